@@ -1,0 +1,121 @@
+import Foundation
+
+// The geometry of a table is one flat sequence of *slots*: for every section a
+// header slot, its row slots, then a footer slot. Each slot has a height; its
+// start Y is the sum of the heights before it. Storing headers and footers as
+// slots gives one mechanism for everything that has a height (rows, headers,
+// footers, estimated or measured), and lets a section be found by counting
+// header slots instead of keeping a second index.
+
+/// What a slot stands for.
+@_spi(Internals) public enum SlotKind: UInt8, Sendable {
+    case header = 0
+    case row = 1
+    case footer = 2
+}
+
+/// `count` consecutive slots of the same kind, height and measured state.
+///
+/// Runs are how geometry stays small: ten million rows of a fixed or estimated
+/// height are one run.
+@_spi(Internals) public struct HeightRun: Equatable, Sendable {
+    public var count: Int
+    public var height: Double
+    public var kind: SlotKind
+    /// False while `height` is an estimate.
+    public var isMeasured: Bool
+
+    public init(count: Int, height: Double, kind: SlotKind = .row, isMeasured: Bool = true) {
+        self.count = count
+        self.height = height
+        self.kind = kind
+        self.isMeasured = isMeasured
+    }
+
+    /// True when the two runs could be one run.
+    public func canMerge(with other: HeightRun) -> Bool {
+        height == other.height && kind == other.kind && isMeasured == other.isMeasured
+    }
+}
+
+/// One slot, as a geometry store answers about it.
+@_spi(Internals) public struct Slot: Equatable, Sendable {
+    public var index: Int
+    public var minY: Double
+    public var height: Double
+    public var kind: SlotKind
+    public var isMeasured: Bool
+
+    public init(index: Int, minY: Double, height: Double, kind: SlotKind, isMeasured: Bool) {
+        self.index = index
+        self.minY = minY
+        self.height = height
+        self.kind = kind
+        self.isMeasured = isMeasured
+    }
+
+    public var maxY: Double { minY + height }
+}
+
+/// The smallest interface a height store offers: enough for the benchmark to
+/// compare classic strategies (flat arrays, Fenwick tree) with ours.
+@_spi(Internals) public protocol HeightStore {
+    /// Builds a store holding `runs`, in order.
+    init<S: Sequence>(_ runs: S) where S.Element == HeightRun
+
+    /// Number of slots.
+    var count: Int { get }
+
+    /// Sum of all heights.
+    var totalHeight: Double { get }
+
+    /// Start Y of slot `index` (`totalHeight` when `index == count`).
+    func offset(of index: Int) -> Double
+
+    /// Height of slot `index`.
+    func height(at index: Int) -> Double
+
+    /// The slot whose half-open span `[minY, maxY)` contains `y`, or nil when
+    /// `y < 0` or `y >= totalHeight`. Zero-height slots contain no point.
+    func index(atOffset y: Double) -> Int?
+
+    /// Replaces the height of one slot.
+    mutating func setHeight(_ height: Double, at index: Int, isMeasured: Bool)
+
+    /// Inserts `runs` so that the first new slot gets index `index`.
+    mutating func insert(_ runs: [HeightRun], at index: Int)
+
+    /// Removes the slots in `range` and returns them as runs (adjacent equal runs merged).
+    @discardableResult
+    mutating func removeSubrange(_ range: Range<Int>) -> [HeightRun]
+}
+
+/// Everything a table needs from its geometry. Two implementations give
+/// identical answers: `RowRecords` (the 2013 article's array, for teaching and
+/// benchmarks) and `HeightTree` (the production B+tree of runs).
+@_spi(Internals) public protocol RowGeometry: HeightStore {
+    /// Number of header slots, which is the number of sections.
+    var sectionCount: Int { get }
+
+    /// Number of slots whose height is still an estimate.
+    var unmeasuredCount: Int { get }
+
+    /// Everything about one slot.
+    func slot(at index: Int) -> Slot
+
+    /// Slot index of the header of section `section` (`0 ..< sectionCount`).
+    func headerIndex(ofSection section: Int) -> Int
+
+    /// The section a slot belongs to: the number of headers at or before `index`, minus one.
+    func section(containing index: Int) -> Int
+
+    /// The first slot at or after `index` whose height is an estimate.
+    func firstUnmeasured(from index: Int) -> Int?
+
+    /// Calls `body` with slot `index`, `index + 1`, … until it returns false or the slots end.
+    func forEachSlot(from index: Int, _ body: (Slot) -> Bool)
+
+    /// Keeps every height but marks every slot as an estimate (a width change
+    /// invalidates self-sized heights; the old ones are good estimates).
+    mutating func markAllUnmeasured()
+}

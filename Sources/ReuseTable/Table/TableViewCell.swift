@@ -1,0 +1,71 @@
+import Foundation
+
+/// A row's view (UIKit: `UITableViewCell`).
+///
+/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)`
+/// to self-size; the table asks `sizeThatFits(CGSize(width: contentWidth, height: 0))`.
+@MainActor
+open class TableViewCell: View {
+    /// The accessory drawn at the trailing edge; each takes width from the content (UIKit's widths).
+    public enum AccessoryType: Sendable {
+        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+    }
+
+    /// The identifier the cell was registered and dequeued with.
+    public let reuseIdentifier: String?
+
+    /// The view subclasses put their content in; its width excludes the accessory.
+    public let contentView = View()
+
+    /// The standard accessory; ignored when `accessoryView` is set.
+    open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }
+
+    /// A custom accessory; takes its width plus 16 points.
+    open var accessoryView: View? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let accessoryView { addSubview(accessoryView) }
+            setNeedsLayout()
+        }
+    }
+
+    /// True for the off-screen cells the table measures with; a cell may skip
+    /// work that does not change its height (FDTemplateLayoutCell's flag).
+    public internal(set) var isTemplateLayoutCell = false
+
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+        addSubview(contentView)
+    }
+
+    /// Called when the cell is taken from the reuse pool, before the data source configures it.
+    open func prepareForReuse() {}
+
+    /// The width the accessory takes from the content (UIKit's metrics, as FDTemplateLayoutCell uses them).
+    public var accessoryWidth: CGFloat {
+        if let accessoryView { return accessoryView.frame.width + 16 }
+        switch accessoryType {
+        case .none: return 0
+        case .disclosureIndicator: return 34
+        case .detailDisclosureButton: return 68
+        case .checkmark: return 40
+        case .detailButton: return 48
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let contentWidth = max(0, bounds.width - accessoryWidth)
+        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: bounds.height)
+        if let accessoryView {
+            accessoryView.frame.origin = CGPoint(
+                x: contentWidth + 8, y: max(0, (bounds.height - accessoryView.frame.height) / 2))
+        }
+    }
+
+    /// The default fits nothing (height 0), which the table turns into 44 as UIKit does.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width, height: 0)
+    }
+}

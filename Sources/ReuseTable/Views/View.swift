@@ -1,0 +1,136 @@
+import Foundation
+
+/// A headless stand-in for `UIView`: a rectangle in a tree of views.
+///
+/// ReuseTable runs where UIKit does not exist, so it ships the small part of
+/// `UIView` a table view needs, with UIKit's names and semantics:
+/// `frame` is in the superview's coordinates, `bounds` in the view's own, and
+/// `bounds.origin` is the scroll offset of a `ScrollView`.
+///
+/// Layout is deferred as in UIKit: `setNeedsLayout()` marks the view and
+/// `layoutIfNeeded()` runs `layoutSubviews()` once if it was marked.
+@MainActor
+open class View {
+    /// The view's rectangle in its superview's coordinate space.
+    open var frame: CGRect {
+        get { CGRect(origin: origin, size: bounds.size) }
+        set {
+            origin = newValue.origin
+            bounds.size = newValue.size
+        }
+    }
+
+    /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
+    open var bounds: CGRect = .zero {
+        didSet {
+            if bounds.size != oldValue.size { setNeedsLayout() }
+        }
+    }
+
+    private var origin: CGPoint = .zero
+
+    /// Hidden views are skipped by renderers (UIKit: `isHidden`).
+    open var isHidden = false
+
+    /// An integer for the host's own use (UIKit: `tag`).
+    open var tag = 0
+
+    /// The views this view contains, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// The view that contains this one, if any.
+    public private(set) weak var superview: View?
+
+    private(set) var needsLayout = true
+
+    public init(frame: CGRect = .zero) {
+        self.origin = frame.origin
+        self.bounds = CGRect(origin: .zero, size: frame.size)
+    }
+
+    // MARK: View tree
+
+    /// Adds `view` on top of the other subviews, removing it from its old superview first.
+    open func addSubview(_ view: View) {
+        precondition(view !== self, "A view cannot be its own subview")
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Inserts `view` at `index` in the subview list (0 is the back).
+    open func insertSubview(_ view: View, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    /// Moves a subview in front of its siblings.
+    open func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: index)
+        subviews.append(view)
+    }
+
+    /// Detaches the view from its superview.
+    /// - Complexity: O(number of siblings).
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+            parent.subviews.remove(at: index)
+        }
+        superview = nil
+    }
+
+    /// True when `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    // MARK: Layout
+
+    /// Marks the view so that the next `layoutIfNeeded()` runs `layoutSubviews()`.
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Runs `layoutSubviews()` now if the view was marked with `setNeedsLayout()`.
+    open func layoutIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        layoutSubviews()
+    }
+
+    /// Override to position subviews; the default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`; the default returns the current size (as UIKit does).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits` of its current size.
+    open func sizeToFit() {
+        frame.size = sizeThatFits(bounds.size)
+    }
+
+    /// Converts a point from this view's coordinates to `view`'s (both must share an ancestor).
+    public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+        let inWindow = pointInRoot(point)
+        guard let view else { return inWindow }
+        let target = view.pointInRoot(.zero)
+        return CGPoint(x: inWindow.x - target.x, y: inWindow.y - target.y)
+    }
+
+    private func pointInRoot(_ point: CGPoint) -> CGPoint {
+        var result = point
+        var current: View = self
+        while let parent = current.superview {
+            result.x += current.frame.minX - parent.bounds.minX
+            result.y += current.frame.minY - parent.bounds.minY
+            current = parent
+        }
+        return result
+    }
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import Demo
+
+@Suite struct DemoSmokeTests {
+    @Test func helpListsCommands() {
+        #expect(DemoMain.helpText.contains("tour"))
+    }
+}
