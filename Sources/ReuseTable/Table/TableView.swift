@@ -1,15 +1,556 @@
 import Foundation
 
-/// Placeholder: the real table lands with issue #2.
+/// A headless reimplementation of `UITableView`: a scroll view that shows a
+/// long list of rows with only as many cells as fit on screen.
+///
+/// The data flows one way:
+///
+///     data source ──► geometry (heights) ──► layout (visible range) ──► cells
+///
+/// - `reloadData()` asks the data source for counts and builds the *geometry*:
+///   one slot per header, row and footer with its height (`HeightTree`).
+/// - Setting `contentOffset` runs `layoutVisibleRows()`: find the first slot
+///   in the viewport by a geometry search, measure any estimated slots there,
+///   place cells for visible rows, and return the rest to the reuse pool.
+///
+/// ```swift
+/// let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+/// table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+/// table.dataSource = feed          // numberOfRows, cellForRowAt
+/// table.reloadData()
+/// table.contentOffset.y = 10_000   // lays out the rows now on screen
+/// ```
 @MainActor
 open class TableView: ScrollView {
+    /// `.plain`: section headers stick to the top while their section is on screen; `.grouped`: they scroll.
+    public enum Style: Sendable { case plain, grouped }
+    /// Whether self-sized rows get a hairline separator added to their height.
+    public enum SeparatorStyle: Sendable { case none, singleLine }
+    /// Where `scrollToRow(at:at:animated:)` puts the row.
+    public enum ScrollPosition: Sendable { case none, top, middle, bottom }
+    /// Kept for signature parity: a headless table applies changes immediately.
+    public enum RowAnimation: Sendable { case none, automatic, fade, top, bottom, left, right, middle }
+
+    /// Row, header or footer height meaning "size it from its content" (UIKit's value, -1).
     public static let automaticDimension: CGFloat = -1
+
+    /// The table's style, fixed at creation.
+    public let style: Style
+
+    /// Supplies counts and cells. Held weakly, as in UIKit.
+    open weak var dataSource: TableViewDataSource?
+    /// Supplies heights, header and footer views, and is told about display events.
+    open weak var delegate: TableViewDelegate?
+    /// Told about rows about to appear, nearest first.
+    open weak var prefetchDataSource: TableViewDataSourcePrefetching?
+
+    /// Height of every row when the delegate gives none; `automaticDimension` self-sizes.
     open var rowHeight: CGFloat = 44
+    /// When positive, rows start with this estimate and are measured as they appear.
     open var estimatedRowHeight: CGFloat = 0
+    /// Gap above each row, as in *Let's Build UITableView*. Applied at the next reload.
+    open var rowMargin: CGFloat = 0
+    /// Header height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionHeaderHeight: CGFloat = TableView.automaticDimension
+    /// Footer height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionFooterHeight: CGFloat = TableView.automaticDimension
+    /// When positive, headers start with this estimate and are measured as they appear.
     open var estimatedSectionHeaderHeight: CGFloat = 0
+    /// When positive, footers start with this estimate and are measured as they appear.
     open var estimatedSectionFooterHeight: CGFloat = 0
+    /// `.singleLine` adds `1 / screenScale` to self-sized rows, as UIKit's separator does.
+    open var separatorStyle: SeparatorStyle = .singleLine
+    /// Points per pixel; the separator is one pixel tall.
+    open var screenScale: CGFloat = 2
+    /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
+    open var measurementOverscan: CGFloat = 0
+
+    /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
+    open var isReusePoolEnabled: Bool {
+        get { pool.isEnabled }
+        set {
+            pool.isEnabled = newValue
+            if !newValue { pool.removeAll() }
+        }
+    }
+
+    /// Debug log of template creation, height computations and cache hits and misses (off by default).
+    open var isHeightDebugLogEnabled = false
+
+    /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
+    open var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
+    }
+
+    /// Live counters for teaching and the demo's status line.
+    public internal(set) var counters = Counters()
+
+    // MARK: State
+
+    /// The heights and positions of every header, row and footer.
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
+    /// Which store `geometry` is.
+    public private(set) var geometryStore: GeometryStore = .tree
+    var pool = ReusePool<TableViewCell>()
+    var registeredClasses: [String: TableViewCell.Type] = [:]
+    /// Cells on screen, by index path.
+    var visibleRowCells: [IndexPath: TableViewCell] = [:]
+    /// Header and footer views on screen.
+    var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
+    /// Cells the data source configured while a row was being measured, kept for display in the same pass.
+    var measuredCells: [IndexPath: TableViewCell] = [:]
+    /// Whether `reloadData()` has run since the data source changed.
+    var hasLoadedData = false
+    /// Whether rows start as estimates (decided at reload).
+    var isEstimatingRows = false
+    /// Whether any height came from measuring content (so a width change must re-measure).
+    var usesSelfSizing = false
+    var lastLayoutWidth: CGFloat?
+    var isLayingOut = false
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
-    func noteDefaultImplementation(_ method: DelegateHeightMethod) { defaultImplementationsUsed.insert(method) }
+    /// Rows announced to the prefetch data source and not yet displayed or cancelled.
+    var prefetchedRows: Set<IndexPath> = []
+    var lastLayoutOffsetY: CGFloat = 0
+    /// Incremented by every reload; idle work started before a reload stops.
+    public internal(set) var reloadGeneration = 0
+
+    /// Creates a table. `.plain` pins section headers; `.grouped` lets them scroll.
+    public init(frame: CGRect, style: Style = .plain) {
+        self.style = style
+        super.init(frame: frame)
+    }
+
+    // MARK: Reload
+
+    /// Discards all cells and geometry and asks the data source again.
+    ///
+    /// Heights: with exact heights every row's height is obtained now — but a
+    /// delegate that does not implement `heightForRowAt` (detected through the
+    /// default implementation, see `TableViewDelegate`) gives every row
+    /// `rowHeight`, and each section is then one run: O(sections), not O(rows).
+    /// With estimates, rows start as one estimated run per section and only
+    /// the rows that fill the viewport are measured.
+    /// - Complexity: O(sections + rows measured).
+    open func reloadData() {
+        reloadGeneration &+= 1
+        recycleAllVisibleViews()
+        invalidateHeightCachesForReload()
+        rebuildGeometry()
+        hasLoadedData = true
+        layoutVisibleRows()
+    }
+
+    /// Loads data on first use, as UIKit does on its first layout.
+    func loadIfNeeded() {
+        if !hasLoadedData { reloadData() }
+    }
+
+    /// Returns every visible cell to the pool and removes header and footer views.
+    func recycleAllVisibleViews() {
+        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) {
+            recycle(cell)
+            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
+        visibleRowCells.removeAll()
+        for view in visibleSupplementaryViews.values { view.removeFromSuperview() }
+        visibleSupplementaryViews.removeAll()
+        flushMeasuredCells()
+        cancelAllPrefetching()
+    }
+
+    /// Asks the data source for counts and builds the geometry in one pass.
+    func rebuildGeometry() {
+        let counts = validatedCounts()
+        let plan = HeightPlan(table: self, rowCounts: counts)
+        isEstimatingRows = plan.rowsEstimated
+        usesSelfSizing = rowHeight == TableView.automaticDimension
+        let margin = Double(rowMargin)
+        var section = 0, phase = 0, row = 0
+        // A lazy generator: 10M exact heights flow into the store without an intermediate array.
+        let runs = AnyIterator<HeightRun> { [self] in
+            while section < counts.count {
+                switch phase {
+                case 0:
+                    phase = 1
+                    return plan.headerRun(section: section, table: self)
+                case 1:
+                    if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {
+                        row += run.count
+                        return run
+                    }
+                    phase = 2
+                default:
+                    let run = plan.footerRun(section: section, table: self)
+                    section += 1
+                    phase = 0
+                    row = 0
+                    return run
+                }
+            }
+            return nil
+        }
+        geometry = TableView.makeGeometry(geometryStore, runs)
+        updateContentSize()
+    }
+
+    /// The data source's section and row counts, validated (SPEC §6).
+    func validatedCounts() -> [Int] {
+        do {
+            return try fetchCounts()
+        } catch {
+            TableViewError.trap(error)
+        }
+    }
+
+    /// Reads the counts, throwing a precise message for negative values.
+    func fetchCounts() throws(TableViewError) -> [Int] {
+        guard let dataSource else { return [] }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else {
+            throw TableViewError("numberOfSections(in:) returned \(sections); a table has 0 or more sections.")
+        }
+        return try (0..<sections).map { section throws(TableViewError) in
+            let rows = dataSource.tableView(self, numberOfRowsInSection: section)
+            guard rows >= 0 else {
+                throw TableViewError(
+                    "tableView(_:numberOfRowsInSection:) returned \(rows) for section \(section); a section has 0 or more rows.")
+            }
+            return rows
+        }
+    }
+
+    // MARK: Layout on scroll
+
+    open override func scrollViewDidChangeOffset() {
+        layoutVisibleRows()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if hasLoadedData, let lastLayoutWidth, lastLayoutWidth != bounds.width {
+            widthDidChange()
+        }
+        layoutVisibleRows()
+    }
+
+    /// The heart of the table: make the views on screen match the geometry at the current offset.
+    ///
+    /// 1. Measure estimated slots in (and `measurementOverscan` around) the viewport,
+    ///    keeping the first visible measured row still on screen (scroll anchoring).
+    /// 2. Walk the slots that intersect the viewport; reposition cells that stay,
+    ///    return the others to the pool, and ask the data source for new ones.
+    /// - Complexity: O(log n + visible rows), plus the rows measured.
+    func layoutVisibleRows() {
+        guard !isLayingOut else { return }
+        loadIfNeeded()
+        isLayingOut = true
+        defer { isLayingOut = false }
+        let start = DispatchTime.now().uptimeNanoseconds
+        lastLayoutWidth = bounds.width
+
+        if geometry.unmeasuredCount > 0 {
+            recycleCellsOutsideViewport()
+            measureSlotsNearViewport()
+        }
+        updateContentSize()
+        placeVisibleViews()
+        flushMeasuredCells()
+        updatePrefetching()
+        lastLayoutOffsetY = contentOffset.y
+
+        counters.layoutPasses += 1
+        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    /// `contentSize` follows the geometry: all rows, margins, headers and footers.
+    func updateContentSize() {
+        contentSize = CGSize(width: bounds.width, height: CGFloat(geometry.totalHeight))
+    }
+
+    /// The vertical span on screen.
+    var viewport: Range<Double> {
+        let top = Double(contentOffset.y)
+        return top..<(top + Double(max(bounds.height, 0)))
+    }
+
+    /// Places cells, headers and footers for every slot intersecting the viewport.
+    func placeVisibleViews() {
+        let visible = viewport
+        var rows: [(IndexPath, CGRect)] = []
+        var supplementary: [(SupplementaryKey, CGRect)] = []
+        let width = bounds.width
+        let margin = rowMargin
+        forEachSlot(in: visible) { slot, section, row in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            let frame = CGRect(x: 0, y: slot.minY, width: width, height: slot.height)
+            switch slot.kind {
+            case .row:
+                let rowFrame = CGRect(x: 0, y: frame.minY + margin, width: width, height: frame.height - margin)
+                if rowFrame.height > 0, rowFrame.maxY > visible.lowerBound, rowFrame.minY < visible.upperBound {
+                    rows.append((IndexPath(row: row, section: section), rowFrame))
+                }
+            case .header: supplementary.append((SupplementaryKey(kind: .header, section: section), frame))
+            case .footer: supplementary.append((SupplementaryKey(kind: .footer, section: section), frame))
+            }
+        }
+        if style == .plain, let pinned = pinnedHeader(in: visible) {
+            supplementary.removeAll { $0.0 == pinned.0 }
+            supplementary.append(pinned)
+        }
+
+        // Cells that left go back to the pool first, so new rows can reuse them.
+        let wanted = Set(rows.map(\.0))
+        for (indexPath, cell) in visibleRowCells where !wanted.contains(indexPath) {
+            visibleRowCells[indexPath] = nil
+            recycle(cell)
+            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
+        for (indexPath, frame) in rows {
+            if let cell = visibleRowCells[indexPath] {
+                cell.frame = frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            let cell = measuredCells.removeValue(forKey: indexPath) ?? cellFromDataSource(at: indexPath)
+            cell.frame = frame
+            cell.layoutIfNeeded()
+            insertSubview(cell, at: 0)  // cells stay behind headers and footers
+            visibleRowCells[indexPath] = cell
+            prefetchedRows.remove(indexPath)
+            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        }
+        placeSupplementaryViews(supplementary)
+    }
+
+    /// Cells whose rows no longer intersect the viewport go back to the pool
+    /// before estimated rows are measured, so measuring can reuse them.
+    func recycleCellsOutsideViewport() {
+        let visible = viewport
+        for (indexPath, cell) in visibleRowCells {
+            let rect = rectForRowUnchecked(indexPath)
+            if !(Double(rect.minY) < visible.upperBound && Double(rect.maxY) > visible.lowerBound) || rect.height <= 0 {
+                visibleRowCells[indexPath] = nil
+                recycle(cell)
+                delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+            }
+        }
+    }
+
+    /// Measures every estimated slot in and near the viewport, then moves the
+    /// offset so that the anchor keeps its place on screen.
+    ///
+    /// The anchoring rule: the anchor is the first *measured* slot in the
+    /// viewport (the first slot, if none is measured yet). A measurement above
+    /// the anchor changes the anchor's start by Δ; adding Δ to the offset keeps
+    /// the anchor — and everything below it — at the same place on screen.
+    /// Measurements below the anchor move nothing. Repeats until the viewport
+    /// holds no estimate (each round measures at least one slot).
+    ///
+    /// UIKit keeps the offset and lets content jump; TanStack Virtual adjusts the
+    /// offset only for items before the current scroll offset; react-virtuoso
+    /// anchors on the first rendered item. Anchoring on a measured slot also
+    /// handles scrolling *up* into estimated rows, where the entering row is at
+    /// the top and the rows the user was looking at are below it.
+    func measureSlotsNearViewport() {
+        while geometry.unmeasuredCount > 0 {
+            let visible = viewport
+            let overscan = Double(max(measurementOverscan, 0))
+            var pending: [(Slot, Int, Int)] = []
+            var anchor: Slot?
+            var firstVisible: Slot?
+            forEachSlot(in: (visible.lowerBound - overscan)..<(visible.upperBound + overscan)) { slot, section, row in
+                let onScreen = slot.height > 0 && slot.minY < visible.upperBound && slot.maxY > visible.lowerBound
+                if onScreen {
+                    if firstVisible == nil { firstVisible = slot }
+                    if anchor == nil, slot.isMeasured { anchor = slot }
+                }
+                if !slot.isMeasured { pending.append((slot, section, row)) }
+            }
+            guard !pending.isEmpty else { return }
+            let anchorSlot = anchor ?? firstVisible
+            for (slot, section, row) in pending {
+                let onScreen = slot.minY < visible.upperBound && slot.maxY > visible.lowerBound
+                measureSlot(slot, section: section, row: row, keepCell: onScreen)
+            }
+            if let anchorSlot {
+                restoreAnchor(slotIndex: anchorSlot.index, screenY: anchorSlot.minY - visible.lowerBound)
+            }
+        }
+    }
+
+    /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
+    func restoreAnchor(slotIndex: Int, screenY: Double) {
+        let oldTop = contentOffset.y
+        var newTop = CGFloat(geometry.offset(of: slotIndex) - screenY)
+        if newTop < 0, oldTop >= 0 { newTop = 0 }  // the top of the list is a hard edge
+        if newTop != oldTop {
+            bounds.origin.y = newTop
+            counters.anchorAdjustments += 1
+        }
+    }
+
+    /// The first visible slot and its distance from the viewport's top, for keeping it still across a change.
+    func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
+        let visible = viewport
+        var anchor: (Int, Double)?
+        forEachSlot(in: visible) { slot, _, _ in
+            if anchor == nil, slot.height > 0, slot.maxY > visible.lowerBound {
+                anchor = (slot.index, slot.minY - visible.lowerBound)
+            }
+        }
+        return anchor
+    }
+
+    /// Calls `body` for every slot from the one containing `range.lowerBound`
+    /// until a slot starts at or after `range.upperBound`, with its section and row
+    /// (row is -1 for a header and the row count for a footer).
+    /// - Complexity: O(log n + slots visited).
+    func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
+        guard geometry.count > 0, range.upperBound > 0 else { return }
+        let startY = max(range.lowerBound, 0)
+        guard let first = geometry.index(atOffset: startY) else { return }
+        var section = geometry.section(containing: first)
+        var row = first - geometry.headerIndex(ofSection: section) - 1
+        geometry.forEachSlot(from: first) { slot in
+            if slot.index > first {
+                if slot.kind == .header {
+                    section += 1
+                    row = -1
+                } else {
+                    row += 1
+                }
+            }
+            guard slot.minY < range.upperBound else { return false }
+            body(slot, section, row)
+            return true
+        }
+    }
+
+    /// In `.plain` style, the header of the section at the top stays pinned
+    /// until the section's end pushes it up.
+    func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
+        let top = visible.lowerBound
+        guard top > 0, let index = geometry.index(atOffset: top) else { return nil }
+        let section = geometry.section(containing: index)
+        let headerIndex = geometry.headerIndex(ofSection: section)
+        let header = geometry.slot(at: headerIndex)
+        guard header.height > 0 else { return nil }
+        let sectionEnd = section + 1 < geometry.sectionCount
+            ? geometry.offset(of: geometry.headerIndex(ofSection: section + 1))
+            : geometry.totalHeight
+        let y = min(max(header.minY, top), sectionEnd - header.height)
+        return (SupplementaryKey(kind: .header, section: section),
+                CGRect(x: 0, y: y, width: bounds.width, height: header.height))
+    }
+
+    /// Adds, moves and removes header and footer views.
+    func placeSupplementaryViews(_ wanted: [(SupplementaryKey, CGRect)]) {
+        let keys = Set(wanted.map(\.0))
+        for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
+            view.removeFromSuperview()
+            visibleSupplementaryViews[key] = nil
+        }
+        for (key, frame) in wanted {
+            if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
+                addSubview(view)
+                visibleSupplementaryViews[key] = view
+            }
+            guard let view = visibleSupplementaryViews[key] else { continue }
+            view.frame = frame
+            view.layoutIfNeeded()
+        }
+        // The pinned header (last in `wanted`) draws above everything.
+        if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+    }
+
+    func supplementaryView(for key: SupplementaryKey) -> View? {
+        switch key.kind {
+        case .header: return delegate?.tableView(self, viewForHeaderInSection: key.section)
+        default: return delegate?.tableView(self, viewForFooterInSection: key.section)
+        }
+    }
+
+    // MARK: Width changes
+
+    /// A new width (rotation, split view) re-measures self-sized rows, keeping the first visible row in place.
+    ///
+    /// Every slot is marked as an estimate — its old height is a good one — and
+    /// then, with exact heights, measured again at once; with estimates, only as
+    /// it appears. The per-width height caches make rotating back free.
+    func widthDidChange() {
+        guard usesSelfSizing else { return }
+        let anchor = currentAnchor()
+        recycleAllVisibleViews()
+        geometry.markAllUnmeasured()
+        if !isEstimatingRows { measureAllUnmeasuredSlots() }
+        if let anchor { restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY) }
+        updateContentSize()
+    }
+
+    /// Measures every slot still holding an estimate (exact-height mode after a width change).
+    func measureAllUnmeasuredSlots() {
+        while let index = geometry.firstUnmeasured(from: 0) {
+            measureSlot(at: index)
+        }
+    }
+
+    // MARK: Geometry store
+
+    /// The two row-geometry implementations (see Docs/row-geometry.md).
+    public enum GeometryStore: String, Sendable, CaseIterable {
+        /// `HeightTree`: a B+tree of height runs, O(log n) everything.
+        case tree
+        /// `RowRecords`: the 2013 article's array of (startY, height) records.
+        case records
+    }
+
+    /// Switches the geometry store, keeping every height.
+    /// - Complexity: O(runs).
+    public func setGeometryStore(_ store: GeometryStore) {
+        guard store != geometryStore else { return }
+        let runs = geometry.removeSubrange(0..<geometry.count)
+        geometry = TableView.makeGeometry(store, runs)
+        geometryStore = store
+    }
+
+    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S) -> any RowGeometry
+    where S.Element == HeightRun {
+        switch store {
+        case .tree: return NaiveGeometry(runs)
+        case .records: return NaiveGeometry(runs)
+        }
+    }
+
+    // MARK: Counters
+
+    /// Live counters (the demo's status line and the teaching tour read them).
+    public struct Counters: Sendable, Equatable {
+        /// Distinct cells the table has been handed (created by registration or by the data source).
+        public var cellsCreated = 0
+        /// Calls of `tableView(_:cellForRowAt:)`.
+        public var cellForRowCalls = 0
+        /// Exact row heights obtained (delegate calls and self-sizing measurements).
+        public var rowHeightQueries = 0
+        /// Self-sizing measurements (`sizeThatFits` on a cell).
+        public var selfSizingMeasurements = 0
+        /// Layout passes run.
+        public var layoutPasses = 0
+        /// Duration of the last layout pass.
+        public var lastLayoutNanoseconds: UInt64 = 0
+        /// Offset corrections made by scroll anchoring.
+        public var anchorAdjustments = 0
+    }
+
+    /// Cells waiting in the reuse pool.
+    public var reusePoolCount: Int { pool.count }
+
+    func noteDefaultImplementation(_ method: DelegateHeightMethod) {
+        defaultImplementationsUsed.insert(method)
+    }
+}
+
+/// A header or footer position.
+struct SupplementaryKey: Hashable {
+    var kind: SlotKind
+    var section: Int
 }

@@ -33,6 +33,9 @@ open class TableViewCell: View {
     /// work that does not change its height (FDTemplateLayoutCell's flag).
     public internal(set) var isTemplateLayoutCell = false
 
+    /// Set when a table first receives the cell, so "cells created" counts each cell once.
+    var hasBeenSeenByTable = false
+
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)

@@ -1,0 +1,221 @@
+import Foundation
+
+// Where heights come from, as in UIKit: a fixed `rowHeight`, the delegate's
+// `heightForRowAt`, or self-sizing (`automaticDimension`) by asking a cell
+// `sizeThatFits` at the content width. Estimates stand in until a slot is measured.
+
+/// What `reloadData()` decided about how every slot gets its first height.
+@MainActor
+struct HeightPlan {
+    enum Rows {
+        /// Every row the same height: one run per section, O(1) per section.
+        case uniform(height: Double, isMeasured: Bool)
+        /// An exact height per row, asked now.
+        case exact
+        /// The delegate's estimate per row; measured later.
+        case estimatedPerRow
+    }
+
+    var rows: Rows = .uniform(height: 0, isMeasured: true)
+    /// The probe's answer for the first row, so that row is not asked twice.
+    var firstRow: (IndexPath, CGFloat)?
+    var headers = Supplementary()
+    var footers = Supplementary()
+
+    struct Supplementary {
+        var isEstimated = false
+        var estimatePerSection = false
+    }
+
+    var rowsEstimated: Bool {
+        switch rows {
+        case .uniform(_, let measured): return !measured
+        case .exact: return false
+        case .estimatedPerRow: return true
+        }
+    }
+
+    /// Decides the plan, probing the delegate once per height method.
+    init(table: TableView, rowCounts: [Int]) {
+        let delegate = table.delegate
+        if let section = rowCounts.firstIndex(where: { $0 > 0 }) {
+            let first = IndexPath(row: 0, section: section)
+            if let estimate = table.probe(.estimatedRow, { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {
+                rows = .estimatedPerRow
+                firstRow = (first, table.sanitizedHeight(estimate, for: "estimated height of row \(first.tableDescription)"))
+            } else if table.estimatedRowHeight > 0 {
+                rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false)
+            } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
+                table.counters.rowHeightQueries += 1
+                rows = .exact
+                firstRow = (first, height == TableView.automaticDimension
+                    ? table.selfSizedRowHeight(at: first, keepCell: false)
+                    : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)"))
+            } else if table.rowHeight == TableView.automaticDimension {
+                rows = .exact
+            } else {
+                rows = .uniform(height: Double(table.sanitizedHeight(table.rowHeight, for: "rowHeight")), isMeasured: true)
+            }
+        }
+        if !rowCounts.isEmpty {
+            headers.estimatePerSection = table.probe(.estimatedHeader, {
+                delegate?.tableView(table, estimatedHeightForHeaderInSection: 0)
+            }) != nil
+            headers.isEstimated = headers.estimatePerSection || table.estimatedSectionHeaderHeight > 0
+            footers.estimatePerSection = table.probe(.estimatedFooter, {
+                delegate?.tableView(table, estimatedHeightForFooterInSection: 0)
+            }) != nil
+            footers.isEstimated = footers.estimatePerSection || table.estimatedSectionFooterHeight > 0
+        }
+    }
+
+    func headerRun(section: Int, table: TableView) -> HeightRun {
+        supplementaryRun(.header, section: section, plan: headers, table: table)
+    }
+
+    func footerRun(section: Int, table: TableView) -> HeightRun {
+        supplementaryRun(.footer, section: section, plan: footers, table: table)
+    }
+
+    private func supplementaryRun(_ kind: SlotKind, section: Int, plan: Supplementary, table: TableView) -> HeightRun {
+        guard plan.isEstimated else {
+            return HeightRun(count: 1, height: Double(table.supplementaryHeight(kind, section: section)), kind: kind)
+        }
+        let estimate: CGFloat
+        if plan.estimatePerSection, let delegate = table.delegate {
+            estimate = kind == .header
+                ? delegate.tableView(table, estimatedHeightForHeaderInSection: section)
+                : delegate.tableView(table, estimatedHeightForFooterInSection: section)
+        } else {
+            estimate = kind == .header ? table.estimatedSectionHeaderHeight : table.estimatedSectionFooterHeight
+        }
+        let name = kind == .header ? "header" : "footer"
+        return HeightRun(count: 1, height: Double(table.sanitizedHeight(estimate, for: "estimated \(name) height of section \(section)")),
+                         kind: kind, isMeasured: false)
+    }
+
+    /// The run starting at `row` of `section`, or nil past the last row.
+    func rowRun(section: Int, row: Int, count: Int, margin: Double, table: TableView) -> HeightRun? {
+        guard row < count else { return nil }
+        let indexPath = IndexPath(row: row, section: section)
+        switch rows {
+        case .uniform(let height, let measured):
+            return HeightRun(count: count - row, height: height + margin, isMeasured: measured)
+        case .exact:
+            let height = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
+                ?? table.exactRowHeight(at: indexPath, keepCell: false)
+            return HeightRun(count: 1, height: Double(height) + margin)
+        case .estimatedPerRow:
+            let estimate = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
+                ?? table.sanitizedHeight(
+                    table.delegate?.tableView(table, estimatedHeightForRowAt: indexPath) ?? table.estimatedRowHeight,
+                    for: "estimated height of row \(indexPath.tableDescription)")
+            return HeightRun(count: 1, height: Double(estimate) + margin, isMeasured: false)
+        }
+    }
+}
+
+extension TableView {
+    /// Calls a delegate height method and returns its answer, or nil when the
+    /// delegate does not implement it (its default implementation reported itself).
+    func probe(_ method: DelegateHeightMethod, _ call: () -> CGFloat?) -> CGFloat? {
+        defaultImplementationsUsed.remove(method)
+        guard let value = call(), !defaultImplementationsUsed.contains(method) else { return nil }
+        return value
+    }
+
+    /// The exact height of a row (without `rowMargin`): the delegate's, `rowHeight`, or self-sized.
+    /// `keepCell` keeps a cell configured for measuring so the same layout pass can display it.
+    func exactRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
+        counters.rowHeightQueries += 1
+        let height = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+        if height == TableView.automaticDimension {
+            return selfSizedRowHeight(at: indexPath, keepCell: keepCell)
+        }
+        return sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
+    }
+
+    /// Self-sizing: the cell the data source configures for the row, measured at the content width.
+    /// The index-path cache (per width) answers rows measured before.
+    func selfSizedRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
+        usesSelfSizing = true
+        let width = bounds.width
+        if let cached = cachedSelfSizedHeight(at: indexPath, width: width) { return cached }
+        let cell = cellFromDataSource(at: indexPath)
+        let height = fittingHeight(of: cell, tableWidth: width, describing: "row \(indexPath.tableDescription)")
+        storeSelfSizedHeight(height, at: indexPath, width: width)
+        if keepCell {
+            if let previous = measuredCells.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+        } else {
+            recycle(cell)
+        }
+        return height
+    }
+
+    /// `sizeThatFits` at the content width (table width minus the accessory);
+    /// 0 falls back to 44 as in UIKit; a separator adds one pixel.
+    func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: String) -> CGFloat {
+        counters.selfSizingMeasurements += 1
+        let contentWidth = max(0, tableWidth - cell.accessoryWidth)
+        cell.frame.size.width = tableWidth
+        let fitted = cell.sizeThatFits(CGSize(width: contentWidth, height: 0)).height
+        guard fitted.isFinite, fitted >= 0 else {
+            report("sizeThatFits returned \(fitted) for \(what); a height must be finite and 0 or more. Using 0.")
+            return 0
+        }
+        var height = fitted == 0 ? 44 : fitted
+        if separatorStyle != .none { height += 1 / max(screenScale, 1) }
+        return height
+    }
+
+    /// Exact height of a header or footer: the delegate's or the table's value;
+    /// `automaticDimension` means the view's fitting height, or 0 without a view.
+    func supplementaryHeight(_ kind: SlotKind, section: Int) -> CGFloat {
+        let name = kind == .header ? "header" : "footer"
+        let height: CGFloat
+        if let delegate {
+            height = kind == .header
+                ? delegate.tableView(self, heightForHeaderInSection: section)
+                : delegate.tableView(self, heightForFooterInSection: section)
+        } else {
+            height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
+        }
+        guard height == TableView.automaticDimension else {
+            return sanitizedHeight(height, for: "\(name) height of section \(section)")
+        }
+        guard let view = supplementaryView(for: SupplementaryKey(kind: kind, section: section)) else { return 0 }
+        let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        return sanitizedHeight(fitted, for: "fitting height of the \(name) view of section \(section)")
+    }
+
+    /// Replaces a NaN, infinite or negative height by 0 and reports it once (SPEC §6: report and recover).
+    func sanitizedHeight(_ height: CGFloat, for what: String) -> CGFloat {
+        guard height.isFinite, height >= 0 else {
+            report("invalid \(what): \(height). Heights must be finite and 0 or more; using 0.")
+            return 0
+        }
+        return height
+    }
+
+    func report(_ message: String) { diagnosticHandler(message) }
+
+    /// Measures one slot whose height is an estimate and stores the exact height.
+    func measureSlot(_ slot: Slot, section: Int, row: Int, keepCell: Bool) {
+        let height: Double
+        switch slot.kind {
+        case .row:
+            height = Double(exactRowHeight(at: IndexPath(row: row, section: section), keepCell: keepCell)) + Double(rowMargin)
+        case .header, .footer:
+            height = Double(supplementaryHeight(slot.kind, section: section))
+        }
+        geometry.setHeight(height, at: slot.index, isMeasured: true)
+    }
+
+    /// Measures the slot at `index` (any kind) if it still holds an estimate.
+    func measureSlot(at index: Int) {
+        let slot = geometry.slot(at: index)
+        guard !slot.isMeasured else { return }
+        let section = geometry.section(containing: index)
+        measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: false)
+    }
+}

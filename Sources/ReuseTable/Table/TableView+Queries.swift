@@ -1,0 +1,148 @@
+import Foundation
+
+// Questions about rows and positions, answered from the geometry in O(log n).
+
+extension TableView {
+    /// Number of sections, as of the last reload or update.
+    public var numberOfSections: Int {
+        loadIfNeeded()
+        return geometry.sectionCount
+    }
+
+    /// Number of rows in `section`; an invalid section stops with a message naming it.
+    /// - Complexity: O(log n).
+    public func numberOfRows(inSection section: Int) -> Int {
+        loadIfNeeded()
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        return rowCount(inSection: section)
+    }
+
+    /// The row's frame in content coordinates (below its `rowMargin` gap).
+    /// - Complexity: O(log n).
+    public func rectForRow(at indexPath: IndexPath) -> CGRect {
+        loadIfNeeded()
+        do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
+        return rectForRowUnchecked(indexPath)
+    }
+
+    /// The section's frame: from the top of its header to the bottom of its footer.
+    /// - Complexity: O(log n).
+    public func rect(forSection section: Int) -> CGRect {
+        loadIfNeeded()
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        let start = geometry.headerIndex(ofSection: section)
+        let end = start + rowCount(inSection: section) + 2
+        let minY = geometry.offset(of: start)
+        return CGRect(x: 0, y: minY, width: bounds.width, height: geometry.offset(of: end) - minY)
+    }
+
+    /// The header's frame in content coordinates (where it scrolls, not where it is pinned).
+    public func rectForHeader(inSection section: Int) -> CGRect {
+        supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) }, section: section)
+    }
+
+    /// The footer's frame in content coordinates.
+    public func rectForFooter(inSection section: Int) -> CGRect {
+        supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) + rowCount(inSection: section) + 1 },
+                          section: section)
+    }
+
+    private func supplementaryRect(slotIndex: () -> Int, section: Int) -> CGRect {
+        loadIfNeeded()
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        let slot = geometry.slot(at: slotIndex())
+        return CGRect(x: 0, y: slot.minY, width: bounds.width, height: slot.height)
+    }
+
+    /// The row under `point` (content coordinates), or nil over a header, footer, margin or nothing.
+    /// - Complexity: O(log n).
+    public func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        loadIfNeeded()
+        guard let index = geometry.index(atOffset: Double(point.y)) else { return nil }
+        let slot = geometry.slot(at: index)
+        guard slot.kind == .row, Double(point.y) >= slot.minY + Double(rowMargin) else { return nil }
+        let section = geometry.section(containing: index)
+        return IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section)
+    }
+
+    /// The rows whose frames intersect `rect`, in order.
+    /// - Complexity: O(log n + rows returned).
+    public func indexPathsForRows(in rect: CGRect) -> [IndexPath] {
+        loadIfNeeded()
+        var result: [IndexPath] = []
+        let margin = Double(rowMargin)
+        forEachSlot(in: Double(rect.minY)..<Double(rect.maxY)) { slot, section, row in
+            let minY = slot.minY + margin
+            if slot.kind == .row, slot.maxY > minY, minY < Double(rect.maxY), slot.maxY > Double(rect.minY) {
+                result.append(IndexPath(row: row, section: section))
+            }
+        }
+        return result
+    }
+
+    /// Exactly the rows intersecting the viewport, in order.
+    public var indexPathsForVisibleRows: [IndexPath]? {
+        layoutIfNeeded()
+        return visibleRowCells.keys.sorted()
+    }
+
+    /// The cells on screen, in row order.
+    public var visibleCells: [TableViewCell] {
+        layoutIfNeeded()
+        return visibleRowCells.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+        layoutIfNeeded()
+        return visibleRowCells[indexPath]
+    }
+
+    // MARK: Validation
+
+    /// Throws a message naming the section and the count when `section` does not exist.
+    func validateSection(_ section: Int) throws(TableViewError) {
+        let sections = geometry.sectionCount
+        guard section >= 0, section < sections else {
+            throw TableViewError("section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s").")
+        }
+    }
+
+    /// Throws a message naming the index path and the counts when the row does not exist.
+    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+        guard indexPath.count == 2 else {
+            throw TableViewError("index path \(Array(indexPath)) must have exactly 2 indexes (section, row).")
+        }
+        let sections = geometry.sectionCount
+        guard indexPath.section >= 0, indexPath.section < sections else {
+            throw TableViewError(
+                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) does not exist "
+                    + "(the table has \(sections) section\(sections == 1 ? "" : "s")).")
+        }
+        let rows = rowCount(inSection: indexPath.section)
+        guard indexPath.row >= 0, indexPath.row < rows else {
+            throw TableViewError(
+                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) has \(rows) row\(rows == 1 ? "" : "s").")
+        }
+    }
+
+    // MARK: Unchecked helpers
+
+    /// Rows in `section`, from the header positions.
+    func rowCount(inSection section: Int) -> Int {
+        let start = geometry.headerIndex(ofSection: section)
+        let end = section + 1 < geometry.sectionCount ? geometry.headerIndex(ofSection: section + 1) : geometry.count
+        return end - start - 2
+    }
+
+    /// Slot index of a row.
+    func slotIndex(forRow indexPath: IndexPath) -> Int {
+        geometry.headerIndex(ofSection: indexPath.section) + 1 + indexPath.row
+    }
+
+    func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
+        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
+        let margin = min(Double(rowMargin), slot.height)
+        return CGRect(x: 0, y: slot.minY + margin, width: bounds.width, height: slot.height - margin)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A precise description of bad input, in the spirit of UIKit's exception messages.
+///
+/// Validation functions throw these so tests can read the message; the public
+/// call that hit them stops with the same text (`TableViewError.trap`), as UIKit
+/// raises `NSInternalInconsistencyException`.
+public struct TableViewError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The full message, naming sections, counts, index paths or identifiers.
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// Stops the program with the message, as UIKit's exceptions do.
+    static func trap(_ error: TableViewError, file: StaticString = #file, line: UInt = #line) -> Never {
+        fatalError("ReuseTable: \(error.message)", file: file, line: line)
+    }
+}
+
+extension IndexPath {
+    /// "(section 2, row 7)" — how messages name an index path.
+    var tableDescription: String {
+        count == 2 ? "(section \(section), row \(row))" : "\(Array(self))"
+    }
+
+    /// "(section 2, item 7)" — the collection view's wording.
+    var collectionDescription: String {
+        count == 2 ? "(section \(section), item \(item))" : "\(Array(self))"
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+@testable @_spi(Internals) import ReuseTable
+
+/// Checks every visible cell, the visible set and contentSize against brute force.
+@MainActor
+func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: Double = 0,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+    let expected = model.expectedLayout(margin: margin)
+    #expect(Double(table.contentSize.height) == expected.total, sourceLocation: sourceLocation)
+    let top = Double(table.contentOffset.y)
+    let bottom = top + Double(table.bounds.height)
+    let wanted = expected.rows
+        .filter { $0.value.height > 0 && $0.value.minY < bottom && $0.value.minY + $0.value.height > top }
+        .keys.sorted()
+    #expect(table.indexPathsForVisibleRows == wanted, "offset \(top)", sourceLocation: sourceLocation)
+    for (indexPath, cell) in zip(wanted, table.visibleCells) {
+        let (minY, height) = expected.rows[indexPath]!
+        #expect(cell.frame == CGRect(x: 0, y: minY, width: table.bounds.width, height: height),
+                "frame of \(indexPath)", sourceLocation: sourceLocation)
+        #expect((cell as? TestCell)?.configuredFor == indexPath, sourceLocation: sourceLocation)
+        #expect(cell.superview === table, sourceLocation: sourceLocation)
+    }
+}
+
+@MainActor
+@Suite struct TableViewLayoutTests {
+    @Test func layoutMatchesBruteForceAtRandomOffsets() {
+        var rng = SplitMix64(seed: 2013)
+        for trial in 0..<40 {
+            let model = ModelTable.random(using: &rng)
+            model.headerViews = trial % 3 == 0
+            let margin = [0, 2, 4.5][trial % 3]
+            let style: TableView.Style = trial % 2 == 0 ? .plain : .grouped
+            let table = makeTable(model, height: CGFloat(Int.random(in: 1...300, using: &rng)), style: style) {
+                $0.rowMargin = CGFloat(margin)
+            }
+            let expected = model.expectedLayout(margin: margin)
+            for (indexPath, frame) in expected.rows {
+                #expect(table.rectForRow(at: indexPath) == CGRect(x: 0, y: frame.minY, width: 320, height: frame.height))
+            }
+            for _ in 0..<15 {
+                let offset = Double.random(in: -100...(expected.total + 100), using: &rng).rounded()
+                table.contentOffset = CGPoint(x: 0, y: offset)
+                expectLayoutMatchesModel(table, model, margin: margin)
+                let probe = Double.random(in: -10...(expected.total + 10), using: &rng)
+                let hit = expected.rows.first { probe >= $0.value.minY && probe < $0.value.minY + $0.value.height }?.key
+                #expect(table.indexPathForRow(at: CGPoint(x: 1, y: probe)) == hit, "point \(probe)")
+                let rect = CGRect(x: 0, y: probe, width: 10, height: Double.random(in: 0...200, using: &rng))
+                let inRect = expected.rows.filter {
+                    $0.value.height > 0 && $0.value.minY < Double(rect.maxY) && $0.value.minY + $0.value.height > Double(rect.minY)
+                }.keys.sorted()
+                #expect(table.indexPathsForRows(in: rect) == inRect)
+            }
+            // Every cell that was displayed and left was reported, exactly once each.
+            #expect(model.displayed.count - model.ended.count == table.visibleCells.count)
+        }
+    }
+
+    @Test func reusePoolBoundsCellsCreated() {
+        var rng = SplitMix64(seed: 7)
+        let model = ModelTable(rows: [(0..<3000).map { _ in Double(Int.random(in: 10...80, using: &rng)) }])
+        let table = makeTable(model, height: 400)
+        var mostVisible = table.visibleCells.count
+        let total = Double(table.contentSize.height)
+        for step in 0..<600 {
+            var y = Double(table.contentOffset.y)
+            y = step % 10 == 0 ? Double.random(in: 0...total, using: &rng) : y + Double.random(in: -150...150, using: &rng)
+            table.contentOffset.y = CGFloat(y)
+            mostVisible = max(mostVisible, table.visibleCells.count)
+        }
+        #expect(table.cellsCreatedByIdentifier["cell"]! <= mostVisible + 2)
+        #expect(table.counters.cellsCreated == table.cellsCreatedByIdentifier["cell"])
+        #expect(table.reusePoolCount + table.visibleCells.count == table.counters.cellsCreated)
+    }
+
+    @Test func poolSwitchedOffCreatesACellForEveryAppearingRow() {
+        let model = ModelTable(rows: [Array(repeating: 50, count: 200)])
+        let table = makeTable(model, height: 200) { $0.isReusePoolEnabled = false }
+        for y in stride(from: 0, through: 5000, by: 37) { table.contentOffset.y = CGFloat(y) }
+        #expect(table.counters.cellsCreated == model.displayed.count)
+        #expect(table.reusePoolCount == 0)
+        table.isReusePoolEnabled = true
+        let before = table.counters.cellsCreated
+        for y in stride(from: 5000, through: 9000, by: 37) { table.contentOffset.y = CGFloat(y) }
+        #expect(table.counters.cellsCreated - before <= 7)
+    }
+
+    @Test func prepareForReuseRunsOnDequeue() {
+        let model = ModelTable(rows: [Array(repeating: 100, count: 50)])
+        let table = makeTable(model, height: 100)
+        table.contentOffset.y = 1000
+        let reused = table.visibleCells.compactMap { $0 as? TestCell }
+        #expect(reused.allSatisfy { $0.prepareCount >= 1 })
+    }
+
+    @Test func fixedHeightTenMillionRowsIsConstantWorkAndScrolls() {
+        final class Uniform: TableViewDataSource, TableViewDelegate {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 10_000_000 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath) as! TestCell
+                cell.configuredFor = indexPath
+                return cell
+            }
+        }
+        let source = Uniform()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = source
+        table.delegate = source
+        table.reloadData()
+        #expect(table.counters.rowHeightQueries == 0)
+        #expect(table.contentSize.height == 440_000_000)
+        var rng = SplitMix64(seed: 10)
+        for _ in 0..<200 {
+            let y = CGFloat(Int.random(in: 0..<439_999_520, using: &rng))
+            table.contentOffset.y = y
+            let first = Int(y / 44)
+            let last = Int((y + 480).rounded(.up) / 44 - (((y + 480) / 44).rounded(.up) == (y + 480) / 44 ? 1 : 0))
+            let visible = table.indexPathsForVisibleRows!
+            #expect(visible.first == IndexPath(row: first, section: 0))
+            #expect(visible.last == IndexPath(row: min(last, 9_999_999), section: 0))
+            #expect((table.cellForRow(at: visible[0]) as? TestCell)?.configuredFor == visible[0])
+        }
+        #expect(table.counters.cellsCreated <= 14)
+    }
+
+    @Test func emptyTablesNeverCrash() {
+        let noSource = TableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        noSource.reloadData()
+        noSource.contentOffset.y = -50
+        noSource.contentOffset.y = 500
+        #expect(noSource.numberOfSections == 0)
+        #expect(noSource.visibleCells.isEmpty && noSource.contentSize.height == 0)
+        #expect(noSource.indexPathForRow(at: CGPoint(x: 0, y: 10)) == nil)
+
+        for rows in [[[Double]](), [[]], [[], [], []]] {
+            let model = ModelTable(rows: rows, headers: rows.map { _ in 10 }, footers: rows.map { _ in 5 })
+            let table = makeTable(model)
+            for y in [-100.0, 0, 7, 30, 1000] {
+                table.contentOffset.y = CGFloat(y)
+                expectLayoutMatchesModel(table, model)
+            }
+            #expect(table.indexPathsForRows(in: CGRect(x: 0, y: -10, width: 10, height: 1000)).isEmpty)
+        }
+    }
+
+    @Test func negativeAndPastTheEndOffsets() {
+        let model = ModelTable(rows: [Array(repeating: 30, count: 10)])
+        let table = makeTable(model, height: 100)
+        table.contentOffset.y = -40
+        expectLayoutMatchesModel(table, model)
+        #expect(table.indexPathsForVisibleRows == [.r(0), .r(1)])
+        table.contentOffset.y = 290
+        #expect(table.indexPathsForVisibleRows == [.r(9)])
+        table.contentOffset.y = 300
+        #expect(table.indexPathsForVisibleRows == [])
+    }
+
+    @Test func plainHeadersStickAndGroupedHeadersScroll() {
+        let model = ModelTable(rows: [Array(repeating: 50, count: 10), Array(repeating: 50, count: 10)], headers: [20, 20])
+        model.headerViews = true
+        let plain = makeTable(model, height: 200, style: .plain)
+        plain.contentOffset.y = 100
+        let pinned = plain.subviews.compactMap { $0 as? TestHeaderView }.first { $0.section == 0 }
+        #expect(pinned?.frame.minY == 100)
+        #expect(plain.subviews.last === pinned)
+        // Pushed up by the end of section 0 (at 520).
+        plain.contentOffset.y = 510
+        let pushed = plain.subviews.compactMap { $0 as? TestHeaderView }.first { $0.section == 0 }
+        #expect(pushed?.frame.minY == 500)
+        let next = plain.subviews.compactMap { $0 as? TestHeaderView }.first { $0.section == 1 }
+        #expect(next?.frame.minY == 520)
+
+        let grouped = makeTable(model, height: 200, style: .grouped)
+        grouped.contentOffset.y = 100
+        #expect(!grouped.subviews.contains { ($0 as? TestHeaderView)?.section == 0 })
+        #expect(grouped.rectForHeader(inSection: 1) == CGRect(x: 0, y: 520, width: 320, height: 20))
+        #expect(grouped.rect(forSection: 0) == CGRect(x: 0, y: 0, width: 320, height: 520))
+    }
+
+    @Test func headerWithViewAndNoHeightTakesFittingHeight() {
+        final class Source: TableViewDataSource, TableViewDelegate {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            }
+            func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+                TestHeaderView(section: section, fitting: 33)
+            }
+        }
+        let source = Source()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = source
+        table.delegate = source
+        table.reloadData()
+        #expect(table.rectForHeader(inSection: 0).height == 33)
+        #expect(table.rectForFooter(inSection: 0).height == 0)
+        #expect(table.rectForRow(at: .r(0)).minY == 33)
+    }
+
+    @Test func changedHeightMovesLaterRowsWithoutAskingOthers() {
+        let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
+        let table = makeTable(model, height: 200)
+        let asked = model.heightAsked.count
+        table.row(.r(2), changedHeight: 100)
+        model.rows[0][2] = 100
+        #expect(model.heightAsked.count == asked)
+        expectLayoutMatchesModel(table, model)
+        // A row above the viewport: the visible rows keep their place on screen.
+        table.contentOffset.y = 1000
+        let before = table.visibleCells.map { $0.frame.minY - table.contentOffset.y }
+        table.row(.r(5), changedHeight: 10)
+        model.rows[0][5] = 10
+        #expect(table.contentOffset.y == 970)
+        #expect(table.visibleCells.map { $0.frame.minY - table.contentOffset.y } == before)
+        expectLayoutMatchesModel(table, model)
+    }
+
+    @Test func scrollToRowPositions() {
+        let model = ModelTable(rows: [Array(repeating: 50, count: 100)])
+        let table = makeTable(model, height: 200)
+        table.scrollToRow(at: .r(10), at: .top, animated: false)
+        #expect(table.contentOffset.y == 500)
+        table.scrollToRow(at: .r(10), at: .middle, animated: false)
+        #expect(table.contentOffset.y == 425)
+        table.scrollToRow(at: .r(10), at: .bottom, animated: false)
+        #expect(table.contentOffset.y == 350)
+        table.scrollToRow(at: .r(9), at: .none, animated: false)
+        #expect(table.contentOffset.y == 350)  // already fully visible
+        table.scrollToRow(at: .r(20), at: .none, animated: false)
+        #expect(table.contentOffset.y == 850)  // minimal movement: to the bottom edge
+        table.scrollToRow(at: .r(2), at: .none, animated: false)
+        #expect(table.contentOffset.y == 100)
+        table.scrollToRow(at: .r(99), at: .top, animated: false)
+        #expect(table.contentOffset.y == 4800)  // clamped
+        table.scrollToRow(at: .r(0), at: .bottom, animated: false)
+        #expect(table.contentOffset.y == 0)
+        expectLayoutMatchesModel(table, model)
+    }
+
+    @Test func widthChangeRelaysOutVisibleCells() {
+        let model = ModelTable(rows: [Array(repeating: 50, count: 20)])
+        let table = makeTable(model, height: 200, width: 320)
+        table.frame.size.width = 480
+        table.layoutIfNeeded()
+        #expect(table.visibleCells.allSatisfy { $0.frame.width == 480 && $0.contentView.frame.width == 480 })
+        #expect(table.contentSize.width == 480)
+    }
+
+    @Test func invalidHeightIsReportedOnceAndTreatedAsZero() {
+        let model = ModelTable(rows: [[10, .nan, 20, -5]])
+        var messages: [String] = []
+        let table = makeTable(model) { $0.diagnosticHandler = { messages.append($0) } }
+        #expect(messages.count == 2)
+        #expect(messages[0].contains("(section 0, row 1)") && messages[0].contains("nan"))
+        #expect(messages[1].contains("(section 0, row 3)") && messages[1].contains("-5"))
+        #expect(table.contentSize.height == 30)
+        #expect(table.rectForRow(at: .r(2)).minY == 10)
+    }
+}
+
+@MainActor
+@Suite struct TableViewErrorMessageTests {
+    @Test func outOfRangeIndexPathsNameTheCounts() {
+        let model = ModelTable(rows: [[10, 10, 10], []])
+        let table = makeTable(model)
+        #expect(throws: TableViewError("row (section 0, row 3) is out of range: section 0 has 3 rows.")) {
+            try table.validateIndexPath(.r(3))
+        }
+        #expect(throws: TableViewError("row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
+            try table.validateIndexPath(.r(0, 1))
+        }
+        #expect(throws: TableViewError(
+            "row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections).")) {
+            try table.validateIndexPath(.r(0, 2))
+        }
+        #expect(throws: TableViewError("section 5 does not exist: the table has 2 sections.")) {
+            try table.validateSection(5)
+        }
+        #expect(throws: TableViewError("index path [1, 2, 3] must have exactly 2 indexes (section, row).")) {
+            try table.validateIndexPath(IndexPath(indexes: [1, 2, 3]))
+        }
+        #expect(table.cellForRow(at: .r(7)) == nil)
+    }
+
+    @Test func unregisteredIdentifierIsNamed() {
+        let table = makeTable(ModelTable(rows: [[10]]))
+        #expect(throws: TableViewError(
+            "unable to dequeue a cell with identifier \"Missing\" for row (section 0, row 0): register a class for it "
+                + "with register(_:forCellReuseIdentifier:) first (registered: \"cell\").")) {
+            try table.validateDequeue(identifier: "Missing", for: .r(0))
+        }
+        #expect(table.dequeueReusableCell(withIdentifier: "Missing") == nil)
+        #expect(table.dequeueReusableCell(withIdentifier: "cell") != nil)
+    }
+
+    @Test func negativeCountsAreNamed() {
+        final class Bad: TableViewDataSource {
+            var sections = 2
+            func numberOfSections(in tableView: TableView) -> Int { sections }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { section == 1 ? -3 : 4 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { TableViewCell(reuseIdentifier: nil) }
+        }
+        let bad = Bad()
+        let table = TableView(frame: .zero)
+        table.dataSource = bad
+        #expect(throws: TableViewError(
+            "tableView(_:numberOfRowsInSection:) returned -3 for section 1; a section has 0 or more rows.")) {
+            try table.fetchCounts()
+        }
+        bad.sections = -1
+        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table has 0 or more sections.")) {
+            try table.fetchCounts()
+        }
+    }
+}
