@@ -1,0 +1,38 @@
+import Foundation
+
+/// The changes of one batch, exactly as the caller named them (UIKit's convention):
+/// deletions, reloads and move sources in the index space *before* the update,
+/// insertions and move destinations in the space *after* it.
+///
+/// Shared by `TableView` and `CollectionView`; `UpdatePlan` validates it and
+/// turns it into primitive steps.
+struct BatchUpdate: Sendable {
+    var insertedSections = IndexSet()
+    var deletedSections = IndexSet()
+    var reloadedSections = IndexSet()
+    var movedSections: [(from: Int, to: Int)] = []
+    var insertedRows: [IndexPath] = []
+    var deletedRows: [IndexPath] = []
+    var reloadedRows: [IndexPath] = []
+    var movedRows: [(from: IndexPath, to: IndexPath)] = []
+
+    var isEmpty: Bool {
+        insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
+            && insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+    }
+}
+
+/// How messages name things, so the table says "row" and the collection view "item".
+struct UpdateVocabulary: Sendable {
+    var view: String
+    var row: String
+
+    static let table = UpdateVocabulary(view: "table view", row: "row")
+    static let collection = UpdateVocabulary(view: "collection view", row: "item")
+
+    func describe(_ indexPath: IndexPath) -> String {
+        indexPath.count == 2 ? "(section \(indexPath.section), \(row) \(indexPath.row))" : "\(Array(indexPath))"
+    }
+
+    func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
