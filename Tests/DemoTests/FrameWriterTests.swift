@@ -62,7 +62,7 @@ import Testing
     @Test func aNewSizeOrFirstFrameRedrawsEverything() {
         let small = grid(["ab"], width: 2)
         let big = grid(["ab ", " c "], width: 3)
-        let expected = "\(esc)[0m\(esc)[2J\(esc)[1;1Hab\(esc)[2;2Hc"
+        let expected = "\(esc)[0m\(esc)[2J\(esc)[1;1Hab\(esc)[2;1H c"
         #expect(FrameWriter.update(from: small, to: big) == expected)
         #expect(FrameWriter.update(from: nil, to: big) == expected)
         #expect(FrameWriter.update(from: nil, to: CharGrid(width: 2, height: 1)) == "\(esc)[0m\(esc)[2J")
@@ -76,6 +76,15 @@ import Testing
         b.restyle(GridRect(x: 4, y: 2, width: 4, height: 1)) { $0.reverse = true }
         let screen = replay(FrameWriter.update(from: a, to: b), onto: a)
         #expect(screen == b)
+    }
+
+    @Test func replayingAFullRedrawOntoAClearedScreenReproducesTheGrid() {
+        var b = grid(["  title  漢", "", "a  b 😀 c"], width: 10)
+        b.restyle(GridRect(x: 2, y: 0, width: 5, height: 1)) { $0.bold = true; $0.foreground = 3 }
+        let output = FrameWriter.update(from: nil, to: b)
+        #expect(output.hasPrefix("\(esc)[0m\(esc)[2J"))
+        let cleared = CharGrid(width: 10, height: 3)
+        #expect(replay(String(output.dropFirst(8)), onto: cleared) == b)
     }
 
     /// Applies cursor moves, SGR and characters to a copy of `grid`.

@@ -21,10 +21,10 @@ enum FrameWriter {
             output.text += "\u{1B}[0m\u{1B}[2J"
             output.style = .plain
             for y in 0..<next.height {
-                // The clear already left plain blanks; only the other cells need writing.
-                for x in 0..<next.width where next[x, y] != .blank {
-                    output.put(next[x, y], x: x, y: y, width: next.width)
-                }
+                // The clear already left plain blanks, so each line is written up to its last other cell;
+                // inner blanks are written too, as a space is shorter than a cursor move.
+                guard let last = (0..<next.width).last(where: { next[$0, y] != .blank }) else { continue }
+                for x in 0...last { output.put(next[x, y], x: x, y: y, width: next.width) }
             }
             return output.finished()
         }
