@@ -33,8 +33,11 @@ struct GridRect: Hashable, Sendable {
     var width: Int
     var height: Int
 
+    /// The first column to the right of the rectangle.
     var maxX: Int { x + width }
+    /// The first line below the rectangle.
     var maxY: Int { y + height }
+    /// True when the rectangle holds no cell.
     var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// True when the cell at (`column`, `line`) lies inside.
@@ -64,6 +67,7 @@ struct CharGrid: Equatable, Sendable {
     /// Row-major cells, `width * height` of them.
     private(set) var cells: [GridCell]
 
+    /// A grid of `width` × `height` cells, all `fill`.
     init(width: Int, height: Int, fill: GridCell = .blank) {
         self.width = max(0, width)
         self.height = max(0, height)

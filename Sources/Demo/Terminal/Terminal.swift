@@ -44,6 +44,7 @@ final class Terminal {
     private(set) var isActive = false
     private var decoder = KeyDecoder()
 
+    /// A terminal handle; nothing changes until `enter()`.
     init() {}
 
     /// Switches to raw mode and the alternate screen, hides the cursor and, if asked, reports the mouse wheel.

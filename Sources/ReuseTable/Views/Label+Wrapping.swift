@@ -53,11 +53,13 @@ private struct LineWrapper {
     /// True while `line` holds no word yet, so leading spaces are paragraph indentation.
     var lineIsEmpty = true
 
+    /// A filler for lines of `columns` columns, keeping at most `limit` lines (0: all).
     init(columns: Int, limit: Int) {
         self.columns = columns
         self.limit = limit
     }
 
+    /// True once `limit` lines are finished: the rest of the text is dropped.
     var isFull: Bool { limit > 0 && lines.count >= limit }
 
     /// Adds `word` after the pending `spaces`, breaking the line first if they do not fit.
@@ -99,6 +101,7 @@ private struct LineWrapper {
         breakLine()
     }
 
+    /// Finishes the current line (unless the limit is reached) and starts an empty one.
     private mutating func breakLine() {
         if !isFull { lines.append(line) }
         line = ""

@@ -26,6 +26,7 @@ open class Label: View {
     /// The last wrap, kept because renderers ask for `lines` every frame.
     private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
 
+    /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
         self.text = text
         super.init(frame: frame)
