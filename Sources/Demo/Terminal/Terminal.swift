@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The interactive terminal: raw mode, alternate screen, mouse wheel, size, input with a timeout.
+///
+/// Kept thin on purpose — it cannot run on CI, which has no TTY — so that
+/// everything decidable (key decoding, rendering, diffing) lives in code the
+/// tests reach. The terminal is put back as it was on `restore()`, on
+/// `exit()` (an `atexit` hook) and on SIGINT, SIGTERM and SIGHUP.
+///
+///     let terminal = Terminal()
+///     try terminal.enter()
+///     defer { terminal.restore() }
+///     while true {
+///         for key in terminal.readKeys(timeoutMilliseconds: 100) { … }
+///         if terminal.takeResize() { … }
+///     }
+@MainActor
+final class Terminal {
+    /// Why `enter()` failed.
+    enum Failure: Error {
+        case notATerminal
+        case termios(errno: Int32)
+    }
+
+    /// True when both standard input and output are terminals: the condition for the interactive demo.
+    static var isInteractive: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// The terminal's size in character cells, from `ioctl(TIOCGWINSZ)`; nil when not a terminal.
+    static func size() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// True between `enter()` and `restore()`.
+    private(set) var isActive = false
+    private var decoder = KeyDecoder()
+
+    /// A terminal handle; nothing changes until `enter()`.
+    init() {}
+
+    /// Switches to raw mode and the alternate screen, hides the cursor and, if asked, reports the mouse wheel.
+    ///
+    /// Raw mode here: no echo, no line buffering, no Ctrl-S/Ctrl-Q flow
+    /// control, CR not turned into LF, Ctrl-Z delivered as a key. Ctrl-C still
+    /// raises SIGINT, so a busy demo can always be interrupted — the handler
+    /// restores the terminal first.
+    func enter(mouse: Bool = true) throws(Failure) {
+        guard !isActive else { return }
+        guard Self.isInteractive else { throw .notATerminal }
+        let saved = SignalSafeState.shared  // initialised here, never inside a handler
+        guard tcgetattr(STDIN_FILENO, saved.savedTermios) == 0 else { throw .termios(errno: errno) }
+
+        var raw = saved.savedTermios.pointee
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controls in
+            controls[Int(VMIN)] = 1  // poll(2) decides when to read; a read then returns what is there
+            controls[Int(VTIME)] = 0
+            controls[Int(VSUSP)] = 0  // _POSIX_VDISABLE: Ctrl-Z arrives as .ctrl("z") instead of stopping us raw
+        }
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw .termios(errno: errno) }
+
+        saved.isActive.pointee = 1
+        atexitOnce()
+        signal(SIGINT, restoreAndExit)
+        signal(SIGTERM, restoreAndExit)
+        signal(SIGHUP, restoreAndExit)
+        signal(SIGWINCH, noteResize)
+        isActive = true
+        write(Sequence.enterAlternateScreen + Sequence.hideCursor + (mouse ? Sequence.enableMouse : ""))
+    }
+
+    /// Puts the terminal back: mouse off, cursor shown, main screen, saved termios, default signal handling.
+    func restore() {
+        guard isActive else { return }
+        isActive = false
+        restoreTerminal()
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+        signal(SIGWINCH, SIG_DFL)
+    }
+
+    /// Writes `string` to standard output in full (retrying short writes and interruptions).
+    func write(_ string: String) {
+        let bytes = Array(string.utf8)
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
+    /// Waits up to `timeoutMilliseconds` for input and returns what arrived (empty on timeout or a signal).
+    ///
+    /// The timeout lets the caller do idle work — the height precacher — between keys.
+    func readBytes(timeoutMilliseconds: Int32) -> [UInt8] {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        // A SIGWINCH interrupts poll with EINTR: the caller sees no input and checks `takeResize()` at once.
+        guard poll(&descriptor, 1, timeoutMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
+            return []
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer.prefix(count)) : []
+    }
+
+    /// Waits up to `timeoutMilliseconds` for input and decodes it into keys.
+    func readKeys(timeoutMilliseconds: Int32) -> [Key] {
+        decoder.decode(readBytes(timeoutMilliseconds: timeoutMilliseconds))
+    }
+
+    /// True once after each SIGWINCH: the caller then asks `size()` and redraws in full.
+    func takeResize() -> Bool {
+        let flag = SignalSafeState.shared.resizePending
+        guard flag.pointee != 0 else { return false }
+        flag.pointee = 0
+        return true
+    }
+
+    /// The escape sequences the terminal is driven with.
+    enum Sequence {
+        static let enterAlternateScreen = "\u{1B}[?1049h\u{1B}[2J"
+        static let hideCursor = "\u{1B}[?25l"
+        /// 1000: report button presses (the wheel is buttons 64/65); 1006: in the SGR form, unlimited coordinates.
+        static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+        /// Everything `enter` changed, undone: mouse off, style reset, cursor shown, main screen back.
+        static let restore = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    }
+}
+
+// MARK: - Signal-safe restore
+
+/// What the signal handlers touch, in memory allocated before any handler is installed.
+///
+/// A handler may only call async-signal-safe functions: no allocation, no
+/// locks, no Swift runtime work. So the restore bytes and the saved termios
+/// live behind raw pointers filled in advance, and a handler only loads them
+/// and calls write(2), tcsetattr(3) and _exit(2). The pointers never change,
+/// hence `nonisolated(unsafe)`: the only concurrent access is the handler's.
+private struct SignalSafeState {
+    let savedTermios: UnsafeMutablePointer<termios>
+    /// 1 while the terminal is in raw mode (sig_atomic_t-sized).
+    let isActive: UnsafeMutablePointer<Int32>
+    /// Set to 1 by SIGWINCH, cleared by `takeResize()` (sig_atomic_t-sized).
+    let resizePending: UnsafeMutablePointer<Int32>
+    let restoreBytes: UnsafeMutablePointer<UInt8>
+    let restoreCount: Int
+
+    nonisolated(unsafe) static let shared: SignalSafeState = {
+        let bytes = Array(Terminal.Sequence.restore.utf8)
+        let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        restoreBytes.initialize(from: bytes, count: bytes.count)
+        let savedTermios = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        savedTermios.initialize(to: termios())
+        let isActive = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        isActive.initialize(to: 0)
+        let resizePending = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        resizePending.initialize(to: 0)
+        return SignalSafeState(
+            savedTermios: savedTermios, isActive: isActive, resizePending: resizePending,
+            restoreBytes: restoreBytes, restoreCount: bytes.count)
+    }()
+}
+
+/// Restores the terminal with async-signal-safe calls only; does nothing when it is not in raw mode.
+private func restoreTerminal() {
+    let state = SignalSafeState.shared
+    guard state.isActive.pointee != 0 else { return }
+    state.isActive.pointee = 0
+    _ = write(STDOUT_FILENO, state.restoreBytes, state.restoreCount)
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, state.savedTermios)
+}
+
+/// SIGINT/SIGTERM/SIGHUP: restore, then exit with the conventional 128 + signal status.
+private func restoreAndExit(_ signal: Int32) {
+    restoreTerminal()
+    _exit(128 + signal)
+}
+
+/// SIGWINCH: only set a flag; the event loop does the work.
+private func noteResize(_ signal: Int32) {
+    SignalSafeState.shared.resizePending.pointee = 1
+}
+
+/// Writes all of `buffer` to standard output, retrying short writes and interruptions.
+private func writeAll(_ buffer: UnsafeRawBufferPointer) {
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+        if written > 0 {
+            offset += written
+        } else if written < 0, errno == EINTR || errno == EAGAIN {
+            continue
+        } else {
+            return
+        }
+    }
+}
+
+/// Registers `restoreTerminal` to run on `exit()`, once per process.
+@MainActor
+private func atexitOnce() {
+    guard !atexitRegistered else { return }
+    atexitRegistered = true
+    atexit { restoreTerminal() }
+}
+
+@MainActor private var atexitRegistered = false

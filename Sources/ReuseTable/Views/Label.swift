@@ -1,0 +1,67 @@
+import Foundation
+
+/// A headless stand-in for `UILabel`: text wrapped on a monospaced grid.
+///
+/// UIKit measures text with a font; a terminal has one cell size, so the
+/// "font" here is two numbers: `characterWidth` (points per column) and
+/// `lineHeight` (points per line). `sizeThatFits(_:)` answers what a
+/// self-sizing cell asks a `UILabel`: how tall the text is at a given width.
+///
+///     let label = Label(text: "Hello, wrapped world")
+///     label.sizeThatFits(CGSize(width: 8, height: 0))  // (7, 3): "Hello,", "wrapped", "world"
+@MainActor
+open class Label: View {
+    /// The text shown; "\n" starts a new line.
+    open var text: String
+
+    /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
+    open var numberOfLines = 0
+
+    /// Points per terminal column (the monospaced font's advance width).
+    open var characterWidth: CGFloat = 1
+
+    /// Points per line (the font's line height).
+    open var lineHeight: CGFloat = 1
+
+    /// The last wrap, kept because renderers ask for `lines` every frame.
+    private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
+
+    /// A label showing `text` in `frame`.
+    public init(text: String = "", frame: CGRect = .zero) {
+        self.text = text
+        super.init(frame: frame)
+    }
+
+    /// The text wrapped to the label's current width, as it is drawn.
+    public var lines: [String] { wrappedLines(forWidth: bounds.width) }
+
+    /// The text wrapped to `width` points; `width <= 0` means unconstrained (one line per paragraph).
+    /// - Complexity: O(n) in the length of `text`; repeated calls with the same inputs are cached.
+    public func wrappedLines(forWidth width: CGFloat) -> [String] {
+        let columns = self.columns(forWidth: width)
+        if let cache, cache.columns == columns, cache.numberOfLines == numberOfLines, cache.text == text {
+            return cache.lines
+        }
+        let lines = Label.wrap(text, columns: columns, numberOfLines: numberOfLines)
+        cache = (text, columns, numberOfLines, lines)
+        return lines
+    }
+
+    /// The size of the wrapped text: the widest line's width and the lines' total height.
+    ///
+    /// `size.width <= 0` means unconstrained; `size.height` is ignored, as
+    /// `UILabel` does when `numberOfLines` is 0. Empty text measures `.zero`.
+    /// - Complexity: O(n) in the length of `text`.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let lines = wrappedLines(forWidth: size.width)
+        let widest = lines.map { displayWidth($0) }.max() ?? 0
+        return CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+    }
+
+    /// The number of whole columns in `width` points; nil when unconstrained.
+    private func columns(forWidth width: CGFloat) -> Int? {
+        guard width > 0, characterWidth > 0 else { return nil }
+        // A tiny tolerance so that 3 columns of 8.1 points still fit in 24.3 points.
+        return max(1, Int((width / characterWidth + 1e-9).rounded(.down)))
+    }
+}
