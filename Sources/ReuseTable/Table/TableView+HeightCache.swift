@@ -1,8 +1,84 @@
 import Foundation
 
-// Temporary until the height caches land.
+// FDTemplateLayoutCell's features, owned by the table (no swizzling): template
+// cells per identifier, heights cached by index path or by model key, per width.
+
 extension TableView {
-    func invalidateHeightCachesForReload() {}
-    func cachedSelfSizedHeight(at indexPath: IndexPath, width: CGFloat) -> CGFloat? { nil }
-    func storeSelfSizedHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {}
+    /// The height a cell of `identifier` needs once `configuration` has filled it,
+    /// cached by index path (per table width). The cache follows every mutation.
+    /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
+    public func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath,
+                              configuration: (TableViewCell) -> Void) -> CGFloat {
+        let width = bounds.width
+        if let cached = indexPathHeightCache.height(at: indexPath, width: width) { return cached }
+        let height = measureTemplateCell(identifier, describing: "row \(indexPath.tableDescription)", configuration)
+        indexPathHeightCache.setHeight(height, at: indexPath, width: width)
+        return height
+    }
+
+    /// Like `heightForCell(withIdentifier:cacheBy:configuration:)`, cached by a model key
+    /// (stable across inserts and moves; invalidate it when the model changes).
+    public func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable,
+                              configuration: (TableViewCell) -> Void) -> CGFloat {
+        let width = bounds.width
+        if let cached = keyedHeightCache.height(forKey: key, width: width) { return cached }
+        let height = measureTemplateCell(identifier, describing: "key \(key)", configuration)
+        keyedHeightCache.setHeight(height, forKey: key, width: width)
+        return height
+    }
+
+    /// The height a configured template cell of `identifier` needs, without caching.
+    public func heightForCell(withIdentifier identifier: String, configuration: (TableViewCell) -> Void) -> CGFloat {
+        measureTemplateCell(identifier, describing: "template \"\(identifier)\"", configuration)
+    }
+
+    func measureTemplateCell(_ identifier: String, describing what: String, _ configuration: (TableViewCell) -> Void) -> CGFloat {
+        let cell = templateCell(withIdentifier: identifier)
+        cell.prepareForReuse()
+        configuration(cell)
+        let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: what)
+        heightLog("computed \(height) for \(what) at width \(bounds.width)")
+        return height
+    }
+
+    /// One off-screen cell per identifier, made from the registered class and never added to the view tree.
+    func templateCell(withIdentifier identifier: String) -> TableViewCell {
+        if let cell = templateCells[identifier] { return cell }
+        guard let cellClass = registeredClasses[identifier] else {
+            do {
+                try validateTemplateIdentifier(identifier)
+            } catch {
+                TableViewError.trap(error)
+            }
+            preconditionFailure()
+        }
+        let cell = cellClass.init(reuseIdentifier: identifier)
+        cell.isTemplateLayoutCell = true
+        templateCells[identifier] = cell
+        heightLog("created template cell for \"\(identifier)\"")
+        return cell
+    }
+
+    /// Throws a message naming the identifier when no class is registered for it.
+    func validateTemplateIdentifier(_ identifier: String) throws(TableViewError) {
+        guard registeredClasses[identifier] == nil else { return }
+        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        throw TableViewError(
+            "cannot make a template cell for identifier \"\(identifier)\": register a class for it with "
+                + "register(_:forCellReuseIdentifier:) first (registered: \(known.isEmpty ? "none" : known)).")
+    }
+
+    func heightLog(_ message: @autoclosure () -> String) {
+        guard isHeightDebugLogEnabled else { return }
+        print("[TableView height] \(message())")
+    }
+
+    /// A self-sized row's height from the index-path cache, if measured before at this width.
+    func cachedSelfSizedHeight(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
+        indexPathHeightCache.height(at: indexPath, width: width)
+    }
+
+    func storeSelfSizedHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {
+        indexPathHeightCache.setHeight(height, at: indexPath, width: width)
+    }
 }

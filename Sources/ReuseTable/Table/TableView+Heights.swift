@@ -16,7 +16,7 @@ struct HeightPlan {
         case estimatedPerRow
     }
 
-    var rows: Rows = .uniform(height: 0, isMeasured: true)
+    var rows: Rows = .exact
     /// The probe's answer for the first row, so that row is not asked twice.
     var firstRow: (IndexPath, CGFloat)?
     var headers = Supplementary()
@@ -36,8 +36,13 @@ struct HeightPlan {
     }
 
     /// Decides the plan, probing the delegate once per height method.
+    init() {}
+
     init(table: TableView, rowCounts: [Int]) {
         let delegate = table.delegate
+        // A table without rows cannot probe: later insertions ask per row
+        // (the delegate's default answers `rowHeight`), or use the estimate.
+        if table.estimatedRowHeight > 0 { rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false) }
         if let section = rowCounts.firstIndex(where: { $0 > 0 }) {
             let first = IndexPath(row: 0, section: section)
             if let estimate = table.probe(.estimatedRow, { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {

@@ -75,7 +75,12 @@ open class TableView: ScrollView {
     }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
-    open var isHeightDebugLogEnabled = false
+    open var isHeightDebugLogEnabled = false {
+        didSet {
+            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
+            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
+        }
+    }
 
     /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
     open var diagnosticHandler: (String) -> Void = { message in
@@ -111,6 +116,22 @@ open class TableView: ScrollView {
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
     var prefetchedRows: Set<IndexPath> = []
     var lastLayoutOffsetY: CGFloat = 0
+    /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
+    var heightPlan = HeightPlan()
+    /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
+    var pendingUpdate: BatchUpdate?
+    var updateDepth = 0
+    /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
+    var templateCells: [String: TableViewCell] = [:]
+    var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
+    var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
+    var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
+
+    /// Heights by index path and content width: self-sized rows, and `heightForCell(withIdentifier:cacheBy:configuration:)`.
+    public let indexPathHeightCache = IndexPathHeightCache()
+    /// Heights by model key and content width: `heightForCell(withIdentifier:cacheByKey:configuration:)`.
+    public let keyedHeightCache = KeyedHeightCache()
+
     /// Incremented by every reload; idle work started before a reload stops.
     public internal(set) var reloadGeneration = 0
 
@@ -132,9 +153,15 @@ open class TableView: ScrollView {
     /// the rows that fill the viewport are measured.
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
+        indexPathHeightCache.invalidateAll()
+        reloadDataWithoutInvalidatingHeightCache()
+    }
+
+    /// Reloads like `reloadData()` but keeps the index-path height cache, for
+    /// appending rows ("load more") when earlier rows did not change.
+    open func reloadDataWithoutInvalidatingHeightCache() {
         reloadGeneration &+= 1
         recycleAllVisibleViews()
-        invalidateHeightCachesForReload()
         rebuildGeometry()
         hasLoadedData = true
         layoutVisibleRows()
@@ -152,7 +179,7 @@ open class TableView: ScrollView {
             delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
         }
         visibleRowCells.removeAll()
-        for view in visibleSupplementaryViews.values { view.removeFromSuperview() }
+        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
         flushMeasuredCells()
         cancelAllPrefetching()
@@ -162,6 +189,7 @@ open class TableView: ScrollView {
     func rebuildGeometry() {
         let counts = validatedCounts()
         let plan = HeightPlan(table: self, rowCounts: counts)
+        heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
         usesSelfSizing = rowHeight == TableView.automaticDimension
         let margin = Double(rowMargin)
@@ -190,6 +218,7 @@ open class TableView: ScrollView {
             return nil
         }
         geometry = TableView.makeGeometry(geometryStore, runs)
+        heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
         updateContentSize()
     }
 
@@ -447,7 +476,7 @@ open class TableView: ScrollView {
     func placeSupplementaryViews(_ wanted: [(SupplementaryKey, CGRect)]) {
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
-            view.removeFromSuperview()
+            recycleSupplementary(view)
             visibleSupplementaryViews[key] = nil
         }
         for (key, frame) in wanted {

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A reusable section header or footer (UIKit: `UITableViewHeaderFooterView`).
+///
+/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)` to self-size.
+@MainActor
+open class TableViewHeaderFooterView: View {
+    /// The identifier the view was registered and dequeued with.
+    public let reuseIdentifier: String?
+    /// The view subclasses put their content in.
+    public let contentView = View()
+    /// True for the off-screen view used only to measure heights.
+    public internal(set) var isTemplateLayoutView = false
+
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+        addSubview(contentView)
+    }
+
+    /// Called when the view is taken from the pool, before it is configured.
+    open func prepareForReuse() {}
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        contentView.frame = CGRect(origin: .zero, size: bounds.size)
+    }
+
+    /// The default fits nothing (height 0).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 0) }
+}
+
+extension TableView {
+    /// Registers the class `dequeueReusableHeaderFooterView(withIdentifier:)` instantiates.
+    public func register(_ viewClass: TableViewHeaderFooterView.Type, forHeaderFooterViewReuseIdentifier identifier: String) {
+        registeredHeaderFooterClasses[identifier] = viewClass
+    }
+
+    /// A pooled or new header/footer view, or nil when nothing is registered for `identifier`.
+    /// Header and footer views return to this pool when they scroll off screen.
+    public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView? {
+        if let view = headerFooterPool.dequeue(identifier) {
+            view.prepareForReuse()
+            return view
+        }
+        guard let viewClass = registeredHeaderFooterClasses[identifier] else { return nil }
+        headerFooterPool.noteCreated(identifier)
+        return viewClass.init(reuseIdentifier: identifier)
+    }
+
+    /// The height a header or footer of `identifier` needs once `configuration`
+    /// has filled it — the configuration closure *is* called (FDTemplateLayoutCell's
+    /// version never called it). Measured at the table's width with a template view.
+    public func heightForHeaderFooterView(withIdentifier identifier: String,
+                                          configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+        let view = templateHeaderFooterView(withIdentifier: identifier)
+        view.prepareForReuse()
+        configuration(view)
+        let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        let height = sanitizedHeight(fitted, for: "fitting height of header/footer template \"\(identifier)\"")
+        heightLog("computed \(height) for header/footer \"\(identifier)\" at width \(bounds.width)")
+        return height
+    }
+
+    /// Like `heightForHeaderFooterView(withIdentifier:configuration:)`, cached in `keyedHeightCache` by `key`.
+    public func heightForHeaderFooterView(withIdentifier identifier: String, cacheByKey key: AnyHashable,
+                                          configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+        let width = bounds.width
+        if let cached = keyedHeightCache.height(forKey: key, width: width) { return cached }
+        let height = heightForHeaderFooterView(withIdentifier: identifier, configuration: configuration)
+        keyedHeightCache.setHeight(height, forKey: key, width: width)
+        return height
+    }
+
+    func templateHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView {
+        if let view = templateHeaderFooterViews[identifier] { return view }
+        guard let viewClass = registeredHeaderFooterClasses[identifier] else {
+            TableViewError.trap(TableViewError(
+                "cannot make a template header/footer view for identifier \"\(identifier)\": register a class for it with "
+                    + "register(_:forHeaderFooterViewReuseIdentifier:) first."))
+        }
+        let view = viewClass.init(reuseIdentifier: identifier)
+        view.isTemplateLayoutView = true
+        templateHeaderFooterViews[identifier] = view
+        return view
+    }
+
+    /// Returns a header or footer view leaving the screen to its pool.
+    func recycleSupplementary(_ view: View) {
+        view.removeFromSuperview()
+        if let reusable = view as? TableViewHeaderFooterView, let identifier = reusable.reuseIdentifier,
+           !reusable.isTemplateLayoutView {
+            headerFooterPool.enqueue(reusable, identifier: identifier)
+        }
+    }
+}
