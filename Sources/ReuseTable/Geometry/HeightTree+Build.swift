@@ -101,7 +101,11 @@ extension HeightTree.Node {
             compact(&heights, &meta)
             return makeLeaves(heights: heights, meta: meta, config: config)
         }
-        return makeInternals(children: a.children + b.children, config: config)
+        // A short child of either (a node with a single short child cannot fix
+        // it alone) may now merge with its new neighbour, so normalize first.
+        let combined = Node(children: a.children + b.children)
+        combined.normalizeChildren(config: config)
+        return combined.entryCount > config.fanout ? combined.splitEvenly(config: config) : [combined]
     }
 
     /// Merges adjacent runs that could be one (same height, kind and state),

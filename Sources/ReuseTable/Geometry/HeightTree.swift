@@ -82,8 +82,10 @@ extension HeightTree {
 
         /// A non-root node below half its capacity is merged with (or refilled
         /// from) a neighbour, which keeps the depth O(log n) after removals.
+        /// An internal node needs two children even when half is one: a lone
+        /// short child has no sibling to merge with.
         func capacity(isLeaf: Bool) -> Int { isLeaf ? leafCapacity : fanout }
-        func minimum(isLeaf: Bool) -> Int { capacity(isLeaf: isLeaf) / 2 }
+        func minimum(isLeaf: Bool) -> Int { isLeaf ? max(1, leafCapacity / 2) : max(2, fanout / 2) }
     }
 }
 
