@@ -60,24 +60,24 @@ extension HeightTree {
     func checkInvariants() throws {
         func fail(_ message: String) throws -> Never { throw InvariantViolation(description: message) }
 
-        func check(_ node: Node, isRoot: Bool, path: String) throws -> Int {
+        func check(_ node: Node, isRoot: Bool, path: @autoclosure () -> String) throws -> Int {
             let cap = config.capacity(isLeaf: node.isLeaf)
             let e = node.entryCount
-            if e > cap { try fail("\(path): \(e) entries exceed capacity \(cap)") }
+            if e > cap { try fail("\(path()): \(e) entries exceed capacity \(cap)") }
             if !isRoot && e < config.minimum(isLeaf: node.isLeaf) {
-                try fail("\(path): \(e) entries below minimum \(config.minimum(isLeaf: node.isLeaf))")
+                try fail("\(path()): \(e) entries below minimum \(config.minimum(isLeaf: node.isLeaf))")
             }
             var expected = Summary()
             var depth = 1
             if node.isLeaf {
-                if node.heights.count != node.meta.count { try fail("\(path): heights/meta lengths differ") }
-                if !isRoot && e == 0 { try fail("\(path): empty leaf") }
+                if node.heights.count != node.meta.count { try fail("\(path()): heights/meta lengths differ") }
+                if !isRoot && e == 0 { try fail("\(path()): empty leaf") }
                 for r in node.meta.indices {
-                    if RunMeta.count(node.meta[r]) == 0 { try fail("\(path): empty run \(r)") }
+                    if RunMeta.count(node.meta[r]) == 0 { try fail("\(path()): empty run \(r)") }
                     if r > 0, node.heights[r - 1] == node.heights[r],
                        RunMeta.attributes(node.meta[r - 1]) == RunMeta.attributes(node.meta[r]),
                        RunMeta.count(node.meta[r - 1]) + RunMeta.count(node.meta[r]) <= RunMeta.maxCount {
-                        try fail("\(path): runs \(r - 1) and \(r) should have merged")
+                        try fail("\(path()): runs \(r - 1) and \(r) should have merged")
                     }
                     expected.addRun(height: node.heights[r], meta: node.meta[r])
                 }
@@ -85,15 +85,15 @@ extension HeightTree {
                 if isRoot && e < 2 { try fail("root: internal with \(e) children") }
                 var childDepth: Int?
                 for (j, child) in node.children.enumerated() {
-                    let d = try check(child, isRoot: false, path: "\(path)/\(j)")
-                    if let cd = childDepth, cd != d { try fail("\(path): children at depths \(cd) and \(d)") }
+                    let d = try check(child, isRoot: false, path: "\(path())/\(j)")
+                    if let cd = childDepth, cd != d { try fail("\(path()): children at depths \(cd) and \(d)") }
                     childDepth = d
                     expected.add(child.summary)
                 }
                 depth = (childDepth ?? 0) + 1
             }
             if expected != node.summary {
-                try fail("\(path): summary \(node.summary) but children sum to \(expected)")
+                try fail("\(path()): summary \(node.summary) but children sum to \(expected)")
             }
             return depth
         }

@@ -225,6 +225,6 @@ import Foundation
 
     private mutating func rebuildHeaderIndices() {
         headerIndices.removeAll(keepingCapacity: true)
-        for (i, r) in records.enumerated() where r.kind == .header { headerIndices.append(i) }
+        for i in records.indices where records[i].kind == .header { headerIndices.append(i) }
     }
 }
