@@ -1,0 +1,133 @@
+import Foundation
+
+// Building nodes: the O(n) bulk load, and the split/merge helpers every
+// mutation uses to keep nodes between half full and full.
+
+extension HeightTree.Node {
+    typealias Node = HeightTree.Node
+    typealias Config = HeightTree.Config
+
+    /// Bulk load: stream the runs into full leaves, then stack full parents on
+    /// top, level by level. Never holds the input as an array.
+    static func build<S: Sequence>(from runs: S, config: Config) -> Node where S.Element == HeightRun {
+        let cap = config.leafCapacity
+        var leaves: [Node] = []
+        var heights: [Double] = []
+        var meta: [UInt32] = []
+        heights.reserveCapacity(cap)
+        meta.reserveCapacity(cap)
+
+        func emit(_ height: Double, _ attributes: UInt32, _ count: Int) {
+            var left = count
+            while left > 0 {
+                let c = min(left, RunMeta.maxCount)
+                heights.append(height)
+                meta.append(attributes | UInt32(c))
+                left -= c
+                if heights.count == cap {
+                    leaves.append(Node(heights: heights, meta: meta))
+                    heights = []
+                    meta = []
+                    heights.reserveCapacity(cap)
+                    meta.reserveCapacity(cap)
+                }
+            }
+        }
+
+        // Adjacent equal runs are merged before they reach a leaf.
+        var pending: (height: Double, attributes: UInt32, count: Int)?
+        for run in runs {
+            precondition(run.count >= 0, "negative run count")
+            guard run.count > 0 else { continue }
+            let attributes = RunMeta.pack(count: 0, kind: run.kind, isMeasured: run.isMeasured)
+            if let p = pending, p.height == run.height, p.attributes == attributes {
+                pending!.count += run.count
+            } else {
+                if let p = pending { emit(p.height, p.attributes, p.count) }
+                pending = (run.height, attributes, run.count)
+            }
+        }
+        if let p = pending { emit(p.height, p.attributes, p.count) }
+        if !heights.isEmpty {
+            let last = Node(heights: heights, meta: meta)
+            if let previous = leaves.last, last.entryCount < config.minimum(isLeaf: true) {
+                // Only the last leaf can be short: share runs with the full one before it.
+                leaves.removeLast()
+                leaves.append(contentsOf: makeLeaves(heights: previous.heights + last.heights,
+                                                     meta: previous.meta + last.meta, config: config))
+            } else {
+                leaves.append(last)
+            }
+        }
+        guard !leaves.isEmpty else { return Node(heights: [], meta: []) }
+
+        var level = leaves
+        while level.count > 1 {
+            level = makeInternals(children: level, config: config)
+        }
+        return level[0]
+    }
+
+    /// Splits runs into as few leaves as fit, sizes as equal as possible (each at least half full).
+    static func makeLeaves(heights: [Double], meta: [UInt32], config: Config) -> [Node] {
+        let n = heights.count
+        let parts = max(1, (n + config.leafCapacity - 1) / config.leafCapacity)
+        return (0..<parts).map { p in
+            let range = (n * p / parts)..<(n * (p + 1) / parts)
+            return Node(heights: Array(heights[range]), meta: Array(meta[range]))
+        }
+    }
+
+    /// Groups children into as few internal nodes as fit, sizes as equal as possible.
+    static func makeInternals(children: [Node], config: Config) -> [Node] {
+        let n = children.count
+        let parts = max(1, (n + config.fanout - 1) / config.fanout)
+        return (0..<parts).map { p in
+            Node(children: Array(children[(n * p / parts)..<(n * (p + 1) / parts)]))
+        }
+    }
+
+    /// An overfull node as several nodes of legal size.
+    func splitEvenly(config: Config) -> [Node] {
+        isLeaf ? Node.makeLeaves(heights: heights, meta: meta, config: config)
+               : Node.makeInternals(children: children, config: config)
+    }
+
+    /// Two neighbours as one node, or as two at least half full when they do not fit in one.
+    static func merge(_ a: Node, _ b: Node, config: Config) -> [Node] {
+        if a.isLeaf {
+            var heights = a.heights + b.heights
+            var meta = a.meta + b.meta
+            compact(&heights, &meta)
+            return makeLeaves(heights: heights, meta: meta, config: config)
+        }
+        // A short child of either (a node with a single short child cannot fix
+        // it alone) may now merge with its new neighbour, so normalize first.
+        let combined = Node(children: a.children + b.children)
+        combined.normalizeChildren(config: config)
+        return combined.entryCount > config.fanout ? combined.splitEvenly(config: config) : [combined]
+    }
+
+    /// Merges adjacent runs that could be one (same height, kind and state),
+    /// so a run split by `setHeight` heals when the height is set back.
+    static func compact(_ heights: inout [Double], _ meta: inout [UInt32]) {
+        var w = 0
+        for r in heights.indices {
+            let c = RunMeta.count(meta[r])
+            if c == 0 { continue }
+            if w > 0, heights[w - 1] == heights[r],
+               RunMeta.attributes(meta[w - 1]) == RunMeta.attributes(meta[r]),
+               RunMeta.count(meta[w - 1]) + c <= RunMeta.maxCount {
+                meta[w - 1] += UInt32(c)
+            } else {
+                heights[w] = heights[r]
+                meta[w] = meta[r]
+                w += 1
+            }
+        }
+        if w < heights.count {
+            heights.removeSubrange(w...)
+            meta.removeSubrange(w...)
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+
+// Queries: each is one walk from the root. Offsets are accumulated as
+// `acc = acc + childHeight` level by level and `acc + Double(k) * runHeight`
+// inside a run, the same chain everywhere, so `offset(of:)`, `slot(at:)`,
+// `index(atOffset:)` and `forEachSlot` never disagree by a rounding error.
+
+extension HeightTree {
+    /// Where slot `index` lives: its leaf, the run and position inside it, and
+    /// what lies before the run.
+    struct Position {
+        var leaf: Node
+        var run: Int
+        var within: Int
+        /// Start Y of the run.
+        var runMinY: Double
+        /// Headers before the run.
+        var headersBefore: Int
+    }
+
+    /// Descends by slot count. `index` must be in `0 ..< count`.
+    func position(of index: Int) -> Position {
+        precondition(index >= 0 && index < count, "slot index \(index) out of range 0..<\(count)")
+        var node = root
+        var i = index
+        var acc = 0.0
+        var headers = 0
+        while !node.isLeaf {
+            var j = 0
+            while i >= node.children[j].summary.count {
+                let s = node.children[j].summary
+                i -= s.count
+                acc = acc + s.height
+                headers += s.headers
+                j += 1
+            }
+            node = node.children[j]
+        }
+        var r = 0
+        while true {
+            let m = node.meta[r], c = RunMeta.count(m)
+            if i < c { break }
+            i -= c
+            acc = acc + Double(c) * node.heights[r]
+            if RunMeta.kind(m) == .header { headers += c }
+            r += 1
+        }
+        return Position(leaf: node, run: r, within: i, runMinY: acc, headersBefore: headers)
+    }
+
+    /// Start Y of slot `index` (`totalHeight` when `index == count`).
+    ///
+    /// - Complexity: O(log n).
+    public func offset(of index: Int) -> Double {
+        if index == count { return totalHeight }
+        let p = position(of: index)
+        return p.runMinY + Double(p.within) * p.leaf.heights[p.run]
+    }
+
+    /// Height of slot `index`.
+    ///
+    /// - Complexity: O(log n).
+    public func height(at index: Int) -> Double {
+        let p = position(of: index)
+        return p.leaf.heights[p.run]
+    }
+
+    /// Everything about one slot.
+    ///
+    /// - Complexity: O(log n).
+    public func slot(at index: Int) -> Slot {
+        let p = position(of: index)
+        let h = p.leaf.heights[p.run], m = p.leaf.meta[p.run]
+        return Slot(index: index, minY: p.runMinY + Double(p.within) * h, height: h,
+                    kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+    }
+
+    /// The section a slot belongs to: headers at or before `index`, minus one.
+    ///
+    /// - Complexity: O(log n).
+    public func section(containing index: Int) -> Int {
+        let p = position(of: index)
+        let isHeader = RunMeta.kind(p.leaf.meta[p.run]) == .header
+        return p.headersBefore + (isHeader ? p.within + 1 : 0) - 1
+    }
+
+    /// The slot whose half-open span `[minY, maxY)` contains `y`; zero-height slots contain no point.
+    ///
+    /// - Complexity: O(log n).
+    public func index(atOffset y: Double) -> Int? {
+        guard y >= 0, y < totalHeight else { return nil }  // also rejects NaN
+        var node = root
+        var acc = 0.0
+        var base = 0
+        while !node.isLeaf {
+            // The first child whose end lies past y. Should rounding (only
+            // possible with inexact heights) leave y past every child's end,
+            // take the last child with height: y is at its very end.
+            var chosen = -1, lastTall = -1
+            var accBefore = acc, accBeforeLastTall = acc, baseBeforeLastTall = base
+            for (j, child) in node.children.enumerated() {
+                let next = accBefore + child.summary.height
+                if child.summary.height > 0 { lastTall = j; accBeforeLastTall = accBefore; baseBeforeLastTall = base }
+                if y < next { chosen = j; break }
+                accBefore = next
+                base += child.summary.count
+            }
+            if chosen >= 0 {
+                acc = accBefore
+            } else {
+                chosen = lastTall
+                acc = accBeforeLastTall
+                base = baseBeforeLastTall
+            }
+            node = node.children[chosen]
+        }
+        var lastTall: (run: Int, base: Int, acc: Double)?
+        for r in node.heights.indices {
+            let h = node.heights[r], c = RunMeta.count(node.meta[r])
+            let end = acc + Double(c) * h
+            if y < end { return base + Self.position(of: y, inRunAt: acc, height: h, count: c) }
+            if h > 0 { lastTall = (r, base, acc) }
+            acc = end
+            base += c
+        }
+        guard let t = lastTall else { return nil }
+        return t.base + RunMeta.count(node.meta[t.run]) - 1
+    }
+
+    /// Which of a run's `count` slots contains `y`, checked against the exact
+    /// start offsets `runMinY + k * height` so it agrees with `offset(of:)`.
+    static func position(of y: Double, inRunAt runMinY: Double, height h: Double, count c: Int) -> Int {
+        let guess = ((y - runMinY) / h).rounded(.down)
+        var k = guess.isFinite ? Int(max(0, min(guess, Double(c - 1)))) : 0
+        while k > 0 && y < runMinY + Double(k) * h { k -= 1 }
+        while k + 1 < c && y >= runMinY + Double(k + 1) * h { k += 1 }
+        return k
+    }
+
+    /// Slot index of the header of `section`.
+    ///
+    /// - Complexity: O(log n).
+    public func headerIndex(ofSection section: Int) -> Int {
+        precondition(section >= 0 && section < sectionCount, "section \(section) out of range 0..<\(sectionCount)")
+        var node = root
+        var s = section
+        var base = 0
+        while !node.isLeaf {
+            var j = 0
+            while s >= node.children[j].summary.headers {
+                s -= node.children[j].summary.headers
+                base += node.children[j].summary.count
+                j += 1
+            }
+            node = node.children[j]
+        }
+        for r in node.meta.indices {
+            let m = node.meta[r], c = RunMeta.count(m)
+            if RunMeta.kind(m) == .header {
+                if s < c { return base + s }
+                s -= c
+            }
+            base += c
+        }
+        preconditionFailure("header count summaries are inconsistent")
+    }
+
+    /// The first slot at or after `index` whose height is an estimate.
+    ///
+    /// - Complexity: O(log n): only the subtree holding `index` can fail to
+    ///   answer; after it, the first subtree with unmeasured slots is entered and
+    ///   holds one.
+    public func firstUnmeasured(from index: Int) -> Int? {
+        Self.firstUnmeasured(in: root, from: max(index, 0))
+    }
+
+    private static func firstUnmeasured(in node: Node, from local: Int) -> Int? {
+        guard node.summary.unmeasured > 0, local < node.summary.count else { return nil }
+        var base = 0
+        if node.isLeaf {
+            for r in node.meta.indices {
+                let m = node.meta[r], c = RunMeta.count(m)
+                if !RunMeta.isMeasured(m) && base + c > local { return max(base, local) }
+                base += c
+            }
+            return nil
+        }
+        for child in node.children {
+            let s = child.summary
+            if local < base + s.count && s.unmeasured > 0,
+               let found = firstUnmeasured(in: child, from: max(0, local - base)) {
+                return base + found
+            }
+            base += s.count
+        }
+        return nil
+    }
+
+    /// Calls `body` with slot `index`, `index + 1`, … until it returns false or the slots end.
+    ///
+    /// - Complexity: O(log n + slots visited): one descent, then leaf after
+    ///   leaf through a stack of the path (amortized O(1) per leaf).
+    public func forEachSlot(from index: Int, _ body: (Slot) -> Bool) {
+        let start = max(index, 0)
+        guard start < count else { return }
+        // Path of internal nodes: the child being visited and Y where it starts.
+        var stack: [(node: Node, child: Int, minY: Double)] = []
+        var node = root
+        var i = start
+        var acc = 0.0
+        while !node.isLeaf {
+            var j = 0
+            while i >= node.children[j].summary.count {
+                i -= node.children[j].summary.count
+                acc = acc + node.children[j].summary.height
+                j += 1
+            }
+            stack.append((node, j, acc))
+            node = node.children[j]
+        }
+        var slotIndex = start
+        while true {
+            // `acc` is the leaf's start Y here; `i` the first slot to report in it.
+            for r in node.heights.indices {
+                let h = node.heights[r], m = node.meta[r], c = RunMeta.count(m)
+                if i >= c {
+                    i -= c
+                } else {
+                    let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
+                    for k in i..<c {
+                        let slot = Slot(index: slotIndex, minY: acc + Double(k) * h, height: h,
+                                        kind: kind, isMeasured: measured)
+                        if !body(slot) { return }
+                        slotIndex += 1
+                    }
+                    i = 0
+                }
+                acc = acc + Double(c) * h
+            }
+            // Next leaf: climb until a node has a next child, then take leftmost children down.
+            var advanced = false
+            while let top = stack.popLast() {
+                let next = top.child + 1
+                guard next < top.node.children.count else { continue }
+                let y = top.minY + top.node.children[top.child].summary.height
+                stack.append((top.node, next, y))
+                node = top.node.children[next]
+                while !node.isLeaf {
+                    stack.append((node, 0, y))
+                    node = node.children[0]
+                }
+                acc = y
+                advanced = true
+                break
+            }
+            if !advanced { return }
+        }
+    }
+}

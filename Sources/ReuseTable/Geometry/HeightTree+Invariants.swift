@@ -1,0 +1,102 @@
+import Foundation
+
+// Shape and memory accounting, for tests and the benchmark.
+
+extension HeightTree {
+    /// Number of runs stored (ten million rows of one height are one run).
+    ///
+    /// - Complexity: O(nodes).
+    public var runCount: Int { reduceNodes(0) { $0 + ($1.isLeaf ? $1.meta.count : 0) } }
+
+    /// Number of nodes, leaves included.
+    ///
+    /// - Complexity: O(nodes).
+    public var nodeCount: Int { reduceNodes(0) { acc, _ in acc + 1 } }
+
+    /// Levels from the root to the leaves (1 for a lone leaf).
+    ///
+    /// - Complexity: O(log n).
+    public var depth: Int {
+        var d = 1, node = root
+        while !node.isLeaf { d += 1; node = node.children[0] }
+        return d
+    }
+
+    /// Heap bytes the tree holds, from its own layout: per node the object
+    /// (16-byte header plus fields), per non-empty array a 32-byte header plus
+    /// its capacity.
+    ///
+    /// - Complexity: O(nodes).
+    public var approximateByteCount: Int {
+        let object = 16 + MemoryLayout<Summary>.stride + 3 * MemoryLayout<Int>.stride + 1
+        let objectBytes = (object + 15) / 16 * 16
+        func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
+        return reduceNodes(0) { acc, node in
+            acc + objectBytes + arrayBytes(node.heights) + arrayBytes(node.meta) + arrayBytes(node.children)
+        }
+    }
+
+    private func reduceNodes<T>(_ initial: T, _ combine: (T, Node) -> T) -> T {
+        var result = initial
+        var pending = [root]
+        while let node = pending.popLast() {
+            result = combine(result, node)
+            pending.append(contentsOf: node.children)
+        }
+        return result
+    }
+
+    /// A broken structural invariant, with where it was found.
+    struct InvariantViolation: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Checks every structural invariant: summaries equal a fresh recomputation,
+    /// nodes are within capacity and (except the root) at least half full, no
+    /// empty runs or leaves, adjacent runs in a leaf cannot merge, and all
+    /// leaves are at the same depth.
+    ///
+    /// - Complexity: O(nodes + runs).
+    func checkInvariants() throws {
+        func fail(_ message: String) throws -> Never { throw InvariantViolation(description: message) }
+
+        func check(_ node: Node, isRoot: Bool, path: @autoclosure () -> String) throws -> Int {
+            let cap = config.capacity(isLeaf: node.isLeaf)
+            let e = node.entryCount
+            if e > cap { try fail("\(path()): \(e) entries exceed capacity \(cap)") }
+            if !isRoot && e < config.minimum(isLeaf: node.isLeaf) {
+                try fail("\(path()): \(e) entries below minimum \(config.minimum(isLeaf: node.isLeaf))")
+            }
+            var expected = Summary()
+            var depth = 1
+            if node.isLeaf {
+                if node.heights.count != node.meta.count { try fail("\(path()): heights/meta lengths differ") }
+                if !isRoot && e == 0 { try fail("\(path()): empty leaf") }
+                for r in node.meta.indices {
+                    if RunMeta.count(node.meta[r]) == 0 { try fail("\(path()): empty run \(r)") }
+                    if r > 0, node.heights[r - 1] == node.heights[r],
+                       RunMeta.attributes(node.meta[r - 1]) == RunMeta.attributes(node.meta[r]),
+                       RunMeta.count(node.meta[r - 1]) + RunMeta.count(node.meta[r]) <= RunMeta.maxCount {
+                        try fail("\(path()): runs \(r - 1) and \(r) should have merged")
+                    }
+                    expected.addRun(height: node.heights[r], meta: node.meta[r])
+                }
+            } else {
+                if isRoot && e < 2 { try fail("root: internal with \(e) children") }
+                var childDepth: Int?
+                for (j, child) in node.children.enumerated() {
+                    let d = try check(child, isRoot: false, path: "\(path())/\(j)")
+                    if let cd = childDepth, cd != d { try fail("\(path()): children at depths \(cd) and \(d)") }
+                    childDepth = d
+                    expected.add(child.summary)
+                }
+                depth = (childDepth ?? 0) + 1
+            }
+            if expected != node.summary {
+                try fail("\(path()): summary \(node.summary) but children sum to \(expected)")
+            }
+            return depth
+        }
+        _ = try check(root, isRoot: true, path: "root")
+    }
+}

@@ -1,0 +1,306 @@
+import Foundation
+
+// Mutations: descend along one path (copying shared nodes on the way), change
+// a leaf, then on the way back up split overfull children, merge underfull
+// ones with a neighbour, and recompute each summary on the path from its
+// children. Only the root may be underfull; it grows or shrinks a level at a
+// time, so every leaf stays at the same depth.
+
+extension HeightTree {
+    /// Replaces the height of one slot; the run holding it splits into at most three and heals with neighbours.
+    ///
+    /// - Complexity: O(log n).
+    public mutating func setHeight(_ height: Double, at index: Int, isMeasured: Bool) {
+        if holds(height, isMeasured: isMeasured, at: index) { return }
+        makeRootUnique()
+        root.setHeight(height, isMeasured: isMeasured, at: index, config: config)
+        fixRoot()
+    }
+
+    /// Inserts `runs` so that the first new slot gets index `index`.
+    ///
+    /// - Complexity: O(k + log n) for k runs: they go into one leaf, which
+    ///   splits into about k / 64 leaves, and each level above absorbs 1/32 as
+    ///   many new nodes.
+    public mutating func insert(_ runs: [HeightRun], at index: Int) {
+        precondition(index >= 0 && index <= count, "slot index \(index) out of range 0...\(count)")
+        var heights: [Double] = []
+        var meta: [UInt32] = []
+        heights.reserveCapacity(runs.count)
+        meta.reserveCapacity(runs.count)
+        for run in runs {
+            precondition(run.count >= 0, "negative run count")
+            var left = run.count
+            while left > 0 {
+                let c = min(left, RunMeta.maxCount)
+                heights.append(run.height)
+                meta.append(RunMeta.pack(count: c, kind: run.kind, isMeasured: run.isMeasured))
+                left -= c
+            }
+        }
+        guard !heights.isEmpty else { return }
+        makeRootUnique()
+        root.insert(heights: heights, meta: meta, at: index, config: config)
+        fixRoot()
+    }
+
+    /// Removes the slots in `range` and returns them as runs (adjacent equal runs merged).
+    ///
+    /// - Complexity: O(log n + r) for r runs removed: subtrees wholly inside
+    ///   the range are read and dropped without being rebalanced.
+    @discardableResult
+    public mutating func removeSubrange(_ range: Range<Int>) -> [HeightRun] {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "slot range \(range) out of bounds 0..<\(count)")
+        var removed = RunCollector()
+        guard !range.isEmpty else { return [] }
+        if range.count == count {
+            for run in runs { removed.append(run) }
+            root = Node(heights: [], meta: [])
+            return removed.runs
+        }
+        makeRootUnique()
+        root.remove(range, into: &removed, config: config)
+        fixRoot()
+        return removed.runs
+    }
+
+    /// Keeps every height but marks every slot as an estimate.
+    ///
+    /// Rebuilds the tree from its own runs, which also merges runs that only
+    /// differed in their measured state.
+    ///
+    /// - Complexity: O(runs).
+    public mutating func markAllUnmeasured() {
+        guard unmeasuredCount < count else { return }
+        let old = root
+        root = Node.build(from: Runs(root: old).lazy.map {
+            HeightRun(count: $0.count, height: $0.height, kind: $0.kind, isMeasured: false)
+        }, config: config)
+    }
+
+    // In its own function so the leaf reference it reads is released before
+    // the mutation checks uniqueness.
+    private func holds(_ height: Double, isMeasured: Bool, at index: Int) -> Bool {
+        let s = slot(at: index)
+        return s.height == height && s.isMeasured == isMeasured
+    }
+
+    private mutating func makeRootUnique() {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+    }
+
+    /// Grows a level while the root is overfull; drops levels while it has one child.
+    private mutating func fixRoot() {
+        while root.entryCount > config.capacity(isLeaf: root.isLeaf) {
+            root = Node(children: root.splitEvenly(config: config))
+        }
+        while !root.isLeaf && root.children.count == 1 {
+            root = root.children[0]
+        }
+        if !root.isLeaf && root.children.isEmpty {
+            root = Node(heights: [], meta: [])
+        }
+    }
+}
+
+/// Accumulates removed slots as runs, merging neighbours that could be one.
+struct RunCollector {
+    var runs: [HeightRun] = []
+
+    mutating func append(_ run: HeightRun) {
+        guard run.count > 0 else { return }
+        if let last = runs.last, last.canMerge(with: run) {
+            runs[runs.count - 1].count += run.count
+        } else {
+            runs.append(run)
+        }
+    }
+
+    mutating func append(height: Double, meta: UInt32, count: Int) {
+        append(HeightRun(count: count, height: height, kind: RunMeta.kind(meta), isMeasured: RunMeta.isMeasured(meta)))
+    }
+}
+
+extension HeightTree.Node {
+    /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
+    private func childIndex(for local: Int) -> (child: Int, local: Int) {
+        var j = 0, i = local
+        while j < children.count - 1 && i >= children[j].summary.count {
+            i -= children[j].summary.count
+            j += 1
+        }
+        return (j, i)
+    }
+
+    /// Run holding slot `local` and the position in it; `(runs, 0)` for `local == count`.
+    private func runIndex(for local: Int) -> (run: Int, within: Int) {
+        var i = local
+        for r in meta.indices {
+            let c = RunMeta.count(meta[r])
+            if i < c { return (r, i) }
+            i -= c
+        }
+        return (meta.count, 0)
+    }
+
+    func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) {
+        if isLeaf {
+            let (r, k) = runIndex(for: local)
+            let m = meta[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
+            var newHeights: [Double] = [], newMeta: [UInt32] = []
+            if k > 0 { newHeights.append(heights[r]); newMeta.append(RunMeta.attributes(m) | UInt32(k)) }
+            newHeights.append(height)
+            newMeta.append(RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured))
+            if c - k - 1 > 0 { newHeights.append(heights[r]); newMeta.append(RunMeta.attributes(m) | UInt32(c - k - 1)) }
+            heights.replaceSubrange(r...r, with: newHeights)
+            meta.replaceSubrange(r...r, with: newMeta)
+            Node.compact(&heights, &meta)
+        } else {
+            let (j, i) = childIndex(for: local)
+            uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config)
+            normalizeChildren(config: config)
+        }
+        recomputeSummary()
+    }
+
+    func insert(heights newHeights: [Double], meta newMeta: [UInt32], at local: Int, config: Config) {
+        if isLeaf {
+            var (r, k) = runIndex(for: local)
+            if k > 0 {
+                // Split the run at the insertion point.
+                let m = meta[r], c = RunMeta.count(m)
+                meta[r] = RunMeta.attributes(m) | UInt32(k)
+                heights.insert(heights[r], at: r + 1)
+                meta.insert(RunMeta.attributes(m) | UInt32(c - k), at: r + 1)
+                r += 1
+            }
+            heights.insert(contentsOf: newHeights, at: r)
+            meta.insert(contentsOf: newMeta, at: r)
+            Node.compact(&heights, &meta)
+        } else {
+            let (j, i) = childIndex(for: local)
+            uniqueChild(j).insert(heights: newHeights, meta: newMeta, at: i, config: config)
+            normalizeChildren(config: config)
+        }
+        recomputeSummary()
+    }
+
+    func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
+        if isLeaf {
+            var keptHeights: [Double] = [], keptMeta: [UInt32] = []
+            keptHeights.reserveCapacity(heights.count)
+            keptMeta.reserveCapacity(meta.count)
+            var start = 0
+            for r in meta.indices {
+                let m = meta[r], c = RunMeta.count(m)
+                let overlap = max(0, min(start + c, range.upperBound) - max(start, range.lowerBound))
+                if overlap > 0 { removed.append(height: heights[r], meta: m, count: overlap) }
+                if c - overlap > 0 {
+                    keptHeights.append(heights[r])
+                    keptMeta.append(RunMeta.attributes(m) | UInt32(c - overlap))
+                }
+                start += c
+            }
+            Node.compact(&keptHeights, &keptMeta)
+            heights = keptHeights
+            meta = keptMeta
+        } else {
+            // Children wholly inside the range are read and dropped; at most the
+            // first and last are cut, by recursion.
+            var start = 0
+            var dropped: Range<Int>?
+            for j in children.indices {
+                let c = children[j].summary.count
+                let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
+                if lo < hi {
+                    if lo == start && hi == start + c {
+                        for run in HeightTree.Runs(root: children[j]) { removed.append(run) }
+                        dropped = (dropped?.lowerBound ?? j)..<(j + 1)
+                    } else {
+                        uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
+                    }
+                }
+                start += c
+                if start >= range.upperBound { break }
+            }
+            if let dropped { children.removeSubrange(dropped) }
+            normalizeChildren(config: config)
+        }
+        recomputeSummary()
+    }
+
+    /// Splits overfull children and merges underfull ones with a neighbour.
+    ///
+    /// - Complexity: O(children + new nodes); only the children on the
+    ///   mutated path can be out of bounds, but scanning all keeps it simple.
+    func normalizeChildren(config: Config) {
+        var j = 0
+        while j < children.count {
+            let child = children[j]
+            let e = child.entryCount
+            if e > config.capacity(isLeaf: child.isLeaf) {
+                let parts = child.splitEvenly(config: config)
+                children.replaceSubrange(j...j, with: parts)
+                j += parts.count
+            } else if e == 0 {
+                children.remove(at: j)
+            } else if e < config.minimum(isLeaf: child.isLeaf) && children.count > 1 {
+                let l = j + 1 < children.count ? j : j - 1
+                let merged = Node.merge(children[l], children[l + 1], config: config)
+                children.replaceSubrange(l...(l + 1), with: merged)
+                // One node may still be short (both were); look at it again.
+                j = merged.count == 1 ? l : l + 2
+            } else {
+                j += 1
+            }
+        }
+    }
+}
+
+extension HeightTree {
+    /// The tree's runs in slot order, read lazily leaf by leaf.
+    ///
+    /// - Complexity: O(1) to create; iterating is O(runs).
+    public var runs: Runs { Runs(root: root) }
+
+    /// A lazy sequence of a subtree's runs.
+    public struct Runs: Sequence, IteratorProtocol {
+        private var stack: [(node: Node, next: Int)] = []
+        private var leaf: Node?
+        private var run = 0
+
+        init(root: Node) { descend(root) }
+
+        private mutating func descend(_ node: Node) {
+            var node = node
+            while !node.isLeaf {
+                stack.append((node, 1))
+                node = node.children[0]
+            }
+            leaf = node
+            run = 0
+        }
+
+        /// The next run.
+        ///
+        /// - Complexity: amortized O(1).
+        public mutating func next() -> HeightRun? {
+            while true {
+                if let leaf, run < leaf.meta.count {
+                    let m = leaf.meta[run]
+                    defer { run += 1 }
+                    return HeightRun(count: RunMeta.count(m), height: leaf.heights[run],
+                                     kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+                }
+                guard let top = stack.popLast() else {
+                    leaf = nil
+                    return nil
+                }
+                if top.next < top.node.children.count {
+                    stack.append((top.node, top.next + 1))
+                    descend(top.node.children[top.next])
+                }
+            }
+        }
+    }
+}

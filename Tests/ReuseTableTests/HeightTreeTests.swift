@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable @_spi(Internals) import ReuseTable
+
+@Suite struct HeightTreeTests {
+    @Test func emptyTree() throws {
+        var tree = HeightTree([])
+        try tree.checkInvariants()
+        #expect(tree.count == 0 && tree.totalHeight == 0 && tree.sectionCount == 0 && tree.unmeasuredCount == 0)
+        #expect(tree.offset(of: 0) == 0)
+        #expect(tree.index(atOffset: 0) == nil)
+        #expect(tree.firstUnmeasured(from: 0) == nil)
+        var visited = 0
+        tree.forEachSlot(from: 0) { _ in visited += 1; return true }
+        #expect(visited == 0)
+        #expect(tree.removeSubrange(0..<0) == [])
+        tree.insert([], at: 0)
+        tree.markAllUnmeasured()
+        #expect(tree.runCount == 0 && tree.depth == 1)
+        try tree.checkInvariants()
+    }
+
+    @Test func oneRow() throws {
+        var tree = HeightTree([HeightRun(count: 1, height: 44, isMeasured: false)])
+        #expect(tree.slot(at: 0) == Slot(index: 0, minY: 0, height: 44, kind: .row, isMeasured: false))
+        #expect(tree.index(atOffset: 0) == 0 && tree.index(atOffset: 43.75) == 0 && tree.index(atOffset: 44) == nil)
+        #expect(tree.section(containing: 0) == -1)
+        #expect(tree.firstUnmeasured(from: 0) == 0)
+        tree.setHeight(20, at: 0, isMeasured: true)
+        #expect(tree.totalHeight == 20 && tree.unmeasuredCount == 0 && tree.firstUnmeasured(from: 0) == nil)
+        #expect(tree.removeSubrange(0..<1) == [HeightRun(count: 1, height: 20)])
+        #expect(tree.count == 0 && tree.totalHeight == 0)
+        try tree.checkInvariants()
+    }
+
+    @Test func zeroHeightSlotsContainNoPoint() {
+        let tree = HeightTree([HeightRun(count: 1, height: 0, kind: .header), HeightRun(count: 3, height: 10),
+                               HeightRun(count: 2, height: 0), HeightRun(count: 1, height: 5, kind: .footer)])
+        #expect(tree.index(atOffset: 0) == 1)
+        #expect(tree.index(atOffset: 30) == 6)
+        #expect(tree.offset(of: 4) == 30 && tree.offset(of: 6) == 30)
+        #expect(tree.headerIndex(ofSection: 0) == 0)
+        #expect(tree.section(containing: 6) == 0)
+    }
+
+    /// Ten million rows of one height are one run; queries are exact; one
+    /// measured row splits the run into three, and setting it back heals it.
+    @Test func tenMillionUniformRows() throws {
+        let n = 10_000_000
+        var tree = HeightTree([HeightRun(count: n, height: 44, isMeasured: false)])
+        #expect(tree.runCount == 1 && tree.nodeCount == 1)
+        #expect(tree.totalHeight == Double(n) * 44)
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<1_000 {
+            let i = Int.random(in: 0..<n, using: &rng)
+            #expect(tree.offset(of: i) == Double(i) * 44)
+            #expect(tree.index(atOffset: Double(i) * 44) == i)
+            #expect(tree.index(atOffset: Double(i) * 44 + 43.5) == i)
+            let y = Double.random(in: 0..<tree.totalHeight, using: &rng)
+            #expect(tree.index(atOffset: y) == Int(y / 44))
+        }
+        let mid = n / 2
+        tree.setHeight(100, at: mid, isMeasured: true)
+        #expect(tree.runCount == 3)
+        #expect(tree.totalHeight == Double(n - 1) * 44 + 100)
+        #expect(tree.slot(at: mid - 1) == Slot(index: mid - 1, minY: Double(mid - 1) * 44, height: 44, kind: .row, isMeasured: false))
+        #expect(tree.slot(at: mid) == Slot(index: mid, minY: Double(mid) * 44, height: 100, kind: .row, isMeasured: true))
+        #expect(tree.slot(at: mid + 1) == Slot(index: mid + 1, minY: Double(mid) * 44 + 100, height: 44, kind: .row, isMeasured: false))
+        #expect(tree.index(atOffset: Double(mid) * 44 + 99.75) == mid)
+        #expect(tree.index(atOffset: Double(mid) * 44 + 100) == mid + 1)
+        #expect(tree.firstUnmeasured(from: mid) == mid + 1)
+        #expect(tree.unmeasuredCount == n - 1)
+        try tree.checkInvariants()
+        tree.setHeight(44, at: mid, isMeasured: false)
+        #expect(tree.runCount == 1)
+        tree.markAllUnmeasured()
+        #expect(tree.runCount == 1)
+    }
+
+    @Test func runsLongerThanTheCountFieldAreSplit() throws {
+        let n = RunMeta.maxCount * 2 + 5
+        var tree = HeightTree([HeightRun(count: n, height: 1)])
+        #expect(tree.count == n && tree.runCount == 3 && tree.totalHeight == Double(n))
+        #expect(tree.index(atOffset: Double(n) - 0.5) == n - 1)
+        try tree.checkInvariants()
+        #expect(tree.removeSubrange(0..<n) == [HeightRun(count: n, height: 1)])
+    }
+
+    @Test func sectionsAreFoundByCountingHeaders() throws {
+        // 1,000 sections of header, 3 rows, footer, with tiny nodes so lookups cross many levels.
+        let sections = 1_000
+        let runs = (0..<sections).lazy.flatMap { s in
+            [HeightRun(count: 1, height: 28, kind: .header), HeightRun(count: 3, height: Double(s % 7)),
+             HeightRun(count: 1, height: 0, kind: .footer)]
+        }
+        let tree = HeightTree(runs, leafCapacity: 4, fanout: 4)
+        try tree.checkInvariants()
+        #expect(tree.sectionCount == sections)
+        for s in stride(from: 0, to: sections, by: 37) {
+            #expect(tree.headerIndex(ofSection: s) == s * 5)
+            #expect(tree.section(containing: s * 5) == s)
+            #expect(tree.section(containing: s * 5 + 4) == s)
+        }
+    }
+
+    @Test func copiesAreIndependent() throws {
+        let original = HeightTree((0..<500).lazy.map { HeightRun(count: 1, height: Double($0)) }, leafCapacity: 4, fanout: 4)
+        var copy = original
+        copy.setHeight(0.5, at: 250, isMeasured: true)
+        copy.insert([HeightRun(count: 10, height: 2)], at: 3)
+        copy.removeSubrange(100..<200)
+        #expect(original.count == 500 && original.height(at: 250) == 250)
+        #expect(original.totalHeight == Double(499 * 500 / 2))
+        try original.checkInvariants()
+        try copy.checkInvariants()
+        #expect(copy.count == 410)
+    }
+
+    @Test func bulkInsertAndRemoveRoundTrip() throws {
+        var tree = HeightTree([HeightRun(count: 100, height: 10)], leafCapacity: 4, fanout: 4)
+        let inserted = (0..<5_000).map { (i: Int) -> HeightRun in
+            HeightRun(count: 1 + i % 3, height: Double(i % 97) * 0.25, kind: .row, isMeasured: i % 2 == 0)
+        }
+        tree.insert(inserted, at: 50)
+        try tree.checkInvariants()
+        let total = inserted.reduce(0) { $0 + $1.count }
+        #expect(tree.count == 100 + total)
+        #expect(tree.removeSubrange(50..<(50 + total)) == inserted)
+        #expect(tree.runCount == 1 && tree.depth == 1)
+        try tree.checkInvariants()
+    }
+
+    /// Distinct heights: the memory shape that must stay under 16 bytes a row.
+    @Test func distinctHeightsCostUnderSixteenBytesPerRow() throws {
+        let n = ProcessInfo.processInfo.environment["HEIGHT_TREE_ROWS"].flatMap(Int.init) ?? 200_000
+        let clock = ContinuousClock()
+        var tree = HeightTree([])
+        let elapsed = clock.measure {
+            tree = HeightTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
+        }
+        #expect(tree.runCount == n)
+        let perRow = Double(tree.approximateByteCount) / Double(n)
+        #expect(perRow <= 16, "\(perRow) bytes per row")
+        if n > 1_000_000 {
+            print("HeightTree: \(n) distinct rows, \(tree.nodeCount) nodes, depth \(tree.depth), \(perRow) bytes/row, built in \(elapsed)")
+        }
+        try tree.checkInvariants()
+    }
+}
