@@ -46,7 +46,7 @@ struct MeasureOptions: Sendable {
     var targetSampleNanoseconds: Double
 
     static let full = MeasureOptions(warmUpSeconds: 0.05, budgetSeconds: 1.0, minSamples: 7, maxSamples: 20_000, targetSampleNanoseconds: 50_000)
-    static let quick = MeasureOptions(warmUpSeconds: 0.01, budgetSeconds: 0.08, minSamples: 3, maxSamples: 5_000, targetSampleNanoseconds: 30_000)
+    static let quick = MeasureOptions(warmUpSeconds: 0.01, budgetSeconds: 0.2, minSamples: 3, maxSamples: 5_000, targetSampleNanoseconds: 30_000)
     /// For tests: one tiny sample.
     static let instant = MeasureOptions(warmUpSeconds: 0, budgetSeconds: 0, minSamples: 1, maxSamples: 1, targetSampleNanoseconds: 0)
 }

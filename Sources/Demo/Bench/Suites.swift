@@ -166,7 +166,7 @@ enum Suites {
                 BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
             })
         }
-        return BenchSuite(name: "heightCache", scales: quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000], operations: operations)
+        return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000], operations: operations)
     }
 
     // MARK: Hook for table suites
