@@ -1,6 +1,127 @@
 import Foundation
 
-/// Placeholder: the benchmark harness lands with issue #8.
+/// `swift run -c release Demo bench [--quick] [--json] [--markdown FILE] [--svg FILE] [--filter NAME]`.
+///
+/// Runs the suites (see Suites.swift), prints an aligned table per suite with
+/// ratios against each operation's baseline and fitted growth exponents, and
+/// optionally writes JSON (stdout only), markdown and an SVG chart.
 enum Bench {
-    @MainActor static func run(_ arguments: [String]) -> Int32 { print("bench: not yet"); return 0 }
+    static let helpText = """
+        Usage: swift run -c release Demo bench [options]
+
+          --quick          about a minute: short per-case budgets
+          --json           print only {"results":[…]} on stdout (progress goes to stderr)
+          --markdown FILE  write markdown tables (for Docs/performance.md)
+          --svg FILE       write a log-log chart of rows vs median time
+          --filter NAME    run one suite (geometry, article, heightCache, …) or one operation (findRow, …)
+          --help           this text
+        """
+
+    struct Options: Equatable {
+        var quick = false
+        var json = false
+        var markdown: String?
+        var svg: String?
+        var filter: String?
+        var help = false
+    }
+
+    /// Parses the arguments after `bench`; nil with a message for bad input.
+    static func parse(_ arguments: [String]) -> (Options?, String?) {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--json": options.json = true
+            case "--help", "-h": options.help = true
+            case "--markdown", "--svg", "--filter":
+                guard let value = rest.popFirst() else { return (nil, "\(argument) needs a value") }
+                switch argument {
+                case "--markdown": options.markdown = value
+                case "--svg": options.svg = value
+                default: options.filter = value
+                }
+            default: return (nil, "unknown option '\(argument)'")
+            }
+        }
+        return (options, nil)
+    }
+
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    @MainActor static func run(_ arguments: [String]) -> Int32 {
+        let (parsed, error) = parse(arguments)
+        guard let options = parsed else {
+            FileHandle.standardError.write(Data("bench: \(error ?? "bad arguments")\n\n\(helpText)\n".utf8))
+            return 2
+        }
+        if options.help { print(helpText); return 0 }
+
+        // Human-readable text goes to stdout unless --json owns it.
+        func say(_ text: String) {
+            if options.json { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+        }
+        func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+        let header = "ReuseTable bench: \(buildConfiguration) build, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.quick ? "quick" : "full") run, Swift \(swiftVersion)"
+        say(header)
+        #if DEBUG
+        say("warning: this is a debug build; numbers are meaningless. Use `swift run -c release Demo bench`.")
+        #endif
+        if Harness.allocatedBytes() == nil { say("note: mallinfo2 unavailable; bytes/row not measured.") }
+
+        let configuration = BenchConfiguration(
+            options: options.quick ? .quick : .full, quick: options.quick,
+            skipAfterSeconds: options.quick ? 10 : 60, filter: options.filter, log: progress)
+        let suites = Suites.all(quick: options.quick)
+        let known = Set(suites.map(\.name) + suites.flatMap { $0.operations.map(\.name) }).map { $0.lowercased() }
+        if let filter = options.filter, !known.contains(filter.lowercased()) {
+            FileHandle.standardError.write(Data("bench: no suite or operation named '\(filter)'\n".utf8))
+            return 2
+        }
+
+        let start = Harness.now()
+        var all: [(suite: BenchSuite, results: [BenchResult])] = []
+        for suite in suites {
+            progress("running \(suite.name)…")
+            let results = Suites.run(suite, configuration)
+            all.append((suite, results))
+            if !results.isEmpty { say("\n" + Report.text(suite: suite, results: results)) }
+        }
+        say(String(format: "total %.1f s", Double(Harness.now() - start) / 1e9))
+
+        let results = all.flatMap(\.results)
+        if options.json { print(Report.json(results)) }
+        do {
+            if let path = options.markdown {
+                try Report.markdown(all, header: header).write(toFile: path, atomically: true, encoding: .utf8)
+                say("wrote \(path)")
+            }
+            if let path = options.svg {
+                try Report.svg(results, title: "ReuseTable benchmarks (median per operation, log-log)").write(toFile: path, atomically: true, encoding: .utf8)
+                say("wrote \(path)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+            return 1
+        }
+        return 0
+    }
+
+    static var swiftVersion: String {
+        #if swift(>=6.3)
+        return "6.3+"
+        #elseif swift(>=6.0)
+        return "6.x"
+        #else
+        return "5.x"
+        #endif
+    }
 }

@@ -1,0 +1,76 @@
+import Foundation
+@_spi(Internals) import ReuseTable
+
+// THE ONE PLACE that names the types under test. When merging, delete
+// TemporaryStandIns.swift and replace `TemporaryHeightTree` with `HeightTree`,
+// `TemporaryRowRecords` with `RowRecords`, and `TemporaryIndexPathHeightCache`
+// with `IndexPathHeightCache` below (adjusting the adapter's calls if its API differs).
+
+enum Strategies {
+    /// The `geometry` suite's strategies. The `article` suite reuses the two RowRecords searches.
+    static var geometry: [GeometryStrategy] { [
+        .of("ReuseTable", TemporaryHeightTree.self),
+        .of("RowRecords-binary", TemporaryRowRecords.self, operations: ["findRow"]),
+        .of("RowRecords-linear", TemporaryRowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
+        .of("RowRecords", TemporaryRowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),
+        .of("FlatArrays", FlatArrays.self),
+        .of("Fenwick", Fenwick.self),
+    ] }
+
+    /// The `heightCache` suite's strategies (baseline: `DictOfDicts`).
+    static var heightCaches: [HeightCacheStrategy] { [
+        .of("IndexPathHeightCache", IndexPathHeightCacheAdapter.self),
+        .of("DictOfDicts", StringKeyedDictionaries.self),
+        .of("NestedBoxedArrays", BoxedNestedArrays.self),
+    ] }
+
+    /// Suites that need a TableView. HOOK for the lead: return
+    /// `Suites.tableSuite(name:scales:operations:)` values here, e.g.
+    ///
+    ///     Suites.tableSuite(name: "table", scales: [1_000_000, 10_000_000], operations: [
+    ///         (name: "jumpAndLayout", baseline: nil, strategies: [
+    ///             (name: "pool on", setUp: { rows in
+    ///                 let table = makeTable(rows: rows, reusePool: true)
+    ///                 let offsets = RandomInputs(seed: 1).offsets(below: table.contentSize.height)
+    ///                 return BenchCase(step: { i in table.contentOffset.y = offsets[i & RandomInputs.mask]; table.layoutSubviews() })
+    ///             }),
+    ///             (name: "pool off", setUp: { rows in ... }),
+    ///         ]),
+    ///         (name: "scrollStep", baseline: nil, strategies: [...]),
+    ///         (name: "reloadFixed", baseline: nil, strategies: [...]),
+    ///         (name: "reloadEstimated", baseline: nil, strategies: [...]),
+    ///         (name: "reloadExact", baseline: nil, strategies: [(name: "ReuseTable", setUp: { rows in
+    ///             let (table, bytes) = Harness.allocation { makeExactTable(rows: rows) }
+    ///             return BenchCase(step: { _ in table.reloadData() }, bytesPerRow: bytes.map { Double($0) / Double(rows) })
+    ///         })]),
+    ///     ])
+    static func tableSuites(quick: Bool) -> [BenchSuite] { [] }
+}
+
+/// Adapts the index-path height cache to the suite's interface: two widths
+/// stand for the seeds' two orientations.
+struct IndexPathHeightCacheAdapter: BenchHeightCache {
+    static let portrait = 375.0, landscape = 812.0
+    private var cache = TemporaryIndexPathHeightCache()
+
+    init(sections: Int, rowsPerSection: Int) {}
+
+    func height(section: Int, row: Int) -> Double? {
+        cache.height(at: IndexPath(row: row, section: section), width: Self.portrait)
+    }
+    mutating func setHeight(_ height: Double, section: Int, row: Int) {
+        cache.setHeight(height, at: IndexPath(row: row, section: section), width: Self.portrait)
+    }
+    mutating func insertRow(section: Int, row: Int) { cache.insertRows(1, at: IndexPath(row: row, section: section)) }
+    mutating func deleteRow(section: Int, row: Int) { cache.removeRow(at: IndexPath(row: row, section: section)) }
+
+    mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double) {
+        for width in [Self.landscape, Self.portrait] {
+            for section in 0 ..< sections {
+                for row in 0 ..< rowsPerSection {
+                    cache.setHeight(height(section, row), at: IndexPath(row: row, section: section), width: width)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+@_spi(Internals) import ReuseTable
+
+// The suites, as data: a suite is operations × strategies × scales, and a
+// strategy is a closure that builds its subject (untimed) and returns the step
+// to time. The strategy tables themselves live in Strategies.swift.
+
+/// One measured (or skipped) case.
+struct BenchResult: Sendable {
+    var suite: String
+    var operation: String
+    var strategy: String
+    var rows: Int
+    /// Nil when skipped.
+    var summary: Summary?
+    var bytesPerRow: Double?
+    /// Why the case was not run.
+    var skipped: String?
+    /// The strategy this operation's ratios are taken against.
+    var baseline: String?
+}
+
+/// A built subject, ready to be timed.
+struct BenchCase {
+    /// Performs operation number `i` (pick pre-generated inputs with `i`).
+    var step: (Int) -> Void
+    /// Runs untimed after every sample, e.g. to remove the rows a sample inserted.
+    var between: (() -> Void)? = nil
+    /// Upper bound on operations per sample (so inserts cannot double a small table).
+    var maxBatch: Int = 1 << 24
+    /// Memory of the subject per row, if measured (see `Harness.allocation(of:)`).
+    var bytesPerRow: Double? = nil
+}
+
+/// One way of doing an operation.
+struct BenchStrategy {
+    var name: String
+    /// Builds the subject for `rows` rows. Untimed, but counted toward the skip estimate.
+    var setUp: (_ rows: Int) -> BenchCase
+}
+
+struct BenchOperation {
+    var name: String
+    /// Ratios in the report are against this strategy.
+    var baseline: String?
+    var strategies: [BenchStrategy]
+}
+
+struct BenchSuite {
+    var name: String
+    var scales: [Int]
+    var operations: [BenchOperation]
+    /// Extra lines for the text report (e.g. the article's claim next to ours).
+    var commentary: ([BenchResult]) -> [String] = { _ in [] }
+}
+
+struct BenchConfiguration {
+    var options: MeasureOptions
+    var quick: Bool
+    /// A case predicted to take longer than this is skipped, with the reason.
+    var skipAfterSeconds: Double
+    /// Runs only suites or operations with this name (case-insensitive).
+    var filter: String?
+    var log: (String) -> Void = { _ in }
+
+    func includes(suite: String, operation: String) -> Bool {
+        guard let filter = filter?.lowercased() else { return true }
+        return suite.lowercased() == filter || operation.lowercased() == filter
+    }
+}
+
+enum Suites {
+    /// Every suite, in report order.
+    static func all(quick: Bool) -> [BenchSuite] {
+        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+    }
+
+    // MARK: Running
+
+    static func run(_ suite: BenchSuite, _ configuration: BenchConfiguration) -> [BenchResult] {
+        var results: [BenchResult] = []
+        for operation in suite.operations where configuration.includes(suite: suite.name, operation: operation.name) {
+            for strategy in operation.strategies {
+                var times: [(rows: Int, nanoseconds: Double)] = []
+                var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
+                var skipReason: String?
+                for rows in suite.scales.sorted() {
+                    var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
+                                             rows: rows, baseline: operation.baseline)
+                    if skipReason == nil, let perOperation = Fit.predict(times, at: rows) {
+                        let setUp = Fit.predict(setUpTimes, at: rows) ?? 0
+                        let seconds = (setUp + perOperation * Double(configuration.options.minSamples + 1)) / 1e9
+                        if seconds > configuration.skipAfterSeconds {
+                            let k = Fit.exponent(times).map { String(format: "n^%.2f", $0) } ?? "n^1"
+                            skipReason = "estimated \(Int(seconds)) s (\(Report.duration(perOperation)) per operation, fitted \(k)) > \(Int(configuration.skipAfterSeconds)) s limit"
+                        }
+                    }
+                    if let skipReason {
+                        result.skipped = skipReason
+                        configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): skipped, \(skipReason)")
+                        results.append(result)
+                        continue
+                    }
+                    let start = Harness.now()
+                    let benchCase = strategy.setUp(rows)
+                    setUpTimes.append((rows, Double(Harness.now() - start)))
+                    let summary = Harness.measure(configuration.options, maxBatch: benchCase.maxBatch,
+                                                  step: benchCase.step, between: benchCase.between)
+                    times.append((rows, summary.median))
+                    result.summary = summary
+                    result.bytesPerRow = benchCase.bytesPerRow
+                    configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): \(Report.duration(summary.median)) (\(summary.samples) samples × \(summary.batch))")
+                    results.append(result)
+                }
+            }
+        }
+        return results
+    }
+
+    // MARK: geometry
+
+    static let geometryOperations = ["findRow", "changeHeight", "insertRow", "deleteRow"]
+
+    /// Rows per case: 10^3 … 10^7.
+    static func geometry(quick: Bool) -> BenchSuite {
+        let strategies = Strategies.geometry
+        let operations = geometryOperations.map { operation in
+            BenchOperation(
+                name: operation,
+                baseline: operation == "findRow" ? "RowRecords-binary" : "RowRecords",
+                strategies: strategies.filter { $0.operations.contains(operation) }.map { strategy in
+                    BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
+                })
+        }
+        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations)
+    }
+
+    // MARK: article
+
+    /// The 2013 article's claim: binary search is about 100x faster than a linear scan at 6,000 rows.
+    static func article() -> BenchSuite {
+        let strategies = Strategies.geometry.filter { $0.name == "RowRecords-linear" || $0.name == "RowRecords-binary" }
+        return BenchSuite(
+            name: "article", scales: [6_000],
+            operations: [BenchOperation(name: "findRow", baseline: "RowRecords-linear", strategies: strategies.map { strategy in
+                BenchStrategy(name: strategy.name) { rows in strategy.setUp("findRow", rows) }
+            })],
+            commentary: { results in
+                let linear = results.first { $0.strategy == "RowRecords-linear" }?.summary?.median
+                let binary = results.first { $0.strategy == "RowRecords-binary" }?.summary?.median
+                guard let linear, let binary, binary > 0 else { return [] }
+                return ["Binary search is \(Report.ratio(linear / binary)) faster than linear at 6,000 rows (the 2013 article: about 100x)."]
+            })
+    }
+
+    // MARK: heightCache
+
+    static let heightCacheOperations = ["get", "set", "insertRow", "deleteRow"]
+    /// Rows are spread over this many sections.
+    static let heightCacheSections = 10
+
+    /// Seed 003's storage table redone for index-path height caches.
+    static func heightCache(quick: Bool) -> BenchSuite {
+        let operations = heightCacheOperations.map { operation in
+            BenchOperation(name: operation, baseline: "DictOfDicts", strategies: Strategies.heightCaches.map { strategy in
+                BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
+            })
+        }
+        return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000], operations: operations)
+    }
+
+    // MARK: Hook for table suites
+
+    /// HOOK: builds a suite timed through the TableView (`jumpAndLayout`,
+    /// `scrollStep`, `reloadFixed`, `reloadEstimated`, `reloadExact`, pool on/off).
+    ///
+    /// Each strategy is `(name, setUp)`: `setUp(rows)` builds the table untimed
+    /// and returns a `BenchCase` whose `step(i)` does one operation (e.g. jump to
+    /// a random offset and lay out). For `reloadExact`, measure memory with
+    /// `Harness.allocation(of:)` in `setUp` and return it as `bytesPerRow`.
+    /// Register the result in `Strategies.tableSuites(quick:)`.
+    static func tableSuite(
+        name: String,
+        scales: [Int],
+        operations: [(name: String, baseline: String?, strategies: [(name: String, setUp: (_ rows: Int) -> BenchCase)])]
+    ) -> BenchSuite {
+        BenchSuite(name: name, scales: scales, operations: operations.map { operation in
+            BenchOperation(name: operation.name, baseline: operation.baseline,
+                           strategies: operation.strategies.map { BenchStrategy(name: $0.name, setUp: $0.setUp) })
+        })
+    }
+}
+
+// MARK: - Inputs
+
+/// `rows` single-row runs of deterministic variable heights (even values 22…100 pt).
+struct VariableHeightRows: Sequence {
+    var rows: Int
+    var seed: UInt64 = 0x5EED
+
+    static func height(_ random: UInt64) -> Double { 22 + 2 * Double(random % 40) }
+
+    struct Iterator: IteratorProtocol {
+        var remaining: Int
+        var generator: SplitMix64
+        mutating func next() -> HeightRun? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            return HeightRun(count: 1, height: VariableHeightRows.height(generator.next()))
+        }
+    }
+    func makeIterator() -> Iterator { Iterator(remaining: rows, generator: SplitMix64(seed: seed)) }
+    var underestimatedCount: Int { rows }
+}
+
+/// A reference to a value-type subject, so step closures mutate it in place.
+final class Subject<Value> {
+    @exclusivity(unchecked) var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Pre-generated random inputs, so the timed step only indexes an array.
+struct RandomInputs {
+    static let mask = 4095
+    let randoms: [UInt64]
+    init(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        randoms = (0 ... Self.mask).map { _ in generator.next() }
+    }
+    func indices(below bound: Int) -> [Int] { randoms.map { SplitMix64.scaled($0, below: bound) } }
+    /// Uniform in `0 ..< bound`.
+    func offsets(below bound: Double) -> [Double] { randoms.map { Double($0 >> 11) * 0x1p-53 * bound } }
+    func heights() -> [Double] { randoms.map { VariableHeightRows.height($0 >> 7) } }
+}
+
+/// A geometry strategy: a `HeightStore` type and the operations it takes part in.
+struct GeometryStrategy {
+    var name: String
+    var operations: Set<String>
+    var setUp: (_ operation: String, _ rows: Int) -> BenchCase
+
+    /// The row for `S`. `find` replaces `index(atOffset:)` (e.g. `indexLinear(atOffset:)`).
+    static func of<S: HeightStore>(_ name: String, _ type: S.Type, operations: [String] = Suites.geometryOperations,
+                                   find: ((S, Double) -> Int?)? = nil) -> GeometryStrategy {
+        GeometryStrategy(name: name, operations: Set(operations)) { operation, rows in
+            let built = Harness.allocation { S(VariableHeightRows(rows: rows)) }
+            let subject = Subject(built.value)
+            let bytesPerRow = built.bytes.map { Double($0) / Double(rows) }
+            let inputs = RandomInputs(seed: 0xBE7C4 ^ UInt64(rows))
+            let mask = RandomInputs.mask
+            switch operation {
+            case "findRow":
+                let offsets = inputs.offsets(below: subject.value.totalHeight)
+                if let find {
+                    return BenchCase(step: { i in blackHole(find(subject.value, offsets[i & mask])) }, bytesPerRow: bytesPerRow)
+                }
+                return BenchCase(step: { i in blackHole(subject.value.index(atOffset: offsets[i & mask])) }, bytesPerRow: bytesPerRow)
+            case "changeHeight":
+                let indices = inputs.indices(below: rows), heights = inputs.heights()
+                return BenchCase(step: { i in subject.value.setHeight(heights[i & mask], at: indices[i & mask], isMeasured: true) },
+                                 bytesPerRow: bytesPerRow)
+            case "insertRow":
+                let indices = inputs.indices(below: rows)
+                let oneRows = inputs.heights().prefix(8).map { [HeightRun(count: 1, height: $0)] }
+                return BenchCase(
+                    step: { i in subject.value.insert(oneRows[i & 7], at: indices[i & mask]) },
+                    between: { if subject.value.count > rows { subject.value.removeSubrange(rows ..< subject.value.count) } },
+                    maxBatch: max(1, rows / 10), bytesPerRow: bytesPerRow)
+            case "deleteRow":
+                let randoms = inputs.randoms
+                return BenchCase(
+                    step: { i in
+                        let index = SplitMix64.scaled(randoms[i & mask], below: subject.value.count)
+                        subject.value.removeSubrange(index ..< index + 1)
+                    },
+                    between: {
+                        let missing = rows - subject.value.count
+                        if missing > 0 { subject.value.insert([HeightRun(count: missing, height: 44)], at: subject.value.count) }
+                    },
+                    maxBatch: max(1, rows / 10), bytesPerRow: bytesPerRow)
+            default:
+                preconditionFailure("unknown geometry operation \(operation)")
+            }
+        }
+    }
+}
+
+/// A height-cache strategy for the `heightCache` suite.
+struct HeightCacheStrategy {
+    var name: String
+    var setUp: (_ operation: String, _ rows: Int) -> BenchCase
+
+    static func of<C: BenchHeightCache>(_ name: String, _ type: C.Type) -> HeightCacheStrategy {
+        HeightCacheStrategy(name: name) { operation, rows in
+            let sections = Suites.heightCacheSections
+            let perSection = max(1, rows / sections)
+            let built = Harness.allocation { () -> C in
+                var cache = C(sections: sections, rowsPerSection: perSection)
+                cache.fillBothOrientations(sections: sections, rowsPerSection: perSection) { section, row in
+                    VariableHeightRows.height(UInt64(truncatingIfNeeded: section &* 7919 &+ row &* 104_729))
+                }
+                return cache
+            }
+            let subject = Subject(built.value)
+            let bytesPerRow = built.bytes.map { Double($0) / Double(sections * perSection) }
+            let inputs = RandomInputs(seed: 0xCAC4E ^ UInt64(rows))
+            let mask = RandomInputs.mask
+            let sectionOf = inputs.randoms.map { Int($0 >> 40) % sections }
+            switch operation {
+            case "get":
+                let rowOf = inputs.indices(below: perSection)
+                return BenchCase(step: { i in blackHole(subject.value.height(section: sectionOf[i & mask], row: rowOf[i & mask])) },
+                                 bytesPerRow: bytesPerRow)
+            case "set":
+                let rowOf = inputs.indices(below: perSection), heights = inputs.heights()
+                return BenchCase(step: { i in subject.value.setHeight(heights[i & mask], section: sectionOf[i & mask], row: rowOf[i & mask]) },
+                                 bytesPerRow: bytesPerRow)
+            case "insertRow", "deleteRow":
+                // Rows per section drift during a sample; `between` restores them at the section's end.
+                let counts = Subject([Int](repeating: perSection, count: sections))
+                let rowOf = inputs.indices(below: max(1, perSection / 2))
+                let inserting = operation == "insertRow"
+                return BenchCase(
+                    step: { i in
+                        let section = sectionOf[i & mask]
+                        if inserting {
+                            subject.value.insertRow(section: section, row: rowOf[i & mask])
+                            counts.value[section] += 1
+                        } else {
+                            subject.value.deleteRow(section: section, row: rowOf[i & mask])
+                            counts.value[section] -= 1
+                        }
+                    },
+                    between: {
+                        for section in 0 ..< sections {
+                            while counts.value[section] > perSection {
+                                counts.value[section] -= 1
+                                subject.value.deleteRow(section: section, row: counts.value[section])
+                            }
+                            while counts.value[section] < perSection {
+                                subject.value.insertRow(section: section, row: counts.value[section])
+                                subject.value.setHeight(44, section: section, row: counts.value[section])
+                                counts.value[section] += 1
+                            }
+                        }
+                    },
+                    maxBatch: max(1, perSection / 4), bytesPerRow: bytesPerRow)
+            default:
+                preconditionFailure("unknown heightCache operation \(operation)")
+            }
+        }
+    }
+}

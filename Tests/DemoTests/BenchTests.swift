@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import Demo
+@_spi(Internals) import ReuseTable
+
+/// Behaviour of the benchmark harness. Never timings.
+@Suite struct BenchTests {
+    // MARK: Statistics
+
+    @Test func medianAndPercentilesOfKnownArrays() {
+        let summary = Harness.summarize([5, 1, 4, 2, 3])
+        #expect(summary.median == 3)
+        #expect(abs(summary.p10 - 1.4) < 1e-12)
+        #expect(abs(summary.p90 - 4.6) < 1e-12)
+        #expect(Harness.summarize([1, 2, 3, 4]).median == 2.5)
+        #expect(Harness.summarize([7]).p10 == 7)
+        let hundred = Harness.summarize((0...100).map(Double.init).shuffled())
+        #expect(hundred.median == 50 && hundred.p10 == 10 && hundred.p90 == 90)
+    }
+
+    @Test func exponentFitOnSyntheticData() throws {
+        let scales = [1_000, 10_000, 100_000, 1_000_000]
+        let linear = scales.map { (rows: $0, nanoseconds: 3 * Double($0)) }
+        #expect(abs(try #require(Fit.exponent(linear)) - 1) < 1e-9)
+        let quadratic = scales.map { (rows: $0, nanoseconds: 0.5 * Double($0) * Double($0)) }
+        #expect(abs(try #require(Fit.exponent(quadratic)) - 2) < 1e-9)
+        let constant = scales.map { (rows: $0, nanoseconds: 42.0) }
+        #expect(abs(try #require(Fit.exponent(constant))) < 1e-9)
+        #expect(Fit.exponent([(rows: 10, nanoseconds: 5)]) == nil)
+        #expect(abs(try #require(Fit.predict(linear, at: 10_000_000)) - 3e7) < 1e-3)
+    }
+
+    @Test func measureRunsTheStepAndBetween() {
+        var steps = 0, betweens = 0
+        let summary = Harness.measure(.instant, step: { _ in steps += 1 }, between: { betweens += 1 })
+        #expect(summary.samples == 1)
+        #expect(steps >= 1 && betweens >= 1)
+        #expect(summary.median >= 0)
+    }
+
+    @Test func allocationIsMeasured() throws {
+        let (array, bytes) = Harness.allocation { [Double](repeating: 1, count: 1_000_000) }
+        #expect(array.count == 1_000_000)
+        let measured = try #require(bytes)
+        #expect(measured >= 8_000_000 && measured < 8_100_000)
+    }
+
+    // MARK: Baselines against a plain array model
+
+    /// Random inserts, removes, height changes and queries, checked against `[Double]`.
+    func checkAgainstModel<S: HeightStore>(_ type: S.Type, seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        func random(_ bound: Int) -> Int { SplitMix64.scaled(generator.next(), below: bound) }
+        func height() -> Double { Double(random(5)) * 10 } // includes zero heights
+        var model = (0 ..< 50).map { _ in height() }
+        var store = S(model.map { HeightRun(count: 1, height: $0) })
+        for _ in 0 ..< 400 {
+            switch random(4) {
+            case 0:
+                let index = random(model.count + 1), new = (0 ..< random(3) + 1).map { _ in height() }
+                model.insert(contentsOf: new, at: index)
+                store.insert(new.map { HeightRun(count: 1, height: $0) }, at: index)
+            case 1 where !model.isEmpty:
+                let lower = random(model.count), upper = min(model.count, lower + random(3) + 1)
+                let removed = store.removeSubrange(lower ..< upper)
+                #expect(removed.flatMap { repeatElement($0.height, count: $0.count) } == Array(model[lower ..< upper]))
+                model.removeSubrange(lower ..< upper)
+            case 2 where !model.isEmpty:
+                let index = random(model.count), new = height()
+                model[index] = new
+                store.setHeight(new, at: index, isMeasured: true)
+            default: break
+            }
+            #expect(store.count == model.count)
+            #expect(store.totalHeight == model.reduce(0, +))
+            var y = 0.0
+            for (index, h) in model.enumerated() {
+                #expect(store.offset(of: index) == y)
+                #expect(store.height(at: index) == h)
+                if h > 0 {
+                    #expect(store.index(atOffset: y) == index)
+                    #expect(store.index(atOffset: y + h - 0.5) == index)
+                }
+                y += h
+            }
+            #expect(store.offset(of: model.count) == y)
+            #expect(store.index(atOffset: y) == nil)
+            #expect(store.index(atOffset: -1) == nil)
+        }
+    }
+
+    @Test func flatArraysMatchesArrayModel() { checkAgainstModel(FlatArrays.self, seed: 1) }
+    @Test func fenwickMatchesArrayModel() { checkAgainstModel(Fenwick.self, seed: 2) }
+    @Test func rowRecordsStandInMatchesArrayModel() { checkAgainstModel(TemporaryRowRecords.self, seed: 3) }
+
+    @Test func linearAndBinarySearchAgree() {
+        let store = TemporaryRowRecords(VariableHeightRows(rows: 500))
+        var generator = SplitMix64(seed: 9)
+        for _ in 0 ..< 200 {
+            let y = Double(generator.next() % UInt64(store.totalHeight + 10)) - 5
+            #expect(store.indexLinear(atOffset: y) == store.index(atOffset: y))
+        }
+    }
+
+    // MARK: Seed cache layouts
+
+    func checkCache<C: BenchHeightCache>(_ type: C.Type) {
+        var cache = C(sections: 2, rowsPerSection: 6)
+        #expect(cache.height(section: 0, row: 0) == nil)
+        cache.fillBothOrientations(sections: 2, rowsPerSection: 6) { section, row in Double(100 * section + row) }
+        var model: [[Double?]] = (0 ..< 2).map { s in (0 ..< 6).map { Double(100 * s + $0) } }
+        func check() {
+            for s in 0 ..< 2 { for r in 0 ..< model[s].count { #expect(cache.height(section: s, row: r) == model[s][r], "\(C.self) \(s),\(r)") } }
+        }
+        check()
+        cache.setHeight(7, section: 1, row: 2); model[1][2] = 7; check()
+        cache.insertRow(section: 0, row: 2); model[0].insert(nil, at: 2); check()
+        cache.setHeight(55, section: 0, row: 2); model[0][2] = 55; check()
+        cache.deleteRow(section: 1, row: 0); model[1].remove(at: 0); check()
+        cache.deleteRow(section: 0, row: 6); model[0].remove(at: 6); check()
+        cache.insertRow(section: 1, row: 5); model[1].insert(nil, at: 5); check()
+        #expect(cache.height(section: 1, row: 5) == nil)
+    }
+
+    @Test func stringKeyedDictionariesLayout() { checkCache(StringKeyedDictionaries.self) }
+    @Test func boxedNestedArraysLayout() { checkCache(BoxedNestedArrays.self) }
+    @Test func indexPathHeightCacheAdapter() { checkCache(IndexPathHeightCacheAdapter.self) }
+
+    // MARK: Output
+
+    static let sample: [BenchResult] = [
+        BenchResult(suite: "geometry", operation: "findRow", strategy: "ReuseTable", rows: 1_000,
+                    summary: Summary(median: 10, p10: 9, p90: 12, samples: 3, batch: 1), bytesPerRow: 16, baseline: "RowRecords-binary"),
+        BenchResult(suite: "geometry", operation: "findRow", strategy: "RowRecords-binary", rows: 1_000,
+                    summary: Summary(median: 43_000, p10: 40_000, p90: 50_000, samples: 3, batch: 1), baseline: "RowRecords-binary"),
+        BenchResult(suite: "geometry", operation: "findRow", strategy: "Fenwick \"x\"", rows: 10_000_000,
+                    summary: nil, skipped: "too slow", baseline: "RowRecords-binary"),
+    ]
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        let text = Report.json(Self.sample)
+        #expect(text.hasPrefix("{\"results\":[{\"suite\":"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Array(object.keys) == ["results"])
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 2) // skipped cases are left out
+        #expect(Set(results[0].keys) == ["suite", "operation", "strategy", "rows", "median_ns", "p10_ns", "p90_ns", "bytes_per_row"])
+        #expect(Set(results[1].keys) == ["suite", "operation", "strategy", "rows", "median_ns", "p10_ns", "p90_ns"])
+        #expect(results[0]["suite"] as? String == "geometry")
+        #expect(results[0]["operation"] as? String == "findRow")
+        #expect(results[0]["strategy"] as? String == "ReuseTable")
+        #expect((results[0]["rows"] as? NSNumber)?.intValue == 1_000)
+        #expect((results[0]["median_ns"] as? NSNumber)?.doubleValue == 10)
+        #expect((results[1]["p90_ns"] as? NSNumber)?.doubleValue == 50_000)
+    }
+
+    @Test func textReportShowsRatiosAndSkips() {
+        let suite = BenchSuite(name: "geometry", scales: [1_000], operations: [])
+        let text = Report.text(suite: suite, results: Self.sample)
+        #expect(text.contains("4,300x faster than RowRecords-binary"))
+        #expect(text.contains("baseline"))
+        #expect(text.contains("skipped"))
+        #expect(Report.markdown([(suite, Self.sample)], header: "h").contains("| findRow | 10^3 | ReuseTable | 10 ns |"))
+        #expect(Report.svg(Self.sample, title: "t").contains("<polyline"))
+    }
+
+    @Test func formatting() {
+        #expect(Report.duration(850) == "850 ns")
+        #expect(Report.duration(12_300) == "12.3 µs")
+        #expect(Report.duration(4_560_000) == "4.56 ms")
+        #expect(Report.ratio(4_300.2) == "4,300x")
+        #expect(Report.ratio(2.34) == "2.3x")
+        #expect(Report.rowsLabel(10_000_000) == "10^7")
+        #expect(Report.rowsLabel(6_000) == "6,000")
+    }
+
+    @Test func argumentParsing() {
+        let (options, error) = Bench.parse(["--quick", "--json", "--markdown", "a.md", "--svg", "b.svg", "--filter", "findRow"])
+        #expect(error == nil)
+        #expect(options == Bench.Options(quick: true, json: true, markdown: "a.md", svg: "b.svg", filter: "findRow"))
+        #expect(Bench.parse(["--markdown"]).0 == nil)
+        #expect(Bench.parse(["--bogus"]).0 == nil)
+    }
+
+    @Test func suitesUseTheDocumentedNames() {
+        let suites = Suites.all(quick: true)
+        #expect(suites.map(\.name).prefix(3) == ["geometry", "article", "heightCache"])
+        let geometry = suites[0]
+        #expect(geometry.operations.map(\.name) == ["findRow", "changeHeight", "insertRow", "deleteRow"])
+        #expect(geometry.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
+        #expect(geometry.operations[0].strategies.map(\.name) == ["ReuseTable", "RowRecords-binary", "RowRecords-linear", "FlatArrays", "Fenwick"])
+        #expect(geometry.operations[1].strategies.map(\.name) == ["ReuseTable", "RowRecords", "FlatArrays", "Fenwick"])
+    }
+
+    @Test func runnerSkipsCasesPredictedToExceedTheLimit() {
+        var configuration = BenchConfiguration(options: .instant, quick: true, skipAfterSeconds: 1e-9, filter: nil)
+        configuration.log = { _ in }
+        let suite = Suites.geometry(quick: true)
+        let small = BenchSuite(name: suite.name, scales: [100, 200], operations: suite.operations)
+        let results = Suites.run(small, configuration)
+        #expect(results.count == 17 * 2)
+        #expect(results.filter { $0.rows == 100 }.allSatisfy { $0.summary != nil })
+        #expect(results.filter { $0.rows == 200 }.allSatisfy { $0.skipped != nil })
+    }
+}
