@@ -91,10 +91,10 @@ import Testing
 
     @Test func flatArraysMatchesArrayModel() { checkAgainstModel(FlatArrays.self, seed: 1) }
     @Test func fenwickMatchesArrayModel() { checkAgainstModel(Fenwick.self, seed: 2) }
-    @Test func rowRecordsStandInMatchesArrayModel() { checkAgainstModel(TemporaryRowRecords.self, seed: 3) }
+    @Test func rowRecordsMatchesArrayModel() { checkAgainstModel(RowRecords.self, seed: 3) }
 
     @Test func linearAndBinarySearchAgree() {
-        let store = TemporaryRowRecords(VariableHeightRows(rows: 500))
+        let store = RowRecords(VariableHeightRows(rows: 500))
         var generator = SplitMix64(seed: 9)
         for _ in 0 ..< 200 {
             let y = Double(generator.next() % UInt64(store.totalHeight + 10)) - 5

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ReuseTable
+@testable @_spi(Internals) import ReuseTable
 
 /// SplitMix64: a small deterministic generator, so a failing random sequence can be replayed from its seed.
 /// (Named for this file's tests so it cannot collide with other suites' generators.)

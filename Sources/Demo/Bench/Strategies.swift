@@ -1,18 +1,14 @@
 import Foundation
 @_spi(Internals) import ReuseTable
 
-// THE ONE PLACE that names the types under test. When merging, delete
-// TemporaryStandIns.swift and replace `TemporaryHeightTree` with `HeightTree`,
-// `TemporaryRowRecords` with `RowRecords`, and `TemporaryIndexPathHeightCache`
-// with `IndexPathHeightCache` below (adjusting the adapter's calls if its API differs).
 
 enum Strategies {
     /// The `geometry` suite's strategies. The `article` suite reuses the two RowRecords searches.
     static var geometry: [GeometryStrategy] { [
-        .of("ReuseTable", TemporaryHeightTree.self),
-        .of("RowRecords-binary", TemporaryRowRecords.self, operations: ["findRow"]),
-        .of("RowRecords-linear", TemporaryRowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
-        .of("RowRecords", TemporaryRowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),
+        .of("ReuseTable", HeightTree.self),
+        .of("RowRecords-binary", RowRecords.self, operations: ["findRow"]),
+        .of("RowRecords-linear", RowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
+        .of("RowRecords", RowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),
         .of("FlatArrays", FlatArrays.self),
         .of("Fenwick", Fenwick.self),
     ] }
@@ -51,18 +47,18 @@ enum Strategies {
 /// stand for the seeds' two orientations.
 struct IndexPathHeightCacheAdapter: BenchHeightCache {
     static let portrait = 375.0, landscape = 812.0
-    private var cache = TemporaryIndexPathHeightCache()
+    private var cache = IndexPathHeightCache()
 
     init(sections: Int, rowsPerSection: Int) {}
 
     func height(section: Int, row: Int) -> Double? {
-        cache.height(at: IndexPath(row: row, section: section), width: Self.portrait)
+        cache.height(at: IndexPath(row: row, section: section), width: Self.portrait).map(Double.init)
     }
     mutating func setHeight(_ height: Double, section: Int, row: Int) {
         cache.setHeight(height, at: IndexPath(row: row, section: section), width: Self.portrait)
     }
     mutating func insertRow(section: Int, row: Int) { cache.insertRows(1, at: IndexPath(row: row, section: section)) }
-    mutating func deleteRow(section: Int, row: Int) { cache.removeRow(at: IndexPath(row: row, section: section)) }
+    mutating func deleteRow(section: Int, row: Int) { _ = cache.removeRow(at: IndexPath(row: row, section: section)) }
 
     mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double) {
         for width in [Self.landscape, Self.portrait] {

@@ -38,7 +38,7 @@ import Foundation
 /// in old index space, highest first; then insertions in new index space,
 /// lowest first. A move is a removal whose returned entry is re-inserted, never
 /// a swap.
-@MainActor
+
 public final class IndexPathHeightCache {
 
     // MARK: Storage
@@ -151,7 +151,7 @@ public final class IndexPathHeightCache {
 
     /// One row's cached heights at every width, as `removeRow(at:)` hands them out
     /// so a row move can re-insert them.
-    struct RowEntry: Equatable, Sendable {
+    @_spi(Internals) public struct RowEntry: Equatable, Sendable {
         /// Present heights only, by width.
         var heights: [CGFloat: Double] = [:]
     }
@@ -325,7 +325,7 @@ public final class IndexPathHeightCache {
     /// Opens `count` rows without heights at `indexPath`, shifting later rows of the section down.
     ///
     /// - Complexity: O(w · (k + count)), k the cached slots after the row; free past the run's end.
-    func insertRows(_ count: Int, at indexPath: IndexPath) {
+    @_spi(Internals) public func insertRows(_ count: Int, at indexPath: IndexPath) {
         let section = indexPath.section, row = indexPath.row
         precondition(count >= 0 && section >= 0 && row >= 0)
         guard count > 0 else { return }
@@ -338,7 +338,7 @@ public final class IndexPathHeightCache {
     ///
     /// - Complexity: O(w · k), k the cached slots after the row; free past the run's end.
     @discardableResult
-    func removeRow(at indexPath: IndexPath) -> RowEntry {
+    @_spi(Internals) public func removeRow(at indexPath: IndexPath) -> RowEntry {
         let section = indexPath.section, row = indexPath.row
         precondition(section >= 0 && row >= 0)
         var entry = RowEntry()

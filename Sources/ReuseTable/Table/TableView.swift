@@ -545,8 +545,8 @@ open class TableView: ScrollView {
     static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S) -> any RowGeometry
     where S.Element == HeightRun {
         switch store {
-        case .tree: return NaiveGeometry(runs)
-        case .records: return NaiveGeometry(runs)
+        case .tree: return HeightTree(runs)
+        case .records: return RowRecords(runs)
         }
     }
 
