@@ -213,14 +213,16 @@ extension TableView {
         case .header, .footer:
             height = Double(supplementaryHeight(slot.kind, section: section))
         }
+        if !slot.isMeasured { estimateStatistics.record(estimate: slot.height, measured: height) }
         geometry.setHeight(height, at: slot.index, isMeasured: true)
     }
 
     /// Measures the slot at `index` (any kind) if it still holds an estimate.
-    func measureSlot(at index: Int) {
+    /// `keepCell` keeps a self-sizing row's configured cell for display in this layout pass.
+    func measureSlot(at index: Int, keepCell: Bool = false) {
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return }
         let section = geometry.section(containing: index)
-        measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: false)
+        measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
     }
 }

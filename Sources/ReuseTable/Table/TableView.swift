@@ -132,6 +132,9 @@ open class TableView: ScrollView {
     /// Heights by model key and content width: `heightForCell(withIdentifier:cacheByKey:configuration:)`.
     public let keyedHeightCache = KeyedHeightCache()
 
+    /// How far measurements have differed from estimates (for the honest scroll indicator).
+    var estimateStatistics = EstimateStatistics()
+
     /// Incremented by every reload; idle work started before a reload stops.
     public internal(set) var reloadGeneration = 0
 
@@ -161,6 +164,7 @@ open class TableView: ScrollView {
     /// appending rows ("load more") when earlier rows did not change.
     open func reloadDataWithoutInvalidatingHeightCache() {
         reloadGeneration &+= 1
+        estimateStatistics = EstimateStatistics()
         recycleAllVisibleViews()
         rebuildGeometry()
         hasLoadedData = true
@@ -365,45 +369,61 @@ open class TableView: ScrollView {
         }
     }
 
-    /// Measures every estimated slot in and near the viewport, then moves the
-    /// offset so that the anchor keeps its place on screen.
+    /// Measures every estimated slot in and near the viewport, keeping what the
+    /// user sees still (scroll anchoring).
     ///
-    /// The anchoring rule: the anchor is the first *measured* slot in the
-    /// viewport (the first slot, if none is measured yet). A measurement above
-    /// the anchor changes the anchor's start by Δ; adding Δ to the offset keeps
-    /// the anchor — and everything below it — at the same place on screen.
-    /// Measurements below the anchor move nothing. Repeats until the viewport
-    /// holds no estimate (each round measures at least one slot).
+    /// The anchoring rule: the anchor is the first *measured* slot on screen
+    /// (the first slot on screen when none is measured yet, as after a jump).
+    /// 1. Walking down from the anchor, each estimated slot is measured and the
+    ///    walk continues from its *measured* end, so only the rows that really
+    ///    fill the viewport are measured (seed 003: UIKit measures
+    ///    ceil(viewport / estimate) rows instead). Nothing above the anchor
+    ///    changes, so nothing moves.
+    /// 2. Walking up from the anchor, each estimated slot still reaching into
+    ///    the viewport is measured; its change Δ moves the anchor by Δ, and the
+    ///    offset moves by Δ with it, so the anchor — and every row below it —
+    ///    keeps its place on screen. This is what makes scrolling *up* into
+    ///    estimated rows smooth.
     ///
-    /// UIKit keeps the offset and lets content jump; TanStack Virtual adjusts the
-    /// offset only for items before the current scroll offset; react-virtuoso
-    /// anchors on the first rendered item. Anchoring on a measured slot also
-    /// handles scrolling *up* into estimated rows, where the entering row is at
-    /// the top and the rows the user was looking at are below it.
+    /// UIKit keeps the offset and lets the content jump; TanStack Virtual
+    /// corrects the offset only for items before the scroll offset;
+    /// react-virtuoso anchors on the first rendered item. Anchoring on the first
+    /// measured slot covers both directions with one rule.
+    /// - Complexity: O(m log n) for m slots measured.
     func measureSlotsNearViewport() {
-        while geometry.unmeasuredCount > 0 {
-            let visible = viewport
-            let overscan = Double(max(measurementOverscan, 0))
-            var pending: [(Slot, Int, Int)] = []
-            var anchor: Slot?
-            var firstVisible: Slot?
-            forEachSlot(in: (visible.lowerBound - overscan)..<(visible.upperBound + overscan)) { slot, section, row in
-                let onScreen = slot.height > 0 && slot.minY < visible.upperBound && slot.maxY > visible.lowerBound
-                if onScreen {
-                    if firstVisible == nil { firstVisible = slot }
-                    if anchor == nil, slot.isMeasured { anchor = slot }
-                }
-                if !slot.isMeasured { pending.append((slot, section, row)) }
+        let overscan = Double(max(measurementOverscan, 0))
+        var visible = viewport
+        var firstVisible: Slot?
+        var anchor: Slot?
+        forEachSlot(in: visible) { slot, _, _ in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if firstVisible == nil { firstVisible = slot }
+            if anchor == nil, slot.isMeasured { anchor = slot }
+        }
+        guard let anchorSlot = anchor ?? firstVisible else { return }
+        let screenY = anchorSlot.minY - visible.lowerBound
+
+        // 1. Down from the anchor, with positions updated as slots are measured.
+        var index = anchorSlot.index
+        var y = anchorSlot.minY
+        while index < geometry.count, y < visible.upperBound + overscan {
+            if !geometry.slot(at: index).isMeasured {
+                measureSlot(at: index, keepCell: y < visible.upperBound)
             }
-            guard !pending.isEmpty else { return }
-            let anchorSlot = anchor ?? firstVisible
-            for (slot, section, row) in pending {
-                let onScreen = slot.minY < visible.upperBound && slot.maxY > visible.lowerBound
-                measureSlot(slot, section: section, row: row, keepCell: onScreen)
+            y += geometry.height(at: index)
+            index += 1
+        }
+        // 2. Up from the anchor, moving the offset with every change above it.
+        index = anchorSlot.index - 1
+        while index >= 0 {
+            let slot = geometry.slot(at: index)
+            if slot.maxY <= visible.lowerBound - overscan { break }
+            if !slot.isMeasured {
+                measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound)
+                restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
+                visible = viewport
             }
-            if let anchorSlot {
-                restoreAnchor(slotIndex: anchorSlot.index, screenY: anchorSlot.minY - visible.lowerBound)
-            }
+            index -= 1
         }
     }
 

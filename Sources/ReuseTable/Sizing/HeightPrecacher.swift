@@ -1,0 +1,96 @@
+import Foundation
+
+/// Measures a table's estimated rows while the host is idle, in time-sliced steps.
+///
+/// Seed 000 precached one row per run-loop turn and crashed when the table was
+/// freed before the idle callback ran. This precacher:
+/// - works in slices bounded by a time budget (default 2 ms), not one row per turn;
+/// - holds the table weakly, so a freed table simply ends the work;
+/// - pauses while `tableView.isScrolling` is true;
+/// - is cancelled by `reloadData()` (the table's `reloadGeneration` changes);
+/// - starts next to the viewport and keeps the visible rows still (scroll anchoring),
+///   because a row measured above the viewport changes every offset below it.
+///
+/// Drive it by calling `step()` from an idle loop (the demo does), or with
+/// `RunLoopPrecacheDriver`.
+@MainActor
+public final class HeightPrecacher {
+    /// The table being measured; nil once it is freed.
+    public private(set) weak var tableView: TableView?
+    /// Time allowed per `step()`.
+    public var budget: Duration
+    /// True once every slot is measured, the table is gone, or it was reloaded.
+    public private(set) var isFinished = false
+    /// Slots measured by this precacher.
+    public private(set) var measuredCount = 0
+    /// The monotonic clock in nanoseconds (injectable so tests are not about time).
+    var now: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+    private let generation: Int
+    private var cursor: Int
+
+    /// Prepares to measure `tableView`'s estimated rows, starting at its first visible row.
+    public init(tableView: TableView, budget: Duration = .milliseconds(2)) {
+        self.tableView = tableView
+        self.budget = budget
+        self.generation = tableView.reloadGeneration
+        self.cursor = tableView.currentAnchor()?.slotIndex ?? 0
+    }
+
+    /// Measures estimated slots until the budget is spent. Returns true while work remains.
+    ///
+    /// The table lays out once at the end of a step that measured anything, so
+    /// visible cells take their new content positions (the screen does not move).
+    /// - Complexity: O(m log n) for the m slots measured in the slice.
+    @discardableResult
+    public func step() -> Bool {
+        guard !isFinished else { return false }
+        guard let table = tableView, table.reloadGeneration == generation else {
+            isFinished = true
+            return false
+        }
+        if table.isScrolling { return true }
+        let (seconds, attoseconds) = budget.components
+        let budgetNanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let deadline = now() &+ budgetNanoseconds
+        var measuredAny = false
+        repeat {
+            guard table.precacheNextSlot(searchingFrom: &cursor) else {
+                isFinished = true
+                break
+            }
+            measuredAny = true
+            measuredCount += 1
+        } while now() < deadline
+        if measuredAny { table.layoutVisibleRows() }
+        return !isFinished
+    }
+}
+
+/// Runs a `HeightPrecacher` from Foundation's run loop: a timer in the default
+/// mode fires a step at most every `interval`; it stops itself when the work ends.
+@MainActor
+public final class RunLoopPrecacheDriver {
+    private var timer: Timer?
+    public let precacher: HeightPrecacher
+
+    /// Starts stepping `precacher` on `runLoop` (default: the main run loop).
+    public init(precacher: HeightPrecacher, interval: TimeInterval = 1.0 / 120, runLoop: RunLoop = .main) {
+        self.precacher = precacher
+        let timer = Timer(timeInterval: interval, repeats: true) { [weak self] timer in
+            let more = MainActor.assumeIsolated { self?.precacher.step() ?? false }
+            if !more { timer.invalidate() }
+        }
+        runLoop.add(timer, forMode: .default)
+        self.timer = timer
+    }
+
+    /// Stops the timer.
+    public func invalidate() {
+        timer?.invalidate()
+        timer = nil
+    }
+
+    /// Whether the timer still runs.
+    public var isRunning: Bool { timer?.isValid ?? false }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+@testable @_spi(Internals) import ReuseTable
+
+/// A large table whose row heights come from the row index (no storage), counting every height asked.
+@MainActor
+final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewDataSourcePrefetching {
+    let rows: Int
+    var asked: [Int] = []
+    var prefetched: [[IndexPath]] = []
+    var cancelled: [[IndexPath]] = []
+    var fixedHeight: Double?
+
+    init(rows: Int, fixedHeight: Double? = nil) {
+        self.rows = rows
+        self.fixedHeight = fixedHeight
+    }
+
+    func height(_ row: Int) -> Double {
+        fixedHeight ?? Double(20 + Int((UInt64(row) &* 2_654_435_761) % 97))
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath) as! TestCell
+        cell.configuredFor = indexPath
+        return cell
+    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        asked.append(indexPath.row)
+        return CGFloat(height(indexPath.row))
+    }
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) { prefetched.append(indexPaths) }
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) { cancelled.append(indexPaths) }
+
+    func makeTable(height: CGFloat = 570, estimate: CGFloat) -> TableView {
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.estimatedRowHeight = estimate
+        table.dataSource = self
+        table.delegate = self
+        return table
+    }
+
+    /// On-screen y of every visible row.
+    func screenPositions(_ table: TableView) -> [IndexPath: CGFloat] {
+        Dictionary(uniqueKeysWithValues: table.visibleCells.map {
+            (($0 as! TestCell).configuredFor!, $0.frame.minY - table.contentOffset.y)
+        })
+    }
+}
+
+@MainActor
+@Suite struct TableViewEstimatedHeightTests {
+    /// Seed 003's four cases: bounds 570, 100 rows. UIKit measures ceil(570 / estimate)
+    /// rows (29, 29, 7, 6); ReuseTable measures only the rows that fill the viewport.
+    @Test(arguments: [(20.0, 22.0, 26), (20.0, 100.0, 6), (90.0, 100.0, 6), (1000.0, 100.0, 6)])
+    func reloadMeasuresOnlyTheRowsThatFillTheViewport(estimate: Double, real: Double, expected: Int) {
+        let source = HashedHeights(rows: 100, fixedHeight: real)
+        let table = source.makeTable(estimate: CGFloat(estimate))
+        table.reloadData()
+        #expect(source.asked == Array(0..<expected))
+        #expect(table.indexPathsForVisibleRows?.count == expected)
+        #expect(table.estimatedSlotCount == 100 - expected)
+    }
+
+    @Test func exactHeightsAskEveryRowUpFront() {
+        let source = HashedHeights(rows: 100, fixedHeight: 22)
+        let table = source.makeTable(estimate: 0)
+        table.reloadData()
+        #expect(source.asked == Array(0..<100))
+    }
+
+    @Test func contentSizeConvergesAndEachRowIsMeasuredOnce() {
+        let source = HashedHeights(rows: 3000)
+        let table = source.makeTable(height: 400, estimate: 60)
+        table.reloadData()
+        let exact = (0..<3000).reduce(0.0) { $0 + source.height($1) }
+        #expect(table.contentHeightUncertainty > 0)
+        while table.contentOffset.y + 400 < table.contentSize.height {
+            table.contentOffset.y += 150
+        }
+        table.contentOffset.y = 0
+        #expect(table.estimatedSlotCount == 0 && table.measuredFraction == 1)
+        #expect(Double(table.contentSize.height) == exact)
+        #expect(table.contentHeightUncertainty == 0)
+        #expect(Set(source.asked).count == source.asked.count, "no row is measured twice")
+    }
+
+    @Test func projectedHeightUsesTheErrorsSeenSoFar() {
+        let source = HashedHeights(rows: 1000, fixedHeight: 30)
+        let table = source.makeTable(height: 300, estimate: 50)
+        table.reloadData()
+        // Every measured row was 20 shorter than estimated, so the projection is exact.
+        #expect(table.projectedContentHeight == 30_000)
+        #expect(table.contentHeightUncertainty == CGFloat(table.estimatedSlotCount) * 20)
+    }
+
+    @Test func scrollingUpIntoEstimatedRowsKeepsVisibleRowsStill() {
+        let source = HashedHeights(rows: 1_000_000)
+        let table = source.makeTable(height: 500, estimate: 44)
+        table.reloadData()
+        table.contentOffset.y = 22_000_000
+        var adjusted = 0
+        for step in 0..<400 {
+            let delta: CGFloat = step % 50 == 49 ? 180 : 7
+            let before = source.screenPositions(table)
+            let adjustmentsBefore = table.counters.anchorAdjustments
+            table.contentOffset.y -= delta
+            adjusted += table.counters.anchorAdjustments - adjustmentsBefore
+            let after = source.screenPositions(table)
+            for (row, y) in before {
+                if let moved = after[row] { #expect(moved - y == delta, "row \(row) at step \(step)") }
+            }
+            #expect(!after.isEmpty)
+        }
+        #expect(adjusted > 30, "upward scrolling through estimates corrected the offset")
+        // Downward scrolling never needs a correction.
+        let adjustmentsBefore = table.counters.anchorAdjustments
+        for _ in 0..<200 {
+            let before = source.screenPositions(table)
+            table.contentOffset.y += 9
+            for (row, y) in before { if let moved = source.screenPositions(table)[row] { #expect(y - moved == 9) } }
+        }
+        #expect(table.counters.anchorAdjustments == adjustmentsBefore)
+    }
+
+    @Test func scrollToRowLandsExactlyInAHugeEstimatedTable() {
+        let source = HashedHeights(rows: 5_000_000)
+        let table = source.makeTable(height: 600, estimate: 50)
+        table.reloadData()
+        for (row, position) in [(2_500_000, TableView.ScrollPosition.top), (4_000_123, .middle), (1_234_567, .bottom), (4_999_999, .bottom)] {
+            let indexPath = IndexPath(row: row, section: 0)
+            table.scrollToRow(at: indexPath, at: position, animated: false)
+            let rect = table.rectForRow(at: indexPath)
+            let top = table.contentOffset.y
+            switch position {
+            case .top: #expect(rect.minY == top)
+            case .middle: #expect(rect.midY == top + 300)
+            default: #expect(rect.maxY == top + 600)
+            }
+            #expect(table.cellForRow(at: indexPath) != nil)
+            #expect(table.geometry.slot(at: table.slotIndex(forRow: indexPath)).isMeasured)
+        }
+        #expect(source.asked.count < 200, "only the neighbourhoods were measured")
+    }
+
+    @Test func precacherMeasuresEverythingInBudgetedSlicesWithoutMovingTheScreen() {
+        let source = HashedHeights(rows: 2000)
+        let table = source.makeTable(height: 400, estimate: 60)
+        table.reloadData()
+        table.contentOffset.y = 50_000
+        let before = source.screenPositions(table)
+        let precacher = HeightPrecacher(tableView: table, budget: .milliseconds(2))
+        var clock: UInt64 = 0
+        precacher.now = { clock += 1_000_000; return clock }  // every clock read is 1 ms later
+        var steps = 0
+        var previous = 0
+        while precacher.step() {
+            steps += 1
+            #expect(precacher.measuredCount - previous <= 2, "a 2 ms slice stops once its budget is spent")
+            previous = precacher.measuredCount
+        }
+        #expect(precacher.isFinished && table.estimatedSlotCount == 0)
+        #expect(steps > 100)
+        #expect(source.screenPositions(table) == before)
+        #expect(Set(source.asked).count == 2000 && source.asked.count == 2000)
+    }
+
+    @Test func precacherPausesWhileScrollingAndStopsOnReloadOrRelease() {
+        let source = HashedHeights(rows: 500)
+        var table: TableView? = source.makeTable(estimate: 50)
+        table!.reloadData()
+        let precacher = HeightPrecacher(tableView: table!)
+        table!.isScrolling = true
+        let asked = source.asked.count
+        #expect(precacher.step() && source.asked.count == asked)
+        table!.isScrolling = false
+        table!.reloadData()
+        #expect(!precacher.step() && precacher.isFinished)
+
+        let second = HeightPrecacher(tableView: table!)
+        table = nil  // the table is freed before the idle work runs (seed 000's crash)
+        #expect(second.tableView == nil)
+        #expect(!second.step())
+    }
+
+    @Test func runLoopDriverFinishesTheWork() {
+        let source = HashedHeights(rows: 300)
+        let table = source.makeTable(estimate: 50)
+        table.reloadData()
+        let driver = RunLoopPrecacheDriver(precacher: HeightPrecacher(tableView: table), interval: 0.001, runLoop: .current)
+        let deadline = Date().addingTimeInterval(20)
+        while driver.isRunning, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
+        #expect(!driver.isRunning && table.estimatedSlotCount == 0)
+    }
+
+    @Test func prefetchAnnouncesRowsAheadNearestFirstAndCancelsOnReversal() {
+        let source = HashedHeights(rows: 500, fixedHeight: 50)
+        let table = source.makeTable(height: 200, estimate: 0)
+        table.prefetchDataSource = source
+        table.reloadData()
+        // Rows 0–3 are visible; the ten below are announced, nearest first.
+        #expect(source.prefetched == [(4...13).map { IndexPath(row: $0, section: 0) }])
+        table.contentOffset.y = 10  // row 4 appears; only row 14 is new ahead
+        #expect(source.prefetched.last == [IndexPath(row: 14, section: 0)])
+        table.contentOffset.y = 5  // reversing: nothing is above row 0, the rows below are cancelled
+        #expect(source.cancelled.last == (5...14).map { IndexPath(row: $0, section: 0) })
+        table.contentOffset.y = 2000  // a jump down: rows 40… are visible, 44… ahead
+        #expect(source.prefetched.last == (44...53).map { IndexPath(row: $0, section: 0) })
+        table.contentOffset.y = 1900  // scrolling up: rows above the first visible, nearest first
+        #expect(source.prefetched.last == (28...37).map { IndexPath(row: $0, section: 0) }.reversed())
+    }
+}
