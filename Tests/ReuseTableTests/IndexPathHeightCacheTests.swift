@@ -2,20 +2,6 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// SplitMix64: a small deterministic generator, so a failing random sequence can be replayed from its seed.
-/// (Named for this file's tests so it cannot collide with other suites' generators.)
-struct HeightCacheTestRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The obviously correct model: per width, the full table shape as `[[Double?]]`.
 /// Every width has the same shape (the table has one shape; widths only hold different heights).
 fileprivate struct HeightCacheModel {
@@ -286,7 +272,7 @@ fileprivate func applyBatch(
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomOperationsMatchTheModel(seed: UInt64) {
-        var rng = HeightCacheTestRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let widths: [CGFloat] = [320, 375.5, 1024]
         var model = HeightCacheModel(widths: widths, rowsPerSection: [5, 0, 8])
         let cache = IndexPathHeightCache()

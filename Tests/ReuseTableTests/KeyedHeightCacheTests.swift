@@ -114,7 +114,7 @@ import Testing
     /// Random operations against an obviously correct LRU model (an array, most recent first).
     @Test(arguments: [11, 12, 13] as [UInt64])
     func randomOperationsMatchAnLRUModel(seed: UInt64) {
-        var rng = HeightCacheTestRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let capacity = 12
         let cache = KeyedHeightCache(capacity: capacity)
         struct Entry: Equatable { var key: Int; var width: CGFloat; var height: CGFloat }

@@ -62,10 +62,9 @@ extension TableView {
     /// Throws a message naming the identifier when no class is registered for it.
     func validateTemplateIdentifier(_ identifier: String) throws(TableViewError) {
         guard registeredClasses[identifier] == nil else { return }
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         throw TableViewError(
             "cannot make a template cell for identifier \"\(identifier)\": register a class for it with "
-                + "register(_:forCellReuseIdentifier:) first (registered: \(known.isEmpty ? "none" : known)).")
+                + "register(_:forCellReuseIdentifier:) first (registered: \(registeredIdentifierList)).")
     }
 
     func heightLog(_ message: @autoclosure () -> String) {

@@ -36,11 +36,16 @@ extension TableView {
     /// Throws UIKit's complaint when no class is registered for `identifier`.
     func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
         guard registeredClasses[identifier] == nil else { return }
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         throw TableViewError(
             "unable to dequeue a cell with identifier \"\(identifier)\" for row \(indexPath.tableDescription): "
                 + "register a class for it with register(_:forCellReuseIdentifier:) first "
-                + "(registered: \(known.isEmpty ? "none" : known)).")
+                + "(registered: \(registeredIdentifierList)).")
+    }
+
+    /// The registered cell identifiers, quoted, for messages ("none" when empty).
+    var registeredIdentifierList: String {
+        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        return known.isEmpty ? "none" : known
     }
 
     /// Cells ever created per identifier by dequeue (teaching counter).
