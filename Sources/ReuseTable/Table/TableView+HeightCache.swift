@@ -9,6 +9,7 @@ extension TableView {
     /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
     public func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath,
                               configuration: (TableViewCell) -> Void) -> CGFloat {
+        usesSelfSizing = true
         let width = bounds.width
         if let cached = indexPathHeightCache.height(at: indexPath, width: width) { return cached }
         let height = measureTemplateCell(identifier, describing: "row \(indexPath.tableDescription)", configuration)
@@ -20,6 +21,7 @@ extension TableView {
     /// (stable across inserts and moves; invalidate it when the model changes).
     public func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable,
                               configuration: (TableViewCell) -> Void) -> CGFloat {
+        usesSelfSizing = true
         let width = bounds.width
         if let cached = keyedHeightCache.height(forKey: key, width: width) { return cached }
         let height = measureTemplateCell(identifier, describing: "key \(key)", configuration)
@@ -29,7 +31,8 @@ extension TableView {
 
     /// The height a configured template cell of `identifier` needs, without caching.
     public func heightForCell(withIdentifier identifier: String, configuration: (TableViewCell) -> Void) -> CGFloat {
-        measureTemplateCell(identifier, describing: "template \"\(identifier)\"", configuration)
+        usesSelfSizing = true
+        return measureTemplateCell(identifier, describing: "template \"\(identifier)\"", configuration)
     }
 
     func measureTemplateCell(_ identifier: String, describing what: String, _ configuration: (TableViewCell) -> Void) -> CGFloat {
@@ -67,9 +70,18 @@ extension TableView {
                 + "register(_:forCellReuseIdentifier:) first (registered: \(registeredIdentifierList)).")
     }
 
+    /// Where the height debug log's lines go (the table's and both caches'); prints to standard output by default.
+    public var heightDebugLogHandler: (String) -> Void {
+        get { indexPathHeightCache.log.sink }
+        set {
+            indexPathHeightCache.log.sink = newValue
+            keyedHeightCache.log.sink = newValue
+        }
+    }
+
     func heightLog(_ message: @autoclosure () -> String) {
         guard isHeightDebugLogEnabled else { return }
-        print("[TableView height] \(message())")
+        heightDebugLogHandler("[TableView height] \(message())")
     }
 
     /// A self-sized row's height from the index-path cache, if measured before at this width.
@@ -78,6 +90,7 @@ extension TableView {
     }
 
     func storeSelfSizedHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {
+        heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
     }
 }

@@ -188,6 +188,7 @@ extension TableView {
         guard height == TableView.automaticDimension else {
             return sanitizedHeight(height, for: "\(name) height of section \(section)")
         }
+        usesSelfSizing = true  // a fitting height: a width change must measure it again
         guard let view = supplementaryView(for: SupplementaryKey(kind: kind, section: section)) else { return 0 }
         let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
         return sanitizedHeight(fitted, for: "fitting height of the \(name) view of section \(section)")

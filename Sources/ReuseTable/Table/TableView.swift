@@ -192,10 +192,10 @@ open class TableView: ScrollView {
     /// Asks the data source for counts and builds the geometry in one pass.
     func rebuildGeometry() {
         let counts = validatedCounts()
+        usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         let plan = HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
-        usesSelfSizing = rowHeight == TableView.automaticDimension
         let margin = Double(rowMargin)
         var section = 0, phase = 0, row = 0
         // A lazy generator: 10M exact heights flow into the store without an intermediate array.

@@ -53,6 +53,7 @@ extension TableView {
     /// version never called it). Measured at the table's width with a template view.
     public func heightForHeaderFooterView(withIdentifier identifier: String,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+        usesSelfSizing = true
         let view = templateHeaderFooterView(withIdentifier: identifier)
         view.prepareForReuse()
         configuration(view)
@@ -65,6 +66,7 @@ extension TableView {
     /// Like `heightForHeaderFooterView(withIdentifier:configuration:)`, cached in `keyedHeightCache` by `key`.
     public func heightForHeaderFooterView(withIdentifier identifier: String, cacheByKey key: AnyHashable,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+        usesSelfSizing = true
         let width = bounds.width
         if let cached = keyedHeightCache.height(forKey: key, width: width) { return cached }
         let height = heightForHeaderFooterView(withIdentifier: identifier, configuration: configuration)
@@ -75,14 +77,26 @@ extension TableView {
     func templateHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView {
         if let view = templateHeaderFooterViews[identifier] { return view }
         guard let viewClass = registeredHeaderFooterClasses[identifier] else {
-            TableViewError.trap(TableViewError(
-                "cannot make a template header/footer view for identifier \"\(identifier)\": register a class for it with "
-                    + "register(_:forHeaderFooterViewReuseIdentifier:) first."))
+            do {
+                try validateTemplateHeaderFooterIdentifier(identifier)
+            } catch {
+                TableViewError.trap(error)
+            }
+            preconditionFailure()
         }
         let view = viewClass.init(reuseIdentifier: identifier)
         view.isTemplateLayoutView = true
         templateHeaderFooterViews[identifier] = view
+        heightLog("created template header/footer view for \"\(identifier)\"")
         return view
+    }
+
+    /// Throws a message naming the identifier when no header/footer class is registered for it.
+    func validateTemplateHeaderFooterIdentifier(_ identifier: String) throws(TableViewError) {
+        guard registeredHeaderFooterClasses[identifier] == nil else { return }
+        throw TableViewError(
+            "cannot make a template header/footer view for identifier \"\(identifier)\": register a class for it with "
+                + "register(_:forHeaderFooterViewReuseIdentifier:) first.")
     }
 
     /// Returns a header or footer view leaving the screen to its pool.
