@@ -369,7 +369,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
             #expect(keyed == 30)
         }
         #expect(calls == 2, "measured once, then hits")
-        #expect(table.keyedHeightCache.storedHeight(forKey: "section-title", width: 320) == 30)
+        #expect(table.keyedHeightCache.storedHeight(forKey: HeaderFooterCacheKey(key: "section-title"), width: 320) == 30)
         #expect((table.templateHeaderFooterViews["header"] as? LabelHeaderView)?.prepareCount == 2)
     }
 

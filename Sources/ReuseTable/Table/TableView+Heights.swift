@@ -14,9 +14,11 @@ struct HeightPlan {
         case exact
         /// The delegate's estimate per row; measured later.
         case estimatedPerRow
+        /// The table had no row to probe at reload; decided at the first inserted row.
+        case undecided
     }
 
-    var rows: Rows = .exact
+    var rows: Rows = .undecided
     /// The probe's answer for the first row, so that row is not asked twice.
     var firstRow: (IndexPath, CGFloat)?
     var headers = Supplementary()
@@ -30,7 +32,7 @@ struct HeightPlan {
     var rowsEstimated: Bool {
         switch rows {
         case .uniform(_, let measured): return !measured
-        case .exact: return false
+        case .exact, .undecided: return false
         case .estimatedPerRow: return true
         }
     }
@@ -40,27 +42,8 @@ struct HeightPlan {
 
     init(table: TableView, rowCounts: [Int]) {
         let delegate = table.delegate
-        // A table without rows cannot probe: later insertions ask per row
-        // (the delegate's default answers `rowHeight`), or use the estimate.
-        if table.estimatedRowHeight > 0 { rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false) }
         if let section = rowCounts.firstIndex(where: { $0 > 0 }) {
-            let first = IndexPath(row: 0, section: section)
-            if let estimate = table.probe(.estimatedRow, { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {
-                rows = .estimatedPerRow
-                firstRow = (first, table.sanitizedHeight(estimate, for: "estimated height of row \(first.tableDescription)"))
-            } else if table.estimatedRowHeight > 0 {
-                rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false)
-            } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
-                table.counters.rowHeightQueries += 1
-                rows = .exact
-                firstRow = (first, height == TableView.automaticDimension
-                    ? table.selfSizedRowHeight(at: first, keepCell: false)
-                    : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)"))
-            } else if table.rowHeight == TableView.automaticDimension {
-                rows = .exact
-            } else {
-                rows = .uniform(height: Double(table.sanitizedHeight(table.rowHeight, for: "rowHeight")), isMeasured: true)
-            }
+            resolveRows(table: table, first: IndexPath(row: 0, section: section))
         }
         if !rowCounts.isEmpty {
             headers.estimatePerSection = table.probe(.estimatedHeader, {
@@ -71,6 +54,28 @@ struct HeightPlan {
                 delegate?.tableView(table, estimatedHeightForFooterInSection: 0)
             }) != nil
             footers.isEstimated = footers.estimatePerSection || table.estimatedSectionFooterHeight > 0
+        }
+    }
+
+    /// Decides how rows get their first height by probing the delegate at `first`,
+    /// whose answer is kept in `firstRow` so that row is not asked twice.
+    mutating func resolveRows(table: TableView, first: IndexPath) {
+        let delegate = table.delegate
+        if let estimate = table.probe(.estimatedRow, { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {
+            rows = .estimatedPerRow
+            firstRow = (first, table.sanitizedHeight(estimate, for: "estimated height of row \(first.tableDescription)"))
+        } else if table.estimatedRowHeight > 0 {
+            rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false)
+        } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
+            table.counters.rowHeightQueries += 1
+            rows = .exact
+            firstRow = (first, height == TableView.automaticDimension
+                ? table.selfSizedRowHeight(at: first, keepCell: false)
+                : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)"))
+        } else if table.rowHeight == TableView.automaticDimension {
+            rows = .exact
+        } else {
+            rows = .uniform(height: Double(table.sanitizedHeight(table.rowHeight, for: "rowHeight")), isMeasured: true)
         }
     }
 
@@ -100,6 +105,7 @@ struct HeightPlan {
     }
 
     /// The run starting at `row` of `section`, or nil past the last row.
+    /// The plan must be resolved (not `.undecided`).
     func rowRun(section: Int, row: Int, count: Int, margin: Double, table: TableView) -> HeightRun? {
         guard row < count else { return nil }
         let indexPath = IndexPath(row: row, section: section)
@@ -110,6 +116,8 @@ struct HeightPlan {
             let height = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.exactRowHeight(at: indexPath, keepCell: false)
             return HeightRun(count: 1, height: Double(height) + margin)
+        case .undecided:
+            preconditionFailure("ReuseTable: the height plan must be resolved before rows get heights")
         case .estimatedPerRow:
             let estimate = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.sanitizedHeight(
@@ -191,6 +199,8 @@ extension TableView {
         usesSelfSizing = true  // a fitting height: a width change must measure it again
         guard let view = supplementaryView(for: SupplementaryKey(kind: kind, section: section)) else { return 0 }
         let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        // A view on screen stays; one made only to be measured goes back to its pool.
+        if visibleSupplementaryViews[SupplementaryKey(kind: kind, section: section)] !== view { recycleSupplementary(view) }
         return sanitizedHeight(fitted, for: "fitting height of the \(name) view of section \(section)")
     }
 
@@ -210,7 +220,7 @@ extension TableView {
         let height: Double
         switch slot.kind {
         case .row:
-            height = Double(exactRowHeight(at: IndexPath(row: row, section: section), keepCell: keepCell)) + Double(rowMargin)
+            height = Double(exactRowHeight(at: IndexPath(row: row, section: section), keepCell: keepCell)) + Double(appliedRowMargin)
         case .header, .footer:
             height = Double(supplementaryHeight(slot.kind, section: section))
         }

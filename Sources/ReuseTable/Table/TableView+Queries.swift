@@ -60,7 +60,7 @@ extension TableView {
         loadIfNeeded()
         guard let index = geometry.index(atOffset: Double(point.y)) else { return nil }
         let slot = geometry.slot(at: index)
-        guard slot.kind == .row, Double(point.y) >= slot.minY + Double(rowMargin) else { return nil }
+        guard slot.kind == .row, Double(point.y) >= slot.minY + Double(appliedRowMargin) else { return nil }
         let section = geometry.section(containing: index)
         return IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section)
     }
@@ -70,7 +70,7 @@ extension TableView {
     public func indexPathsForRows(in rect: CGRect) -> [IndexPath] {
         loadIfNeeded()
         var result: [IndexPath] = []
-        let margin = Double(rowMargin)
+        let margin = Double(appliedRowMargin)
         forEachSlot(in: Double(rect.minY)..<Double(rect.maxY)) { slot, section, row in
             let minY = slot.minY + margin
             if slot.kind == .row, slot.maxY > minY, minY < Double(rect.maxY), slot.maxY > Double(rect.minY) {
@@ -142,7 +142,7 @@ extension TableView {
 
     func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
-        let margin = min(Double(rowMargin), slot.height)
+        let margin = min(Double(appliedRowMargin), slot.height)
         return CGRect(x: 0, y: slot.minY + margin, width: bounds.width, height: slot.height - margin)
     }
 }

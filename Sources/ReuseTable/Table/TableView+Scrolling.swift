@@ -71,7 +71,7 @@ extension TableView {
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
         let anchor = currentAnchor()
         let index = slotIndex(forRow: indexPath)
-        geometry.setHeight(Double(clean) + Double(rowMargin), at: index, isMeasured: true)
+        geometry.setHeight(Double(clean) + Double(appliedRowMargin), at: index, isMeasured: true)
         if let anchor, index < anchor.slotIndex {
             restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
         }

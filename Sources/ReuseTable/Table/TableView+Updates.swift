@@ -165,12 +165,14 @@ extension TableView {
                 geometry.insert(movedSectionRuns[from]!, at: at)
             }
         }
-        let margin = Double(rowMargin)
+        let margin = Double(appliedRowMargin)
+        defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only
         for (indexPath, source) in plan.rowInsertions {
             let at = geometry.headerIndex(ofSection: indexPath.section) + 1 + indexPath.row
             switch source {
             case .fresh:
                 indexPathHeightCache.insertRows(1, at: indexPath)
+                resolveHeightPlan(first: indexPath)
                 let run = heightPlan.rowRun(section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
                                             margin: margin, table: self)!
                 geometry.insert([HeightRun(count: 1, height: run.height, kind: .row, isMeasured: run.isMeasured)], at: at)
@@ -191,6 +193,13 @@ extension TableView {
         } while contentOffset.y > maximumContentOffsetY && contentOffset.y > 0
     }
 
+    /// Decides the row plan at the first row inserted into a table that had none at reload.
+    func resolveHeightPlan(first: IndexPath) {
+        guard case .undecided = heightPlan.rows else { return }
+        heightPlan.resolveRows(table: self, first: first)
+        isEstimatingRows = heightPlan.rowsEstimated
+    }
+
     /// Slots of a section: header, rows, footer.
     func slotRange(ofSection section: Int) -> Range<Int> {
         let start = geometry.headerIndex(ofSection: section)
@@ -201,8 +210,9 @@ extension TableView {
     /// Header, rows and footer of a new section, by the reload's height plan.
     func freshSectionRuns(_ section: Int, rowCount: Int) -> [HeightRun] {
         var runs = [heightPlan.headerRun(section: section, table: self)]
+        if rowCount > 0 { resolveHeightPlan(first: IndexPath(row: 0, section: section)) }
         var row = 0
-        while let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(rowMargin), table: self) {
+        while let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(appliedRowMargin), table: self) {
             runs.append(run)
             row += run.count
         }

@@ -108,6 +108,8 @@ open class TableView: ScrollView {
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows = false
+    /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
+    var appliedRowMargin: CGFloat = 0
     /// Whether any height came from measuring content (so a width change must re-measure).
     var usesSelfSizing = false
     var lastLayoutWidth: CGFloat?
@@ -196,7 +198,8 @@ open class TableView: ScrollView {
         let plan = HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
-        let margin = Double(rowMargin)
+        appliedRowMargin = rowMargin
+        let margin = Double(appliedRowMargin)
         var section = 0, phase = 0, row = 0
         // A lazy generator: 10M exact heights flow into the store without an intermediate array.
         let runs = AnyIterator<HeightRun> { [self] in
@@ -312,7 +315,7 @@ open class TableView: ScrollView {
         var rows: [(IndexPath, CGRect)] = []
         var supplementary: [(SupplementaryKey, CGRect)] = []
         let width = bounds.width
-        let margin = rowMargin
+        let margin = appliedRowMargin
         forEachSlot(in: visible) { slot, section, row in
             guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
             let frame = CGRect(x: 0, y: slot.minY, width: width, height: slot.height)
@@ -333,7 +336,7 @@ open class TableView: ScrollView {
 
         // Cells that left go back to the pool first, so new rows can reuse them.
         let wanted = Set(rows.map(\.0))
-        for (indexPath, cell) in visibleRowCells where !wanted.contains(indexPath) {
+        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) where !wanted.contains(indexPath) {
             visibleRowCells[indexPath] = nil
             recycle(cell)
             delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
@@ -359,7 +362,7 @@ open class TableView: ScrollView {
     /// before estimated rows are measured, so measuring can reuse them.
     func recycleCellsOutsideViewport() {
         let visible = viewport
-        for (indexPath, cell) in visibleRowCells {
+        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) {
             let rect = rectForRowUnchecked(indexPath)
             if !(Double(rect.minY) < visible.upperBound && Double(rect.maxY) > visible.lowerBound) || rect.height <= 0 {
                 visibleRowCells[indexPath] = nil
@@ -386,9 +389,11 @@ open class TableView: ScrollView {
     ///    estimated rows smooth.
     ///
     /// UIKit keeps the offset and lets the content jump; TanStack Virtual
-    /// corrects the offset only for items before the scroll offset;
-    /// react-virtuoso anchors on the first rendered item. Anchoring on the first
-    /// measured slot covers both directions with one rule.
+    /// corrects the offset for items measured before the scroll offset;
+    /// react-virtuoso compensates while scrolling up, and its maintainer
+    /// describes the jumps that remain when short items replace tall estimates
+    /// (react-virtuoso #436). Anchoring on the first measured slot covers both
+    /// directions with one rule, and the tests hold it to exact positions.
     /// - Complexity: O(m log n) for m slots measured.
     func measureSlotsNearViewport() {
         let overscan = Double(max(measurementOverscan, 0))
@@ -534,12 +539,17 @@ open class TableView: ScrollView {
         if !isEstimatingRows { measureAllUnmeasuredSlots() }
         if let anchor { restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY) }
         updateContentSize()
+        if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
+            bounds.origin.y = maximumContentOffsetY  // shorter content after re-measuring
+        }
     }
 
     /// Measures every slot still holding an estimate (exact-height mode after a width change).
     func measureAllUnmeasuredSlots() {
-        while let index = geometry.firstUnmeasured(from: 0) {
+        var start = 0
+        while let index = geometry.firstUnmeasured(from: start) {
             measureSlot(at: index)
+            start = index + 1
         }
     }
 

@@ -68,9 +68,11 @@ extension TableView {
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true
         let width = bounds.width
-        if let cached = keyedHeightCache.height(forKey: key, width: width) { return cached }
+        // Header keys live in their own key space, so they never collide with cell keys.
+        let namespaced = AnyHashable(HeaderFooterCacheKey(key: key))
+        if let cached = keyedHeightCache.height(forKey: namespaced, width: width) { return cached }
         let height = heightForHeaderFooterView(withIdentifier: identifier, configuration: configuration)
-        keyedHeightCache.setHeight(height, forKey: key, width: width)
+        keyedHeightCache.setHeight(height, forKey: namespaced, width: width)
         return height
     }
 
@@ -107,4 +109,9 @@ extension TableView {
             headerFooterPool.enqueue(reusable, identifier: identifier)
         }
     }
+}
+
+/// Wraps a header/footer cache key so it cannot equal a cell's key in `keyedHeightCache`.
+struct HeaderFooterCacheKey: Hashable {
+    var key: AnyHashable
 }
