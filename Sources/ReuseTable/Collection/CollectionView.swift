@@ -167,10 +167,13 @@ open class CollectionView: ScrollView {
 
     // MARK: Layout on scroll
 
+    /// Every offset change lays out the visible items at once ("layout on setContentOffset").
+    /// - Complexity: O(log n + visible items).
     open override func scrollViewDidChangeOffset() {
         layoutVisibleItems()
     }
 
+    /// Lays out the visible items; a new width invalidates the layout first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutVisibleItems()

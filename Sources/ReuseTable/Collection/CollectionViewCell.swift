@@ -30,6 +30,7 @@ open class CollectionViewCell: View {
     /// Called when the cell is taken from the reuse pool, before the data source configures it.
     open func prepareForReuse() {}
 
+    /// Makes `contentView` fill the cell.
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
