@@ -1,0 +1,97 @@
+import Foundation
+
+// Counts, positions and the cells on screen; scrolling to an item.
+
+extension CollectionView {
+    /// Number of sections as of the last reload or update.
+    /// - Complexity: O(1).
+    public var numberOfSections: Int {
+        loadIfNeeded()
+        return itemCounts.count
+    }
+
+    /// Number of items in `section` as of the last reload or update (0 when out of range).
+    /// - Complexity: O(1).
+    public func numberOfItems(inSection section: Int) -> Int {
+        loadIfNeeded()
+        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+    }
+
+    /// The cells on screen, in index-path order.
+    /// - Complexity: O(v log v) for v visible cells.
+    public var visibleCells: [CollectionViewCell] {
+        visibleItemCells.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
+    /// - Complexity: O(v log v).
+    public var indexPathsForVisibleItems: [IndexPath] {
+        visibleItemCells.keys.sorted()
+    }
+
+    /// The cell showing the item, or nil when it is not on screen (as in UIKit).
+    /// - Complexity: O(1).
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+        visibleItemCells[indexPath]
+    }
+
+    /// The item's position from the layout, or nil when out of range.
+    /// - Complexity: the layout's; O(1) for `FlowLayout` and `WaterfallLayout`.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        loadIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// The items whose frames intersect `rect`, sorted.
+    /// - Complexity: the layout's query plus sorting; O(log n + k log k) for the built-in layouts.
+    public func indexPathsForItems(in rect: CGRect) -> [IndexPath] {
+        loadIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForElements(in: rect)
+            .filter { $0.frame.intersectsOpen(rect) }.map(\.indexPath).sorted()
+    }
+
+    /// The item whose frame strictly contains `point`, if any.
+    /// - Complexity: as `indexPathsForItems(in:)`.
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        indexPathsForItems(in: CGRect(origin: point, size: .zero)).first
+    }
+
+    /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
+    /// - Complexity: O(1) plus one layout pass.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        do {
+            try validateIndexPath(indexPath)
+        } catch {
+            TableViewError.trap(error)
+        }
+        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let height = bounds.height
+        var y = contentOffset.y
+        switch position {
+        case .top: y = frame.minY
+        case .centeredVertically: y = frame.midY - height / 2
+        case .bottom: y = frame.maxY - height
+        case .none:
+            if frame.minY < y { y = frame.minY } else if frame.maxY > y + height { y = frame.maxY - height }
+        }
+        y = min(max(y, 0), maximumContentOffsetY)
+        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    /// Throws a message naming the index path and the counts when it names no item.
+    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+        loadIfNeeded()
+        let vocabulary = UpdateVocabulary.collection
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else {
+            throw TableViewError("index path \(indexPath.collectionDescription) is out of range: "
+                + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
+        }
+        let items = itemCounts[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < items else {
+            throw TableViewError("index path \(indexPath.collectionDescription) is out of range: "
+                + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+// Mutations with UIKit's semantics, through the same machinery as the table:
+// every call records into a `BatchUpdate`; the outermost batch is validated
+// against the data source's new counts (`UpdatePlan.make`, "item" wording) and
+// applied as the plan's primitive steps to the visible cells, the index-path
+// height cache and the layout — which keeps the sizes of surviving items and
+// re-places only from the first changed item of each changed section.
+
+extension CollectionView {
+    /// Inserts items at index paths named in the space *after* the update.
+    public func insertItems(at indexPaths: [IndexPath]) {
+        record { $0.insertedRows += indexPaths }
+    }
+
+    /// Deletes items at index paths named in the space *before* the update.
+    public func deleteItems(at indexPaths: [IndexPath]) {
+        record { $0.deletedRows += indexPaths }
+    }
+
+    /// Asks the data source and the layout again for these items (old index paths).
+    public func reloadItems(at indexPaths: [IndexPath]) {
+        record { $0.reloadedRows += indexPaths }
+    }
+
+    /// Moves an item (old index path) to a new index path: a removal plus an insertion, never a swap. Its size moves with it.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { $0.movedRows.append((indexPath, newIndexPath)) }
+    }
+
+    /// Inserts sections (new indices); their items come from the data source.
+    public func insertSections(_ sections: IndexSet) {
+        record { $0.insertedSections.formUnion(sections) }
+    }
+
+    /// Deletes sections (old indices) with all their items.
+    public func deleteSections(_ sections: IndexSet) {
+        record { $0.deletedSections.formUnion(sections) }
+    }
+
+    /// Asks the data source again for these sections (old indices).
+    public func reloadSections(_ sections: IndexSet) {
+        record { $0.reloadedSections.formUnion(sections) }
+    }
+
+    /// Moves a section (old index) to a new index; its items keep their sizes and placement.
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record { $0.movedSections.append((section, newSection)) }
+    }
+
+    /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
+    ///
+    /// Inside the batch, deletions and reloads use index paths from before the
+    /// update, insertions from after it, whatever order the calls come in.
+    /// An inconsistent batch stops with UIKit's kind of message and changes nothing.
+    /// - Complexity: O(k log k + sections) to validate k changes, plus re-placing
+    ///   each changed section from its first changed item (see `WaterfallLayout`).
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        beginUpdates()
+        updates?()
+        endUpdates()
+        completion?(true)
+    }
+
+    func beginUpdates() {
+        if updateDepth == 0 { pendingUpdate = BatchUpdate() }
+        updateDepth += 1
+    }
+
+    func endUpdates() {
+        precondition(updateDepth > 0, "ReuseTable: endUpdates() without beginUpdates()")
+        updateDepth -= 1
+        guard updateDepth == 0, let batch = pendingUpdate else { return }
+        pendingUpdate = nil
+        guard hasLoadedData else { return reloadData() }
+        do {
+            let (plan, newCounts) = try validatedPlan(for: batch)
+            apply(plan, newCounts: newCounts)
+        } catch {
+            TableViewError.trap(error)
+        }
+    }
+
+    /// Records one call into the current batch, or makes it a batch of its own.
+    func record(_ change: (inout BatchUpdate) -> Void) {
+        beginUpdates()
+        change(&pendingUpdate!)
+        endUpdates()
+    }
+
+    /// Validates a batch against the counts before (kept since the last change) and after (the data source).
+    func validatedPlan(for batch: BatchUpdate) throws(TableViewError) -> (UpdatePlan, [Int]) {
+        let newCounts = try fetchCounts()
+        return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
+    }
+
+    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
+    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
+        loadIfNeeded()
+        let saved = (pendingUpdate, updateDepth)
+        pendingUpdate = BatchUpdate()
+        updateDepth = 1
+        updates()
+        let batch = pendingUpdate!
+        (pendingUpdate, updateDepth) = saved
+        _ = try validatedPlan(for: batch)
+    }
+
+    /// Applies a validated plan: visible cells are remapped or recycled, then
+    /// the height cache and the layout take the plan's four steps, then layout.
+    func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        var remapped: [IndexPath: CollectionViewCell] = [:]
+        for (old, cell) in visibleItemCells.sorted(by: { $0.key < $1.key }) {
+            if let new = plan.newIndexPath(forOld: old) {
+                remapped[new] = cell
+            } else {
+                recycle(cell)
+                delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
+            }
+        }
+        visibleItemCells = remapped
+
+        applyToHeightCache(plan)
+        itemCounts = newCounts
+        collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
+
+        // The offset stays unless the content shrank below it.
+        layoutVisibleItems()
+        if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
+            contentOffset.y = maximumContentOffsetY
+        }
+    }
+
+    /// The index-path height cache follows the same four steps as everything else.
+    func applyToHeightCache(_ plan: UpdatePlan) {
+        var movedRows: [IndexPath: IndexPathHeightCache.RowEntry] = [:]
+        var movedSections: [Int: IndexPathHeightCache.SectionEntry] = [:]
+        for indexPath in plan.rowRemovals {
+            movedRows[indexPath] = indexPathHeightCache.removeRow(at: indexPath)
+        }
+        for section in plan.sectionRemovals {
+            movedSections[section] = indexPathHeightCache.removeSection(at: section)
+        }
+        for (section, source) in plan.sectionInsertions {
+            switch source {
+            case .fresh: indexPathHeightCache.insertSections(1, at: section)
+            case .moved(let from): indexPathHeightCache.insertSection(movedSections[from]!, at: section)
+            }
+        }
+        for (indexPath, source) in plan.rowInsertions {
+            switch source {
+            case .fresh: indexPathHeightCache.insertRows(1, at: indexPath)
+            case .moved(let from): indexPathHeightCache.insertRow(movedRows[from]!, at: indexPath)
+            }
+        }
+    }
+}

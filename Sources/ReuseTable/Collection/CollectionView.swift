@@ -1,0 +1,278 @@
+import Foundation
+
+/// A headless reimplementation of `UICollectionView`: a scroll view that shows
+/// many items placed by a `CollectionViewLayout`, with only as many cells as
+/// are on screen.
+///
+/// The same one-way flow as `TableView`:
+///
+///     data source ──► layout (prepare: sizes, frames) ──► visible rect ──► cells
+///
+/// - `reloadData()` reads the counts and invalidates the layout.
+/// - Setting `contentOffset` runs `layoutVisibleItems()`: bring the layout up
+///   to date if it was invalidated, ask it for the items in the viewport
+///   (`layoutAttributesForElements(in:)`), return cells that left to the
+///   reuse pool, and ask the data source for the ones that arrived.
+///
+/// ```swift
+/// let layout = WaterfallLayout(numberOfColumns: 2, margin: 8)
+/// layout.delegate = photos
+/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+/// grid.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
+/// grid.dataSource = photos
+/// grid.reloadData()
+/// grid.contentOffset.y = 5_000   // lays out the items now on screen
+/// ```
+@MainActor
+open class CollectionView: ScrollView {
+    /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).
+    public enum ScrollPosition: Sendable {
+        /// Scroll as little as possible to show the item (nothing if it is fully visible).
+        case none
+        /// The item's top at the viewport's top.
+        case top
+        /// The item's center at the viewport's center.
+        case centeredVertically
+        /// The item's bottom at the viewport's bottom.
+        case bottom
+    }
+
+    /// Places the items. Setting a new layout invalidates it and lays out again.
+    open var collectionViewLayout: CollectionViewLayout {
+        didSet {
+            guard collectionViewLayout !== oldValue else { return }
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+            if hasLoadedData { layoutVisibleItems() }
+        }
+    }
+
+    /// Supplies counts and cells. Held weakly, as in UIKit.
+    open weak var dataSource: CollectionViewDataSource?
+    /// Told about cells appearing and disappearing.
+    open weak var delegate: CollectionViewDelegate?
+
+    /// Teaching switch: when false, every dequeue misses and every appearing item creates a cell.
+    open var isReusePoolEnabled: Bool {
+        get { pool.isEnabled }
+        set {
+            pool.isEnabled = newValue
+            if !newValue { pool.removeAll() }
+        }
+    }
+
+    /// Debug log of template creation, height computations and cache hits and misses (off by default).
+    open var isHeightDebugLogEnabled = false {
+        didSet {
+            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
+            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
+        }
+    }
+
+    /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
+    open var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
+    }
+
+    /// Live counters for teaching and the demo's status line.
+    public internal(set) var counters = Counters()
+
+    /// Self-sized heights by index path and item width: `heightForCell(withReuseIdentifier:cacheBy:configuration:)`.
+    public let indexPathHeightCache = IndexPathHeightCache()
+    /// Self-sized heights by model key and item width: `heightForCell(withReuseIdentifier:cacheByKey:configuration:)`.
+    public let keyedHeightCache = KeyedHeightCache()
+
+    // MARK: State
+
+    var pool = ReusePool<CollectionViewCell>()
+    var registeredClasses: [String: CollectionViewCell.Type] = [:]
+    /// Cells on screen, by index path.
+    var visibleItemCells: [IndexPath: CollectionViewCell] = [:]
+    /// Item counts per section as of the last reload or update (the "before" of the next update).
+    var itemCounts: [Int] = []
+    var hasLoadedData = false
+    var isLayingOut = false
+    var lastLayoutWidth: CGFloat?
+    /// The batch being recorded by `performBatchUpdates(_:completion:)`.
+    var pendingUpdate: BatchUpdate?
+    var updateDepth = 0
+    /// Off-screen cells per identifier used only for measuring.
+    var templateCells: [String: CollectionViewCell] = [:]
+
+    /// Creates a collection view placing its items with `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+        self.collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.collectionView = self
+    }
+
+    // MARK: Reload
+
+    /// Discards all cells, reads the counts again and invalidates the layout
+    /// (every item size is asked again) and the index-path height cache.
+    /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
+    open func reloadData() {
+        indexPathHeightCache.invalidateAll()
+        reloadDataWithoutInvalidatingHeightCache()
+    }
+
+    /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
+    open func reloadDataWithoutInvalidatingHeightCache() {
+        recycleAllVisibleCells()
+        itemCounts = validatedCounts()
+        hasLoadedData = true
+        collectionViewLayout.invalidateLayout()
+        layoutVisibleItems()
+    }
+
+    func loadIfNeeded() {
+        if !hasLoadedData { reloadData() }
+    }
+
+    /// The data source's counts, validated (SPEC §6); traps with the message otherwise.
+    func validatedCounts() -> [Int] {
+        do {
+            return try fetchCounts()
+        } catch {
+            TableViewError.trap(error)
+        }
+    }
+
+    /// Reads the counts, throwing a precise message for negative values.
+    func fetchCounts() throws(TableViewError) -> [Int] {
+        guard let dataSource else { return [] }
+        let sections = dataSource.numberOfSections(in: self)
+        guard sections >= 0 else {
+            throw TableViewError("numberOfSections(in:) returned \(sections); a collection view has 0 or more sections.")
+        }
+        return try (0..<sections).map { section throws(TableViewError) in
+            let items = dataSource.collectionView(self, numberOfItemsInSection: section)
+            guard items >= 0 else {
+                throw TableViewError(
+                    "collectionView(_:numberOfItemsInSection:) returned \(items) for section \(section); a section has 0 or more items.")
+            }
+            return items
+        }
+    }
+
+    /// Returns every visible cell to the pool.
+    func recycleAllVisibleCells() {
+        for (indexPath, cell) in visibleItemCells.sorted(by: { $0.key < $1.key }) {
+            recycle(cell)
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+        }
+        visibleItemCells.removeAll()
+    }
+
+    // MARK: Layout on scroll
+
+    /// Every offset change lays out the visible items at once ("layout on setContentOffset").
+    /// - Complexity: O(log n + visible items).
+    open override func scrollViewDidChangeOffset() {
+        layoutVisibleItems()
+    }
+
+    /// Lays out the visible items; a new width invalidates the layout first.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutVisibleItems()
+    }
+
+    /// The heart of the collection view: make the cells on screen match the layout at the current offset.
+    ///
+    /// 1. A new width invalidates the layout (item widths depend on it).
+    /// 2. `prepare()` runs if the layout was invalidated or updated.
+    /// 3. The layout names the items intersecting the viewport; cells that
+    ///    left go back to the pool first, then cells that stay are moved and
+    ///    new ones are asked of the data source.
+    /// - Complexity: O(log n + visible items) when nothing was invalidated.
+    func layoutVisibleItems() {
+        guard !isLayingOut else { return }
+        loadIfNeeded()
+        isLayingOut = true
+        defer { isLayingOut = false }
+        let start = DispatchTime.now().uptimeNanoseconds
+
+        if let lastLayoutWidth, lastLayoutWidth != bounds.width {
+            collectionViewLayout.invalidateLayout()
+        }
+        lastLayoutWidth = bounds.width
+        collectionViewLayout.prepareIfNeeded()
+        contentSize = collectionViewLayout.collectionViewContentSize
+        placeVisibleCells()
+
+        counters.layoutPasses += 1
+        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    /// The rectangle of content on screen.
+    var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
+
+    /// Places a cell for every item the layout puts in the viewport.
+    func placeVisibleCells() {
+        let visible = viewport
+        var wanted: [(IndexPath, CGRect)] = []
+        if visible.width > 0, visible.height > 0 {
+            for attributes in collectionViewLayout.layoutAttributesForElements(in: visible)
+            where attributes.frame.intersectsOpen(visible) {
+                wanted.append((attributes.indexPath, attributes.frame))
+            }
+        }
+        wanted.sort { $0.0 < $1.0 }
+
+        // Cells that left go back to the pool first, so arriving items can reuse them.
+        let wantedSet = Set(wanted.map(\.0))
+        for (indexPath, cell) in visibleItemCells where !wantedSet.contains(indexPath) {
+            visibleItemCells[indexPath] = nil
+            recycle(cell)
+            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+        }
+        for (indexPath, frame) in wanted {
+            if let cell = visibleItemCells[indexPath] {
+                cell.frame = frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            let cell = cellFromDataSource(at: indexPath)
+            cell.frame = frame
+            cell.layoutIfNeeded()
+            addSubview(cell)
+            visibleItemCells[indexPath] = cell
+            delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
+        }
+        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItemCells.count)
+    }
+
+    // MARK: Counters
+
+    /// Live counters (the demo's status line and the teaching tour read them).
+    public struct Counters: Sendable, Equatable {
+        /// Distinct cells the collection view has been handed (by dequeue or by the data source).
+        public var cellsCreated = 0
+        /// Calls of `collectionView(_:cellForItemAt:)`.
+        public var cellForItemCalls = 0
+        /// Self-sizing measurements (`sizeThatFits` on a template cell).
+        public var selfSizingMeasurements = 0
+        /// Layout passes run.
+        public var layoutPasses = 0
+        /// Duration of the last layout pass (including any `prepare()` it ran).
+        public var lastLayoutNanoseconds: UInt64 = 0
+        /// The most cells on screen at once so far.
+        public var mostVisibleAtOnce = 0
+    }
+
+    /// Cells waiting in the reuse pool.
+    public var reusePoolCount: Int { pool.count }
+
+    /// Cells ever created per identifier by dequeue (teaching counter).
+    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
+}
+
+extension CGRect {
+    /// Overlap with positive extent on both axes' open intervals; an item of height 0
+    /// counts when it lies strictly inside the rect's vertical span.
+    func intersectsOpen(_ other: CGRect) -> Bool {
+        minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Decides where every item of a `CollectionView` goes (UIKit: `UICollectionViewLayout`).
+///
+/// The collection view calls `prepare()` before it needs positions — after
+/// `invalidateLayout()`, after a batch update, after a width change — and then
+/// asks `collectionViewContentSize` and `layoutAttributesForElements(in:)` for
+/// the viewport on every scroll. Subclasses override all four; the base class
+/// places nothing.
+///
+/// **Incremental updates.** After a batch update the collection view hands the
+/// layout its validated plan (an internal hook). The built-in `FlowLayout` and
+/// `WaterfallLayout` use it to keep the sizes of surviving items and re-place
+/// only from the first changed item of each changed section; a custom subclass
+/// gets the UIKit default: `invalidateLayout()`, a full recomputation.
+@MainActor
+open class CollectionViewLayout {
+    /// The collection view using this layout; set by `CollectionView`.
+    public internal(set) weak var collectionView: CollectionView?
+
+    /// Whether `prepare()` must run before the next query.
+    var needsPrepare = true
+
+    /// Creates a layout; give it to `CollectionView(frame:collectionViewLayout:)`.
+    public init() {}
+
+    /// Computes (or brings up to date) the positions the queries will return.
+    /// Called by the collection view once after each invalidation, not on every scroll.
+    open func prepare() {}
+
+    /// Width and height of all content; the collection view's `contentSize`.
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// The items whose frames intersect `rect`, in no particular order.
+    open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] { [] }
+
+    /// Where the item at `indexPath` goes, or nil when the layout has no such item.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// The width a self-sizing cell is measured at (`CollectionView.heightForCell`).
+    /// The default is the collection view's width; column layouts return their column width.
+    open var itemWidth: CGFloat { collectionView?.bounds.width ?? 0 }
+
+    /// Forgets everything computed; the next layout pass calls `prepare()` again,
+    /// which asks for every item's size again. Subclasses call `super`.
+    open func invalidateLayout() {
+        needsPrepare = true
+        collectionView?.setNeedsLayout()
+    }
+
+    /// Forgets what was computed for these items only (their sizes are asked
+    /// again); the default invalidates everything (UIKit's invalidation context).
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidateLayout()
+    }
+
+    // MARK: Hooks used by CollectionView
+
+    /// The collection view applied `plan`; bring the layout to `newCounts`.
+    /// The default is a full `invalidateLayout()`.
+    func prepare(forCollectionViewUpdates plan: UpdatePlan, newCounts: [Int]) {
+        invalidateLayout()
+    }
+
+    /// Runs `prepare()` if an invalidation or an update asked for it.
+    func prepareIfNeeded() {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        prepare()
+    }
+}

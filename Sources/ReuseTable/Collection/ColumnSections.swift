@@ -1,0 +1,315 @@
+import Foundation
+
+/// The item positions behind `FlowLayout` and `WaterfallLayout`: equal-width
+/// columns, section by section, updated incrementally.
+///
+/// **Storage.** Per section: every item's height (NaN = not asked yet), every
+/// item's frame *relative to the section's top*, and per column the indices of
+/// its items in placement order. Within a column both `minY` and `maxY` only
+/// grow with the index (each item starts at or below the previous one's end),
+/// so a column is sorted by position and a rect query is a binary search per
+/// column. Sections stack: a section starts one `sectionSpacing` below the
+/// lowest item of the sections above it; empty sections take no space.
+///
+/// **Incremental placement.** Each section remembers `validCount`: items
+/// before it are placed, items from it on must be re-placed. A change at item
+/// `i` (insert, delete, move, new height) lowers `validCount` to `i` — the
+/// placement of every later item depends on the column heights at `i`, and
+/// those heights are *recovered from the column arrays themselves*: the last
+/// item below `i` in each column ends where that column stood (this is the
+/// checkpoint, kept for every item at no extra cost). Because frames are
+/// relative to the section's top, a change in one section never re-places
+/// another section — later sections only get a new top, O(sections).
+/// Moved sections carry their placed items; moved items carry their heights.
+///
+/// - Complexity: re-placing from item `i` of a section with `n` items costs
+///   O(C log n) to truncate the columns plus O((n − i) · C) to place, C the
+///   number of columns; a rect query O(log s + C log n + k) for s sections and
+///   k results; one item's frame O(1).
+struct ColumnSections {
+    /// How items pick their place.
+    enum Placement: Sendable {
+        /// Each item goes to the column whose next free y is smallest, ties to the leftmost (waterfall).
+        case shortestColumn
+        /// Items fill lines of `columnCount` left to right; a line is as tall as its tallest item (grid).
+        case rowMajor
+    }
+
+    struct Section {
+        /// Item heights; NaN means "ask the delegate".
+        var heights: [CGFloat]
+        /// Item frames relative to the section's top; valid for `0..<validCount`.
+        var frames: [CGRect] = []
+        /// Per column, the indices of its items in placement order (and so by position).
+        var columns: [[Int]]
+        /// Items `0..<validCount` are placed; the rest must be (re-)placed.
+        var validCount = 0
+        /// Bottom of the tallest column, relative to the section's top (0 when empty).
+        var height: CGFloat = 0
+
+        init(count: Int, columns: Int) {
+            heights = [CGFloat](repeating: .nan, count: count)
+            self.columns = [[Int]](repeating: [], count: columns)
+        }
+    }
+
+    let placement: Placement
+    var sections: [Section] = []
+    /// Top of each section in content space (valid when `isPrepared`).
+    var tops: [CGFloat] = []
+    var contentHeight: CGFloat = 0
+    /// Whether frames, tops and columns describe every item (queries answer only then).
+    var isPrepared = false
+
+    // Geometry (a change of any of these needs `reset`).
+    var columnCount = 1
+    var itemWidth: CGFloat = 0
+    var columnSpacing: CGFloat = 0
+    var lineSpacing: CGFloat = 0
+    var sectionSpacing: CGFloat = 0
+
+    /// Items placed by the last `placeDirtySections()` (teaching counter; tests check incrementality).
+    var lastPlacedCount = 0
+
+    init(placement: Placement) { self.placement = placement }
+
+    /// The x of column `c`.
+    func x(ofColumn c: Int) -> CGFloat { CGFloat(c) * (itemWidth + columnSpacing) }
+
+    // MARK: Invalidation
+
+    /// Forgets every height and position; sections get `counts` unknown items.
+    mutating func reset(counts: [Int]) {
+        sections = counts.map { Section(count: $0, columns: columnCount) }
+        tops = []
+        isPrepared = false
+    }
+
+    /// Forgets one item's height; it and every later item of its section will be placed again.
+    mutating func invalidate(_ indexPath: IndexPath) {
+        guard indexPath.section >= 0, indexPath.section < sections.count,
+              indexPath.item >= 0, indexPath.item < sections[indexPath.section].heights.count else { return }
+        sections[indexPath.section].heights[indexPath.item] = .nan
+        sections[indexPath.section].validCount = min(sections[indexPath.section].validCount, indexPath.item)
+        isPrepared = false
+    }
+
+    /// Applies a validated batch in its four primitive steps, keeping the heights
+    /// of surviving and moved items and the placed items of moved sections.
+    /// - Complexity: O(k · n_s) array shifts for k changes in sections of n_s items; no placement yet.
+    mutating func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        isPrepared = false
+        var movedHeights: [IndexPath: CGFloat] = [:]
+        var movedSections: [Int: Section] = [:]
+        let movedItemSources = Set(plan.rowInsertions.compactMap { insertion -> IndexPath? in
+            if case .moved(let from) = insertion.source { return from } else { return nil }
+        })
+        let movedSectionSources = Set(plan.sectionInsertions.compactMap { insertion -> Int? in
+            if case .moved(let from) = insertion.source { return from } else { return nil }
+        })
+        for indexPath in plan.rowRemovals {
+            let s = indexPath.section
+            let height = sections[s].heights.remove(at: indexPath.item)
+            sections[s].validCount = min(sections[s].validCount, indexPath.item)
+            if movedItemSources.contains(indexPath) { movedHeights[indexPath] = height }
+        }
+        for section in plan.sectionRemovals {
+            let removed = sections.remove(at: section)
+            if movedSectionSources.contains(section) { movedSections[section] = removed }
+        }
+        for (section, source) in plan.sectionInsertions {
+            switch source {
+            case .fresh: sections.insert(Section(count: newCounts[section], columns: columnCount), at: section)
+            case .moved(let from): sections.insert(movedSections[from]!, at: section)
+            }
+        }
+        for (indexPath, source) in plan.rowInsertions {
+            let s = indexPath.section
+            let height: CGFloat
+            switch source {
+            case .fresh: height = .nan
+            case .moved(let from): height = movedHeights[from]!
+            }
+            sections[s].heights.insert(height, at: indexPath.item)
+            sections[s].validCount = min(sections[s].validCount, indexPath.item)
+        }
+    }
+
+    // MARK: Placement
+
+    /// Asks `heightOf` for every unknown height (from each section's `validCount` on).
+    ///
+    /// Kept apart from placement so the delegate is never called in the middle of
+    /// placing; it must still not query the layout while it answers (nor must a UIKit one).
+    mutating func fillUnknownHeights(_ heightOf: (IndexPath) -> CGFloat) {
+        for s in sections.indices {
+            var item = sections[s].validCount
+            while item < sections[s].heights.count {
+                if sections[s].heights[item].isNaN {
+                    let height = heightOf(IndexPath(item: item, section: s))
+                    sections[s].heights[item] = height
+                }
+                item += 1
+            }
+        }
+    }
+
+    /// Places every item from each section's `validCount` on, then stacks the sections.
+    /// Heights must be known (`fillUnknownHeights` first).
+    mutating func placeDirtySections() {
+        lastPlacedCount = 0
+        for s in sections.indices where sections[s].validCount < sections[s].heights.count || sections[s].frames.count != sections[s].heights.count {
+            lastPlacedCount += Self.place(&sections[s], placement: placement, columns: columnCount,
+                                          width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing)
+        }
+        stackSections()
+        isPrepared = true
+    }
+
+    /// Re-places one section from its `validCount`; returns how many items were placed.
+    /// (Static so that the section can be mutated in place without overlapping access to `self`.)
+    private static func place(_ section: inout Section, placement: Placement, columns: Int,
+                              width: CGFloat, columnSpacing: CGFloat, gap: CGFloat) -> Int {
+        let n = section.heights.count
+        func x(ofColumn c: Int) -> CGFloat { CGFloat(c) * (width + columnSpacing) }
+        var start = min(section.validCount, n)
+        if placement == .rowMajor { start -= start % columns }  // a line is placed whole
+        // Forget positions from `start` on: one binary search per column.
+        for c in 0..<columns {
+            let cut = section.columns[c].lowerBound(of: start)
+            section.columns[c].removeSubrange(cut...)
+        }
+        if section.frames.count > start { section.frames.removeSubrange(start...) }
+        section.frames.reserveCapacity(n)
+
+        switch placement {
+        case .shortestColumn:
+            // Where each column stood before item `start`: the end of its last item.
+            var next = [CGFloat](repeating: 0, count: columns)
+            for c in 0..<columns {
+                if let last = section.columns[c].last { next[c] = section.frames[last].maxY + gap }
+            }
+            for item in start..<n {
+                var best = 0
+                for c in 1..<columns where next[c] < next[best] { best = c }
+                let frame = CGRect(x: x(ofColumn: best), y: next[best], width: width, height: section.heights[item])
+                section.frames.append(frame)
+                section.columns[best].append(item)
+                next[best] = frame.maxY + gap
+            }
+        case .rowMajor:
+            var lineTop: CGFloat = 0
+            if start > 0 {
+                var bottom = -CGFloat.infinity
+                for item in (start - columns)..<start { bottom = max(bottom, section.frames[item].maxY) }
+                lineTop = bottom + gap
+            }
+            var item = start
+            while item < n {
+                let end = min(item + columns, n)
+                var bottom = lineTop
+                for i in item..<end {
+                    let frame = CGRect(x: x(ofColumn: i - item), y: lineTop, width: width, height: section.heights[i])
+                    section.frames.append(frame)
+                    section.columns[i - item].append(i)
+                    bottom = max(bottom, frame.maxY)
+                }
+                lineTop = bottom + gap
+                item = end
+            }
+        }
+        section.validCount = n
+        // The tallest column: in every column the last item ends lowest.
+        section.height = section.columns.reduce(0) { result, column in
+            column.last.map { max(result, section.frames[$0].maxY) } ?? result
+        }
+        return n - start
+    }
+
+    /// Tops of all sections: each starts `sectionSpacing` below the content above it.
+    /// - Complexity: O(sections).
+    private mutating func stackSections() {
+        tops = [CGFloat](repeating: 0, count: sections.count)
+        var bottom: CGFloat?
+        for s in sections.indices {
+            tops[s] = bottom.map { $0 + sectionSpacing } ?? 0
+            if !sections[s].heights.isEmpty { bottom = tops[s] + sections[s].height }
+        }
+        contentHeight = bottom ?? 0
+    }
+
+    // MARK: Queries
+
+    /// The item's frame in content space, or nil when out of range or not placed.
+    /// - Complexity: O(1).
+    func frame(at indexPath: IndexPath) -> CGRect? {
+        guard isPrepared, indexPath.count == 2, indexPath.section >= 0, indexPath.section < sections.count,
+              indexPath.item >= 0, indexPath.item < sections[indexPath.section].frames.count else { return nil }
+        return sections[indexPath.section].frames[indexPath.item].offsetBy(dx: 0, dy: tops[indexPath.section])
+    }
+
+    /// Every item whose frame overlaps `rect` (open intervals on both axes), section by section, column by column.
+    /// - Complexity: O(log s + C log n + k).
+    func indexPathsAndFrames(in rect: CGRect) -> [(IndexPath, CGRect)] {
+        guard isPrepared, !rect.isNull, !sections.isEmpty else { return [] }
+        let minY = rect.minY, maxY = rect.maxY
+        // Section bottoms never decrease: binary search the first ending below minY.
+        var low = 0, high = sections.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tops[mid] + sections[mid].height > minY { high = mid } else { low = mid + 1 }
+        }
+        var result: [(IndexPath, CGRect)] = []
+        var s = low
+        while s < sections.count, tops[s] < maxY {
+            let top = tops[s]
+            let section = sections[s]
+            for c in 0..<columnCount {
+                let x = x(ofColumn: c)
+                guard x < rect.maxX, x + itemWidth > rect.minX else { continue }
+                let column = section.columns[c]
+                var lo = 0, hi = column.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if section.frames[column[mid]].offsetBy(dx: 0, dy: top).maxY > minY { hi = mid } else { lo = mid + 1 }
+                }
+                while lo < column.count {
+                    let frame = section.frames[column[lo]].offsetBy(dx: 0, dy: top)
+                    guard frame.minY < maxY else { break }
+                    result.append((IndexPath(item: column[lo], section: s), frame))
+                    lo += 1
+                }
+            }
+            s += 1
+        }
+        return result
+    }
+}
+
+extension ColumnSections {
+    /// Brings the positions up to date for `counts` items per section: a full
+    /// reset when asked or when the geometry changed, otherwise only the items
+    /// invalidated since the last call are asked for and placed.
+    mutating func update(counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
+                         lineSpacing: CGFloat, sectionSpacing: CGFloat, heightOf: (IndexPath) -> CGFloat) {
+        let geometryChanged = columns != columnCount || itemWidth != self.itemWidth || columnSpacing != self.columnSpacing
+            || lineSpacing != self.lineSpacing || sectionSpacing != self.sectionSpacing
+        // A safety net: counts that disagree with the sections mean a change the layout was not told about.
+        let countsDiffer = counts.count != sections.count || zip(counts, sections).contains { $0 != $1.heights.count }
+        if reset || geometryChanged || countsDiffer {
+            columnCount = columns
+            self.itemWidth = itemWidth
+            self.columnSpacing = columnSpacing
+            self.lineSpacing = lineSpacing
+            self.sectionSpacing = sectionSpacing
+            self.reset(counts: counts)
+        }
+        fillUnknownHeights(heightOf)
+        placeDirtySections()
+    }
+
+    /// The layout attributes of every item overlapping `rect`.
+    @MainActor func attributes(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+        indexPathsAndFrames(in: rect).map { CollectionViewLayoutAttributes(forCellWith: $0.0, frame: $0.1) }
+    }
+}
