@@ -1,0 +1,1 @@
+enum Trace { @MainActor static func run() {} }
