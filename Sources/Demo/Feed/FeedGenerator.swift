@@ -63,7 +63,7 @@ enum FeedGenerator {
             body += words[Int(next() % UInt64(words.count))]
         }
         body += "."
-        let time = "\(minute / 60 < 10 ? "0" : "")\(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
+        let time = id >= firstInsertedID ? "now" : "\(minute / 60 < 10 ? "0" : "")\(minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
         return Post(id: id, author: author, time: time, body: body)
     }
 

@@ -29,12 +29,11 @@ extension FeedApp {
     var statusText: [String] {
         let s = snapshot
         let first = "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
-            + "created \(s.cellsCreated) · layout \(s.layoutMicroseconds.grouped) µs · "
-            + "store \(s.store.rawValue) · pool \(s.isPoolEnabled ? "on" : "off") · \(s.heightMode.rawValue)"
+            + "created \(s.cellsCreated) · layout \(s.layoutMicroseconds.grouped) µs · \(s.heightMode.rawValue) heights"
         let precache = hasIdleWork ? " · precaching" : ""
-        let second = "heights: \(s.measuredRows.grouped) measured, \(s.estimatedRows.grouped) estimated · "
-            + "asked \(s.heightsAsked.grouped) · cache \(s.cacheHits.grouped) hits \(s.cacheMisses.grouped) misses"
-            + precache
+        let second = "measured \(s.measuredHeights.grouped) · estimated \(s.estimatedHeights.grouped) · "
+            + "cache \(s.cacheHits.grouped) hit \(s.cacheMisses.grouped) miss · "
+            + "store \(s.store.rawValue) · pool \(s.isPoolEnabled ? "on" : "off")" + precache
         let third: String
         if let jumpPrompt {
             third = "Go to row (1–\(s.rows.grouped)): \(jumpPrompt)█   Enter jumps, Esc cancels"

@@ -30,7 +30,7 @@ final class FeedApp {
     private(set) var isRotated = false
     private(set) var heightMode = HeightMode.estimated
     /// The last thing a key did, shown under the status line.
-    private(set) var message = "Welcome. ? shows every key; the ▌ marks the row that + i d act on."
+    private(set) var message = "? help · j/k PgDn scroll · g jump · p pool · e exact · w width · ▌ marks the row + i d act on"
     /// Digits typed after `g`; nil when not asking.
     private(set) var jumpPrompt: String?
     private(set) var showsHelp = false
@@ -181,7 +181,9 @@ final class FeedApp {
         }
         let indexPath = IndexPath(row: feed.model.numberOfRows(inSection: last) - 1, section: last)
         table.scrollToRow(at: indexPath, at: .bottom, animated: false)
-        message = "End: scrollToRow(.bottom) measured only the rows that share the screen with the last one."
+        message = heightMode == .exact
+            ? "End: every height is known, so the last row's offset is a lookup."
+            : "End: scrollToRow(.bottom) measured only the rows that share the screen with the last one."
         return .changed
     }
 
@@ -195,16 +197,16 @@ final class FeedApp {
         // The sticky header covers the top line; step back one line so the row shows whole under it.
         if table.contentOffset.y > 0 { _ = scroll(by: -1) }
         let asked = table.counters.rowHeightQueries - measuredBefore
-        message = "Jumped to row \((feed.model.globalRow(of: indexPath) + 1).grouped) "
-            + "(day \(indexPath.section + 1), post \(indexPath.row + 1)): \(asked) heights measured, O(log n) to find it."
+        message = "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
+            + "post \(indexPath.row + 1)): found in O(log n), \(asked) heights measured."
         return .changed
     }
 
     func togglePool() -> Outcome {
         table.isReusePoolEnabled.toggle()
         message = table.isReusePoolEnabled
-            ? "Reuse pool on: rows that scroll in take cells that scrolled out; 'created' stops growing."
-            : "Reuse pool off: every row that scrolls in creates a cell. Scroll and watch 'created' climb."
+            ? "Pool on: rows scrolling in reuse cells that scrolled out; 'created' stops growing."
+            : "Pool off: every row scrolling in creates a cell. Scroll and watch 'created' climb."
         return .changed
     }
 
@@ -214,8 +216,8 @@ final class FeedApp {
         table.setGeometryStore(next)
         let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
         message = next == .records
-            ? "Geometry: the 2013 array of row records (\(micros.grouped) µs to convert). Each height change shifts every later row: watch layout µs."
-            : "Geometry: HeightTree, a B+tree of height runs (\(micros.grouped) µs to convert). Every operation O(log n)."
+            ? "Store: 2013 row records. A height change shifts every later row, O(n): watch layout µs."
+            : "Store: HeightTree, a B+tree of height runs: every operation O(log n)."
         return .changed
     }
 
@@ -223,10 +225,10 @@ final class FeedApp {
         heightMode = heightMode == .estimated ? .exact : .estimated
         table.contentOffset = .zero  // the other mode shows another table: start at its top
         reload()
-        let reload = "reloadData took \(lastReloadMicroseconds.grouped) µs"
+        let took = "in \((lastReloadMicroseconds / 1_000).grouped) ms"
         message = heightMode == .exact
-            ? "Exact heights: reloadData measured all \(feed.shownRows.grouped) rows up front (first \(FeedApp.exactModeDays) days only, a million would take seconds); \(reload)."
-            : "Estimated heights: reloadData measured only the rows on screen; \(reload)."
+            ? "Exact: reloadData measured all \(feed.shownRows.grouped) rows (\(FeedApp.exactModeDays) days) up front \(took)."
+            : "Estimated: reloadData measured only the rows on screen, \(took)."
         return .changed
     }
 
@@ -235,8 +237,8 @@ final class FeedApp {
         let before = table.counters.selfSizingMeasurements
         applyFrame()
         let measured = table.counters.selfSizingMeasurements - before
-        message = "Width \(tableWidth) (\(isRotated ? "portrait" : "landscape")): every height became an estimate again; "
-            + "\(measured) rows re-measured now\(heightMode == .exact ? "" : ", the rest as they appear"). w again rotates back."
+        message = "Width \(tableWidth): heights became estimates; \(measured) rows re-measured"
+            + (heightMode == .exact ? "." : ", the rest as they appear.") + " w rotates back."
         return .changed
     }
 
@@ -248,7 +250,7 @@ final class FeedApp {
         table.indexPathHeightCache.invalidateHeight(at: indexPath)
         let asked = table.counters.rowHeightQueries
         table.row(indexPath, changedHeight: newHeight)
-        message = "row(_:changedHeight: \(Int(newHeight))): one height changed, \(table.counters.rowHeightQueries - asked) other rows asked."
+        message = "row(_:changedHeight: \(Int(newHeight))): one height set, \(table.counters.rowHeightQueries - asked) asked, O(log n)."
         return .changed
     }
 
@@ -258,7 +260,7 @@ final class FeedApp {
         feed.model.insertPost(at: indexPath)
         table.insertRows(at: [indexPath], with: .automatic)
         message = "insertRows(at: [\(indexPath.row), section \(indexPath.section)]): "
-            + "\(table.counters.rowHeightQueries - asked) heights asked; rows below moved in O(log n)."
+            + "asked \(table.counters.rowHeightQueries - asked) height; later rows moved in O(log n)."
         return .changed
     }
 
@@ -298,7 +300,8 @@ final class FeedApp {
             poolSize: table.reusePoolCount,
             cellsCreated: counters.cellsCreated,
             heightsAsked: counters.rowHeightQueries,
-            estimatedRows: table.unmeasuredSlotCount,
+            measuredHeights: table.slotCount - table.unmeasuredSlotCount,
+            estimatedHeights: table.unmeasuredSlotCount,
             cacheHits: table.indexPathHeightCache.hits,
             cacheMisses: table.indexPathHeightCache.misses,
             layoutMicroseconds: counters.lastLayoutNanoseconds / 1_000,
@@ -314,14 +317,15 @@ final class FeedApp {
         var poolSize: Int
         var cellsCreated: Int
         var heightsAsked: Int
-        var estimatedRows: Int
+        /// Slots (rows, day headers, footers) whose height is measured; a width change makes them all estimates again.
+        var measuredHeights: Int
+        /// Slots whose height is still an estimate.
+        var estimatedHeights: Int
         var cacheHits: Int
         var cacheMisses: Int
         var layoutMicroseconds: UInt64
         var store: TableView.GeometryStore
         var isPoolEnabled: Bool
         var heightMode: HeightMode
-
-        var measuredRows: Int { rows - estimatedRows }
     }
 }
