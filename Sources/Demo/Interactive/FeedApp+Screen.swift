@@ -29,7 +29,7 @@ extension FeedApp {
     var statusText: [String] {
         let s = snapshot
         let first = "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
-            + "created \(s.cellsCreated) · layout \(s.layoutMicroseconds.grouped) µs · \(s.heightMode.rawValue) heights"
+            + "created \(s.cellsCreated) · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs · \(s.heightMode.rawValue) heights"
         let precache = hasIdleWork ? " · precaching" : ""
         let second = "measured \(s.measuredHeights.grouped) · estimated \(s.estimatedHeights.grouped) · "
             + "cache \(s.cacheHits.grouped) hit \(s.cacheMisses.grouped) miss · "

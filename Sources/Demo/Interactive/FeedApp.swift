@@ -37,6 +37,8 @@ final class FeedApp {
     /// Duration of the last `reloadData()`.
     private(set) var lastReloadMicroseconds: UInt64 = 0
     private var precacher: IdleHeightPrecaching?
+    /// False in golden tests: layout times differ from run to run.
+    var showsTimings = true
 
     /// A feed of `model` on a screen of `width` × `height` cells.
     init(width: Int, height: Int, model: FeedModel = FeedModel()) {

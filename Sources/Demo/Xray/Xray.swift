@@ -208,14 +208,14 @@ enum Xray {
                 let fill = shownByPath[indexPath].map { colour(serial: $0.serial) }
                     ?? (band.isMeasured ? "#c9d3e0" : "url(#est)")
                 svg.rect(x: columnX + 4, y: y + 0.5, width: columnWidth - 8, height: max(h - 1, 0.8), fill: fill,
-                         stroke: h > 4 ? "#8a97a8" : nil, strokeWidth: 0.5)
+                         stroke: h > 4 ? "#8a97a8" : nil, strokeWidth: 0.5, kind: "row")
             }
         }
         // The viewport, slightly wider than the column so it reads as a window over it.
         let viewportY = y0 + Double(snapshot.viewport.minY) * scale
         let viewportHeight = Double(snapshot.viewport.height) * scale
         svg.rect(x: columnX - 10, y: viewportY, width: columnWidth + 20, height: viewportHeight,
-                 fill: "rgba(214,40,40,0.06)", stroke: "#d62828", strokeWidth: 2.5)
+                 fill: "rgba(214,40,40,0.06)", stroke: "#d62828", strokeWidth: 2.5, kind: "viewport")
         svg.text("viewport", x: columnX - 12, y: viewportY - 5, size: 11, weight: "bold", fill: "#d62828")
         // Labels for the rows on screen, fanned out to the right with leader lines.
         let labelX = columnX + columnWidth + 44
@@ -284,8 +284,8 @@ struct SVG {
     mutating func raw(_ text: String) { body += text + "\n" }
 
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String,
-                       stroke: String? = nil, strokeWidth: Double = 1, rx: Double = 0) {
-        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\""
+                       stroke: String? = nil, strokeWidth: Double = 1, rx: Double = 0, kind: String? = nil) {
+        var attributes = (kind.map { "class=\"\($0)\" " } ?? "") + "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\""
         if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"\(n(strokeWidth))\"" }
         if rx > 0 { attributes += " rx=\"\(n(rx))\"" }
         body += "<rect \(attributes)/>\n"
