@@ -82,7 +82,7 @@ enum Tour {
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
         record("scroll 5 pages at the new width", into: &report)
         press([.char("w")], tracking: &report)
-        record("w: width back (height cache hits)", into: &report)
+        record("w: width back", into: &report)
         press([.char("s")], tracking: &report)
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
         record("s: 2013 row records, 5 pages", into: &report)
