@@ -10,8 +10,13 @@ struct DemoMain {
         let command = arguments.first ?? "interactive"
         if !arguments.isEmpty { arguments.removeFirst() }
         switch command {
-        case "bench": exit(Bench.run(arguments))
+        case "interactive":
+            if Terminal.isInteractive { exit(InteractiveDemo.run()) }
+            Tour.run()
         case "tour": Tour.run()
+        case "trace": Trace.run()
+        case "xray": exit(Xray.main(arguments))
+        case "bench": exit(Bench.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -19,12 +24,30 @@ struct DemoMain {
         }
     }
 
-    static let helpText = """
-        Usage: swift run Demo [command]
+    static var helpText: String {
+        let keys = FeedApp.keyHelp.map { key, meaning in
+            "  " + key.padding(toLength: 12, withPad: " ", startingAt: 0) + meaning
+        }.joined(separator: "\n")
+        return """
+            Usage: swift run Demo [command]
 
-          (no command)  interactive table on a terminal; the scripted tour otherwise
-          tour          scripted tour over a 1,000,000-row table, printing counters
-          bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
-          --help        this text
-        """
+            Commands:
+              (none)        the interactive table of 1,000,000 feed rows on a terminal;
+                            the scripted tour when stdin or stdout is not a terminal
+              tour          scripted tour over the same code paths, printing counters after each step
+              trace         every data source and delegate call, in order, for a 2-section, 5-row table:
+                            reloadData, a scroll, an insert; exact heights, then estimates
+              xray --svg FILE [--rows N] [--offset Y]
+                            an SVG of content space: row bands (measured vs estimated), the viewport,
+                            on-screen cells coloured by cell identity before and after a scroll, the pool
+              bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
+              --help        this text
+
+            Keys in the interactive demo:
+            \(keys)
+
+            The status line shows rows, visible cells, pool size, cells created, heights measured vs
+            estimated, height-cache hits and misses, the last layout time, the geometry store and the pool switch.
+            """
+    }
 }

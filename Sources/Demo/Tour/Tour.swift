@@ -1,6 +1,113 @@
 import Foundation
+import ReuseTable
 
-/// Placeholder: the tour lands with issue #2.
+/// The scripted tour: what `swift run Demo` does off a terminal (CI, pipes).
+///
+/// It drives `FeedApp` — the interactive demo's own code path — with the keys
+/// a user would press, on an 80 × 24 screen, and prints one line of counters
+/// after each step. The pool comparison runs the same scroll path twice, on
+/// a table with the reuse pool and one without.
+@MainActor
 enum Tour {
-    @MainActor static func run() { print("tour") }
+    /// Counters after one step.
+    struct Step: Equatable {
+        var name: String
+        var snapshot: FeedApp.Snapshot
+    }
+
+    /// Everything the tour measured, for tests.
+    struct Report {
+        var steps: [Step] = []
+        /// The most cells on screen at once during the pool-on run.
+        var maxVisibleCells = 0
+        /// Cells created over the scroll path with the pool on, and off.
+        var cellsCreatedWithPool = 0
+        var cellsCreatedWithoutPool = 0
+        /// Cells created over the whole tour (pool on throughout).
+        var cellsCreatedInTotal = 0
+    }
+
+    static let screenWidth = 80
+    static let screenHeight = 24
+
+    /// Runs the tour, printing to `output` (nil: silent); returns what it measured.
+    @discardableResult
+    static func run(output: ((String) -> Void)? = { print($0) }) -> Report {
+        var report = Report()
+        let say = output ?? { _ in }
+        say("ReuseTable tour: a \(FeedGenerator.defaultDays.grouped)-day feed of "
+            + "\((FeedGenerator.defaultDays * FeedGenerator.postsPerDay).grouped) self-sizing rows "
+            + "on a \(screenWidth)×\(screenHeight) screen.")
+        say("Counters: rows · visible cells · cells created · pool size · heights asked · last layout.\n")
+
+        let app = FeedApp(width: screenWidth, height: screenHeight)
+        func record(_ name: String, _ app: FeedApp = app, into report: inout Report) {
+            let snapshot = app.snapshot
+            report.steps.append(Step(name: name, snapshot: snapshot))
+            report.maxVisibleCells = max(report.maxVisibleCells, snapshot.visibleCells)
+            say(line(name, snapshot))
+        }
+        func press(_ keys: [Key], _ target: FeedApp = app, tracking report: inout Report) {
+            for key in keys {
+                _ = target.handle(key)
+                if target === app { report.maxVisibleCells = max(report.maxVisibleCells, target.snapshot.visibleCells) }
+            }
+        }
+
+        record("reloadData, estimated heights", into: &report)
+        press(scrollPath, tracking: &report)
+        record("scroll: 120 lines, then 15 pages", into: &report)
+        report.cellsCreatedWithPool = app.snapshot.cellsCreated
+
+        press([.char("g")] + "500000".map { Key.char($0) } + [.enter], tracking: &report)
+        record("g: jump to row 500,000", into: &report)
+
+        // Same path, no pool: a second table, so the first keeps its honest count.
+        let noPool = FeedApp(width: screenWidth, height: screenHeight)
+        _ = noPool.handle(.char("p"))
+        press(scrollPath, noPool, tracking: &report)
+        report.cellsCreatedWithoutPool = noPool.snapshot.cellsCreated
+        say(line("pool off, same scroll path", noPool.snapshot))
+        say("    → the same path made \(report.cellsCreatedWithPool) cells with the pool and "
+            + "\(report.cellsCreatedWithoutPool.grouped) without it.")
+
+        press([.char("+"), .char("+"), .char("+")], tracking: &report)
+        record("+ ×3: row(_:changedHeight:)", into: &report)
+        press([.char("i"), .char("i")], tracking: &report)
+        record("i ×2: insertRows", into: &report)
+        press([.char("d")], tracking: &report)
+        record("d: deleteRows", into: &report)
+        press([.char("w")], tracking: &report)
+        record("w: narrower width, rows re-measure", into: &report)
+        press(Array(repeating: .pageDown, count: 5), tracking: &report)
+        record("scroll 5 pages at the new width", into: &report)
+        press([.char("w")], tracking: &report)
+        record("w: width back", into: &report)
+        press([.char("s")], tracking: &report)
+        press(Array(repeating: .pageDown, count: 5), tracking: &report)
+        record("s: 2013 row records, 5 pages", into: &report)
+        press([.char("s")], tracking: &report)
+        press([.end], tracking: &report)
+        record("End: last row (HeightTree)", into: &report)
+        press([.char("e")], tracking: &report)
+        record("e: exact heights, \(FeedApp.exactModeDays) days measured up front", into: &report)
+        press(Array(repeating: .pageDown, count: 5), tracking: &report)
+        record("scroll 5 pages, nothing left to measure", into: &report)
+
+        report.cellsCreatedInTotal = app.snapshot.cellsCreated
+        say("\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
+            + "(at most \(report.maxVisibleCells) were on screen at once).")
+        return report
+    }
+
+    /// The scroll path both pool runs follow.
+    static let scrollPath: [Key] = Array(repeating: .down, count: 120) + Array(repeating: .pageDown, count: 15)
+
+    /// One line of counters.
+    static func line(_ name: String, _ s: FeedApp.Snapshot) -> String {
+        let label = name.count >= 44 ? String(name.prefix(43)) + " " : name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        return label
+            + "rows \(s.rows.grouped) · visible \(s.visibleCells) · created \(s.cellsCreated) · pool \(s.poolSize)"
+            + " · heights \(s.heightsAsked.grouped) · layout \(s.layoutMicroseconds.grouped) µs"
+    }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import ReuseTable
+
+/// A `Label` drawn in one style (bold author, dim time…).
+final class StyledLabel: Label, GridTextStyled {
+    var textStyle: CellStyle
+
+    init(style: CellStyle) {
+        textStyle = style
+        super.init()
+    }
+}
+
+/// A feed row: "author · time" over a word-wrapped body, and a tag naming the cell object.
+///
+///     ▌ grace · 09:41                                   cell #7
+///       table cell reuse pool offset content view estimate
+///       measure layout section.
+///       ──────────────────────────────────────────────────────
+///
+/// The tag ("cell #7") is the cell's serial number, given by the data source
+/// the first time it sees the cell: scroll and the same few numbers come back,
+/// which *is* the reuse pool. Self-sizing: `sizeThatFits` wraps the body at
+/// the content width; the last line is the separator.
+final class FeedCell: TableViewCell, GridDrawable {
+    static let identifier = "post"
+    /// Columns left of the text: the cursor bar and a space.
+    static let indent: CGFloat = 2
+
+    let author = StyledLabel(style: CellStyle(bold: true, foreground: 6))
+    let time = StyledLabel(style: CellStyle(dim: true))
+    let body = Label()
+    let tagLabel = StyledLabel(style: CellStyle(dim: true, foreground: 5))
+
+    /// The cell's serial number (0 until the data source numbers it).
+    var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
+    /// Extra blank lines under the body, grown with `+`.
+    var extraLines = 0
+    /// True for the marked row that `+`, `i` and `d` act on.
+    var isCursor = false
+    /// The post shown, for tests and the status line.
+    private(set) var postID: UInt64?
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        for label in [author, time, body, tagLabel] { contentView.addSubview(label) }
+    }
+
+    /// Shows `post`; `extraLines` comes from the data source's record of `+` presses.
+    func configure(with post: Post, extraLines: Int) {
+        postID = post.id
+        author.text = post.author
+        time.text = "· " + post.time
+        body.text = post.body
+        self.extraLines = extraLines
+        setNeedsLayout()
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        isCursor = false
+    }
+
+    /// Body width for a content width: the indent on the left, one column of air on the right.
+    static func bodyWidth(forContentWidth width: CGFloat) -> CGFloat {
+        max(1, width - indent - 1)
+    }
+
+    /// Byline + wrapped body + grown lines + separator.
+    /// - Complexity: O(length of the body).
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let bodyHeight = body.sizeThatFits(CGSize(width: FeedCell.bodyWidth(forContentWidth: size.width), height: 0)).height
+        return CGSize(width: size.width, height: 1 + bodyHeight + CGFloat(extraLines) + 1)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = contentView.bounds.width
+        let indent = FeedCell.indent
+        let tagWidth = CGFloat(tagLabel.text.count)
+        tagLabel.frame = CGRect(x: max(indent, width - tagWidth - 1), y: 0, width: tagWidth, height: 1)
+        let authorWidth = CGFloat(author.text.count)
+        author.frame = CGRect(x: indent, y: 0, width: authorWidth, height: 1)
+        time.frame = CGRect(x: indent + authorWidth + 1, y: 0, width: CGFloat(time.text.count), height: 1)
+        let bodyWidth = FeedCell.bodyWidth(forContentWidth: width)
+        let bodyLines = CGFloat(body.wrappedLines(forWidth: bodyWidth).count)
+        body.frame = CGRect(x: indent, y: 1, width: bodyWidth, height: bodyLines)
+    }
+
+    /// The cursor bar on the left and the separator on the last line.
+    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+        if isCursor {
+            for y in frame.y..<(frame.maxY - 1) {
+                grid.write("▌", x: frame.x, y: y, style: CellStyle(bold: true, foreground: 3), clip: clip)
+            }
+        }
+        let rule = String(repeating: "─", count: max(0, frame.width - 2))
+        grid.write(rule, x: frame.x + 1, y: frame.maxY - 1, style: CellStyle(dim: true), clip: clip)
+    }
+}
+
+/// A day's sticky header: a reverse-video bar with the date and the day's post count.
+final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
+    static let identifier = "day"
+    let title = StyledLabel(style: CellStyle(bold: true, reverse: true))
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        contentView.addSubview(title)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        title.frame = CGRect(x: 1, y: 0, width: max(0, bounds.width - 1), height: 1)
+    }
+
+    override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 1) }
+
+    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+        grid.fill(frame, style: CellStyle(reverse: true), clip: clip)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ReuseTable
+
+/// The feed's data source and delegate: days as sections, posts as self-sizing rows.
+///
+/// It owns the model (`FeedModel`), numbers each cell the first time it sees
+/// it (the "cell #7" tag that makes reuse visible), and remembers how many
+/// lines `+` added to a post so a re-measure (a width change) keeps them.
+@MainActor
+final class FeedDataSource: TableViewDataSource, TableViewDelegate {
+    var model: FeedModel
+    /// When set, only the first `sectionLimit` days are shown (exact-height mode, see `FeedApp`).
+    var sectionLimit: Int?
+    /// Lines added with `+`, by post id.
+    private(set) var extraLines: [UInt64: Int] = [:]
+    /// Serial numbers handed out so far: the cells this data source has seen.
+    private(set) var cellsNumbered = 0
+
+    init(model: FeedModel = FeedModel()) {
+        self.model = model
+    }
+
+    /// Registers the cell and header classes and sets self-sizing rows on `table`.
+    func install(in table: TableView) {
+        table.register(FeedCell.self, forCellReuseIdentifier: FeedCell.identifier)
+        table.register(DayHeaderView.self, forHeaderFooterViewReuseIdentifier: DayHeaderView.identifier)
+        table.rowHeight = TableView.automaticDimension
+        // A terminal has no half lines: no hairline separator (the cell draws its own rule).
+        table.separatorStyle = .none
+        table.dataSource = self
+        table.delegate = self
+    }
+
+    /// Sections shown.
+    var shownSections: Int { min(sectionLimit ?? model.sectionCount, model.sectionCount) }
+
+    /// Rows shown.
+    var shownRows: Int {
+        guard let limit = sectionLimit, limit < model.sectionCount else { return model.totalRows }
+        return (0..<limit).reduce(0) { $0 + model.numberOfRows(inSection: $1) }
+    }
+
+    func grow(_ indexPath: IndexPath, by lines: Int) {
+        extraLines[model.postID(at: indexPath), default: 0] += lines
+    }
+
+    /// The average height of `sample` posts spread over the feed, at `width`: a good `estimatedRowHeight`.
+    func averageHeight(width: CGFloat, sample: Int = 200) -> CGFloat {
+        let cell = FeedCell(reuseIdentifier: nil)
+        var total: CGFloat = 0
+        let rows = max(1, model.totalRows)
+        for index in 0..<sample {
+            let id = FeedGenerator.generatedID(day: 0, position: 0) + UInt64(index * rows / sample)
+            cell.configure(with: FeedGenerator.post(id: id), extraLines: 0)
+            total += cell.sizeThatFits(CGSize(width: width, height: 0)).height
+        }
+        return (total / CGFloat(sample)).rounded()
+    }
+
+    // MARK: TableViewDataSource
+
+    func numberOfSections(in tableView: TableView) -> Int { shownSections }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        model.numberOfRows(inSection: section)
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: FeedCell.identifier, for: indexPath) as! FeedCell
+        if cell.serial == 0 {
+            cellsNumbered += 1
+            cell.serial = cellsNumbered
+        }
+        let post = model.post(at: indexPath)
+        cell.configure(with: post, extraLines: extraLines[post.id] ?? 0)
+        return cell
+    }
+
+    // MARK: TableViewDelegate
+
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 1 }
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat { 0 }
+
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+        let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: DayHeaderView.identifier) as! DayHeaderView
+        let count = model.numberOfRows(inSection: section)
+        header.title.text = "\(FeedGenerator.dayTitle(section)) · \(count.grouped) posts"
+        return header
+    }
+}
+
+extension BinaryInteger {
+    /// 1000000 → "1,000,000".
+    var grouped: String {
+        let digits = String(magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

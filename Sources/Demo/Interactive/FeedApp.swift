@@ -1,0 +1,333 @@
+import Foundation
+@_spi(Internals) import ReuseTable
+
+/// The interactive demo without the terminal: a real `TableView` of the feed,
+/// the keys, and the screen as a `CharGrid`.
+///
+/// Everything the demo does goes through here, so the scripted tour and the
+/// tests drive exactly what a user drives; `InteractiveDemo` only adds the
+/// terminal (raw keys in, frame diffs out, idle steps in between).
+///
+/// Exact heights (`e`) show only the first `exactModeDays` days: without
+/// estimates `reloadData` measures *every* row up front (the lesson of seed
+/// 002), and a million self-sized rows take seconds in a debug build. The
+/// status line shows how long that reload took.
+@MainActor
+final class FeedApp {
+    enum HeightMode: String { case estimated, exact }
+    enum Outcome: Equatable { case unchanged, changed, quit }
+
+    /// Days shown in exact-height mode (10,000 rows).
+    static let exactModeDays = 10
+    /// Lines at the bottom of the screen for the status and messages.
+    static let statusLines = 3
+
+    let table: TableView
+    let feed: FeedDataSource
+    private(set) var width: Int
+    private(set) var height: Int
+    /// True after `w`: the table is narrower, as a phone rotated to portrait.
+    private(set) var isRotated = false
+    private(set) var heightMode = HeightMode.estimated
+    /// The last thing a key did, shown under the status line.
+    private(set) var message = "? help · j/k PgDn scroll · g jump · p pool · e exact · w width · ▌ marks the row + i d act on"
+    /// Digits typed after `g`; nil when not asking.
+    private(set) var jumpPrompt: String?
+    private(set) var showsHelp = false
+    /// Duration of the last `reloadData()`.
+    private(set) var lastReloadMicroseconds: UInt64 = 0
+    private var precacher: IdleHeightPrecaching?
+    /// False in golden tests: layout times differ from run to run.
+    var showsTimings = true
+
+    /// A feed of `model` on a screen of `width` × `height` cells.
+    init(width: Int, height: Int, model: FeedModel = FeedModel()) {
+        self.width = max(width, 20)
+        self.height = max(height, FeedApp.statusLines + 2)
+        feed = FeedDataSource(model: model)
+        table = TableView(frame: .zero, style: .plain)
+        feed.install(in: table)
+        table.frame = tableFrame
+        reload()
+    }
+
+    var tableHeight: Int { height - FeedApp.statusLines }
+    /// Portrait is a little over half the terminal's width, as a phone's is of its height.
+    var tableWidth: Int { isRotated ? max(24, width * 11 / 20) : width }
+    private var tableFrame: CGRect { CGRect(x: 0, y: 0, width: tableWidth, height: tableHeight) }
+
+    // MARK: Table set-up
+
+    /// Configures heights for the mode and reloads, timing the reload.
+    func reload() {
+        switch heightMode {
+        case .estimated:
+            feed.sectionLimit = nil
+            table.estimatedRowHeight = feed.averageHeight(width: CGFloat(tableWidth))
+        case .exact:
+            feed.sectionLimit = FeedApp.exactModeDays
+            table.estimatedRowHeight = 0
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        table.reloadData()
+        lastReloadMicroseconds = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
+        precacher = FeedApp.makePrecacher(for: table)
+    }
+
+    /// The terminal changed size: a width change re-measures self-sized rows (as a rotation does).
+    func resize(width: Int, height: Int) {
+        self.width = max(width, 20)
+        self.height = max(height, FeedApp.statusLines + 2)
+        applyFrame()
+    }
+
+    private func applyFrame() {
+        table.frame = tableFrame
+        table.layoutIfNeeded()
+        clampOffset()
+    }
+
+    // MARK: Idle work
+
+    /// True while the precacher has rows left to measure.
+    var hasIdleWork: Bool { precacher != nil }
+
+    /// Runs one precache slice; returns true when the screen may have changed.
+    func runIdleStep(budgetNanoseconds: UInt64 = 2_000_000) -> Bool {
+        guard let precacher else { return false }
+        if !precacher.step(budgetNanoseconds: budgetNanoseconds) { self.precacher = nil }
+        return true
+    }
+
+    // MARK: Keys
+
+    /// Applies one key; tells the caller whether to redraw or quit.
+    func handle(_ key: Key) -> Outcome {
+        if showsHelp {
+            showsHelp = false
+            if key == .char("q") { return .quit }
+            return .changed
+        }
+        if jumpPrompt != nil { return handlePrompt(key) }
+        switch key {
+        case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
+        case .down, .char("j"): return scroll(by: 1)
+        case .up, .char("k"): return scroll(by: -1)
+        case .wheelDown: return scroll(by: 3)
+        case .wheelUp: return scroll(by: -3)
+        case .pageDown, .char(" "), .ctrl("f"): return scroll(by: max(1, tableHeight - 2))
+        case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -max(1, tableHeight - 2))
+        case .home, .char("<"): return scrollToTop()
+        case .end, .char(">"), .char("G"): return scrollToEnd()
+        case .char("g"):
+            jumpPrompt = ""
+            return .changed
+        case .char("p"): return togglePool()
+        case .char("s"): return toggleStore()
+        case .char("e"): return toggleHeightMode()
+        case .char("w"): return rotate()
+        case .char("+"), .char("="): return growCursorRow()
+        case .char("i"): return insertRow()
+        case .char("d"): return deleteRow()
+        case .char("c"):
+            // HOOK(collection): show the waterfall `CollectionView` here once it exists.
+            message = "The waterfall collection view arrives with issue 6."
+            return .changed
+        case .char("?"), .char("h"):
+            showsHelp = true
+            return .changed
+        default: return .unchanged
+        }
+    }
+
+    private func handlePrompt(_ key: Key) -> Outcome {
+        switch key {
+        case .char(let character) where character.isASCII && character.isNumber:
+            if (jumpPrompt?.count ?? 0) < 9 { jumpPrompt?.append(character) }
+        case .backspace:
+            if jumpPrompt?.isEmpty == false { jumpPrompt?.removeLast() }
+        case .enter:
+            let target = Int(jumpPrompt ?? "")
+            jumpPrompt = nil
+            if let target { return jump(toRow: target) }
+            message = "Jump cancelled."
+        case .escape, .ctrl("c"), .char("q"), .char("g"):
+            jumpPrompt = nil
+            message = "Jump cancelled."
+        default: break
+        }
+        return .changed
+    }
+
+    // MARK: Actions
+
+    /// Scrolls by `lines`, clamped to the content.
+    func scroll(by lines: Int) -> Outcome {
+        let old = table.contentOffset.y
+        let target = min(max(0, old + CGFloat(lines)), table.maximumContentOffsetY)
+        guard target != old else { return .unchanged }
+        table.contentOffset = CGPoint(x: 0, y: target)
+        return .changed
+    }
+
+    func scrollToTop() -> Outcome {
+        table.contentOffset = .zero
+        message = "Top."
+        return .changed
+    }
+
+    func scrollToEnd() -> Outcome {
+        let sections = feed.shownSections
+        guard let last = (0..<sections).reversed().first(where: { feed.model.numberOfRows(inSection: $0) > 0 }) else {
+            return .unchanged
+        }
+        let indexPath = IndexPath(row: feed.model.numberOfRows(inSection: last) - 1, section: last)
+        table.scrollToRow(at: indexPath, at: .bottom, animated: false)
+        message = heightMode == .exact
+            ? "End: every height is known, so the last row's offset is a lookup."
+            : "End: scrollToRow(.bottom) measured only the rows that share the screen with the last one."
+        return .changed
+    }
+
+    /// Jumps so that row `row` (1-based, over the whole feed) is the marked row at the top.
+    func jump(toRow row: Int) -> Outcome {
+        guard let indexPath = feed.model.indexPath(forGlobalRow: row - 1, sections: feed.shownSections) else {
+            return .unchanged
+        }
+        let measuredBefore = table.counters.rowHeightQueries
+        table.scrollToRow(at: indexPath, at: .top, animated: false)
+        // The sticky header covers the top line; step back one line so the row shows whole under it.
+        if table.contentOffset.y > 0 { _ = scroll(by: -1) }
+        let asked = table.counters.rowHeightQueries - measuredBefore
+        message = "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
+            + "post \(indexPath.row + 1)): found in O(log n), \(asked) heights measured."
+        return .changed
+    }
+
+    func togglePool() -> Outcome {
+        table.isReusePoolEnabled.toggle()
+        message = table.isReusePoolEnabled
+            ? "Pool on: rows scrolling in reuse cells that scrolled out; 'created' stops growing."
+            : "Pool off: every row scrolling in creates a cell. Scroll and watch 'created' climb."
+        return .changed
+    }
+
+    func toggleStore() -> Outcome {
+        let next: TableView.GeometryStore = table.geometryStore == .tree ? .records : .tree
+        let start = DispatchTime.now().uptimeNanoseconds
+        table.setGeometryStore(next)
+        let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
+        message = next == .records
+            ? "Store: 2013 row records. A height change shifts every later row, O(n): watch layout µs."
+            : "Store: HeightTree, a B+tree of height runs: every operation O(log n)."
+        return .changed
+    }
+
+    func toggleHeightMode() -> Outcome {
+        heightMode = heightMode == .estimated ? .exact : .estimated
+        table.contentOffset = .zero  // the other mode shows another table: start at its top
+        reload()
+        let took = "in \((lastReloadMicroseconds / 1_000).grouped) ms"
+        message = heightMode == .exact
+            ? "Exact: reloadData measured all \(feed.shownRows.grouped) rows (\(FeedApp.exactModeDays) days) up front \(took)."
+            : "Estimated: reloadData measured only the rows on screen, \(took)."
+        return .changed
+    }
+
+    func rotate() -> Outcome {
+        isRotated.toggle()
+        let before = table.counters.selfSizingMeasurements
+        applyFrame()
+        let measured = table.counters.selfSizingMeasurements - before
+        message = "Width \(tableWidth): heights became estimates; \(measured) rows re-measured"
+            + (heightMode == .exact ? "." : ", the rest as they appear.") + " w rotates back."
+        return .changed
+    }
+
+    func growCursorRow() -> Outcome {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        feed.grow(indexPath, by: 1)
+        (table.cellForRow(at: indexPath) as? FeedCell)?.extraLines += 1
+        let newHeight = table.rectForRow(at: indexPath).height + 1
+        table.indexPathHeightCache.invalidateHeight(at: indexPath)
+        let asked = table.counters.rowHeightQueries
+        table.row(indexPath, changedHeight: newHeight)
+        message = "row(_:changedHeight: \(Int(newHeight))): one height set, \(table.counters.rowHeightQueries - asked) asked, O(log n)."
+        return .changed
+    }
+
+    func insertRow() -> Outcome {
+        guard let indexPath = cursorIndexPath ?? firstIndexPath else { return .unchanged }
+        let asked = table.counters.rowHeightQueries
+        feed.model.insertPost(at: indexPath)
+        table.insertRows(at: [indexPath], with: .automatic)
+        message = "insertRows(at: [\(indexPath.row), section \(indexPath.section)]): "
+            + "asked \(table.counters.rowHeightQueries - asked) height; later rows moved in O(log n)."
+        return .changed
+    }
+
+    func deleteRow() -> Outcome {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        feed.model.deletePost(at: indexPath)
+        table.deleteRows(at: [indexPath], with: .automatic)
+        clampOffset()
+        message = "deleteRows(at: [\(indexPath.row), section \(indexPath.section)]): its cell went back to the pool."
+        return .changed
+    }
+
+    private var firstIndexPath: IndexPath? {
+        (0..<feed.shownSections).first { feed.model.numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
+    }
+
+    private func clampOffset() {
+        let maximum = table.maximumContentOffsetY
+        if table.contentOffset.y > maximum { table.contentOffset.y = maximum }
+    }
+
+    // MARK: Reading the table
+
+    /// The row `+`, `i` and `d` act on: the first row wholly below the sticky header.
+    var cursorIndexPath: IndexPath? {
+        guard let visible = table.indexPathsForVisibleRows, !visible.isEmpty else { return nil }
+        let top = table.contentOffset.y + (table.contentOffset.y > 0 ? 1 : 0)
+        return visible.first { table.rectForRow(at: $0).minY >= top } ?? visible.first
+    }
+
+    /// The numbers the status line and the tour print.
+    var snapshot: Snapshot {
+        let counters = table.counters
+        return Snapshot(
+            rows: feed.shownRows,
+            visibleCells: table.visibleCells.count,
+            poolSize: table.reusePoolCount,
+            cellsCreated: counters.cellsCreated,
+            heightsAsked: counters.rowHeightQueries,
+            measuredHeights: table.slotCount - table.unmeasuredSlotCount,
+            estimatedHeights: table.unmeasuredSlotCount,
+            cacheHits: table.indexPathHeightCache.hits,
+            cacheMisses: table.indexPathHeightCache.misses,
+            layoutMicroseconds: counters.lastLayoutNanoseconds / 1_000,
+            store: table.geometryStore,
+            isPoolEnabled: table.isReusePoolEnabled,
+            heightMode: heightMode)
+    }
+
+    /// Counters at one moment.
+    struct Snapshot: Equatable {
+        var rows: Int
+        var visibleCells: Int
+        var poolSize: Int
+        var cellsCreated: Int
+        var heightsAsked: Int
+        /// Slots (rows, day headers, footers) whose height is measured; a width change makes them all estimates again.
+        var measuredHeights: Int
+        /// Slots whose height is still an estimate.
+        var estimatedHeights: Int
+        var cacheHits: Int
+        var cacheMisses: Int
+        var layoutMicroseconds: UInt64
+        var store: TableView.GeometryStore
+        var isPoolEnabled: Bool
+        var heightMode: HeightMode
+    }
+}

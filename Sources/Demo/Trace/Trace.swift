@@ -1,0 +1,170 @@
+import Foundation
+import ReuseTable
+
+/// `Demo trace`: every data source and delegate call, in order, for a tiny table.
+///
+/// Seed 002's lesson, made visible: *when* a table asks for heights decides
+/// what reloading costs. Without estimates, `reloadData` must ask every row's
+/// height before showing anything (it needs `contentSize` for the scroll
+/// bar); with estimates it asks only for the rows that fill the screen, and
+/// measures the rest as they scroll in. The same three steps — reload, a
+/// scroll, an insert — run on both tables, and every call is numbered.
+@MainActor
+enum Trace {
+    /// Prints the trace.
+    static func run() {
+        for line in lines() { print(line) }
+    }
+
+    /// A phase: what the table is asked to do, and why the calls below it happen.
+    struct Phase {
+        var title: String
+        var explanation: String
+        var action: (TableView, TraceDataSource) -> Void
+    }
+
+    /// The trace as text lines.
+    static func lines() -> [String] {
+        var output: [String] = []
+        output.append("Demo trace: a 2-section table (3 + 2 rows of heights 40, 25, 60 | 30, 45), 40 × 100 points.")
+        output.append("Every data source and delegate call the table makes, numbered, in order.")
+        for estimating in [false, true] {
+            output.append("")
+            output.append(estimating
+                ? "══ B. Estimated heights: estimatedHeightForRowAt answers 44 ══"
+                : "══ A. Exact heights: estimatedRowHeight = 0, heightForRowAt only ══")
+            let log = TraceLog()
+            let source = TraceDataSource(log: log)
+            let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 100))
+            table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+            let delegate: TableViewDelegate = estimating
+                ? EstimatingTraceDelegate(source: source) : ExactTraceDelegate(source: source)
+            table.dataSource = source
+            table.delegate = delegate
+            for phase in phases(estimating: estimating) {
+                output.append("")
+                output.append("▸ \(phase.title)")
+                output += Label.wrap(phase.explanation, columns: 92).map { "  " + $0 }
+                log.lines = []
+                phase.action(table, source)
+                output += log.lines.isEmpty ? ["     (no calls)"] : log.lines
+            }
+            withExtendedLifetime(delegate) {}
+        }
+        output.append("")
+        output += Label.wrap(
+            "Seed 002 saw UIKit (iOS 7) ask heightForRowAt for all rows, then again for each on-screen row, "
+                + "alternating with cellForRowAt. ReuseTable asks each row's height once: a measured height is "
+                + "kept until its row is reloaded or the width changes.", columns: 94)
+        return output
+    }
+
+    static func phases(estimating: Bool) -> [Phase] {
+        let reload = Phase(
+            title: "reloadData()",
+            explanation: estimating
+                ? "With estimates, contentSize starts as the sum of estimates (one call per row, cheap). Exact "
+                    + "heights are asked only for the rows that fill the 100-point screen — 3 of 5 — then their cells."
+                : "No estimates: to know contentSize (the scroll bar) the table asks every row's height up front — "
+                    + "all 5, on screen or not — then makes cells only for the rows on screen.",
+            action: { table, _ in table.reloadData() })
+        let scroll = Phase(
+            title: "scroll to y = 100",
+            explanation: estimating
+                ? "Rows entering are measured now (their estimate is replaced), then get a cell; rows leaving end "
+                    + "displaying and their cells go back to the pool."
+                : "Every height is known: no height calls. Rows leaving end displaying and go back to the pool; rows "
+                    + "entering get cells, from the pool first.",
+            action: { table, _ in table.contentOffset = CGPoint(x: 0, y: 100) })
+        let insert = Phase(
+            title: "insertRows(at: [[1, 0]]) — a new 35-point row at the top of section 1",
+            explanation: estimating
+                ? "The table re-reads the counts to validate the update, takes an estimate for the new row, "
+                    + "and measures it only because it lands on screen."
+                : "The table re-reads the counts to validate the update and asks the height of the new row only; "
+                    + "every other row keeps its height.",
+            action: { table, source in
+                source.heights[1].insert(35, at: 0)
+                table.insertRows(at: [IndexPath(row: 0, section: 1)], with: .automatic)
+            })
+        return [reload, scroll, insert]
+    }
+}
+
+/// Numbered call lines.
+@MainActor
+final class TraceLog {
+    var lines: [String] = []
+    private var number = 0
+
+    func call(_ text: String) {
+        number += 1
+        lines.append("  \(number < 10 ? " " : "")\(number). \(text)")
+    }
+}
+
+/// A 2-section, 5-row data source that logs every call.
+@MainActor
+final class TraceDataSource: TableViewDataSource {
+    let log: TraceLog
+    var heights: [[CGFloat]] = [[40, 25, 60], [30, 45]]
+
+    init(log: TraceLog) { self.log = log }
+
+    func numberOfSections(in tableView: TableView) -> Int {
+        log.call("numberOfSections(in:) → \(heights.count)")
+        return heights.count
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        log.call("numberOfRowsInSection \(section) → \(heights[section].count)")
+        return heights[section].count
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        log.call("cellForRowAt \(name(indexPath))")
+        return tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    }
+
+    func height(_ indexPath: IndexPath) -> CGFloat {
+        let height = heights[indexPath.section][indexPath.row]
+        log.call("heightForRowAt \(name(indexPath)) → \(Int(height))")
+        return height
+    }
+
+    func name(_ indexPath: IndexPath) -> String { "[\(indexPath.section), \(indexPath.row)]" }
+}
+
+/// Exact heights only.
+@MainActor
+final class ExactTraceDelegate: TableViewDelegate {
+    let source: TraceDataSource
+    init(source: TraceDataSource) { self.source = source }
+
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { source.height(indexPath) }
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        source.log.call("willDisplay \(source.name(indexPath))")
+    }
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        source.log.call("didEndDisplaying \(source.name(indexPath))")
+    }
+}
+
+/// Exact heights plus an estimate per row.
+@MainActor
+final class EstimatingTraceDelegate: TableViewDelegate {
+    let source: TraceDataSource
+    init(source: TraceDataSource) { self.source = source }
+
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+        source.log.call("estimatedHeightForRowAt \(source.name(indexPath)) → 44")
+        return 44
+    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { source.height(indexPath) }
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        source.log.call("willDisplay \(source.name(indexPath))")
+    }
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        source.log.call("didEndDisplaying \(source.name(indexPath))")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import Demo
+import ReuseTable
+
+@MainActor
+@Suite struct TourTests {
+    @Test func tourCompletesAndRespectsThePoolBound() {
+        var printed: [String] = []
+        let report = Tour.run(output: { printed.append($0) })
+        #expect(report.steps.count >= 10)
+        #expect(report.steps.first?.snapshot.rows == 1_000_000)
+        #expect(report.maxVisibleCells > 0)
+        // With the pool on, cells created never exceed the most on screen at once plus a small constant.
+        #expect(report.cellsCreatedWithPool <= report.maxVisibleCells + 2)
+        #expect(report.cellsCreatedInTotal <= report.maxVisibleCells + 2)
+        // Without the pool the same scroll path makes a cell for every row that appears.
+        #expect(report.cellsCreatedWithoutPool > 5 * report.cellsCreatedWithPool)
+        // One line of counters per step, plus the comparison.
+        #expect(printed.contains { $0.hasPrefix("pool off, same scroll path") })
+        #expect(printed.filter { $0.contains(" · layout ") }.count == report.steps.count + 1)
+    }
+
+    @Test func traceShowsThePhasesInOrder() {
+        let lines = Trace.lines()
+        let text = lines.joined(separator: "\n")
+        let markers = ["A. Exact heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows",
+                       "B. Estimated heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows"]
+        var searchStart = text.startIndex
+        for marker in markers {
+            let range = text.range(of: marker, range: searchStart..<text.endIndex)
+            #expect(range != nil, "missing \(marker) in order")
+            if let range { searchStart = range.upperBound }
+        }
+        // Exact heights: all five heights before the first cell; estimates: the estimate comes first.
+        let exact = lines.prefix { !$0.contains("B. Estimated") }
+        let firstCell = exact.firstIndex { $0.contains("cellForRowAt") }!
+        #expect(exact[..<firstCell].filter { $0.contains(". heightForRowAt") }.count == 5)
+        #expect(text.contains("estimatedHeightForRowAt [0, 0] → 44"))
+    }
+
+    @Test func xraySVGIsWellFormedWithTheViewportAndEveryRow() throws {
+        let svg = Xray.svg(rows: 15, offset: 10)
+        let parser = XMLParser(data: Data(svg.utf8))
+        let counter = ElementCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "SVG does not parse: \(String(describing: parser.parserError))")
+        #expect(counter.classes["viewport"] == 2)  // before and after the scroll
+        #expect(counter.classes["row"] == 2 * 15)  // every row, in both panels
+        #expect(svg.contains("Reuse pool"))
+    }
+
+    @Test func helpListsSubcommandsAndKeys() {
+        let help = DemoMain.helpText
+        for word in ["tour", "trace", "xray --svg FILE", "bench", "PgUp PgDn", "go to a row", "reuse pool", "quit"] {
+            #expect(help.contains(word), "help lacks \(word)")
+        }
+    }
+}
+
+/// Counts elements by their `class` attribute.
+final class ElementCounter: NSObject, XMLParserDelegate {
+    var classes: [String: Int] = [:]
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        if let kind = attributes["class"] { classes[kind, default: 0] += 1 }
+    }
+}
