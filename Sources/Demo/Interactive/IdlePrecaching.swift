@@ -11,12 +11,17 @@ protocol IdleHeightPrecaching: AnyObject {
 }
 
 extension FeedApp {
-    /// The precacher for `table`, or nil while the library has none.
-    ///
-    /// HOOK(precacher): when `HeightPrecacher` lands, replace the body with
-    /// `HeightPrecacherAdapter(HeightPrecacher(tableView: table))` — an adapter
-    /// that forwards `step(budgetNanoseconds:)` to `step(budget:)`.
+    /// The library's `HeightPrecacher` for `table`: it holds the table weakly and
+    /// stops by itself when the table reloads or is freed.
     static func makePrecacher(for table: TableView) -> IdleHeightPrecaching? {
-        nil
+        HeightPrecacher(tableView: table)
+    }
+}
+
+extension HeightPrecacher: IdleHeightPrecaching {
+    /// One time slice of `budgetNanoseconds`.
+    func step(budgetNanoseconds: UInt64) -> Bool {
+        budget = .nanoseconds(Int64(clamping: budgetNanoseconds))
+        return step()
     }
 }
