@@ -39,10 +39,15 @@ import Testing
     }
 
     @Test func allocationIsMeasured() throws {
-        let (array, bytes) = Harness.allocation { [Double](repeating: 1, count: 1_000_000) }
-        #expect(array.count == 1_000_000)
-        let measured = try #require(bytes)
-        #expect(measured >= 8_000_000 && measured < 8_100_000)
+        // malloc statistics are process-wide and other tests allocate in parallel,
+        // so one of a few measurements must be exact, not every one.
+        var measurements: [Int] = []
+        for _ in 0..<8 {
+            let (array, bytes) = Harness.allocation { [Double](repeating: 1, count: 1_000_000) }
+            #expect(array.count == 1_000_000)
+            measurements.append(try #require(bytes))
+        }
+        #expect(measurements.contains { $0 >= 8_000_000 && $0 < 8_100_000 }, "\(measurements)")
     }
 
     // MARK: Baselines against a plain array model
