@@ -207,4 +207,101 @@ import Testing
         #expect(results.filter { $0.rows == 100 }.allSatisfy { $0.summary != nil })
         #expect(results.filter { $0.rows == 200 }.allSatisfy { $0.skipped != nil })
     }
+
+    // MARK: Table suites (wiring only, never timings)
+
+    @Test func tableSuitesUseTheDocumentedNames() {
+        let suites = Suites.all(quick: true)
+        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool"])
+        let table = suites[3]
+        #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
+        #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])
+        for operation in table.operations {
+            #expect(operation.strategies.map(\.name) == ["ReuseTable", "RowRecords"])
+            #expect(operation.baseline == "RowRecords")
+        }
+        let pool = suites[4]
+        #expect(pool.operations.map(\.name) == ["scrollStep"])
+        #expect(pool.operations[0].strategies.map(\.name) == ["pool on", "pool off"])
+        #expect(pool.operations[0].baseline == "pool off")
+    }
+
+    @MainActor @Test func tableSuitesProduceAResultPerOperationAtATinyScale() throws {
+        defer { TableSuites.releaseFixtures() }
+        var configuration = BenchConfiguration(options: .instant, quick: true, skipAfterSeconds: 1e9, filter: nil)
+        configuration.log = { _ in }
+        let table = TableSuites.table(quick: true, scales: [60, 200])
+        let results = Suites.run(table, configuration)
+        #expect(results.count == 5 * 2 * 2)
+        for operation in TableSuites.operations {
+            for strategy in ["ReuseTable", "RowRecords"] {
+                for rows in [60, 200] {
+                    let result = results.first { $0.operation == operation && $0.strategy == strategy && $0.rows == rows }
+                    #expect(result?.summary != nil, "\(operation) \(strategy) \(rows)")
+                    #expect(result?.suite == "table")
+                }
+            }
+        }
+        if Harness.allocatedBytes() != nil {
+            for r in results where r.operation == "reloadExact" {
+                let bytes = try #require(r.bytesPerRow)
+                #expect(bytes > 0, "\(r.strategy) \(r.rows): the geometry retains memory")
+            }
+        }
+        #expect(results.filter { $0.operation != "reloadExact" }.allSatisfy { $0.bytesPerRow == nil })
+
+        let pool = Suites.run(TableSuites.reusePool(scales: [500]), configuration)
+        #expect(pool.map(\.strategy) == ["pool on", "pool off"])
+        let on = try #require(pool[0].cellsCreated), off = try #require(pool[1].cellsCreated)
+        #expect(on > 0 && on < 30, "the pool keeps the cells near one screenful")
+        #expect(off > 10 * on, "without the pool every row that appears gets a new cell")
+        #expect(Report.text(suite: TableSuites.reusePool(scales: [500]), results: pool).contains("cells created"))
+        #expect(!Report.json(pool).contains("cells"), "the JSON keeps its documented fields")
+    }
+
+    @MainActor @Test func exactTableRowsAndHeightsAreDeterministic() {
+        defer { TableSuites.releaseFixtures() }
+        let fixture = TableSuites.exactTable(rows: 1_003, store: .tree)
+        let table = fixture.table
+        #expect(table.numberOfSections == TableSuites.sections)
+        #expect((0 ..< TableSuites.sections).map { table.numberOfRows(inSection: $0) }.reduce(0, +) == 1_003)
+        let records = TableSuites.exactTable(rows: 1_003, store: .records).table
+        #expect(records.geometryStore == .records)
+        #expect(records.contentSize.height == table.contentSize.height)
+        #expect(TableSuites.exactTable(rows: 1_003, store: .tree).table === table, "shared between operations")
+    }
+
+    @Test func scrollPathBouncesWithinTheContent() {
+        let path = (0 ..< 50).map { TableSuites.pathOffset($0, start: 10, stepSize: 48, maximum: 500) }
+        #expect(path.allSatisfy { $0 >= 0 && $0 <= 500 })
+        #expect(path[0] == 10 && path[1] == 58)
+        #expect(zip(path, path.dropFirst()).allSatisfy { abs($0 - $1) <= 48 + 1e-9 })
+        #expect(TableSuites.pathOffset(7, start: 0, stepSize: 48, maximum: 0) == 0)
+    }
+
+    static func result(_ suite: String, _ operation: String, _ strategy: String, median: Double, bytes: Double? = nil) -> BenchResult {
+        BenchResult(suite: suite, operation: operation, strategy: strategy, rows: 10_000_000,
+                    summary: Summary(median: median, p10: median, p90: median, samples: 5, batch: 1), bytesPerRow: bytes)
+    }
+
+    @Test func targetsAreComputedFromResults() {
+        let results = [
+            Self.result("geometry", "changeHeight", "ReuseTable", median: 800),
+            Self.result("geometry", "changeHeight", "RowRecords", median: 400_000),
+            Self.result("geometry", "insertRow", "ReuseTable", median: 2_500),
+            Self.result("table", "reloadExact", "ReuseTable", median: 1e9, bytes: 15.2),
+        ]
+        let targets = Report.targets(results)
+        func verdict(_ prefix: String) -> String? { targets.first { $0.name.hasPrefix(prefix) }?.verdict }
+        #expect(verdict("changeHeight (geometry") == "MET")
+        #expect(verdict("changeHeight vs RowRecords") == "MISSED") // 500x < 1,000x
+        #expect(verdict("insertRow") == "MISSED")
+        #expect(verdict("deleteRow") == "not measured")
+        #expect(verdict("reloadExact memory") == "MET")
+        #expect(targets.count == 8)
+        let text = Report.targetsText(results)
+        #expect(text.contains("500x faster") && text.contains("15.2 bytes/row") && text.contains("MISSED"))
+        #expect(Report.targetsText([]) == "")
+        #expect(Report.markdown([(BenchSuite(name: "geometry", scales: [], operations: []), results)], header: "h").contains("| **MET** |"))
+    }
 }

@@ -13,7 +13,7 @@ enum Bench {
           --json           print only {"results":[…]} on stdout (progress goes to stderr)
           --markdown FILE  write markdown tables (for Docs/performance.md)
           --svg FILE       write a log-log chart of rows vs median time
-          --filter NAME    run one suite (geometry, article, heightCache, …) or one operation (findRow, …)
+          --filter NAME    run one suite (geometry, article, heightCache, table, reusePool) or one operation (findRow, …)
           --help           this text
         """
 
@@ -79,7 +79,8 @@ enum Bench {
 
         let configuration = BenchConfiguration(
             options: options.quick ? .quick : .full, quick: options.quick,
-            skipAfterSeconds: options.quick ? 10 : 60, filter: options.filter, log: progress)
+            skipAfterSeconds: options.quick ? 10 : 60, filter: options.filter,
+            slowCaseSamples: options.quick ? 2 : 5, log: progress)
         let suites = Suites.all(quick: options.quick)
         let known = Set(suites.map(\.name) + suites.flatMap { $0.operations.map(\.name) }).map { $0.lowercased() }
         if let filter = options.filter, !known.contains(filter.lowercased()) {
@@ -94,7 +95,10 @@ enum Bench {
             let results = Suites.run(suite, configuration)
             all.append((suite, results))
             if !results.isEmpty { say("\n" + Report.text(suite: suite, results: results)) }
+            TableSuites.releaseFixtures()
         }
+        let targets = Report.targetsText(all.flatMap(\.results))
+        if !targets.isEmpty { say("\n" + targets) }
         say(String(format: "total %.1f s", Double(Harness.now() - start) / 1e9))
 
         let results = all.flatMap(\.results)

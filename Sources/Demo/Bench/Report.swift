@@ -62,23 +62,113 @@ enum Report {
         }
     }
 
+    /// The spread, with the sample count when it is small (slow cases run few samples).
+    static func spread(_ s: Summary) -> String {
+        "\(duration(s.p10)) – \(duration(s.p90))" + (s.samples < 10 ? " (\(s.samples) samples)" : "")
+    }
+
     private static func rows(of results: [BenchResult]) -> [[String]] {
-        results.map { r in
+        let withCells = results.contains { $0.cellsCreated != nil }
+        return results.map { r in
             let bytes = r.bytesPerRow.map { String(format: "%.1f", $0) } ?? ""
+            let cells = withCells ? [r.cellsCreated.map { grouped($0) } ?? ""] : []
             guard let s = r.summary else {
-                return [r.operation, rowsLabel(r.rows), r.strategy, "skipped", "", r.skipped ?? "", ""]
+                return [r.operation, rowsLabel(r.rows), r.strategy, "skipped", "", r.skipped ?? "", ""] + cells
             }
             return [r.operation, rowsLabel(r.rows), r.strategy, duration(s.median),
-                    "\(duration(s.p10)) – \(duration(s.p90))", comparison(r, in: results), bytes]
+                    spread(s), comparison(r, in: results), bytes] + cells
         }
     }
 
-    private static let headers = ["operation", "rows", "strategy", "median", "p10 – p90", "vs baseline", "bytes/row"]
+    private static let baseHeaders = ["operation", "rows", "strategy", "median", "p10 – p90", "vs baseline", "bytes/row"]
+
+    /// The column headers; "cells created" only for suites that count cells.
+    static func headers(for results: [BenchResult]) -> [String] {
+        baseHeaders + (results.contains { $0.cellsCreated != nil } ? ["cells created"] : [])
+    }
+
+    // MARK: Targets
+
+    /// One of the issue's targets at 10^7 rows, evaluated on this run's results.
+    struct Target: Equatable {
+        var name: String
+        var requirement: String
+        /// The measured value, or why there is none.
+        var measured: String
+        /// Nil when not measured in this run.
+        var met: Bool?
+        var verdict: String { met.map { $0 ? "MET" : "MISSED" } ?? "not measured" }
+    }
+
+    static let targetRows = 10_000_000
+
+    /// The issue's targets, each computed from `results` (never hard-coded).
+    static func targets(_ results: [BenchResult], rows: Int = targetRows) -> [Target] {
+        func median(_ suite: String, _ operation: String, _ strategy: String) -> BenchResult? {
+            results.first { $0.suite == suite && $0.operation == operation && $0.strategy == strategy && $0.rows == rows && $0.summary != nil }
+        }
+        func timeTarget(_ suite: String, _ operation: String, limit: Double) -> Target {
+            let name = "\(operation) (\(suite), ReuseTable)"
+            let requirement = "≤ \(duration(limit))"
+            guard let r = median(suite, operation, "ReuseTable"), let m = r.summary?.median else {
+                return Target(name: name, requirement: requirement, measured: "not measured", met: nil)
+            }
+            return Target(name: name, requirement: requirement, measured: duration(m), met: m <= limit)
+        }
+        var out: [Target] = [timeTarget("geometry", "changeHeight", limit: 1_000)]
+        let speedupName = "changeHeight vs RowRecords (geometry)"
+        if let ours = median("geometry", "changeHeight", "ReuseTable")?.summary?.median,
+           let theirs = median("geometry", "changeHeight", "RowRecords")?.summary?.median, ours > 0 {
+            let speedup = theirs / ours
+            out.append(Target(name: speedupName, requirement: "≥ 1,000x faster", measured: ratio(speedup) + " faster", met: speedup >= 1_000))
+        } else {
+            out.append(Target(name: speedupName, requirement: "≥ 1,000x faster", measured: "not measured", met: nil))
+        }
+        out.append(timeTarget("geometry", "insertRow", limit: 2_000))
+        out.append(timeTarget("geometry", "deleteRow", limit: 2_000))
+        out.append(timeTarget("table", "jumpAndLayout", limit: 10_000))
+        out.append(timeTarget("table", "reloadFixed", limit: 1_000_000))
+        out.append(timeTarget("table", "reloadEstimated", limit: 1_000_000))
+        let bytesName = "reloadExact memory (table, ReuseTable)"
+        if let bytes = median("table", "reloadExact", "ReuseTable")?.bytesPerRow {
+            out.append(Target(name: bytesName, requirement: "≤ 16 bytes/row", measured: String(format: "%.1f bytes/row", bytes), met: bytes <= 16))
+        } else {
+            out.append(Target(name: bytesName, requirement: "≤ 16 bytes/row", measured: "not measured", met: nil))
+        }
+        return out
+    }
+
+    /// The targets as aligned text, or "" when none was measured (e.g. a filtered run).
+    static func targetsText(_ results: [BenchResult]) -> String {
+        let targets = targets(results)
+        guard targets.contains(where: { $0.met != nil }) else { return "" }
+        let table = [["target at 10^7 rows", "requirement", "measured", "verdict"]]
+            + targets.map { [$0.name, $0.requirement, $0.measured, $0.verdict] }
+        var widths = [Int](repeating: 0, count: 4)
+        for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var out = "== targets ==\n"
+        for (index, row) in table.enumerated() {
+            out += row.enumerated().map { i, c in c + String(repeating: " ", count: widths[i] - c.count) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
+            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        return out
+    }
+
+    /// The targets as a markdown table, or "" when none was measured.
+    static func targetsMarkdown(_ results: [BenchResult]) -> String {
+        let targets = targets(results)
+        guard targets.contains(where: { $0.met != nil }) else { return "" }
+        var out = "| target at 10^7 rows | requirement | measured | verdict |\n|---|---|---:|---|\n"
+        for t in targets { out += "| \(t.name) | \(t.requirement) | \(t.measured) | **\(t.verdict)** |\n" }
+        return out
+    }
 
     // MARK: Text
 
     static func text(suite: BenchSuite, results: [BenchResult]) -> String {
         guard !results.isEmpty else { return "" }
+        let headers = headers(for: results)
         let table = [headers] + rows(of: results)
         var widths = [Int](repeating: 0, count: headers.count)
         for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
@@ -107,7 +197,8 @@ enum Report {
     // MARK: JSON
 
     /// Exactly `{"results":[{"suite":…,"operation":…,"strategy":…,"rows":N,"median_ns":…,"p10_ns":…,"p90_ns":…,"bytes_per_row":…}]}`;
-    /// skipped cases are left out; `bytes_per_row` only when measured.
+    /// skipped cases are left out; `bytes_per_row` only when measured. The reuse-pool
+    /// suite's cell counts are not times, so they stay in the text and markdown reports.
     static func json(_ results: [BenchResult]) -> String {
         func string(_ s: String) -> String {
             var out = "\""
@@ -138,8 +229,11 @@ enum Report {
 
     static func markdown(_ suites: [(suite: BenchSuite, results: [BenchResult])], header: String) -> String {
         var out = "<!-- Generated by `swift run -c release Demo bench --markdown FILE`. -->\n\n" + header + "\n"
+        let targets = targetsMarkdown(suites.flatMap(\.results))
+        if !targets.isEmpty { out += "\n## targets\n\n" + targets }
         for (suite, results) in suites where !results.isEmpty {
             out += "\n## \(suite.name)\n\n"
+            let headers = headers(for: results)
             out += "| " + headers.joined(separator: " | ") + " |\n"
             out += "|" + headers.enumerated().map { i, _ in [1, 3].contains(i) ? "---:" : "---" }.joined(separator: "|") + "|\n"
             for row in rows(of: results) { out += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
@@ -155,6 +249,14 @@ enum Report {
 
     // MARK: SVG
 
+    /// "1 ns", "10 µs", "100 ms", "1 s" for the decade 10^decade nanoseconds.
+    static func tickLabel(_ decade: Int) -> String {
+        let units = ["ns", "µs", "ms", "s"]
+        let unit = min(max(decade, 0) / 3, units.count - 1)
+        let value = pow(10, Double(decade - 3 * unit))
+        return value >= 1 ? "\(Int(value.rounded())) \(units[unit])" : String(format: "%g %@", value, units[unit])
+    }
+
     /// A log-log chart per operation (rows vs median ns), in a grid, one polyline per strategy.
     static func svg(_ results: [BenchResult], title: String) -> String {
         let measured = results.filter { $0.summary != nil }
@@ -164,8 +266,8 @@ enum Report {
         let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
         func color(_ strategy: String) -> String { palette[(strategies.firstIndex(of: strategy) ?? 0) % palette.count] }
 
-        let panelWidth = 460.0, panelHeight = 320.0, columns = 2
-        let margin = (left: 64.0, right: 150.0, top: 36.0, bottom: 44.0)
+        let panelWidth = 500.0, panelHeight = 320.0, columns = 2
+        let margin = (left: 64.0, right: 170.0, top: 36.0, bottom: 44.0)
         let gridRows = (panels.count + columns - 1) / columns
         let width = panelWidth * Double(columns), height = panelHeight * Double(max(1, gridRows)) + 40
         func f(_ x: Double) -> String { String(format: "%.1f", x) }
@@ -194,7 +296,7 @@ enum Report {
             for decade in Int(y0) ... Int(y1) {
                 let y = py(Double(decade))
                 out += "<line x1=\"\(f(px(x0)))\" y1=\"\(f(y))\" x2=\"\(f(px(x1)))\" y2=\"\(f(y))\" stroke=\"#ddd\"/>\n"
-                out += "<text x=\"\(f(px(x0) - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(duration(pow(10, Double(decade)))))</text>\n"
+                out += "<text x=\"\(f(px(x0) - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(tickLabel(decade)))</text>\n"
             }
             out += "<text x=\"\(f(ox + margin.left + plotW / 2))\" y=\"\(f(oy + panelHeight - 8))\" text-anchor=\"middle\">rows</text>\n"
             out += "<text transform=\"translate(\(f(ox + 14)) \(f(oy + margin.top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">median time per operation</text>\n"

@@ -20,27 +20,11 @@ enum Strategies {
         .of("NestedBoxedArrays", BoxedNestedArrays.self),
     ] }
 
-    /// Suites that need a TableView. HOOK for the lead: return
-    /// `Suites.tableSuite(name:scales:operations:)` values here, e.g.
-    ///
-    ///     Suites.tableSuite(name: "table", scales: [1_000_000, 10_000_000], operations: [
-    ///         (name: "jumpAndLayout", baseline: nil, strategies: [
-    ///             (name: "pool on", setUp: { rows in
-    ///                 let table = makeTable(rows: rows, reusePool: true)
-    ///                 let offsets = RandomInputs(seed: 1).offsets(below: table.contentSize.height)
-    ///                 return BenchCase(step: { i in table.contentOffset.y = offsets[i & RandomInputs.mask]; table.layoutSubviews() })
-    ///             }),
-    ///             (name: "pool off", setUp: { rows in ... }),
-    ///         ]),
-    ///         (name: "scrollStep", baseline: nil, strategies: [...]),
-    ///         (name: "reloadFixed", baseline: nil, strategies: [...]),
-    ///         (name: "reloadEstimated", baseline: nil, strategies: [...]),
-    ///         (name: "reloadExact", baseline: nil, strategies: [(name: "ReuseTable", setUp: { rows in
-    ///             let (table, bytes) = Harness.allocation { makeExactTable(rows: rows) }
-    ///             return BenchCase(step: { _ in table.reloadData() }, bytesPerRow: bytes.map { Double($0) / Double(rows) })
-    ///         })]),
-    ///     ])
-    static func tableSuites(quick: Bool) -> [BenchSuite] { [] }
+    /// Suites timed through a real `TableView` (see TableSuites.swift): `table`
+    /// (jumpAndLayout, scrollStep, reloadFixed, reloadEstimated, reloadExact;
+    /// `ReuseTable` = the tree store, `RowRecords` = `setGeometryStore(.records)`)
+    /// and `reusePool` (pool on vs off over the same scroll path).
+    static func tableSuites(quick: Bool) -> [BenchSuite] { TableSuites.all(quick: quick) }
 }
 
 /// Adapts the index-path height cache to the suite's interface: two widths

@@ -18,10 +18,17 @@ struct BenchResult: Sendable {
     var skipped: String?
     /// The strategy this operation's ratios are taken against.
     var baseline: String?
+    /// Cells the table created over the suite's counting path (reuse-pool suite only;
+    /// text and markdown only — the JSON keeps its documented fields).
+    var cellsCreated: Int? = nil
 }
 
 /// A built subject, ready to be timed.
-struct BenchCase {
+///
+/// `@unchecked Sendable` so table suites can build one inside
+/// `MainActor.assumeIsolated`: the bench builds and runs every case on the
+/// main thread, one at a time; nothing crosses threads.
+struct BenchCase: @unchecked Sendable {
     /// Performs operation number `i` (pick pre-generated inputs with `i`).
     var step: (Int) -> Void
     /// Runs untimed after every sample, e.g. to remove the rows a sample inserted.
@@ -30,6 +37,8 @@ struct BenchCase {
     var maxBatch: Int = 1 << 24
     /// Memory of the subject per row, if measured (see `Harness.allocation(of:)`).
     var bytesPerRow: Double? = nil
+    /// Cells created over a counting path (reuse-pool suite).
+    var cellsCreated: Int? = nil
 }
 
 /// One way of doing an operation.
@@ -61,6 +70,10 @@ struct BenchConfiguration {
     var skipAfterSeconds: Double
     /// Runs only suites or operations with this name (case-insensitive).
     var filter: String?
+    /// Operations predicted to take at least this long each…
+    var slowOperationSeconds = 0.1
+    /// …are measured with exactly this many samples (the report shows the count).
+    var slowCaseSamples = 5
     var log: (String) -> Void = { _ in }
 
     func includes(suite: String, operation: String) -> Bool {
@@ -87,9 +100,18 @@ enum Suites {
                 for rows in suite.scales.sorted() {
                     var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
                                              rows: rows, baseline: operation.baseline)
-                    if skipReason == nil, let perOperation = Fit.predict(times, at: rows) {
+                    // A case predicted to take `slowOperationSeconds` or more per operation runs
+                    // `slowCaseSamples` samples, with the calibration run as its only warm-up.
+                    var options = configuration.options
+                    let predicted = Fit.predict(times, at: rows)
+                    if let predicted, predicted >= configuration.slowOperationSeconds * 1e9 {
+                        options.warmUpSeconds = 0
+                        options.minSamples = configuration.slowCaseSamples
+                        options.maxSamples = configuration.slowCaseSamples
+                    }
+                    if skipReason == nil, let perOperation = predicted {
                         let setUp = Fit.predict(setUpTimes, at: rows) ?? 0
-                        let seconds = (setUp + perOperation * Double(configuration.options.minSamples + 1)) / 1e9
+                        let seconds = (setUp + perOperation * Double(options.minSamples + 1)) / 1e9
                         if seconds > configuration.skipAfterSeconds {
                             let k = Fit.exponent(times).map { String(format: "n^%.2f", $0) } ?? "n^1"
                             skipReason = "estimated \(Int(seconds)) s (\(Report.duration(perOperation)) per operation, fitted \(k)) > \(Int(configuration.skipAfterSeconds)) s limit"
@@ -104,11 +126,12 @@ enum Suites {
                     let start = Harness.now()
                     let benchCase = strategy.setUp(rows)
                     setUpTimes.append((rows, Double(Harness.now() - start)))
-                    let summary = Harness.measure(configuration.options, maxBatch: benchCase.maxBatch,
+                    let summary = Harness.measure(options, maxBatch: benchCase.maxBatch,
                                                   step: benchCase.step, between: benchCase.between)
                     times.append((rows, summary.median))
                     result.summary = summary
                     result.bytesPerRow = benchCase.bytesPerRow
+                    result.cellsCreated = benchCase.cellsCreated
                     configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): \(Report.duration(summary.median)) (\(summary.samples) samples × \(summary.batch))")
                     results.append(result)
                 }

@@ -1,0 +1,228 @@
+import Foundation
+@_spi(Internals) import ReuseTable
+
+// The suites timed through a real `TableView`: a 320×480 viewport, trivial
+// cells (a registered `TableViewCell` subclass that does nothing), and rows
+// spread over `TableSuites.sections` sections.
+//
+// The runner is not actor-isolated, so every setUp and step enters the main
+// actor with `MainActor.assumeIsolated` (a check, not a hop: `Demo bench`
+// runs on the main thread). Its cost is part of every table measurement.
+
+/// A cell that does nothing: what is timed is the table's own machinery.
+final class BenchCell: TableViewCell {}
+
+/// Fixed heights: a delegate that implements no height method, so every row is
+/// `rowHeight` and each section is one run (`reloadData()` is O(sections)).
+@MainActor
+final class FixedHeightSource: TableViewDataSource, TableViewDelegate {
+    var rows: Int
+    let sections: Int
+    init(rows: Int, sections: Int) { self.rows = rows; self.sections = sections }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        TableSuites.rows(inSection: section, of: rows, sections: sections)
+    }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: TableSuites.identifier, for: indexPath)
+    }
+}
+
+/// Varied heights from `heightForRowAt` (even values 22…100 pt, a hash of the
+/// index path, so no per-row storage): exact mode asks every row at reload;
+/// with `estimatedRowHeight > 0` only the rows that reach the viewport are asked.
+@MainActor
+final class VariedHeightSource: TableViewDataSource, TableViewDelegate {
+    var rows: Int
+    let sections: Int
+    init(rows: Int, sections: Int) { self.rows = rows; self.sections = sections }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        TableSuites.rows(inSection: section, of: rows, sections: sections)
+    }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: TableSuites.identifier, for: indexPath)
+    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        let key = UInt64(truncatingIfNeeded: indexPath.section &* 1_000_003 &+ indexPath.row)
+        return CGFloat(VariableHeightRows.height((key &* 0x9E37_79B9_7F4A_7C15) >> 40))
+    }
+}
+
+enum TableSuites {
+    static let identifier = "bench"
+    static let sections = 10
+    static let frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+    /// `scrollStep` moves a tenth of a screen.
+    static let scrollStep = 48.0
+    /// The reuse-pool suite counts the cells a fresh table creates for its first
+    /// screen and then over this many scroll steps from the top.
+    static let cellCountSteps = 2_000
+    static let scales = [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+    static let poolScales = [1_000, 100_000, 10_000_000]
+    static let operations = ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"]
+
+    /// The two geometry stores, under their strategy names.
+    static let stores: [(name: String, store: TableView.GeometryStore)] = [("ReuseTable", .tree), ("RowRecords", .records)]
+
+    static func rows(inSection section: Int, of rows: Int, sections: Int) -> Int {
+        rows / sections + (section < rows % sections ? 1 : 0)
+    }
+
+    /// The `table` and `reusePool` suites.
+    static func all(quick: Bool) -> [BenchSuite] {
+        [table(quick: quick, scales: scales), reusePool(scales: poolScales)]
+    }
+
+    // MARK: Fixtures
+
+    @MainActor static func makeTable(store: TableView.GeometryStore, dataSource: TableViewDataSource & TableViewDelegate) -> TableView {
+        let table = TableView(frame: frame)
+        table.register(BenchCell.self, forCellReuseIdentifier: identifier)
+        table.setGeometryStore(store)
+        table.dataSource = dataSource
+        table.delegate = dataSource
+        return table
+    }
+
+    /// A table with varied exact heights, loaded, and the bytes per row its
+    /// geometry retained (measured with mallinfo2 around the real reload).
+    struct ExactTable {
+        let table: TableView
+        let source: VariedHeightSource
+        let bytesPerRow: Double?
+    }
+
+    /// Exact tables are expensive at 10^7 rows (every row's height is asked), so
+    /// `jumpAndLayout`, `scrollStep` and `reloadExact` share one per store and scale.
+    @MainActor static var exactTables: [String: ExactTable] = [:]
+
+    @MainActor static func exactTable(rows: Int, store: TableView.GeometryStore) -> ExactTable {
+        let key = "\(store)-\(rows)"
+        if let cached = exactTables[key] { return cached }
+        let source = VariedHeightSource(rows: min(rows, 100), sections: sections)
+        let table = makeTable(store: store, dataSource: source)
+        // Fill the pool first (a small load, then an empty one), so the measured
+        // reload reuses its cells and what it retains is the geometry.
+        table.reloadData()
+        source.rows = 0
+        table.reloadData()
+        source.rows = rows
+        let bytes = Harness.allocation { table.reloadData() }.bytes
+        let fixture = ExactTable(table: table, source: source, bytesPerRow: bytes.map { Double($0) / Double(rows) })
+        exactTables[key] = fixture
+        return fixture
+    }
+
+    /// Forgets the shared exact tables (their memory goes back to the allocator).
+    @MainActor static func releaseFixtures() { exactTables.removeAll() }
+
+    /// Offset number `step` of a path that starts at `start` and moves `stepSize`
+    /// points per step, bouncing between 0 and `maximum`.
+    static func pathOffset(_ step: Int, start: Double, stepSize: Double, maximum: Double) -> Double {
+        guard maximum > 0 else { return 0 }
+        let period = 2 * maximum
+        var y = (start + Double(step) * stepSize).truncatingRemainder(dividingBy: period)
+        if y > maximum { y = period - y }
+        return y
+    }
+
+    /// A step that scrolls `table` along the bouncing path (a tenth of a screen per step).
+    @MainActor static func scrollCase(_ table: TableView, start: Double) -> BenchCase {
+        let maximum = Double(table.maximumContentOffsetY)
+        return BenchCase(step: { i in
+            MainActor.assumeIsolated {
+                table.contentOffset.y = CGFloat(pathOffset(i, start: start, stepSize: scrollStep, maximum: maximum))
+            }
+        })
+    }
+
+    // MARK: table
+
+    static func table(quick: Bool, scales: [Int]) -> BenchSuite {
+        typealias Strategy = (name: String, setUp: (_ rows: Int) -> BenchCase)
+        func perStore(_ body: @escaping @MainActor (Int, TableView.GeometryStore) -> BenchCase) -> [Strategy] {
+            stores.map { entry in (name: entry.name, setUp: { rows in MainActor.assumeIsolated { body(rows, entry.store) } }) }
+        }
+        let jump = perStore { rows, store in
+            let table = exactTable(rows: rows, store: store).table
+            let offsets = RandomInputs(seed: 0x7AB1E ^ UInt64(rows)).offsets(below: Double(table.maximumContentOffsetY))
+            return BenchCase(step: { i in
+                MainActor.assumeIsolated { table.contentOffset.y = CGFloat(offsets[i & RandomInputs.mask]) }
+            })
+        }
+        let scroll = perStore { rows, store in
+            let table = exactTable(rows: rows, store: store).table
+            return scrollCase(table, start: Double(table.maximumContentOffsetY) / 3)
+        }
+        let fixed = perStore { rows, store in
+            let source = FixedHeightSource(rows: rows, sections: sections)
+            let table = makeTable(store: store, dataSource: source)
+            table.reloadData()
+            table.contentOffset.y = table.maximumContentOffsetY / 2
+            return BenchCase(step: { _ in MainActor.assumeIsolated { withExtendedLifetime(source) { table.reloadData() } } })
+        }
+        let estimated = perStore { rows, store in
+            let source = VariedHeightSource(rows: rows, sections: sections)
+            let table = makeTable(store: store, dataSource: source)
+            table.estimatedRowHeight = 44
+            table.reloadData()
+            table.contentOffset.y = table.maximumContentOffsetY / 2
+            return BenchCase(step: { _ in MainActor.assumeIsolated { withExtendedLifetime(source) { table.reloadData() } } })
+        }
+        let exact = perStore { rows, store in
+            let fixture = exactTable(rows: rows, store: store)
+            let table = fixture.table
+            return BenchCase(step: { _ in MainActor.assumeIsolated { withExtendedLifetime(fixture.source) { table.reloadData() } } },
+                             bytesPerRow: fixture.bytesPerRow)
+        }
+        return Suites.tableSuite(name: "table", scales: scales, operations: [
+            (name: "jumpAndLayout", baseline: "RowRecords", strategies: jump),
+            (name: "scrollStep", baseline: "RowRecords", strategies: scroll),
+            (name: "reloadFixed", baseline: "RowRecords", strategies: fixed),
+            (name: "reloadEstimated", baseline: "RowRecords", strategies: estimated),
+            (name: "reloadExact", baseline: "RowRecords", strategies: exact),
+        ])
+    }
+
+    // MARK: reusePool
+
+    /// The same scroll path with the reuse pool on and off: time per step, and
+    /// the cells created over `cellCountSteps` steps from the top (in the text
+    /// and markdown reports; the JSON keeps its documented fields only).
+    static func reusePool(scales: [Int]) -> BenchSuite {
+        func strategy(_ name: String, enabled: Bool) -> (name: String, setUp: (_ rows: Int) -> BenchCase) {
+            (name: name, setUp: { rows in
+                MainActor.assumeIsolated {
+                    let source = FixedHeightSource(rows: rows, sections: sections)
+                    let table = makeTable(store: .tree, dataSource: source)
+                    table.isReusePoolEnabled = enabled
+                    table.reloadData()
+                    let maximum = Double(table.maximumContentOffsetY)
+                    for i in 0 ..< cellCountSteps {
+                        table.contentOffset.y = CGFloat(pathOffset(i, start: 0, stepSize: scrollStep, maximum: maximum))
+                    }
+                    let created = table.counters.cellsCreated  // the first screen, then the path
+                    var benchCase = scrollCase(table, start: maximum / 3)
+                    let step = benchCase.step
+                    benchCase.step = { i in withExtendedLifetime(source) { step(i) } }
+                    benchCase.cellsCreated = created
+                    return benchCase
+                }
+            })
+        }
+        var suite = Suites.tableSuite(name: "reusePool", scales: scales, operations: [
+            (name: "scrollStep", baseline: "pool off", strategies: [strategy("pool on", enabled: true), strategy("pool off", enabled: false)]),
+        ])
+        suite.commentary = { results in
+            let on = results.filter { $0.strategy == "pool on" }.compactMap(\.cellsCreated).max()
+            let off = results.filter { $0.strategy == "pool off" }.compactMap(\.cellsCreated).max()
+            guard let on, let off else { return [] }
+            return ["Cells created by a fresh table for its first screen and \(Report.grouped(cellCountSteps)) scroll steps of \(Int(scrollStep)) pt in a \(Int(frame.height))-pt viewport: "
+                + "\(Report.grouped(on)) with the pool, \(Report.grouped(off)) without."]
+        }
+        return suite
+    }
+}
