@@ -88,7 +88,7 @@ import ReuseTable
         _ = app.handle(.char("c"))
         #expect(app.table.numberOfRows(inSection: 1) == 41)
         #expect(app.feed.model.numberOfRows(inSection: 1) == 41)
-        #expect(app.statusText[2].contains("3 edits changed the feed"))
+        #expect(app.statusText[2].contains("made 3 edits, so reloadData"))
     }
 
     @Test func widthChangeRePlacesEverythingAtTheNewColumnCount() {

@@ -53,7 +53,7 @@ enum WaterfallCost {
                     model.sections[section].remove(at: item)
                     deletes.append(time { collection.deleteItems(at: [indexPath]) })
                 }
-                print("  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) insert at item \(item.grouped.padding(toLength: 7, withPad: " ", startingAt: 0))"
+                print("  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) insert at item \(item.grouped.padding(toLength: 8, withPad: " ", startingAt: 0))"
                       + "\(format(median(inserts)))  re-placed \(placed.grouped); delete \(format(median(deletes)))")
             }
         }

@@ -23,7 +23,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
     let body = Label()
     /// The cell's serial number, as `FeedCell`'s tag: the same few come back while scrolling.
     var serial = 0
-    /// True for the tile `i` and `d` act on (the first item at the top of the screen).
+    /// True for the tile `i` and `d` act on (the lowest index path starting on screen), marked ▶.
     var isCursor = false
     private(set) var postID: UInt64?
 
@@ -74,14 +74,14 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
         body.frame = CGRect(x: 2, y: 1, width: FeedTileCell.bodyWidth(forItemWidth: width), height: max(0, bounds.height - 2))
     }
 
-    /// The box; the cursor tile's box is bold yellow.
+    /// The box; the cursor tile's box is bold yellow, with ▶ before the byline.
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         let style = isCursor ? CellStyle(bold: true, foreground: 3) : CellStyle(dim: true)
         grid.fill(frame, clip: clip)
         grid.drawBorder(frame, style: style, clip: clip)
         // Air around the byline that sits in the top border.
         let bylineEnd = frame.x + 3 + min(byline.text.count, max(0, frame.width - 6))
-        grid.write(" ", x: frame.x + 2, y: frame.y, clip: clip)
+        grid.write(isCursor ? "▶" : " ", x: frame.x + 2, y: frame.y, style: style, clip: clip)
         grid.write(" ", x: bylineEnd, y: frame.y, clip: clip)
         let tag = " cell #\(serial) "
         if frame.width >= tag.count + 4 {

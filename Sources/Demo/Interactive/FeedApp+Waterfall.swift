@@ -21,7 +21,7 @@ extension FeedApp {
                 // so the table reloads, as an app would after changes made on another screen.
                 reload()
                 clampTableOffset()
-                setMessage("Table again: the waterfall's \(waterfall.edits.count) edits changed the feed, so reloadData.")
+                setMessage("Table again: the waterfall made \(waterfall.edits.count) edit\(waterfall.edits.count == 1 ? "" : "s"), so reloadData.")
             }
             return .changed
         }

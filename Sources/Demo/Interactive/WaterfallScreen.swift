@@ -63,7 +63,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         layout.numberOfColumns = WaterfallScreen.columns(forWidth: collectionWidth)
         timePlacement("reload") { collection.reloadData() }
         message = "reloadData: \(itemCount.grouped) heights asked and placed in \(millis(lastUpdateMicroseconds)). "
-            + "i/d insert/delete at the yellow tile · w · c"
+            + "i/d insert/delete at ▶ · w width · c table"
     }
 
     /// 3 columns on a wide screen, 2 on a narrow one.
@@ -271,6 +271,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         let second = "\(lastPlacementCause): re-placed \(s.placedByLastUpdate.grouped) items in "
             + "\(showsTimings ? lastUpdateMicroseconds.grouped : "–") µs · heights asked \(s.heightsAsked.grouped) · "
             + "\(days.grouped) days · pool \(collection.isReusePoolEnabled ? "on" : "off")"
+            + (cursorIndexPath.map { " · ▶ day \($0.section + 1) post \(($0.item + 1).grouped)" } ?? "")
         return [first, second]
     }
 
