@@ -17,6 +17,7 @@ struct DemoMain {
         case "trace": Trace.run()
         case "xray": exit(Xray.main(arguments))
         case "bench": exit(Bench.run(arguments))
+        case "waterfall-cost": exit(WaterfallCost.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -41,6 +42,8 @@ struct DemoMain {
                             an SVG of content space: row bands (measured vs estimated), the viewport,
                             on-screen cells coloured by cell identity before and after a scroll, the pool
               bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
+              waterfall-cost
+                            what an insert costs a 1,000,000-item WaterfallLayout, one section vs 1,000 (use -c release)
               --help        this text
 
             Keys in the interactive demo:

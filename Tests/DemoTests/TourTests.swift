@@ -24,6 +24,21 @@ import ReuseTable
         #expect(printed.filter { $0.contains(" · layout ") }.count == report.steps.count + 1)
     }
 
+    @Test func tourWaterfallInsertsNearTheTopOfADayAndKeepsThePoolBound() throws {
+        var printed: [String] = []
+        let report = Tour.run(output: { printed.append($0) })
+        #expect(report.waterfallSteps.count == 5)
+        #expect(report.waterfallSteps.first?.snapshot.items == Tour.waterfallDays * FeedGenerator.postsPerDay)
+        #expect(report.waterfallSteps.first?.snapshot.placedByLastUpdate == Tour.waterfallDays * FeedGenerator.postsPerDay)
+        let inserted = try #require(report.waterfallInsertedAt)
+        #expect(inserted.item > 0 && inserted.item < 100, "near the top of a day")
+        // Only the items from the insertion point to the end of its day are re-placed.
+        #expect(report.waterfallPlacedByInsert == report.waterfallItemsInInsertedDay - inserted.item)
+        let last = try #require(report.waterfallSteps.last?.snapshot)
+        #expect(last.cellsCreated <= report.waterfallMaxVisibleCells + 2)
+        #expect(printed.contains { $0.hasPrefix("c: back to the table") })
+    }
+
     @Test func traceShowsThePhasesInOrder() {
         let lines = Trace.lines()
         let text = lines.joined(separator: "\n")

@@ -7,6 +7,12 @@ extension FeedApp {
     /// The whole screen as a grid: what the terminal shows and what golden tests compare.
     func render() -> CharGrid {
         var grid = CharGrid(width: width, height: height)
+        if let waterfall {
+            waterfall.render(into: &grid)
+            drawStatus(into: &grid)
+            if showsHelp { drawHelp(into: &grid) }
+            return grid
+        }
         let cursor = cursorIndexPath
         for indexPath in table.indexPathsForVisibleRows ?? [] {
             (table.cellForRow(at: indexPath) as? FeedCell)?.isCursor = indexPath == cursor
@@ -27,6 +33,7 @@ extension FeedApp {
 
     /// The two counter lines and the message line.
     var statusText: [String] {
+        if let waterfall { return waterfall.statusText + [waterfall.message] }
         let s = snapshot
         let first = "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
             + "created \(s.cellsCreated) · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs · \(s.heightMode.rawValue) heights"
@@ -69,7 +76,7 @@ extension FeedApp {
         ("w", "width change, as a rotation: rows re-measure"),
         ("+", "grow the marked row: row(_:changedHeight:)"),
         ("i d", "insert a row at / delete the marked row"),
-        ("c", "waterfall collection view"),
+        ("c", "waterfall CollectionView of the feed / back"),
         ("?", "this help"),
         ("q", "quit"),
     ]

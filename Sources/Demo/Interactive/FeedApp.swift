@@ -37,6 +37,8 @@ final class FeedApp {
     /// Duration of the last `reloadData()`.
     private(set) var lastReloadMicroseconds: UInt64 = 0
     private var precacher: IdleHeightPrecaching?
+    /// The waterfall view of the feed while `c` shows it (see `FeedApp+Waterfall.swift`).
+    var waterfall: WaterfallScreen?
     /// False in golden tests: layout times differ from run to run.
     var showsTimings = true
 
@@ -79,6 +81,7 @@ final class FeedApp {
         self.width = max(width, 20)
         self.height = max(height, FeedApp.statusLines + 2)
         applyFrame()
+        waterfall?.resize(width: self.width, height: tableHeight)
     }
 
     private func applyFrame() {
@@ -109,6 +112,7 @@ final class FeedApp {
             return .changed
         }
         if jumpPrompt != nil { return handlePrompt(key) }
+        if let waterfall, key != .char("c"), let outcome = waterfall.handle(key) { return outcome }
         switch key {
         case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
         case .down, .char("j"): return scroll(by: 1)
@@ -129,16 +133,15 @@ final class FeedApp {
         case .char("+"), .char("="): return growCursorRow()
         case .char("i"): return insertRow()
         case .char("d"): return deleteRow()
-        case .char("c"):
-            // HOOK(collection): show the waterfall `CollectionView` here once it exists.
-            message = "The waterfall collection view arrives with issue 6."
-            return .changed
+        case .char("c"): return toggleWaterfall()
         case .char("?"), .char("h"):
             showsHelp = true
             return .changed
         default: return .unchanged
         }
     }
+
+    func setMessage(_ text: String) { message = text }
 
     private func handlePrompt(_ key: Key) -> Outcome {
         switch key {
@@ -278,6 +281,8 @@ final class FeedApp {
     private var firstIndexPath: IndexPath? {
         (0..<feed.shownSections).first { feed.model.numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
     }
+
+    func clampTableOffset() { clampOffset() }
 
     private func clampOffset() {
         let maximum = table.maximumContentOffsetY

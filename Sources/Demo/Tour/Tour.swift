@@ -25,6 +25,14 @@ enum Tour {
         var cellsCreatedWithoutPool = 0
         /// Cells created over the whole tour (pool on throughout).
         var cellsCreatedInTotal = 0
+        /// The waterfall part: counters after each of its steps, the most tiles on screen at once,
+        /// and what the insert near the top of a day did.
+        var waterfallSteps: [(name: String, snapshot: WaterfallScreen.Snapshot)] = []
+        var waterfallMaxVisibleCells = 0
+        var waterfallInsertedAt: IndexPath?
+        /// Items in the insert's day after the insert, and items the layout re-placed for it.
+        var waterfallItemsInInsertedDay = 0
+        var waterfallPlacedByInsert = 0
     }
 
     static let screenWidth = 80
@@ -95,9 +103,58 @@ enum Tour {
         record("scroll 5 pages, nothing left to measure", into: &report)
 
         report.cellsCreatedInTotal = app.snapshot.cellsCreated
+        waterfallSteps(app, into: &report, say: say)
         say("\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
             + "(at most \(report.maxVisibleCells) were on screen at once).")
         return report
+    }
+
+    /// Days the tour's waterfall shows (every height is asked up front; see `FeedApp.waterfallDays`).
+    static let waterfallDays = 10
+
+    /// `c`: the same feed as a waterfall `CollectionView`; scroll, insert near the top of a day, width, back.
+    static func waterfallSteps(_ app: FeedApp, into report: inout Report, say: (String) -> Void) {
+        say("")
+        _ = app.toggleWaterfall(days: waterfallDays)
+        guard let waterfall = app.waterfall else { return }
+        func record(_ name: String) {
+            let snapshot = waterfall.snapshot
+            report.waterfallSteps.append((name, snapshot))
+            report.waterfallMaxVisibleCells = max(report.waterfallMaxVisibleCells, snapshot.visibleCells)
+            say(waterfallLine(name, snapshot, micros: waterfall.lastUpdateMicroseconds))
+        }
+        func press(_ keys: [Key]) {
+            for key in keys {
+                _ = app.handle(key)
+                report.waterfallMaxVisibleCells = max(report.waterfallMaxVisibleCells, waterfall.collection.visibleCells.count)
+            }
+        }
+        record("c: waterfall of \(waterfallDays) days, reloadData")
+        press(Array(repeating: .pageDown, count: 5))
+        record("scroll 5 pages")
+        report.waterfallInsertedAt = waterfall.cursorIndexPath
+        press([.char("i")])
+        if let indexPath = report.waterfallInsertedAt {
+            report.waterfallItemsInInsertedDay = waterfall.collection.numberOfItems(inSection: indexPath.section)
+            report.waterfallPlacedByInsert = waterfall.layout.itemsPlacedByLastPrepare
+            record("i: insertItems at item \(indexPath.item) of day \(indexPath.section + 1)")
+            say("    → re-placed \(report.waterfallPlacedByInsert.grouped) items (\(report.waterfallItemsInInsertedDay.grouped) "
+                + "in the day − \(indexPath.item) before the insert); the other \(waterfallDays - 1) days only shifted.")
+        }
+        press([.char("w")])
+        record("w: narrower, \(waterfall.layout.numberOfColumns) columns, all re-placed")
+        press(Array(repeating: .pageDown, count: 5))
+        record("scroll 5 pages at the new width")
+        press([.char("c")])
+        say("c: back to the table, reloaded for the insert (\(app.table.numberOfRows(inSection: report.waterfallInsertedAt?.section ?? 0).grouped) rows in that day).")
+    }
+
+    /// One line of waterfall counters.
+    static func waterfallLine(_ name: String, _ s: WaterfallScreen.Snapshot, micros: UInt64) -> String {
+        let label = name.count >= 44 ? String(name.prefix(43)) + " " : name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        return label
+            + "items \(s.items.grouped) · visible \(s.visibleCells) · created \(s.cellsCreated) · pool \(s.poolSize)"
+            + " · \(s.columns) columns · re-placed \(s.placedByLastUpdate.grouped) in \(micros.grouped) µs"
     }
 
     /// The scroll path both pool runs follow.

@@ -1,0 +1,91 @@
+import Foundation
+import ReuseTable
+
+/// A post as a tile of the waterfall: a box with the author and time in its top
+/// border, the cell's serial number in its bottom border, and the body wrapped inside.
+///
+///     ┌ grace · 09:41 ───────────┐
+///     │ table cell reuse pool    │
+///     │ offset content view      │
+///     └──────────────── cell #7 ─┘
+///
+/// The body shows at most `maxBodyLines` lines, so a long post stays a
+/// readable tile and measuring any post costs O(1): the wrap stops after
+/// `maxBodyLines` lines (`Label.wrap` honours `numberOfLines`).
+final class FeedTileCell: CollectionViewCell, GridDrawable {
+    static let identifier = "tile"
+    /// The most body lines a tile shows.
+    static let maxBodyLines = 6
+    /// Columns taken by the border and one space of air on each side.
+    static let horizontalPadding: CGFloat = 4
+
+    let byline = StyledLabel(style: CellStyle(bold: true, foreground: 6))
+    let body = Label()
+    /// The cell's serial number, as `FeedCell`'s tag: the same few come back while scrolling.
+    var serial = 0
+    /// True for the tile `i` and `d` act on (the lowest index path starting on screen), marked ▶.
+    var isCursor = false
+    private(set) var postID: UInt64?
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        body.numberOfLines = FeedTileCell.maxBodyLines
+        contentView.addSubview(byline)
+        contentView.addSubview(body)
+    }
+
+    func configure(with post: Post) {
+        postID = post.id
+        byline.text = "\(post.author) · \(post.time)"
+        body.text = post.body
+        setNeedsLayout()
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        isCursor = false
+    }
+
+    /// The body's width inside a tile `itemWidth` points wide (whole columns, at least 1).
+    static func bodyWidth(forItemWidth itemWidth: CGFloat) -> CGFloat {
+        max(1, itemWidth.rounded(.down) - horizontalPadding)
+    }
+
+    /// Top border + capped wrapped body + bottom border.
+    /// - Complexity: O(1): at most `maxBodyLines` lines are wrapped.
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let lines = body.wrappedLines(forWidth: FeedTileCell.bodyWidth(forItemWidth: size.width)).count
+        return CGSize(width: size.width, height: CGFloat(lines + 2))
+    }
+
+    /// The height of `post`'s tile at `itemWidth`, without a cell: what the layout delegate answers.
+    /// Uses the same `Label.wrap` as `sizeThatFits` and the renderer.
+    /// - Complexity: O(1) per post (the generator's body is bounded, the wrap stops at `maxBodyLines`).
+    static func height(of post: Post, itemWidth: CGFloat) -> CGFloat {
+        let columns = Int(bodyWidth(forItemWidth: itemWidth))
+        let lines = Label.wrap(post.body, columns: columns, numberOfLines: maxBodyLines).count
+        return CGFloat(lines + 2)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = bounds.width.rounded(.down)
+        byline.frame = CGRect(x: 3, y: 0, width: max(0, min(CGFloat(byline.text.count), width - 6)), height: 1)
+        body.frame = CGRect(x: 2, y: 1, width: FeedTileCell.bodyWidth(forItemWidth: width), height: max(0, bounds.height - 2))
+    }
+
+    /// The box; the cursor tile's box is bold yellow, with ▶ before the byline.
+    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+        let style = isCursor ? CellStyle(bold: true, foreground: 3) : CellStyle(dim: true)
+        grid.fill(frame, clip: clip)
+        grid.drawBorder(frame, style: style, clip: clip)
+        // Air around the byline that sits in the top border.
+        let bylineEnd = frame.x + 3 + min(byline.text.count, max(0, frame.width - 6))
+        grid.write(isCursor ? "▶" : " ", x: frame.x + 2, y: frame.y, style: style, clip: clip)
+        grid.write(" ", x: bylineEnd, y: frame.y, clip: clip)
+        let tag = " cell #\(serial) "
+        if frame.width >= tag.count + 4 {
+            grid.write(tag, x: frame.maxX - tag.count - 2, y: frame.maxY - 1, style: CellStyle(dim: true, foreground: 5), clip: clip)
+        }
+    }
+}
