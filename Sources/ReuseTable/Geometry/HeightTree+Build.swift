@@ -111,10 +111,20 @@ extension HeightTree.Node {
     /// Merges adjacent runs that could be one (same height, kind and state),
     /// so a run split by `setHeight` heals when the height is set back.
     static func compact(_ heights: inout [Double], _ meta: inout [UInt32]) {
-        var w = 0
-        for r in heights.indices {
+        compact(&heights, &meta, around: 0...max(0, heights.count - 1))
+    }
+
+    /// `compact` limited to `window`: only runs there can have become mergeable.
+    static func compact(_ heights: inout [Double], _ meta: inout [UInt32], around window: ClosedRange<Int>) {
+        guard !heights.isEmpty else { return }
+        let lower = max(0, window.lowerBound), upper = min(heights.count - 1, window.upperBound)
+        guard lower <= upper else { return }
+        var w = lower
+        var r = lower
+        while r < heights.count {
+            if r > upper && w == r { break }  // past the window and nothing shifted: done
             let c = RunMeta.count(meta[r])
-            if c == 0 { continue }
+            if c == 0 { r += 1; continue }
             if w > 0, heights[w - 1] == heights[r],
                RunMeta.attributes(meta[w - 1]) == RunMeta.attributes(meta[r]),
                RunMeta.count(meta[w - 1]) + c <= RunMeta.maxCount {
@@ -124,10 +134,11 @@ extension HeightTree.Node {
                 meta[w] = meta[r]
                 w += 1
             }
+            r += 1
         }
-        if w < heights.count {
-            heights.removeSubrange(w...)
-            meta.removeSubrange(w...)
+        if w < r {
+            heights.removeSubrange(w..<r)
+            meta.removeSubrange(w..<r)
         }
     }
 }

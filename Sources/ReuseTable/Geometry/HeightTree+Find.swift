@@ -27,8 +27,8 @@ extension HeightTree {
         var headers = 0
         while !node.isLeaf {
             var j = 0
-            while i >= node.children[j].summary.count {
-                let s = node.children[j].summary
+            while i >= node.childSummaries[j].count {
+                let s = node.childSummaries[j]
                 i -= s.count
                 acc = acc + s.height
                 headers += s.headers
@@ -98,12 +98,12 @@ extension HeightTree {
             // take the last child with height: y is at its very end.
             var chosen = -1, lastTall = -1
             var accBefore = acc, accBeforeLastTall = acc, baseBeforeLastTall = base
-            for (j, child) in node.children.enumerated() {
-                let next = accBefore + child.summary.height
-                if child.summary.height > 0 { lastTall = j; accBeforeLastTall = accBefore; baseBeforeLastTall = base }
+            for (j, s) in node.childSummaries.enumerated() {
+                let next = accBefore + s.height
+                if s.height > 0 { lastTall = j; accBeforeLastTall = accBefore; baseBeforeLastTall = base }
                 if y < next { chosen = j; break }
                 accBefore = next
-                base += child.summary.count
+                base += s.count
             }
             if chosen >= 0 {
                 acc = accBefore
@@ -147,9 +147,9 @@ extension HeightTree {
         var base = 0
         while !node.isLeaf {
             var j = 0
-            while s >= node.children[j].summary.headers {
-                s -= node.children[j].summary.headers
-                base += node.children[j].summary.count
+            while s >= node.childSummaries[j].headers {
+                s -= node.childSummaries[j].headers
+                base += node.childSummaries[j].count
                 j += 1
             }
             node = node.children[j]
@@ -185,10 +185,9 @@ extension HeightTree {
             }
             return nil
         }
-        for child in node.children {
-            let s = child.summary
+        for (j, s) in node.childSummaries.enumerated() {
             if local < base + s.count && s.unmeasured > 0,
-               let found = firstUnmeasured(in: child, from: max(0, local - base)) {
+               let found = firstUnmeasured(in: node.children[j], from: max(0, local - base)) {
                 return base + found
             }
             base += s.count
@@ -210,9 +209,9 @@ extension HeightTree {
         var acc = 0.0
         while !node.isLeaf {
             var j = 0
-            while i >= node.children[j].summary.count {
-                i -= node.children[j].summary.count
-                acc = acc + node.children[j].summary.height
+            while i >= node.childSummaries[j].count {
+                i -= node.childSummaries[j].count
+                acc = acc + node.childSummaries[j].height
                 j += 1
             }
             stack.append((node, j, acc))
@@ -242,7 +241,7 @@ extension HeightTree {
             while let top = stack.popLast() {
                 let next = top.child + 1
                 guard next < top.node.children.count else { continue }
-                let y = top.minY + top.node.children[top.child].summary.height
+                let y = top.minY + top.node.childSummaries[top.child].height
                 stack.append((top.node, next, y))
                 node = top.node.children[next]
                 while !node.isLeaf {

@@ -32,7 +32,7 @@ extension HeightTree {
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
         return reduceNodes(0) { acc, node in
-            acc + objectBytes + arrayBytes(node.heights) + arrayBytes(node.meta) + arrayBytes(node.children)
+            acc + objectBytes + arrayBytes(node.heights) + arrayBytes(node.meta) + arrayBytes(node.children) + arrayBytes(node.childSummaries)
         }
     }
 
@@ -88,6 +88,9 @@ extension HeightTree {
                     let d = try check(child, isRoot: false, path: "\(path())/\(j)")
                     if let cd = childDepth, cd != d { try fail("\(path()): children at depths \(cd) and \(d)") }
                     childDepth = d
+                    if node.childSummaries.count != node.children.count || node.childSummaries[j] != child.summary {
+                        try fail("\(path()): childSummaries[\(j)] is stale")
+                    }
                     expected.add(child.summary)
                 }
                 depth = (childDepth ?? 0) + 1

@@ -125,8 +125,8 @@ extension HeightTree.Node {
     /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
     private func childIndex(for local: Int) -> (child: Int, local: Int) {
         var j = 0, i = local
-        while j < children.count - 1 && i >= children[j].summary.count {
-            i -= children[j].summary.count
+        while j < childSummaries.count - 1 && i >= childSummaries[j].count {
+            i -= childSummaries[j].count
             j += 1
         }
         return (j, i)
@@ -146,19 +146,30 @@ extension HeightTree.Node {
     func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) {
         if isLeaf {
             let (r, k) = runIndex(for: local)
-            let m = meta[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
-            var newHeights: [Double] = [], newMeta: [UInt32] = []
-            if k > 0 { newHeights.append(heights[r]); newMeta.append(RunMeta.attributes(m) | UInt32(k)) }
-            newHeights.append(height)
-            newMeta.append(RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured))
-            if c - k - 1 > 0 { newHeights.append(heights[r]); newMeta.append(RunMeta.attributes(m) | UInt32(c - k - 1)) }
-            heights.replaceSubrange(r...r, with: newHeights)
-            meta.replaceSubrange(r...r, with: newMeta)
-            Node.compact(&heights, &meta)
+            let m = meta[r], old = heights[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
+            let after = c - k - 1
+            // Split the run in place into [k before] [the slot] [after], then heal.
+            let slotMeta = RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured)
+            var at = r
+            if k > 0 {
+                meta[r] = RunMeta.attributes(m) | UInt32(k)
+                at += 1
+                heights.insert(height, at: at)
+                meta.insert(slotMeta, at: at)
+            } else {
+                heights[r] = height
+                meta[r] = slotMeta
+            }
+            if after > 0 {
+                heights.insert(old, at: at + 1)
+                meta.insert(RunMeta.attributes(m) | UInt32(after), at: at + 1)
+            }
+            Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, at + 2))
         } else {
             let (j, i) = childIndex(for: local)
             uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config)
-            normalizeChildren(config: config)
+            childDidChange(j)
+            normalizeChild(at: j, config: config)
         }
         recomputeSummary()
     }
@@ -176,11 +187,12 @@ extension HeightTree.Node {
             }
             heights.insert(contentsOf: newHeights, at: r)
             meta.insert(contentsOf: newMeta, at: r)
-            Node.compact(&heights, &meta)
+            Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, r + newHeights.count))
         } else {
             let (j, i) = childIndex(for: local)
             uniqueChild(j).insert(heights: newHeights, meta: newMeta, at: i, config: config)
-            normalizeChildren(config: config)
+            childDidChange(j)
+            normalizeChild(at: j, config: config)
         }
         recomputeSummary()
     }
@@ -209,8 +221,9 @@ extension HeightTree.Node {
             // first and last are cut, by recursion.
             var start = 0
             var dropped: Range<Int>?
-            for j in children.indices {
-                let c = children[j].summary.count
+            var cut: [Int] = []
+            for j in childSummaries.indices {
+                let c = childSummaries[j].count
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
                     if lo == start && hi == start + c {
@@ -218,41 +231,72 @@ extension HeightTree.Node {
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
                         uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
+                        childDidChange(j)
+                        cut.append(j)
                     }
                 }
                 start += c
                 if start >= range.upperBound { break }
             }
-            if let dropped { children.removeSubrange(dropped) }
-            normalizeChildren(config: config)
+            if let dropped {
+                replaceChildren(dropped, with: [])
+                cut = cut.map { $0 >= dropped.upperBound ? $0 - dropped.count : $0 }
+            }
+            // The cut children (now neighbours at most) are the only ones out of bounds.
+            for j in cut.reversed() where j < children.count { normalizeChild(at: j, config: config) }
         }
         recomputeSummary()
     }
 
-    /// Splits overfull children and merges underfull ones with a neighbour.
+    /// Brings child `j` back within bounds: splits it when overfull, drops it
+    /// when empty, merges it with a neighbour when underfull.
     ///
-    /// - Complexity: O(children + new nodes); only the children on the
-    ///   mutated path can be out of bounds, but scanning all keeps it simple.
+    /// - Complexity: O(fan-out): only the changed child and one neighbour are read.
+    func normalizeChild(at j: Int, config: Config) {
+        let child = children[j]
+        let e = child.entryCount
+        let capacity = config.capacity(isLeaf: child.isLeaf)
+        if e > capacity && e <= 2 * capacity {
+            // The common case (one insertion too many): keep the left half in
+            // place and move the right half to one new node.
+            let right = child.splitOffRightHalf()
+            childSummaries[j] = child.summary
+            children.insert(right, at: j + 1)
+            childSummaries.insert(right.summary, at: j + 1)
+        } else if e > capacity {
+            replaceChildren(j..<(j + 1), with: child.splitEvenly(config: config))
+        } else if e == 0 {
+            replaceChildren(j..<(j + 1), with: [])
+        } else if e < config.minimum(isLeaf: child.isLeaf) && children.count > 1 {
+            let l = j + 1 < children.count ? j : j - 1
+            let merged = Node.merge(children[l], children[l + 1], config: config)
+            replaceChildren(l..<(l + 2), with: merged)
+        }
+    }
+
+    /// Moves the right half of the entries to a new node and returns it (both halves at least half full).
+    func splitOffRightHalf() -> HeightTree.Node {
+        let mid = entryCount / 2
+        let right: HeightTree.Node
+        if isLeaf {
+            right = HeightTree.Node(heights: Array(heights[mid...]), meta: Array(meta[mid...]))
+            heights.removeSubrange(mid...)
+            meta.removeSubrange(mid...)
+        } else {
+            right = HeightTree.Node(children: Array(children[mid...]))
+            children.removeSubrange(mid...)
+            childSummaries.removeSubrange(mid...)
+        }
+        recomputeSummary()
+        return right
+    }
+
+    /// Normalizes every child (used after building a node from two others' children).
     func normalizeChildren(config: Config) {
-        var j = 0
-        while j < children.count {
-            let child = children[j]
-            let e = child.entryCount
-            if e > config.capacity(isLeaf: child.isLeaf) {
-                let parts = child.splitEvenly(config: config)
-                children.replaceSubrange(j...j, with: parts)
-                j += parts.count
-            } else if e == 0 {
-                children.remove(at: j)
-            } else if e < config.minimum(isLeaf: child.isLeaf) && children.count > 1 {
-                let l = j + 1 < children.count ? j : j - 1
-                let merged = Node.merge(children[l], children[l + 1], config: config)
-                children.replaceSubrange(l...(l + 1), with: merged)
-                // One node may still be short (both were); look at it again.
-                j = merged.count == 1 ? l : l + 2
-            } else {
-                j += 1
-            }
+        var j = children.count - 1
+        while j >= 0 {
+            if j < children.count { normalizeChild(at: j, config: config) }
+            j -= 1
         }
     }
 }

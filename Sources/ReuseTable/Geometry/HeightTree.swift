@@ -75,7 +75,7 @@ import Foundation
 
 extension HeightTree {
     struct Config: Sendable, Equatable {
-        static let standard = Config(leafCapacity: 64, fanout: 32)
+        static let standard = Config(leafCapacity: 64, fanout: 64)
 
         /// Most runs a leaf holds.
         var leafCapacity: Int
@@ -145,17 +145,29 @@ extension HeightTree {
     ///
     /// `@unchecked Sendable`: a node is only mutated while uniquely referenced,
     /// so a node reachable from two trees (or threads) is never written.
+    ///
+    /// An internal node keeps its children's summaries in `childSummaries`, a
+    /// contiguous array beside `children`: a descent, a summary recomputation
+    /// and a split decision read one cache-friendly array instead of chasing a
+    /// pointer per child (up to 32 cache misses per level at 10M rows).
+    ///
+    /// `@exclusivity(unchecked)`: the tree is a value type that mutates a node
+    /// only through a uniquely referenced path, one access at a time; the
+    /// runtime access tracking on these hot arrays cost more than the work.
     final class Node: @unchecked Sendable {
-        var summary: Summary
-        var heights: [Double]
-        var meta: [UInt32]
-        var children: [Node]
+        @exclusivity(unchecked) var summary: Summary
+        @exclusivity(unchecked) var heights: [Double]
+        @exclusivity(unchecked) var meta: [UInt32]
+        @exclusivity(unchecked) var children: [Node]
+        /// `children[j].summary` for every j (internal nodes only); kept in step by every change of `children`.
+        @exclusivity(unchecked) var childSummaries: [Summary]
         let isLeaf: Bool
 
         init(heights: [Double], meta: [UInt32]) {
             self.heights = heights
             self.meta = meta
             self.children = []
+            self.childSummaries = []
             self.isLeaf = true
             self.summary = Summary()
             recomputeSummary()
@@ -165,6 +177,7 @@ extension HeightTree {
             self.heights = []
             self.meta = []
             self.children = children
+            self.childSummaries = children.map(\.summary)
             self.isLeaf = false
             self.summary = Summary()
             recomputeSummary()
@@ -175,6 +188,7 @@ extension HeightTree {
             heights = other.heights
             meta = other.meta
             children = other.children
+            childSummaries = other.childSummaries
             isLeaf = other.isLeaf
         }
 
@@ -190,9 +204,20 @@ extension HeightTree {
             if isLeaf {
                 for r in heights.indices { s.addRun(height: heights[r], meta: meta[r]) }
             } else {
-                for child in children { s.add(child.summary) }
+                for child in childSummaries { s.add(child) }
             }
             summary = s
+        }
+
+        /// Replaces children in `range` by `nodes`, keeping `childSummaries` in step.
+        func replaceChildren(_ range: Range<Int>, with nodes: [Node]) {
+            children.replaceSubrange(range, with: nodes)
+            childSummaries.replaceSubrange(range, with: nodes.map(\.summary))
+        }
+
+        /// Records that child `j` changed below this node.
+        func childDidChange(_ j: Int) {
+            childSummaries[j] = children[j].summary
         }
 
         /// Child `j`, copied first if another tree shares it.
