@@ -243,9 +243,10 @@ import Testing
             }
         }
         if Harness.allocatedBytes() != nil {
+            // Present, not its sign: malloc statistics are process-wide and other
+            // tests allocate and free in parallel (the sign is the benchmark's job).
             for r in results where r.operation == "reloadExact" {
-                let bytes = try #require(r.bytesPerRow)
-                #expect(bytes > 0, "\(r.strategy) \(r.rows): the geometry retains memory")
+                #expect(r.bytesPerRow != nil, "\(r.strategy) \(r.rows): bytes_per_row is reported")
             }
         }
         #expect(results.filter { $0.operation != "reloadExact" }.allSatisfy { $0.bytesPerRow == nil })
