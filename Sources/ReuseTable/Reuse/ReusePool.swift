@@ -10,8 +10,14 @@ import Foundation
 /// - Complexity: `enqueue` and `dequeue` are O(1) amortized.
 @MainActor
 struct ReusePool<Cell: AnyObject> {
-    /// Idle cells per identifier; the most recently returned cell is reused first.
-    private(set) var idle: [String: [Cell]] = [:]
+    /// One stack of idle cells per identifier, in `identifiers` order; the most
+    /// recently returned cell is reused first.
+    private var stacks: [[Cell]] = []
+    private var identifiers: [String] = []
+    private var slots: [String: Int] = [:]
+    /// The stack used last: a table usually asks for the same identifier again,
+    /// and comparing two short strings is cheaper than hashing one.
+    private var lastSlot = -1
 
     /// How many cells were created per identifier (teaching counter).
     private(set) var created: [String: Int] = [:]
@@ -19,22 +25,38 @@ struct ReusePool<Cell: AnyObject> {
     /// Teaching switch: when false, `dequeue` always misses and `enqueue` drops the cell.
     var isEnabled = true
 
+    /// Idle cells per identifier.
+    var idle: [String: [Cell]] { Dictionary(uniqueKeysWithValues: zip(identifiers, stacks)) }
+
     /// Number of idle cells over all identifiers.
-    var count: Int { idle.values.reduce(0) { $0 + $1.count } }
+    var count: Int { stacks.reduce(0) { $0 + $1.count } }
 
     /// Total number of cells created over all identifiers.
     var totalCreated: Int { created.values.reduce(0, +) }
 
+    private mutating func slot(for identifier: String) -> Int {
+        if lastSlot >= 0, identifiers[lastSlot] == identifier { return lastSlot }
+        if let slot = slots[identifier] {
+            lastSlot = slot
+            return slot
+        }
+        identifiers.append(identifier)
+        stacks.append([])
+        lastSlot = stacks.count - 1
+        slots[identifier] = lastSlot
+        return lastSlot
+    }
+
     /// Takes an idle cell for `identifier`, or nil.
     mutating func dequeue(_ identifier: String) -> Cell? {
         guard isEnabled else { return nil }
-        return idle[identifier]?.popLast()
+        return stacks[slot(for: identifier)].popLast()
     }
 
     /// Returns a cell that left the screen.
     mutating func enqueue(_ cell: Cell, identifier: String) {
         guard isEnabled else { return }
-        idle[identifier, default: []].append(cell)
+        stacks[slot(for: identifier)].append(cell)
     }
 
     /// Records that a new cell was made for `identifier`.
@@ -43,5 +65,7 @@ struct ReusePool<Cell: AnyObject> {
     }
 
     /// Drops every idle cell (used when the pool is switched off).
-    mutating func removeAll() { idle.removeAll() }
+    mutating func removeAll() {
+        for i in stacks.indices { stacks[i].removeAll() }
+    }
 }

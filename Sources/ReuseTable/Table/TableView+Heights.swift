@@ -167,13 +167,13 @@ extension TableView {
 
     /// `sizeThatFits` at the content width (table width minus the accessory);
     /// 0 falls back to 44 as in UIKit; a separator adds one pixel.
-    func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: String) -> CGFloat {
+    func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
         counters.selfSizingMeasurements += 1
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
         let fitted = cell.sizeThatFits(CGSize(width: contentWidth, height: 0)).height
         guard fitted.isFinite, fitted >= 0 else {
-            report("sizeThatFits returned \(fitted) for \(what); a height must be finite and 0 or more. Using 0.")
+            report("sizeThatFits returned \(fitted) for \(what()); a height must be finite and 0 or more. Using 0.")
             return 0
         }
         var height = fitted == 0 ? 44 : fitted
@@ -205,9 +205,9 @@ extension TableView {
     }
 
     /// Replaces a NaN, infinite or negative height by 0 and reports it once (SPEC §6: report and recover).
-    func sanitizedHeight(_ height: CGFloat, for what: String) -> CGFloat {
+    func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
         guard height.isFinite, height >= 0 else {
-            report("invalid \(what): \(height). Heights must be finite and 0 or more; using 0.")
+            report("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
             return 0
         }
         return height

@@ -14,7 +14,7 @@ extension TableView {
         let scrollingUp = contentOffset.y < lastLayoutOffsetY
         let ahead = rowsAhead(upward: scrollingUp, count: TableView.defaultPrefetchDistance)
         let aheadSet = Set(ahead)
-        let cancelled = prefetchedRows.subtracting(aheadSet).filter { visibleRowCells[$0] == nil }.sorted()
+        let cancelled = prefetchedRows.subtracting(aheadSet).filter { visibleRows[$0] == nil }.sorted()
         let announced = ahead.filter { !prefetchedRows.contains($0) }
         prefetchedRows = aheadSet
         if !cancelled.isEmpty { prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled) }
@@ -23,8 +23,7 @@ extension TableView {
 
     /// Up to `count` rows just past the viewport's bottom (or above its top), nearest first.
     func rowsAhead(upward: Bool, count: Int) -> [IndexPath] {
-        let visible = visibleRowCells.keys
-        guard let edge = upward ? visible.min() : visible.max() else { return [] }
+        guard let edge = upward ? visibleRows.entries.first?.indexPath : visibleRows.entries.last?.indexPath else { return [] }
         var index = slotIndex(forRow: edge)
         var result: [IndexPath] = []
         while result.count < count {

@@ -83,19 +83,19 @@ extension TableView {
     /// Exactly the rows intersecting the viewport, in order.
     public var indexPathsForVisibleRows: [IndexPath]? {
         layoutIfNeeded()
-        return visibleRowCells.keys.sorted()
+        return visibleRows.indexPaths
     }
 
     /// The cells on screen, in row order.
     public var visibleCells: [TableViewCell] {
         layoutIfNeeded()
-        return visibleRowCells.sorted { $0.key < $1.key }.map(\.value)
+        return visibleRows.cells
     }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         layoutIfNeeded()
-        return visibleRowCells[indexPath]
+        return visibleRows[indexPath]
     }
 
     // MARK: Validation

@@ -7,6 +7,16 @@ extension TableView {
     /// Registers the class `dequeueReusableCell` instantiates for `identifier`.
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
         registeredClasses[identifier] = cellClass
+        lastRegistration = nil
+    }
+
+    /// The class registered for `identifier`, remembering the last answer
+    /// (a table asks about the same identifier for every row).
+    func registeredClass(for identifier: String) -> TableViewCell.Type? {
+        if let last = lastRegistration, last.identifier == identifier { return last.cellClass }
+        guard let cellClass = registeredClasses[identifier] else { return nil }
+        lastRegistration = (identifier, cellClass)
+        return cellClass
     }
 
     /// A cell from the pool (after `prepareForReuse()`), a new one of the
@@ -17,7 +27,7 @@ extension TableView {
             cell.prepareForReuse()
             return cell
         }
-        guard let cellClass = registeredClasses[identifier] else { return nil }
+        guard let cellClass = registeredClass(for: identifier) else { return nil }
         pool.noteCreated(identifier)
         return cellClass.init(reuseIdentifier: identifier)
     }
@@ -35,7 +45,7 @@ extension TableView {
 
     /// Throws UIKit's complaint when no class is registered for `identifier`.
     func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
-        guard registeredClasses[identifier] == nil else { return }
+        guard registeredClass(for: identifier) == nil else { return }
         throw TableViewError(
             "unable to dequeue a cell with identifier \"\(identifier)\" for row \(indexPath.tableDescription): "
                 + "register a class for it with register(_:forCellReuseIdentifier:) first "
@@ -52,9 +62,9 @@ extension TableView {
     public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 
     /// Asks the data source for the row's cell and counts cells the table has not seen before.
-    func cellFromDataSource(at indexPath: IndexPath) -> TableViewCell {
+    func cellFromDataSource(at indexPath: IndexPath, from dataSource: TableViewDataSource? = nil) -> TableViewCell {
         counters.cellForRowCalls += 1
-        guard let dataSource else {
+        guard let dataSource = dataSource ?? self.dataSource else {
             preconditionFailure("ReuseTable: the table has rows but no data source")
         }
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)

@@ -111,16 +111,16 @@ extension TableView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         flushMeasuredCells()
         cancelAllPrefetching()
-        var remapped: [IndexPath: TableViewCell] = [:]
-        for (old, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) {
-            if let new = plan.newIndexPath(forOld: old) {
-                remapped[new] = cell
+        var remapped: [VisibleRows.Entry] = []
+        for entry in visibleRows.removeAll() {
+            if let new = plan.newIndexPath(forOld: entry.indexPath) {
+                remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
             } else {
-                recycle(cell)
-                delegate?.tableView(self, didEndDisplaying: cell, forRowAt: old)
+                recycle(entry.cell)
+                delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
             }
         }
-        visibleRowCells = remapped
+        visibleRows.replace(with: remapped)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 

@@ -88,22 +88,29 @@ open class TableView: ScrollView {
     }
 
     /// Live counters for teaching and the demo's status line.
-    public internal(set) var counters = Counters()
+    @exclusivity(unchecked) public internal(set) var counters = Counters()
 
     // MARK: State
 
     /// The heights and positions of every header, row and footer.
-    var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
+    @exclusivity(unchecked) var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
     /// Which store `geometry` is.
     public private(set) var geometryStore: GeometryStore = .tree
-    var pool = ReusePool<TableViewCell>()
+    @exclusivity(unchecked) var pool = ReusePool<TableViewCell>()
     var registeredClasses: [String: TableViewCell.Type] = [:]
-    /// Cells on screen, by index path.
-    var visibleRowCells: [IndexPath: TableViewCell] = [:]
+    var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
+    // `@exclusivity(unchecked)` on the state a layout pass touches for every
+    // row: the table is main-actor bound and never lends these out while
+    // changing them, and the runtime access tracking cost more than the work.
+
+    /// Cells on screen, sorted by index path.
+    @exclusivity(unchecked) var visibleRows = VisibleRows()
+    /// Scratch list of the rows a layout pass wants on screen (kept to avoid an allocation per pass).
+    @exclusivity(unchecked) var wantedRows: [(section: Int, row: Int, frame: CGRect)] = []
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
     /// Cells the data source configured while a row was being measured, kept for display in the same pass.
-    var measuredCells: [IndexPath: TableViewCell] = [:]
+    @exclusivity(unchecked) var measuredCells: [IndexPath: TableViewCell] = [:]
     /// Whether `reloadData()` has run since the data source changed.
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
@@ -180,11 +187,10 @@ open class TableView: ScrollView {
 
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {
-        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) {
-            recycle(cell)
-            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        for entry in visibleRows.removeAll() {
+            recycle(entry.cell)
+            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
         }
-        visibleRowCells.removeAll()
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
         flushMeasuredCells()
@@ -310,23 +316,28 @@ open class TableView: ScrollView {
     }
 
     /// Places cells, headers and footers for every slot intersecting the viewport.
+    ///
+    /// The old visible rows and the new ones are both sorted, so one merge
+    /// walk finds the cells that stay (repositioned), the ones that leave
+    /// (back to the pool *first*, so new rows can reuse them) and the rows
+    /// that need a cell from the data source.
     func placeVisibleViews() {
         let visible = viewport
-        var rows: [(IndexPath, CGRect)] = []
         var supplementary: [(SupplementaryKey, CGRect)] = []
         let width = bounds.width
-        let margin = appliedRowMargin
+        let margin = Double(appliedRowMargin)
+        wantedRows.removeAll(keepingCapacity: true)
         forEachSlot(in: visible) { slot, section, row in
             guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            let frame = CGRect(x: 0, y: slot.minY, width: width, height: slot.height)
             switch slot.kind {
             case .row:
-                let rowFrame = CGRect(x: 0, y: frame.minY + margin, width: width, height: frame.height - margin)
-                if rowFrame.height > 0, rowFrame.maxY > visible.lowerBound, rowFrame.minY < visible.upperBound {
-                    rows.append((IndexPath(row: row, section: section), rowFrame))
+                let minY = slot.minY + margin, height = slot.height - margin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    wantedRows.append((section, row, CGRect(x: 0, y: minY, width: width, height: height)))
                 }
-            case .header: supplementary.append((SupplementaryKey(kind: .header, section: section), frame))
-            case .footer: supplementary.append((SupplementaryKey(kind: .footer, section: section), frame))
+            case .header, .footer:
+                let key = SupplementaryKey(kind: slot.kind, section: section)
+                supplementary.append((key, CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
             }
         }
         if style == .plain, let pinned = pinnedHeader(in: visible) {
@@ -335,26 +346,39 @@ open class TableView: ScrollView {
         }
 
         // Cells that left go back to the pool first, so new rows can reuse them.
-        let wanted = Set(rows.map(\.0))
-        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) where !wanted.contains(indexPath) {
-            visibleRowCells[indexPath] = nil
-            recycle(cell)
-            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        let delegate = self.delegate, dataSource = self.dataSource  // one weak load per pass, not per row
+        var w = 0
+        let leaving = visibleRows.partition { entry in
+            while w < wantedRows.count, (wantedRows[w].section, wantedRows[w].row) < (entry.section, entry.row) { w += 1 }
+            return w < wantedRows.count && wantedRows[w].section == entry.section && wantedRows[w].row == entry.row
         }
-        for (indexPath, frame) in rows {
-            if let cell = visibleRowCells[indexPath] {
-                cell.frame = frame
-                cell.layoutIfNeeded()
+        for entry in leaving {
+            recycle(entry.cell)
+            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
+        }
+        // Staying cells move; new rows get cells. Both lists are in row order.
+        var staying = visibleRows.removeAll()[...]
+        var placed: [VisibleRows.Entry] = []
+        placed.reserveCapacity(wantedRows.count)
+        for wanted in wantedRows {
+            if let first = staying.first, first.section == wanted.section, first.row == wanted.row {
+                staying.removeFirst()
+                first.cell.frame = wanted.frame
+                first.cell.layoutIfNeeded()
+                placed.append(first)
                 continue
             }
-            let cell = measuredCells.removeValue(forKey: indexPath) ?? cellFromDataSource(at: indexPath)
-            cell.frame = frame
+            let indexPath = IndexPath(row: wanted.row, section: wanted.section)
+            let measured = measuredCells.isEmpty ? nil : measuredCells.removeValue(forKey: indexPath)
+            let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
+            cell.frame = wanted.frame
             cell.layoutIfNeeded()
             insertSubview(cell, at: 0)  // cells stay behind headers and footers
-            visibleRowCells[indexPath] = cell
-            prefetchedRows.remove(indexPath)
+            placed.append(VisibleRows.Entry(section: wanted.section, row: wanted.row, cell: cell))
+            if !prefetchedRows.isEmpty { prefetchedRows.remove(indexPath) }
             delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
         }
+        visibleRows.replace(with: placed)
         placeSupplementaryViews(supplementary)
     }
 
@@ -362,13 +386,13 @@ open class TableView: ScrollView {
     /// before estimated rows are measured, so measuring can reuse them.
     func recycleCellsOutsideViewport() {
         let visible = viewport
-        for (indexPath, cell) in visibleRowCells.sorted(by: { $0.key < $1.key }) {
-            let rect = rectForRowUnchecked(indexPath)
-            if !(Double(rect.minY) < visible.upperBound && Double(rect.maxY) > visible.lowerBound) || rect.height <= 0 {
-                visibleRowCells[indexPath] = nil
-                recycle(cell)
-                delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
-            }
+        let leaving = visibleRows.partition { entry in
+            let rect = rectForRowUnchecked(entry.indexPath)
+            return rect.height > 0 && Double(rect.minY) < visible.upperBound && Double(rect.maxY) > visible.lowerBound
+        }
+        for entry in leaving {
+            recycle(entry.cell)
+            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
         }
     }
 
@@ -499,6 +523,7 @@ open class TableView: ScrollView {
 
     /// Adds, moves and removes header and footer views.
     func placeSupplementaryViews(_ wanted: [(SupplementaryKey, CGRect)]) {
+        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
             recycleSupplementary(view)

@@ -21,13 +21,13 @@ open class View {
     }
 
     /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
-    private var origin: CGPoint = .zero
+    @exclusivity(unchecked) private var origin: CGPoint = .zero
 
     /// Hidden views are skipped by renderers (UIKit: `isHidden`).
     open var isHidden = false
@@ -36,16 +36,27 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     /// The view that contains this one, if any.
-    public private(set) weak var superview: View?
+    ///
+    /// Not `weak`: a weak reference gives the *superview* a side table, and
+    /// every retain and release of an object with a side table takes Swift's
+    /// slow path — for a table view, on every layout pass. The superview owns
+    /// its subviews and clears this pointer when it lets them go or is freed
+    /// (`deinit`), so it never dangles.
+    public var superview: View? { _superview }
+    private unowned(unsafe) var _superview: View?
 
-    private(set) var needsLayout = true
+    @exclusivity(unchecked) private(set) var needsLayout = true
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
+    }
+
+    isolated deinit {
+        for view in subviews { view._superview = nil }
     }
 
     // MARK: View tree
@@ -55,14 +66,14 @@ open class View {
         precondition(view !== self, "A view cannot be its own subview")
         view.removeFromSuperview()
         subviews.append(view)
-        view.superview = self
+        view._superview = self
     }
 
     /// Inserts `view` at `index` in the subview list (0 is the back).
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
+        view._superview = self
     }
 
     /// Moves a subview in front of its siblings.
@@ -75,11 +86,11 @@ open class View {
     /// Detaches the view from its superview.
     /// - Complexity: O(number of siblings).
     open func removeFromSuperview() {
-        guard let parent = superview else { return }
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+        guard let parent = _superview else { return }
+        if let index = parent.subviews.lastIndex(where: { $0 === self }) {
             parent.subviews.remove(at: index)
         }
-        superview = nil
+        _superview = nil
     }
 
     /// True when `view` is this view or one of its descendants.
