@@ -7,10 +7,18 @@ extension HeightTree.Node {
     typealias Node = HeightTree.Node
     typealias Config = HeightTree.Config
 
-    /// Bulk load: stream the runs into full leaves, then stack full parents on
+    /// Bulk load: stream the runs into leaves, then stack full parents on
     /// top, level by level. Never holds the input as an array.
+    ///
+    /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs) with
+    /// room reserved for the rest: a freshly loaded tree then absorbs scattered
+    /// inserts without splitting (with every leaf completely full, nearly every
+    /// random insert split one), for ~6% more leaf memory. (Measured, not
+    /// derived: filling 76 of 80 measured 15.7 bytes a row but finds 2.5×
+    /// slower at 10M rows on our machine, for a reason we have not pinned down.)
     static func build<S: Sequence>(from runs: S, config: Config) -> Node where S.Element == HeightRun {
         let cap = config.leafCapacity
+        let fill = cap - cap / 16
         var leaves: [Node] = []
         var heights: [Double] = []
         var meta: [UInt32] = []
@@ -24,7 +32,7 @@ extension HeightTree.Node {
                 heights.append(height)
                 meta.append(attributes | UInt32(c))
                 left -= c
-                if heights.count == cap {
+                if heights.count == fill {
                     leaves.append(Node(heights: heights, meta: meta))
                     heights = []
                     meta = []

@@ -24,6 +24,16 @@ extension HeightTree {
     ///   many new nodes.
     public mutating func insert(_ runs: [HeightRun], at index: Int) {
         precondition(index >= 0 && index <= count, "slot index \(index) out of range 0...\(count)")
+        if runs.count == 1, runs[0].count > 0, runs[0].count <= RunMeta.maxCount {
+            // The common case (one row, or one run of rows) without temporary arrays.
+            let run = runs[0]
+            makeRootUnique()
+            root.insert(heights: CollectionOfOne(run.height),
+                        meta: CollectionOfOne(RunMeta.pack(count: run.count, kind: run.kind, isMeasured: run.isMeasured)),
+                        at: index, config: config)
+            fixRoot()
+            return
+        }
         var heights: [Double] = []
         var meta: [UInt32] = []
         heights.reserveCapacity(runs.count)
@@ -174,7 +184,7 @@ extension HeightTree.Node {
         recomputeSummary()
     }
 
-    func insert(heights newHeights: [Double], meta newMeta: [UInt32], at local: Int, config: Config) {
+    func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {
         if isLeaf {
             var (r, k) = runIndex(for: local)
             if k > 0 {
@@ -199,23 +209,28 @@ extension HeightTree.Node {
 
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
         if isLeaf {
-            var keptHeights: [Double] = [], keptMeta: [UInt32] = []
-            keptHeights.reserveCapacity(heights.count)
-            keptMeta.reserveCapacity(meta.count)
-            var start = 0
+            // In place: shorten or drop the runs the range covers, shift the rest down.
+            var start = 0, w = 0, firstTouched = -1
             for r in meta.indices {
                 let m = meta[r], c = RunMeta.count(m)
                 let overlap = max(0, min(start + c, range.upperBound) - max(start, range.lowerBound))
-                if overlap > 0 { removed.append(height: heights[r], meta: m, count: overlap) }
+                if overlap > 0 {
+                    removed.append(height: heights[r], meta: m, count: overlap)
+                    if firstTouched < 0 { firstTouched = w }
+                }
                 if c - overlap > 0 {
-                    keptHeights.append(heights[r])
-                    keptMeta.append(RunMeta.attributes(m) | UInt32(c - overlap))
+                    heights[w] = heights[r]
+                    meta[w] = RunMeta.attributes(m) | UInt32(c - overlap)
+                    w += 1
                 }
                 start += c
             }
-            Node.compact(&keptHeights, &keptMeta)
-            heights = keptHeights
-            meta = keptMeta
+            heights.removeSubrange(w...)
+            meta.removeSubrange(w...)
+            if firstTouched >= 0, !heights.isEmpty {
+                // Runs on either side of the gap may now be one.
+                Node.compact(&heights, &meta, around: max(0, firstTouched - 1)...min(heights.count - 1, firstTouched + 1))
+            }
         } else {
             // Children wholly inside the range are read and dropped; at most the
             // first and last are cut, by recursion.
