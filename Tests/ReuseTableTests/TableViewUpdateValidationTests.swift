@@ -20,7 +20,7 @@ import Testing
         // Nothing changed.
         #expect((0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) } == before, sourceLocation: sourceLocation)
         #expect(table.contentSize.height == height, sourceLocation: sourceLocation)
-        #expect(table.pendingUpdate == nil && table.updateDepth == 0, sourceLocation: sourceLocation)
+        #expect(table.batchRecorder.isIdle, sourceLocation: sourceLocation)
     }
 
     @Test func rowCountMismatchReadsLikeUIKit() {

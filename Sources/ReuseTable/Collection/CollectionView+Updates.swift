@@ -62,16 +62,10 @@ extension CollectionView {
         completion?(true)
     }
 
-    func beginUpdates() {
-        if updateDepth == 0 { pendingUpdate = BatchUpdate() }
-        updateDepth += 1
-    }
+    func beginUpdates() { batchRecorder.begin() }
 
     func endUpdates() {
-        precondition(updateDepth > 0, "ReuseTable: endUpdates() without beginUpdates()")
-        updateDepth -= 1
-        guard updateDepth == 0, let batch = pendingUpdate else { return }
-        pendingUpdate = nil
+        guard let batch = batchRecorder.end() else { return }
         guard hasLoadedData else { return reloadData() }
         do {
             let (plan, newCounts) = try validatedPlan(for: batch)
@@ -84,7 +78,7 @@ extension CollectionView {
     /// Records one call into the current batch, or makes it a batch of its own.
     func record(_ change: (inout BatchUpdate) -> Void) {
         beginUpdates()
-        change(&pendingUpdate!)
+        _ = batchRecorder.record(change)
         endUpdates()
     }
 
@@ -97,12 +91,13 @@ extension CollectionView {
     /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
     func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
         loadIfNeeded()
-        let saved = (pendingUpdate, updateDepth)
-        pendingUpdate = BatchUpdate()
-        updateDepth = 1
+        // `updates` calls back into the view, so no access to the recorder is held while it runs.
+        let saved = batchRecorder
+        batchRecorder = BatchRecorder()
+        batchRecorder.begin()
         updates()
-        let batch = pendingUpdate!
-        (pendingUpdate, updateDepth) = saved
+        let batch = batchRecorder.end()!
+        batchRecorder = saved
         _ = try validatedPlan(for: batch)
     }
 

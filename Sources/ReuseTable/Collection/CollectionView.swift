@@ -95,8 +95,7 @@ open class CollectionView: ScrollView {
     var isLayingOut = false
     var lastLayoutWidth: CGFloat?
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
-    var pendingUpdate: BatchUpdate?
-    var updateDepth = 0
+    var batchRecorder = BatchRecorder()
     /// Off-screen cells per identifier used only for measuring.
     var templateCells: [String: CollectionViewCell] = [:]
 

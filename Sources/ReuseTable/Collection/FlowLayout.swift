@@ -18,7 +18,7 @@ import Foundation
 /// **Cost.** Heights are asked once and kept; a change at item `i` re-places the
 /// section from the start of `i`'s line; rect queries are binary searches per column.
 @MainActor
-open class FlowLayout: CollectionViewLayout {
+open class FlowLayout: ColumnLayout {
     /// Number of columns (at least 1); 1 is a list. Changing it re-places everything.
     open var numberOfColumns: Int = 1 {
         didSet {
@@ -39,72 +39,14 @@ open class FlowLayout: CollectionViewLayout {
     /// Gives every item's height at the column width.
     open weak var delegate: FlowLayoutDelegate?
 
-    var engine = ColumnSections(placement: .rowMajor)
-    var needsReset = true
-
     /// Creates a one-column flow.
-    public override init() { super.init() }
+    public init() { super.init(placement: .rowMajor) }
 
-    /// The column width: `(width − (columns − 1) × interitemSpacing) / columns`, never negative.
-    open override var itemWidth: CGFloat {
-        let width = collectionView?.bounds.width ?? 0
-        return max(0, (width - CGFloat(numberOfColumns - 1) * interitemSpacing) / CGFloat(numberOfColumns))
-    }
-
-    /// Items placed by the last `prepare()` (teaching counter).
-    public var itemsPlacedByLastPrepare: Int { engine.lastPlacedCount }
-
-    /// Asks heights for items not yet known and places every item not yet placed.
-    /// - Complexity: O(n) after an invalidation; O(n_s − i + sections) after a change at item i.
-    open override func prepare() {
-        guard let collectionView else {
-            engine.reset(counts: [])
-            return
-        }
-        let width = itemWidth
-        engine.update(counts: collectionView.itemCounts, reset: needsReset, columns: numberOfColumns, itemWidth: width,
-                      columnSpacing: interitemSpacing, lineSpacing: lineSpacing, sectionSpacing: lineSpacing) { indexPath in
-            guard let delegate else { return itemHeight }
-            let height = delegate.collectionView(collectionView, layout: self, heightForItemAt: indexPath, itemWidth: width)
-            return collectionView.checkedItemHeight(height, at: indexPath,
-                                                    source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
-        }
-        needsReset = false
-    }
-
-    /// Width of the collection view by the bottom of the last line.
-    open override var collectionViewContentSize: CGSize {
-        CGSize(width: collectionView?.bounds.width ?? 0, height: engine.contentHeight)
-    }
-
-    /// Exactly the items whose frames overlap `rect`, as of the last `prepare()`.
-    /// - Complexity: O(log sections + C log n + k) for k results.
-    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
-        engine.attributes(in: rect)
-    }
-
-    /// The item's frame as of the last `prepare()`, or nil; never computes anything.
-    /// - Complexity: O(1).
-    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        engine.frame(at: indexPath).map { CollectionViewLayoutAttributes(forCellWith: indexPath, frame: $0) }
-    }
-
-    /// Forgets every height and position; the next `prepare()` asks for every item again.
-    open override func invalidateLayout() {
-        needsReset = true
-        super.invalidateLayout()
-    }
-
-    /// Forgets these items' heights; only they are asked again.
-    open override func invalidateItems(at indexPaths: [IndexPath]) {
-        for indexPath in indexPaths { engine.invalidate(indexPath) }
-        needsPrepare = true
-        collectionView?.setNeedsLayout()
-    }
-
-    override func prepare(forCollectionViewUpdates plan: UpdatePlan, newCounts: [Int]) {
-        needsPrepare = true
-        guard !needsReset else { return }
-        engine.apply(plan, newCounts: newCounts)
+    override var columnCount: Int { numberOfColumns }
+    override var columnSpacing: CGFloat { interitemSpacing }
+    override var lineSpacingBetweenItems: CGFloat { lineSpacing }
+    override var fallbackItemHeight: CGFloat { itemHeight }
+    override func delegateHeight(at indexPath: IndexPath, itemWidth width: CGFloat, in collectionView: CollectionView) -> CGFloat? {
+        delegate?.collectionView(collectionView, layout: self, heightForItemAt: indexPath, itemWidth: width)
     }
 }

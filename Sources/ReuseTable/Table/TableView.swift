@@ -128,8 +128,7 @@ open class TableView: ScrollView {
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
     /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
-    var pendingUpdate: BatchUpdate?
-    var updateDepth = 0
+    var batchRecorder = BatchRecorder()
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]

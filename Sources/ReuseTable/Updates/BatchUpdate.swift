@@ -36,3 +36,36 @@ struct UpdateVocabulary: Sendable {
 
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
+
+/// Records mutation calls into one `BatchUpdate`: `begin`/`end` nest, and
+/// the outermost `end` hands the batch over to be validated and applied.
+/// Shared by `TableView` and `CollectionView`.
+struct BatchRecorder {
+    private var pending: BatchUpdate?
+    private var depth = 0
+
+    /// True when no batch is being recorded.
+    var isIdle: Bool { depth == 0 && pending == nil }
+
+    mutating func begin() {
+        if depth == 0 { pending = BatchUpdate() }
+        depth += 1
+    }
+
+    /// Ends one level; returns the batch when the outermost level ends.
+    mutating func end() -> BatchUpdate? {
+        precondition(depth > 0, "ReuseTable: endUpdates() without beginUpdates()")
+        depth -= 1
+        guard depth == 0 else { return nil }
+        defer { pending = nil }
+        return pending
+    }
+
+    /// Adds one call's changes to the batch being recorded; false when none is.
+    mutating func record(_ change: (inout BatchUpdate) -> Void) -> Bool {
+        guard pending != nil else { return false }
+        change(&pending!)
+        return true
+    }
+
+}
