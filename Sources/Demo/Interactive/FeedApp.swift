@@ -217,9 +217,7 @@ final class FeedApp {
 
     func toggleStore() -> Outcome {
         let next: TableView.GeometryStore = table.geometryStore == .tree ? .records : .tree
-        let start = DispatchTime.now().uptimeNanoseconds
         table.setGeometryStore(next)
-        let micros = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
         message = next == .records
             ? "Store: 2013 row records. A height change shifts every later row, O(n): watch layout µs."
             : "Store: HeightTree, a B+tree of height runs: every operation O(log n)."
