@@ -72,7 +72,7 @@ import ReuseTable
         "  rotate reuse section header microseconds rotate B+tree rows precache      ",
         "  shipped while layout delete grid view records because shipped log with    ",
         " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · estimated heights  ",
-        " measured 6 · estimated 4 · cache 0 hit 2 miss · store tree · pool on · prec",
+        " measured 6 · estimated 4 (height ±12) · cache 0 hit 2 miss · store tree · p",
         " ? help · j/k PgDn scroll · g jump · p pool · e exact · w width · ▌ marks th",
     ]
 }

@@ -38,7 +38,8 @@ extension FeedApp {
         let first = "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
             + "created \(s.cellsCreated) · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs · \(s.heightMode.rawValue) heights"
         let precache = hasIdleWork ? " · precaching" : ""
-        let second = "measured \(s.measuredHeights.grouped) · estimated \(s.estimatedHeights.grouped) · "
+        let uncertainty = s.heightUncertainty > 0 ? " (height ±\(s.heightUncertainty.grouped))" : ""
+        let second = "measured \(s.measuredHeights.grouped) · estimated \(s.estimatedHeights.grouped)\(uncertainty) · "
             + "cache \(s.cacheHits.grouped) hit \(s.cacheMisses.grouped) miss · "
             + "store \(s.store.rawValue) · pool \(s.isPoolEnabled ? "on" : "off")" + precache
         let third: String

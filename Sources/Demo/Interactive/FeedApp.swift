@@ -305,8 +305,9 @@ final class FeedApp {
             poolSize: table.reusePoolCount,
             cellsCreated: counters.cellsCreated,
             heightsAsked: counters.rowHeightQueries,
-            measuredHeights: table.slotCount - table.unmeasuredSlotCount,
-            estimatedHeights: table.unmeasuredSlotCount,
+            measuredHeights: table.measuredSlotCount,
+            estimatedHeights: table.estimatedSlotCount,
+            heightUncertainty: Int(table.contentHeightUncertainty.rounded()),
             cacheHits: table.indexPathHeightCache.hits,
             cacheMisses: table.indexPathHeightCache.misses,
             layoutMicroseconds: counters.lastLayoutNanoseconds / 1_000,
@@ -326,6 +327,8 @@ final class FeedApp {
         var measuredHeights: Int
         /// Slots whose height is still an estimate.
         var estimatedHeights: Int
+        /// How far the content height may still move, in points (the honest scroll indicator).
+        var heightUncertainty: Int
         var cacheHits: Int
         var cacheMisses: Int
         var layoutMicroseconds: UInt64

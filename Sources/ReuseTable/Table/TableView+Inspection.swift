@@ -7,13 +7,6 @@ import Foundation
     /// The geometry store as it is now (a copy-on-write value for the tree; a snapshot to read, not to change).
     public var inspectedGeometry: any RowGeometry { geometry }
 
-    /// Slots (headers, rows, footers) whose height is still an estimate.
-    /// - Complexity: O(1).
-    public var unmeasuredSlotCount: Int { geometry.unmeasuredCount }
-
-    /// Every slot: headers, rows and footers.
-    public var slotCount: Int { geometry.count }
-
     /// The cells waiting in the reuse pool, per identifier, in the order they would be reused last to first.
     public var pooledCells: [String: [TableViewCell]] { pool.idle }
 }
