@@ -192,9 +192,9 @@ enum Suites {
         return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000], operations: operations)
     }
 
-    // MARK: Hook for table suites
+    // MARK: Table suites
 
-    /// HOOK: builds a suite timed through the TableView (`jumpAndLayout`,
+    /// Builds a suite timed through the TableView (`jumpAndLayout`,
     /// `scrollStep`, `reloadFixed`, `reloadEstimated`, `reloadExact`, pool on/off).
     ///
     /// Each strategy is `(name, setUp)`: `setUp(rows)` builds the table untimed
