@@ -20,19 +20,19 @@ extension CollectionView {
     /// The cells on screen, in index-path order.
     /// - Complexity: O(v log v) for v visible cells.
     public var visibleCells: [CollectionViewCell] {
-        visibleItemCells.sorted { $0.key < $1.key }.map(\.value)
+        visibleItems.cells
     }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
     /// - Complexity: O(v log v).
     public var indexPathsForVisibleItems: [IndexPath] {
-        visibleItemCells.keys.sorted()
+        visibleItems.indexPaths
     }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
     /// - Complexity: O(1).
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
-        visibleItemCells[indexPath]
+        visibleItems[indexPath]
     }
 
     /// The item's position from the layout, or nil when out of range.

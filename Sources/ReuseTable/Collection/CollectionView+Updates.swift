@@ -104,16 +104,16 @@ extension CollectionView {
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
-        var remapped: [IndexPath: CollectionViewCell] = [:]
-        for (old, cell) in visibleItemCells.sorted(by: { $0.key < $1.key }) {
-            if let new = plan.newIndexPath(forOld: old) {
-                remapped[new] = cell
+        var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
+        for entry in visibleItems.removeAll() {
+            if let new = plan.newIndexPath(forOld: entry.indexPath) {
+                remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
             } else {
-                recycle(cell)
-                delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: old)
+                recycle(entry.cell)
+                delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
             }
         }
-        visibleItemCells = remapped
+        visibleItems.replace(with: remapped)
 
         applyToHeightCache(plan)
         itemCounts = newCounts

@@ -88,7 +88,7 @@ open class CollectionView: ScrollView {
     var pool = ReusePool<CollectionViewCell>()
     var registeredClasses: [String: CollectionViewCell.Type] = [:]
     /// Cells on screen, by index path.
-    var visibleItemCells: [IndexPath: CollectionViewCell] = [:]
+    var visibleItems = VisibleRows<CollectionViewCell>()
     /// Item counts per section as of the last reload or update (the "before" of the next update).
     var itemCounts: [Int] = []
     var hasLoadedData = false
@@ -157,11 +157,10 @@ open class CollectionView: ScrollView {
 
     /// Returns every visible cell to the pool.
     func recycleAllVisibleCells() {
-        for (indexPath, cell) in visibleItemCells.sorted(by: { $0.key < $1.key }) {
-            recycle(cell)
-            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+        for entry in visibleItems.removeAll() {
+            recycle(entry.cell)
+            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
         }
-        visibleItemCells.removeAll()
     }
 
     // MARK: Layout on scroll
@@ -211,36 +210,33 @@ open class CollectionView: ScrollView {
     /// Places a cell for every item the layout puts in the viewport.
     func placeVisibleCells() {
         let visible = viewport
-        var wanted: [(IndexPath, CGRect)] = []
+        var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
         if visible.width > 0, visible.height > 0 {
             for attributes in collectionViewLayout.layoutAttributesForElements(in: visible)
             where attributes.frame.intersectsOpen(visible) {
-                wanted.append((attributes.indexPath, attributes.frame))
+                wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: attributes.frame))
             }
         }
-        wanted.sort { $0.0 < $1.0 }
+        wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
 
         // Cells that left go back to the pool first, so arriving items can reuse them.
-        let wantedSet = Set(wanted.map(\.0))
-        for (indexPath, cell) in visibleItemCells where !wantedSet.contains(indexPath) {
-            visibleItemCells[indexPath] = nil
-            recycle(cell)
-            delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
-        }
-        for (indexPath, frame) in wanted {
-            if let cell = visibleItemCells[indexPath] {
-                cell.frame = frame
-                cell.layoutIfNeeded()
-                continue
-            }
-            let cell = cellFromDataSource(at: indexPath)
+        let delegate = self.delegate
+        visibleItems.reconcile(with: wanted, leave: { entry in
+            recycle(entry.cell)
+            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+        }, move: { cell, frame in
             cell.frame = frame
             cell.layoutIfNeeded()
+        }, arrive: { wanted in
+            let indexPath = IndexPath(item: wanted.row, section: wanted.section)
+            let cell = cellFromDataSource(at: indexPath)
+            cell.frame = wanted.frame
+            cell.layoutIfNeeded()
             addSubview(cell)
-            visibleItemCells[indexPath] = cell
             delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
-        }
-        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItemCells.count)
+            return cell
+        })
+        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItems.count)
     }
 
     // MARK: Counters

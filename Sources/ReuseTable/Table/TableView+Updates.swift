@@ -106,7 +106,7 @@ extension TableView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         flushMeasuredCells()
         cancelAllPrefetching()
-        var remapped: [VisibleRows.Entry] = []
+        var remapped: [VisibleRows<TableViewCell>.Entry] = []
         for entry in visibleRows.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))

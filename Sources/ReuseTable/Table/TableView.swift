@@ -104,9 +104,9 @@ open class TableView: ScrollView {
     // changing them, and the runtime access tracking cost more than the work.
 
     /// Cells on screen, sorted by index path.
-    @exclusivity(unchecked) var visibleRows = VisibleRows()
+    @exclusivity(unchecked) var visibleRows = VisibleRows<TableViewCell>()
     /// Scratch list of the rows a layout pass wants on screen (kept to avoid an allocation per pass).
-    @exclusivity(unchecked) var wantedRows: [(section: Int, row: Int, frame: CGRect)] = []
+    @exclusivity(unchecked) var wantedRows: [VisibleRows<TableViewCell>.Wanted] = []
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
     /// Cells the data source configured while a row was being measured, kept for display in the same pass.
@@ -332,7 +332,7 @@ open class TableView: ScrollView {
             case .row:
                 let minY = slot.minY + margin, height = slot.height - margin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    wantedRows.append((section, row, CGRect(x: 0, y: minY, width: width, height: height)))
+                    wantedRows.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
                 }
             case .header, .footer:
                 let key = SupplementaryKey(kind: slot.kind, section: section)
@@ -346,38 +346,23 @@ open class TableView: ScrollView {
 
         // Cells that left go back to the pool first, so new rows can reuse them.
         let delegate = self.delegate, dataSource = self.dataSource  // one weak load per pass, not per row
-        var w = 0
-        let leaving = visibleRows.partition { entry in
-            while w < wantedRows.count, (wantedRows[w].section, wantedRows[w].row) < (entry.section, entry.row) { w += 1 }
-            return w < wantedRows.count && wantedRows[w].section == entry.section && wantedRows[w].row == entry.row
-        }
-        for entry in leaving {
+        visibleRows.reconcile(with: wantedRows, leave: { entry in
             recycle(entry.cell)
             delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-        }
-        // Staying cells move; new rows get cells. Both lists are in row order.
-        var staying = visibleRows.removeAll()[...]
-        var placed: [VisibleRows.Entry] = []
-        placed.reserveCapacity(wantedRows.count)
-        for wanted in wantedRows {
-            if let first = staying.first, first.section == wanted.section, first.row == wanted.row {
-                staying.removeFirst()
-                first.cell.frame = wanted.frame
-                first.cell.layoutIfNeeded()
-                placed.append(first)
-                continue
-            }
+        }, move: { cell, frame in
+            cell.frame = frame
+            cell.layoutIfNeeded()
+        }, arrive: { wanted in
             let indexPath = IndexPath(row: wanted.row, section: wanted.section)
             let measured = measuredCells.isEmpty ? nil : measuredCells.removeValue(forKey: indexPath)
             let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
             cell.frame = wanted.frame
             cell.layoutIfNeeded()
             insertSubview(cell, at: 0)  // cells stay behind headers and footers
-            placed.append(VisibleRows.Entry(section: wanted.section, row: wanted.row, cell: cell))
             if !prefetchedRows.isEmpty { prefetchedRows.remove(indexPath) }
             delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
-        }
-        visibleRows.replace(with: placed)
+            return cell
+        })
         placeSupplementaryViews(supplementary)
     }
 
