@@ -186,6 +186,28 @@ final class DisplayLog: CollectionViewDelegate {
         }
     }
 
+    @Test func negativeCountsAreNamedWithItemWording() {
+        final class Bad: CollectionViewDataSource {
+            var sections = 2
+            func numberOfSections(in collectionView: CollectionView) -> Int { sections }
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { section == 1 ? -2 : 3 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                CollectionViewCell(reuseIdentifier: nil)
+            }
+        }
+        let bad = Bad()
+        let collection = CollectionView(frame: .zero, collectionViewLayout: FlowLayout())
+        collection.dataSource = bad
+        #expect(throws: TableViewError(
+            "collectionView(_:numberOfItemsInSection:) returned -2 for section 1; a section has 0 or more items.")) {
+            try collection.fetchCounts()
+        }
+        bad.sections = -1
+        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a collection view has 0 or more sections.")) {
+            try collection.fetchCounts()
+        }
+    }
+
     @Test func unregisteredIdentifiersAreNamed() {
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: FlowLayout())
         collection.register(ItemCell.self, forCellWithReuseIdentifier: "item")

@@ -311,7 +311,7 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
             try table.fetchCounts()
         }
         bad.sections = -1
-        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table has 0 or more sections.")) {
+        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
             try table.fetchCounts()
         }
     }

@@ -141,18 +141,10 @@ open class CollectionView: ScrollView {
     /// Reads the counts, throwing a precise message for negative values.
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
-        let sections = dataSource.numberOfSections(in: self)
-        guard sections >= 0 else {
-            throw TableViewError("numberOfSections(in:) returned \(sections); a collection view has 0 or more sections.")
-        }
-        return try (0..<sections).map { section throws(TableViewError) in
-            let items = dataSource.collectionView(self, numberOfItemsInSection: section)
-            guard items >= 0 else {
-                throw TableViewError(
-                    "collectionView(_:numberOfItemsInSection:) returned \(items) for section \(section); a section has 0 or more items.")
-            }
-            return items
-        }
+        return try UpdateVocabulary.collection.readCounts(
+            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
+            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
+            rowsMethod: "collectionView(_:numberOfItemsInSection:)")
     }
 
     /// Returns every visible cell to the pool.

@@ -246,18 +246,9 @@ open class TableView: ScrollView {
     /// Reads the counts, throwing a precise message for negative values.
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
-        let sections = dataSource.numberOfSections(in: self)
-        guard sections >= 0 else {
-            throw TableViewError("numberOfSections(in:) returned \(sections); a table has 0 or more sections.")
-        }
-        return try (0..<sections).map { section throws(TableViewError) in
-            let rows = dataSource.tableView(self, numberOfRowsInSection: section)
-            guard rows >= 0 else {
-                throw TableViewError(
-                    "tableView(_:numberOfRowsInSection:) returned \(rows) for section \(section); a section has 0 or more rows.")
-            }
-            return rows
-        }
+        return try UpdateVocabulary.table.readCounts(
+            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
+            rows: { dataSource.tableView(self, numberOfRowsInSection: $0) }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
     }
 
     // MARK: Layout on scroll

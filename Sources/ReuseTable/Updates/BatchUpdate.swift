@@ -35,6 +35,23 @@ struct UpdateVocabulary: Sendable {
     }
 
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// Reads the data source's section and row counts, throwing a message that
+    /// names the method, the section and the value when one is negative (SPEC §6).
+    func readCounts(sections: () -> Int, sectionsMethod: String,
+                    rows: (Int) -> Int, rowsMethod: String) throws(TableViewError) -> [Int] {
+        let count = sections()
+        guard count >= 0 else {
+            throw TableViewError("\(sectionsMethod) returned \(count); a \(view) has 0 or more sections.")
+        }
+        return try (0..<count).map { section throws(TableViewError) in
+            let n = rows(section)
+            guard n >= 0 else {
+                throw TableViewError("\(rowsMethod) returned \(n) for section \(section); a section has 0 or more \(row)s.")
+            }
+            return n
+        }
+    }
 }
 
 /// Records mutation calls into one `BatchUpdate`: `begin`/`end` nest, and
