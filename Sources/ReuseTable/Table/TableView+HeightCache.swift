@@ -47,15 +47,12 @@ extension TableView {
     /// One off-screen cell per identifier, made from the registered class and never added to the view tree.
     func templateCell(withIdentifier identifier: String) -> TableViewCell {
         if let cell = templateCells[identifier] { return cell }
-        guard let cellClass = registeredClasses[identifier] else {
-            do {
-                try validateTemplateIdentifier(identifier)
-            } catch {
-                TableViewError.trap(error)
-            }
-            preconditionFailure()
+        do {
+            try validateTemplateIdentifier(identifier)
+        } catch {
+            TableViewError.trap(error)
         }
-        let cell = cellClass.init(reuseIdentifier: identifier)
+        let cell = registeredClasses[identifier]!.init(reuseIdentifier: identifier)
         cell.isTemplateLayoutCell = true
         templateCells[identifier] = cell
         heightLog("created template cell for \"\(identifier)\"")
