@@ -65,26 +65,62 @@ struct VisibleRows<Cell: AnyObject> {
         return gone
     }
 
-    /// Makes the list match `wanted` (sorted by section, row): every cell that is
-    /// no longer wanted goes to `leave` first (so the pool can feed the
-    /// arrivals), cells that stay go to `move` with their new frame, and each
-    /// new row gets a cell from `arrive`.
-    mutating func reconcile(with wanted: [Wanted], leave: (Entry) -> Void, move: (Cell, CGRect) -> Void,
-                            arrive: (Wanted) -> Cell) {
+    /// Step 1 of making the list match `wanted` (sorted by section, row):
+    /// takes out, in order, every entry that is no longer wanted, so the
+    /// caller can return those cells to the pool *before* asking for new ones.
+    ///
+    /// The steps never call out while the list is being changed: a delegate
+    /// that reads `visibleCells` from `didEndDisplaying` or `willDisplay`
+    /// sees a consistent list, never one in the middle of an update.
+    /// - Complexity: O(v + w).
+    mutating func removeEntries(notIn wanted: [Wanted]) -> [Entry] {
         var w = 0
-        let leaving = partition { entry in
+        return partition { entry in
             while w < wanted.count, (wanted[w].section, wanted[w].row) < (entry.section, entry.row) { w += 1 }
             return w < wanted.count && wanted[w].section == entry.section && wanted[w].row == entry.row
         }
-        for entry in leaving { leave(entry) }
-        var staying = removeAll()[...]
+    }
+
+    /// Step 2: for each wanted row, the cell already showing it, or nil when the row needs a new cell.
+    /// - Complexity: O(v + w).
+    func cells(for wanted: [Wanted]) -> [Cell?] {
+        var result: [Cell?] = []
+        result.reserveCapacity(wanted.count)
+        var e = 0
+        for target in wanted {
+            while e < entries.count, (entries[e].section, entries[e].row) < (target.section, target.row) { e += 1 }
+            if e < entries.count, entries[e].section == target.section, entries[e].row == target.row {
+                result.append(entries[e].cell)
+            } else {
+                result.append(nil)
+            }
+        }
+        return result
+    }
+
+    /// Step 3: adds a row that arrived on screen, keeping the list sorted.
+    /// - Complexity: O(log v) to find the place, O(v) to insert (v is a screenful).
+    mutating func insert(_ entry: Entry) {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if (entries[mid].section, entries[mid].row) < (entry.section, entry.row) { low = mid + 1 } else { high = mid }
+        }
+        entries.insert(entry, at: low)
+    }
+
+    /// The old one-call reconcile, still used by `CollectionView` until it moves to the steps above.
+    /// It calls out while the list is being changed; do not use it in new code.
+    mutating func reconcile(with wanted: [Wanted], leave: (Entry) -> Void, move: (Cell, CGRect) -> Void,
+                            arrive: (Wanted) -> Cell) {
+        for entry in removeEntries(notIn: wanted) { leave(entry) }
+        let staying = cells(for: wanted)
         var placed: [Entry] = []
         placed.reserveCapacity(wanted.count)
-        for target in wanted {
-            if let first = staying.first, first.section == target.section, first.row == target.row {
-                staying.removeFirst()
-                move(first.cell, target.frame)
-                placed.append(first)
+        for (target, cell) in zip(wanted, staying) {
+            if let cell {
+                move(cell, target.frame)
+                placed.append(Entry(section: target.section, row: target.row, cell: cell))
             } else {
                 placed.append(Entry(section: target.section, row: target.row, cell: arrive(target)))
             }
