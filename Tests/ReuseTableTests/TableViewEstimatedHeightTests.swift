@@ -189,7 +189,7 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         let source = HashedHeights(rows: 300)
         let table = source.makeTable(estimate: 50)
         table.reloadData()
-        let driver = RunLoopPrecacheDriver(precacher: HeightPrecacher(tableView: table), interval: 0.001, runLoop: .current)
+        let driver = RunLoopPrecacheDriver(precacher: HeightPrecacher(tableView: table), interval: 0.001)
         let deadline = Date().addingTimeInterval(20)
         while driver.isRunning, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
         #expect(!driver.isRunning && table.estimatedSlotCount == 0)

@@ -70,11 +70,6 @@ open class CollectionView: ScrollView {
         }
     }
 
-    /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
-    open var diagnosticHandler: (String) -> Void = { message in
-        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
-    }
-
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
 

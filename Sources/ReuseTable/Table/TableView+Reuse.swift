@@ -67,7 +67,7 @@ extension TableView {
         guard let dataSource = dataSource ?? self.dataSource else {
             preconditionFailure("ReuseTable: the table has rows but no data source")
         }
-        let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        let cell = calling("tableView(_:cellForRowAt:)") { dataSource.tableView(self, cellForRowAt: indexPath) }
         if !cell.hasBeenSeenByTable {
             cell.hasBeenSeenByTable = true
             counters.cellsCreated += 1

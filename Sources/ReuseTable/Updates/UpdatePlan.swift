@@ -74,14 +74,20 @@ struct UpdatePlan: Sendable {
         func fail(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
 
         // Sections: ranges, conflicts, count.
-        for section in batch.deletedSections where section >= oldSections {
-            throw fail("attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+        for section in batch.deletedSections where section < 0 || section >= oldSections {
+            throw fail(section < 0
+                ? "attempt to delete section \(section): section numbers start at 0."
+                : "attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
-        for section in batch.reloadedSections where section >= oldSections {
-            throw fail("attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+        for section in batch.reloadedSections where section < 0 || section >= oldSections {
+            throw fail(section < 0
+                ? "attempt to reload section \(section): section numbers start at 0."
+                : "attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
-        for section in batch.insertedSections where section >= newSections {
-            throw fail("attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
+        for section in batch.insertedSections where section < 0 || section >= newSections {
+            throw fail(section < 0
+                ? "attempt to insert section \(section): section numbers start at 0."
+                : "attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
         }
         if let both = batch.deletedSections.intersection(batch.reloadedSections).first {
             throw fail("attempt to delete and reload the same section \(both).")

@@ -10,13 +10,28 @@ import Foundation
 @MainActor
 open class ScrollView: View {
     /// The point of the content that is shown at the view's top-left corner.
+    ///
+    /// A NaN component is reported through `diagnosticHandler` and keeps its old
+    /// value; an infinite one is reported and clamped to the content's edge.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
-            guard newValue != bounds.origin else { return }
-            bounds.origin = newValue
+            var offset = newValue
+            if !offset.x.isFinite || !offset.y.isFinite {
+                offset.x = offset.x.isNaN ? bounds.origin.x : (offset.x.isFinite ? offset.x : (offset.x > 0 ? max(0, contentSize.width - bounds.width) : 0))
+                offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y.isFinite ? offset.y : (offset.y > 0 ? maximumContentOffsetY : 0))
+                diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
+            }
+            guard offset != bounds.origin else { return }
+            bounds.origin = offset
             scrollViewDidChangeOffset()
         }
+    }
+
+    /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
+    /// the default writes to standard error.
+    open var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
     }
 
     /// The size of the scrollable content.

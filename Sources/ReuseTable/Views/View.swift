@@ -21,13 +21,13 @@ open class View {
     }
 
     /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
-    @exclusivity(unchecked) open var bounds: CGRect = .zero {
+    open var bounds: CGRect = .zero {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
-    @exclusivity(unchecked) private var origin: CGPoint = .zero
+    private var origin: CGPoint = .zero
 
     /// Hidden views are skipped by renderers (UIKit: `isHidden`).
     open var isHidden = false
@@ -36,27 +36,21 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = []
 
     /// The view that contains this one, if any.
     ///
-    /// Not `weak`: a weak reference gives the *superview* a side table, and
-    /// every retain and release of an object with a side table takes Swift's
-    /// slow path — for a table view, on every layout pass. The superview owns
-    /// its subviews and clears this pointer when it lets them go or is freed
-    /// (`deinit`), so it never dangles.
+    /// Weak, as in UIKit: the superview owns its subviews, and a subview never
+    /// keeps its superview alive. A weak reference cannot dangle, whatever
+    /// thread or actor finally frees the superview.
     public var superview: View? { _superview }
-    private unowned(unsafe) var _superview: View?
+    private weak var _superview: View?
 
-    @exclusivity(unchecked) private(set) var needsLayout = true
+    private(set) var needsLayout = true
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
-    }
-
-    isolated deinit {
-        for view in subviews { view._superview = nil }
     }
 
     // MARK: View tree
