@@ -224,7 +224,9 @@ extension TableView {
 
     /// Measures the slot at `index` (any kind) if it still holds an estimate.
     /// `keepCell` keeps a self-sizing row's configured cell for display in this layout pass.
+    /// Once a callback queued a structural call, nothing more is asked (the slot keeps its estimate).
     func measureSlot(at index: Int, keepCell: Bool = false) {
+        guard !transaction.hasDeferredWork else { return }
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return }
         let section = geometry.section(containing: index)

@@ -120,19 +120,18 @@ extension TableView {
     ///    placeholder heights. Nothing is asked of the delegate.
     /// 2. *Heights*: fresh headers, rows and footers are asked for their heights
     ///    (a delegate reading counts or rects now gets the new structure).
-    /// Then `didEndDisplaying` for the cells that went, and a layout pass.
+    /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
+    /// index paths); a layout pass follows phase 2.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         flushMeasuredCells()
         cancelAllPrefetching()
-        var gone: [VisibleRows<TableViewCell>.Entry] = []
+        // Cells of removed rows leave first, with their old index paths, while the
+        // table still has its old structure (a delegate reading it sees one state).
+        returnRowsThatLeftToThePool(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
         for entry in visibleRows.removeAll() {
-            if let new = plan.newIndexPath(forOld: entry.indexPath) {
-                remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
-            } else {
-                recycle(entry.cell)
-                gone.append(entry)
-            }
+            let new = plan.newIndexPath(forOld: entry.indexPath)!
+            remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
         visibleRows.replace(with: remapped)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
@@ -211,14 +210,6 @@ extension TableView {
                                         margin: margin, table: self)!
             geometry.setHeight(run.height, at: slotIndex(forRow: indexPath), isMeasured: run.isMeasured)
         }
-        if let delegate {
-            for entry in gone {
-                calling("tableView(_:didEndDisplaying:forRowAt:)") {
-                    delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-                }
-            }
-        }
-
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
         layoutVisibleRows()
@@ -242,9 +233,10 @@ extension TableView {
     /// - Complexity: O(runs · log n), runs being 3 for a uniform section.
     func fillHeights(ofSection section: Int, rowCount: Int) {
         let header = geometry.headerIndex(ofSection: section)
+        guard !transaction.hasDeferredWork else { return }
         let headerRun = heightPlan.headerRun(section: section, table: self)
         geometry.setHeight(headerRun.height, at: header, isMeasured: headerRun.isMeasured)
-        if rowCount > 0 {
+        if rowCount > 0, !transaction.hasDeferredWork {
             resolveHeightPlan(first: IndexPath(row: 0, section: section))
             var runs: [HeightRun] = []
             var row = 0
@@ -260,6 +252,7 @@ extension TableView {
             geometry.removeSubrange((header + 1)..<(header + 1 + rowCount))
             geometry.insert(runs, at: header + 1)
         }
+        guard !transaction.hasDeferredWork else { return }
         let footerRun = heightPlan.footerRun(section: section, table: self)
         geometry.setHeight(footerRun.height, at: header + 1 + rowCount, isMeasured: footerRun.isMeasured)
     }

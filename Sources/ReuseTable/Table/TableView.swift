@@ -152,6 +152,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var isLayingOut = false
     /// Exact-height mode was cut short by a deferred call: the next pass measures what is left.
     var needsFullMeasurement = false
+    /// The last pass stopped asking for cells because a callback queued a structural call.
+    var passWasCutShort = false
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
     var prefetchedRows: Set<IndexPath> = []
@@ -226,8 +228,11 @@ open class TableView: ScrollView, LayoutTransactionHost {
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         reloadGeneration &+= 1
         estimateStatistics = EstimateStatistics()
+        // The counts first, then the callbacks: a change a delegate makes from
+        // `didEndDisplaying` (with its own update call) comes after this reload.
+        let counts = validatedCounts()
         recycleAllVisibleViews()
-        rebuildGeometry()
+        rebuildGeometry(counts: counts)
         clampOffsetToContent()
         layoutVisibleRows()
     }
@@ -238,14 +243,14 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// delegate asking `numberOfRows(inSection:)` or `rectForRow(at:)` from
     /// `heightForRowAt` gets answers about the new data. Then the heights are
     /// obtained in one streaming pass into a new store.
-    func rebuildGeometry() {
-        let counts = validatedCounts()
+    func rebuildGeometry(counts: [Int]) {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
         needsFullMeasurement = false
         geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts))
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
-        let plan = HeightPlan(table: self, rowCounts: counts)
+        // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
+        let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
         let margin = Double(appliedRowMargin)
@@ -353,8 +358,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
 
     func transactionDidSettle() {
-        // A callback changed the bounds while a step ran: lay out for the new ones.
-        if hasLoadedData, let lastLayoutBounds, lastLayoutBounds != bounds {
+        // A pass cut short by a queued call, or bounds a callback changed while a step ran: lay out again.
+        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds {
             performTransaction { layoutVisibleRows() }
         }
     }
@@ -386,7 +391,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
         updateContentSize()
         placeVisibleViews()
         flushMeasuredCells()
-        if !transaction.hasDeferredWork { updatePrefetching() }
+        passWasCutShort = transaction.hasDeferredWork
+        if !passWasCutShort { updatePrefetching() }
         lastLayoutOffsetY = contentOffset.y
         lastLayoutBounds = bounds
 

@@ -99,8 +99,9 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
             violations.append("heightForHeader asked for missing section \(section)")
             return 0
         }
+        let height = CGFloat(headers[section])  // read before the hook, which may change the data
         fire(.header, tableView, IndexPath(row: -1, section: section))
-        return CGFloat(headers[section])
+        return height
     }
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
         guard section >= 0, section < footers.count else {
