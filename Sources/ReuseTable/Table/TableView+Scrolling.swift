@@ -26,16 +26,50 @@ extension TableView {
             if Double(rect.minY) >= visible.lowerBound, Double(rect.maxY) <= visible.upperBound { return }
             resolved = Double(rect.minY) < visible.lowerBound ? .top : .bottom
         }
-        // Measure until the target offset shows no estimate: each round measures one slot.
-        measureSlot(at: slotIndex(forRow: indexPath))
+        // Measure until the target offset shows no estimate. Each round measures the
+        // estimated slot on that screen nearest the target: a row measured below the
+        // target moves nothing above it, one above moves the target and the screen
+        // with it, so the rows that end up off screen are (almost) never measured —
+        // also when the offset is clamped at the end and the screen is bottom-anchored.
+        let target = slotIndex(forRow: indexPath)
+        measureSlot(at: target)
         var y = targetOffset(of: indexPath, at: resolved)
         while !transaction.hasDeferredWork,
-              let index = firstUnmeasuredSlot(in: Double(y)..<(Double(y) + Double(bounds.height))) {
+              let index = unmeasuredSlot(nearest: target, in: Double(y)..<(Double(y) + Double(bounds.height))) {
             measureSlot(at: index)
             y = targetOffset(of: indexPath, at: resolved)
         }
         bounds.origin.y = y
         layoutVisibleRows()
+    }
+
+    /// The estimated slot intersecting `range` nearest to slot `target` (by slot count), if any.
+    /// - Complexity: O(s log n) for the s slots in `range`.
+    func unmeasuredSlot(nearest target: Int, in range: Range<Double>) -> Int? {
+        guard geometry.unmeasuredCount > 0 else { return nil }
+        var down = target, up = target - 1
+        var downOpen = true, upOpen = true
+        while downOpen || upOpen {
+            if downOpen {
+                if down < geometry.count, geometry.offset(of: down) < range.upperBound {
+                    let slot = geometry.slot(at: down)
+                    if !slot.isMeasured, slot.maxY > range.lowerBound || slot.height == 0 { return down }
+                    down += 1
+                } else {
+                    downOpen = false
+                }
+            }
+            if upOpen {
+                if up >= 0, geometry.offset(of: up + 1) > range.lowerBound {
+                    let slot = geometry.slot(at: up)
+                    if !slot.isMeasured, slot.minY < range.upperBound { return up }
+                    up -= 1
+                } else {
+                    upOpen = false
+                }
+            }
+        }
+        return nil
     }
 
     /// The offset that puts the row at `position`, clamped to the content.
