@@ -27,9 +27,8 @@ import Testing
 
     /// One table, `steps` random operations; returns the steps run.
     func runTable(_ rng: inout SplitMix64, steps: Int) -> Int {
-        let heights: HookedSource.Heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
         let source = HookedSource(sections: [])
-        source.heights = heights
+        source.heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
         regenerate(source, &rng, maxSections: 4)
         var diagnostics: [String] = []
         var armed: HookedSource.Callback?
@@ -70,6 +69,7 @@ import Testing
 
         table.reloadData()
         for step in 0..<steps {
+            let heights = source.heights
             let context = "step \(step) \(heights)"
             let op = Int.random(in: 0..<100, using: &rng)
             if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil { print("op", op, context, source.sections.map(\.count), armed as Any,) }
@@ -90,7 +90,11 @@ import Testing
             case 52..<57:  // a reload that shrinks or grows
                 regenerate(source, &rng, maxSections: 4)
                 table.reloadData()
-            case 57..<60:  // settings that apply at the next reload
+            case 57..<60:  // settings that apply at the next reload, the height source included
+                if Bool.random(using: &rng) {
+                    source.heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
+                    table.rowHeight = source.heights == .selfSizing ? TableView.automaticDimension : 44
+                }
                 configure(table, source, &rng)
                 table.reloadData()
             case 60..<66:  // scrollToRow at every position
