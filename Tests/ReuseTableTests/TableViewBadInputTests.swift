@@ -169,20 +169,27 @@ import Testing
         }
     }
 
-    /// Estimate 200, real rows 33, a measured header as the anchor, `reloadData` from offset 700:
-    /// anchoring clamps the offset at the top, and the rows that come into view below used to be
+    /// Estimate 200, real rows 33, a measured header as the anchor, `reloadData` from offset 600:
+    /// anchoring wants the offset at −68 and clamps it at the top, so the rows below the
+    /// anchor come up 68 points further than the anchoring walk measured; they used to be
     /// shown at their 200-point estimate with the viewport unfilled until the next scroll.
     @Test func anchoringThatClampsAtTheTopStillFillsTheViewport() {
-        let source = HookedSource(sections: [Array(repeating: 33, count: 40), Array(repeating: 33, count: 40)], headers: [20, 20])
+        let source = HookedSource(sections: [Array(repeating: 33, count: 4), Array(repeating: 33, count: 40)], headers: [20, 20])
         let table = makeHookedTable(source, height: 400) { $0.estimatedRowHeight = 200 }
         table.reloadData()
-        table.contentOffset.y = 700
+        table.layoutIfNeeded()  // nothing pending: what the reload's own pass leaves is what is seen
+        table.bounds.origin.y = 600  // scrolled there (no pass): section 1's header, measured, is on screen at 820
         table.reloadData()
+        #expect(table.contentOffset.y == 0, "clamped at the top")
+        // Read the cells the reload's pass placed without starting another pass.
+        let placed = table.visibleRows.entries
+        let geometry = table.inspectedGeometry
+        for entry in placed {
+            #expect(geometry.slot(at: table.slotIndex(forRow: entry.indexPath)).isMeasured, "row \(entry.indexPath) on screen is measured")
+            #expect(entry.cell.frame.height == 33, "row \(entry.indexPath) shown at its real height")
+        }
+        #expect((placed.last?.cell.frame.maxY ?? 0) >= table.contentOffset.y + table.bounds.height, "the viewport is filled")
         expectScreenConsistent(table, source)
-        let visible = table.indexPathsForVisibleRows ?? []
-        let bottom = visible.last.map { table.rectForRow(at: $0).maxY } ?? 0
-        #expect(bottom >= table.contentOffset.y + table.bounds.height || table.contentOffset.y >= table.maximumContentOffsetY,
-                "the viewport is filled")
     }
 
     /// The same after random batches in an estimated table.

@@ -85,6 +85,13 @@ struct VisibleRows<Cell: AnyObject> {
     /// - Complexity: O(v + w).
     func cells(for wanted: [Wanted]) -> [Cell?] {
         var result: [Cell?] = []
+        cells(for: wanted, into: &result)
+        return result
+    }
+
+    /// `cells(for:)` into a caller's array (emptied first), so a layout pass allocates nothing.
+    func cells(for wanted: [Wanted], into result: inout [Cell?]) {
+        result.removeAll(keepingCapacity: true)
         result.reserveCapacity(wanted.count)
         var e = 0
         for target in wanted {
@@ -95,7 +102,6 @@ struct VisibleRows<Cell: AnyObject> {
                 result.append(nil)
             }
         }
-        return result
     }
 
     /// Step 3: adds a row that arrived on screen, keeping the list sorted.

@@ -5,19 +5,14 @@ import Foundation
 // like rows; their views come from the delegate and go back to their own pool.
 
 extension TableView {
-    /// Adds, moves and removes header and footer views for the slots intersecting `visible`.
+    /// Adds, moves and removes header and footer views for the header and footer slots
+    /// found intersecting `visible`.
     ///
     /// In `.plain` style the header of the section at the top is pinned there
     /// until the section's end pushes it up; it draws above everything.
     /// - Complexity: O(log n + visible slots).
-    func placeSupplementaryViews(in visible: Range<Double>) {
-        var wanted: [(SupplementaryKey, CGRect)] = []
-        let width = bounds.width
-        forEachSlot(in: visible) { slot, section, _ in
-            guard slot.kind != .row, slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            wanted.append((SupplementaryKey(kind: slot.kind, section: section),
-                           CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
-        }
+    func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
+        var wanted = found
         if style == .plain, let pinned = pinnedHeader(in: visible) {
             wanted.removeAll { $0.0 == pinned.0 }
             wanted.append(pinned)

@@ -12,7 +12,7 @@ extension TableView {
     /// Called from a data source or delegate method, it runs when that layout step is done.
     /// - Complexity: O((log n) · rows measured).
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if deferIfBusy("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) { return }
+        if transaction.isActive { return transaction.enqueue("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         performTransaction { scroll(to: indexPath, at: position) }
@@ -95,7 +95,7 @@ extension TableView {
     /// infinite or negative height is reported and taken as 0.
     /// - Complexity: O(log n + visible rows).
     public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
-        if deferIfBusy("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) { return }
+        if transaction.isActive { return transaction.enqueue("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")

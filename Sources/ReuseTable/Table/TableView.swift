@@ -132,6 +132,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
     /// Cells on screen, sorted by index path.
     var visibleRows = VisibleRows<TableViewCell>()
+    /// Scratch space of the layout pass, reused so a pass allocates nothing.
+    var scratch = VisibleSlots()
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
     /// Cells the data source configured while a row was being measured, kept for display in the same pass.
@@ -206,7 +208,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// layout step is done (see `LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
-        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
+        if transaction.isActive { return transaction.enqueue("reloadData()", { [self] in reloadData() }) }
         performTransaction { reload(keepingHeightCache: false) }
     }
 
@@ -214,7 +216,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
+        if transaction.isActive { return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) }
         performTransaction { reload(keepingHeightCache: true) }
     }
 
@@ -341,7 +343,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
+            if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
             super.contentOffset = newValue
         }
     }
@@ -385,7 +387,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
             measureAllUnmeasuredSlots()
         }
         if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wantedRows(in: viewport)))
+            let wanted = visibleSlots(in: viewport)
+            returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
+            scratch = wanted
             measureSlotsInViewport()
         }
         updateContentSize()
@@ -444,20 +448,38 @@ open class TableView: ScrollView, LayoutTransactionHost {
         }
     }
 
-    /// The rows intersecting `visible` with their frames, in order.
+    /// The rows intersecting `visible` with their frames, in order, and the headers and
+    /// footers there, found in one walk. Reuses the scratch arrays of the last pass
+    /// (a pass runs 60–120 times a second: no allocation per pass).
     /// - Complexity: O(log n + visible slots).
-    func wantedRows(in visible: Range<Double>) -> [VisibleRows<TableViewCell>.Wanted] {
-        var wanted: [VisibleRows<TableViewCell>.Wanted] = []
+    func visibleSlots(in visible: Range<Double>) -> VisibleSlots {
+        var found = scratch
+        scratch = VisibleSlots()
+        found.rows.removeAll(keepingCapacity: true)
+        found.supplementary.removeAll(keepingCapacity: true)
         let width = bounds.width
         let margin = Double(appliedRowMargin)
         forEachSlot(in: visible) { slot, section, row in
-            guard slot.kind == .row else { return }
-            let minY = slot.minY + margin, height = slot.height - margin
-            if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                wanted.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if slot.kind == .row {
+                let minY = slot.minY + margin, height = slot.height - margin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    found.rows.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
+                }
+            } else {
+                found.supplementary.append((SupplementaryKey(kind: slot.kind, section: section),
+                                            CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
             }
         }
-        return wanted
+        return found
+    }
+
+    /// What a pass wants on screen; kept between passes as scratch space.
+    struct VisibleSlots {
+        var rows: [VisibleRows<TableViewCell>.Wanted] = []
+        var supplementary: [(SupplementaryKey, CGRect)] = []
+        var staying: [TableViewCell?] = []
+        var arrived: [VisibleRows<TableViewCell>.Entry] = []
     }
 
     // MARK: 4. Place rows; returnNonVisibleRowsToThePool
@@ -473,38 +495,44 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// 4. `willDisplay` runs for each new cell once all are in place, so it sees the new state.
     func placeVisibleViews() {
         let visible = viewport
-        let wanted = wantedRows(in: visible)
-        returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted))
+        var wanted = visibleSlots(in: visible)
+        defer { scratch = wanted }
+        returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
 
-        let staying = visibleRows.cells(for: wanted)
-        var arrived: [VisibleRows<TableViewCell>.Entry] = []
+        visibleRows.cells(for: wanted.rows, into: &wanted.staying)
+        wanted.arrived.removeAll(keepingCapacity: true)
         let dataSource = self.dataSource  // one weak load per pass, not per row
-        for (target, cell) in zip(wanted, staying) {
+        let hasMeasuredCells = !measuredCells.isEmpty, hasPrefetched = !prefetchedRows.isEmpty
+        var stopped = transaction.hasDeferredWork
+        for (target, cell) in zip(wanted.rows, wanted.staying) {
             if let cell {
                 cell.frame = target.frame
                 cell.layoutIfNeeded()
                 continue
             }
-            guard !transaction.hasDeferredWork else { continue }
+            guard !stopped else { continue }
             let indexPath = IndexPath(row: target.row, section: target.section)
-            let measured = measuredCells.isEmpty ? nil : measuredCells.removeValue(forKey: indexPath)
+            let measured = hasMeasuredCells ? measuredCells.removeValue(forKey: indexPath) : nil
             let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
             cell.frame = target.frame
             cell.layoutIfNeeded()
             insertSubview(cell, at: 0)  // cells stay behind headers and footers
             let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
             visibleRows.insert(entry)
-            arrived.append(entry)
-            if !prefetchedRows.isEmpty { prefetchedRows.remove(indexPath) }
+            wanted.arrived.append(entry)
+            if hasPrefetched { prefetchedRows.remove(indexPath) }
+            stopped = transaction.hasDeferredWork  // the data source may have queued a call
         }
-        placeSupplementaryViews(in: visible)
-        if let delegate = delegate {
-            for entry in arrived where entry.cell.superview === self {
-                calling("tableView(_:willDisplay:forRowAt:)") {
+        placeSupplementaryViews(wanted.supplementary, in: visible)
+        if !wanted.arrived.isEmpty, let delegate = delegate {
+            calling("tableView(_:willDisplay:forRowAt:)") {
+                for entry in wanted.arrived {
                     delegate.tableView(self, willDisplay: entry.cell, forRowAt: entry.indexPath)
                 }
             }
         }
+        wanted.staying.removeAll(keepingCapacity: true)
+        wanted.arrived.removeAll(keepingCapacity: true)
     }
 
     /// Puts cells whose rows left the screen back in the reuse pool, then tells the delegate.
@@ -512,8 +540,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
         guard !leaving.isEmpty else { return }
         for entry in leaving { recycle(entry.cell) }
         guard let delegate else { return }
-        for entry in leaving {
-            calling("tableView(_:didEndDisplaying:forRowAt:)") {
+        calling("tableView(_:didEndDisplaying:forRowAt:)") {
+            for entry in leaving {
                 delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
             }
         }

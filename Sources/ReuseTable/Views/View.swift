@@ -40,17 +40,27 @@ open class View {
 
     /// The view that contains this one, if any.
     ///
-    /// Weak, as in UIKit: the superview owns its subviews, and a subview never
-    /// keeps its superview alive. A weak reference cannot dangle, whatever
-    /// thread or actor finally frees the superview.
-    public var superview: View? { _superview }
-    private weak var _superview: View?
+    /// A subview never keeps its superview alive, and the reference can never
+    /// dangle: the subview holds a *weak* reference to a small link object its
+    /// superview owns (`SuperviewLink`), and the link holds the superview
+    /// `unowned` (checked). When the superview goes, its link goes with it and
+    /// every subview's weak reference reads nil. Weakly referencing the link
+    /// instead of the view keeps Swift's side table off the views themselves: a
+    /// weak reference to a view would put every retain and release of it — a
+    /// table, each of its cells — on the runtime's slow path (measured in
+    /// Docs/performance.md). No `deinit` is needed, so nothing depends on which
+    /// thread frees a view.
+    public var superview: View? { _superviewLink?.view }
+    private weak var _superviewLink: SuperviewLink?
+    /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
+    private var link: SuperviewLink!
 
     private(set) var needsLayout = true
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.link = SuperviewLink(self)
     }
 
     // MARK: View tree
@@ -60,14 +70,14 @@ open class View {
         precondition(view !== self, "A view cannot be its own subview")
         view.removeFromSuperview()
         subviews.append(view)
-        view._superview = self
+        view._superviewLink = link
     }
 
     /// Inserts `view` at `index` in the subview list (0 is the back).
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view._superview = self
+        view._superviewLink = link
     }
 
     /// Moves a subview in front of its siblings.
@@ -77,14 +87,28 @@ open class View {
         subviews.append(view)
     }
 
+    /// Detaches `view` if it is one of this view's subviews; returns whether it was.
+    ///
+    /// The same as `view.removeFromSuperview()` when the caller knows the parent:
+    /// it never loads the child's weak `superview`, which would retain and release
+    /// the parent through its side table (the slow path) for every cell a table recycles.
+    /// - Complexity: O(number of subviews).
+    @discardableResult
+    func removeSubview(_ view: View) -> Bool {
+        guard let index = subviews.lastIndex(where: { $0 === view }) else { return false }
+        subviews.remove(at: index)
+        view._superviewLink = nil
+        return true
+    }
+
     /// Detaches the view from its superview.
     /// - Complexity: O(number of siblings).
     open func removeFromSuperview() {
-        guard let parent = _superview else { return }
+        guard let parent = superview else { return }
         if let index = parent.subviews.lastIndex(where: { $0 === self }) {
             parent.subviews.remove(at: index)
         }
-        _superview = nil
+        _superviewLink = nil
     }
 
     /// True when `view` is this view or one of its descendants.
@@ -138,4 +162,11 @@ open class View {
         }
         return result
     }
+}
+
+/// What a subview refers to its superview through (see `View.superview`).
+@MainActor
+final class SuperviewLink {
+    unowned let view: View
+    init(_ view: View) { self.view = view }
 }
