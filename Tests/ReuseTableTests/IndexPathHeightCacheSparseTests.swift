@@ -442,6 +442,24 @@ import Testing
         #expect(tree.allocatedBytes <= Self.affordable(model.count))
     }
 
+    /// Writes to a tree nobody else holds happen in place: a hidden copy-on-write
+    /// of the whole tree would make every operation O(n) without changing a result.
+    @Test func writesToAnUnsharedTreeDoNotCopyIt() {
+        var tree = SparseRowHeights()
+        for r in 0..<5_000 { _ = tree.set(1, atRow: r * 3) }
+        let root = tree.rootIdentity
+        tree.insertRows(5, at: 1)
+        _ = tree.set(2, atRow: 0)                       // replace: no structural change
+        _ = tree.removeRow(1)                           // uncached row: a shift
+        _ = tree.remove(row: 2)                         // uncached row: nothing
+        tree.addGap(1, atIndex: 10)
+        tree.setHeight(3, atIndex: 20)
+        #expect(tree.rootIdentity == root && tree.checkInvariants().isEmpty)
+        let copy = tree
+        tree.insertRows(1, at: 0)
+        #expect(tree.rootIdentity != root && copy.rootIdentity == root)
+    }
+
     /// A copy shares nodes until one side writes; then they are independent.
     @Test func treeCopiesAreIndependent() {
         var a = SparseRowHeights()

@@ -21,11 +21,12 @@ import Foundation
 /// **Storage.** Per width, an array of sections; per section, a
 /// `SparseRowHeights`: a B+tree of gap-encoded entries (each stores its height
 /// and its distance from the previous cached row). Memory is proportional to
-/// the rows *cached*, never to the row range they span: about **17 bytes per
-/// cached row** when rows are measured in order, up to about 36 when leaves are
-/// half full after scattered edits (16 bytes of data, the rest node slack),
-/// plus 8 bytes per section up to the last section with a cached row at that
-/// width. A 10M-row section with the first and the last screen measured holds
+/// the rows *cached*, never to the row range they span: about **18 bytes per
+/// cached row** when rows are measured in order and 22 when they are scattered
+/// (`allocatedBytes` in `IndexPathHeightCacheSparseTests.bytesPerEntry`), at
+/// most about 36 with half-full leaves (16 bytes of data, the rest node slack
+/// and headers), plus 8 bytes per section up to the last section with a cached
+/// row at that width. A 10M-row section with the first and the last screen measured holds
 /// 32 entries, and inserting a row at the top shifts all of them with one
 /// O(log n) walk. Heights are stored and returned bit for bit. Sections past
 /// the last one with a cached row, and widths with no cached row, take no space.

@@ -7,7 +7,7 @@ import Foundation
 /// A B+tree of *gap-encoded* entries. An entry stores its height and its
 /// distance from the previous cached row (the first entry: its row), so a
 /// row's number is the sum of the gaps up to it, and every internal node keeps
-/// each child's gap sum (`spans`) and entry count (`counts`). Opening `k` rows
+/// each child's gap sum and entry count (`sums`). Opening `k` rows
 /// above an entry adds `k` to that one entry's gap and to the spans on its
 /// path: one walk from the root, however many cached rows sit below. That is
 /// the whole trick; the rest is a textbook B+tree (split on overflow, borrow
@@ -23,9 +23,11 @@ import Foundation
 /// Memory: a leaf holds up to 64 entries of 16 bytes (an `Int` gap and the
 /// `Double` height, stored bit for bit). Leaves are at least half full, and an
 /// insertion into a full leaf first offers an entry to a sibling with room, so
-/// rows measured in order (scrolling either way) fill leaves completely. Nodes
-/// and array headers add under 2 bytes an entry in full leaves; `allocatedBytes`
-/// adds it all up, and `Demo bench --filter heightCache` measures it with malloc.
+/// rows measured in order (scrolling either way) fill leaves completely. Nodes,
+/// array headers and the overflow slot add about 2 bytes an entry in full
+/// leaves (18 in all), up to about 20 in half-full ones (36 in all);
+/// `allocatedBytes` adds it all up, and `Demo bench --filter heightCache`
+/// measures it with malloc.
 ///
 /// Value semantics: nodes are classes owned by one tree; a copy shares them
 /// until either side writes, which then copies the whole tree (O(n), once).
@@ -62,10 +64,20 @@ struct SparseRowHeights: Sendable {
 
     /// The height cached for `row`, or nil.
     ///
+    /// The hot lookup (the table asks before every measurement): one descent
+    /// without index bookkeeping. Each level's array is passed to the scan
+    /// once, so scanning it costs no reference counting per child.
+    ///
     /// - Complexity: O(log n).
     func height(atRow row: Int) -> Double? {
-        let found = locate(row)
-        return found.row == row ? found.height : nil
+        guard var node = root else { return nil }
+        var base = 0
+        while !node.isLeaf { node = node.children[Self.child(of: node.sums, reaching: row, base: &base)] }
+        for entry in node.entries {
+            base += entry.gap
+            if base >= row { return base == row ? entry.height : nil }
+        }
+        return nil
     }
 
     /// Stores `height` for `row`; returns whether the row had no height before.
@@ -98,8 +110,38 @@ struct SparseRowHeights: Sendable {
     ///
     /// - Complexity: O(log n).
     mutating func insertRows(_ count: Int, at row: Int) {
-        let found = locate(row)
-        if found.row != nil { addGap(count, atIndex: found.index) }
+        // One descent: the path to the first entry at or after `row` is the path
+        // whose sums grow. The root's span is the last cached row.
+        // (No `let root` binding here: it would hold a second reference and make
+        // `makeUnique()` copy the whole tree.)
+        guard let lastRow = root?.span, lastRow >= row else { return }
+        makeUnique()
+        var node = self.root!, base = 0
+        while !node.isLeaf {
+            let j = Self.child(of: node.sums, reaching: row, base: &base)
+            node.sums[j].span += count
+            node = node.children[j]
+        }
+        for k in node.entries.indices {
+            base += node.entries[k].gap
+            if base >= row {
+                node.entries[k].gap += count
+                return
+            }
+        }
+    }
+
+    /// The first child whose last row is at or after `row` (the last child if
+    /// none), adding the spans of the children before it to `base`. `sums` is
+    /// borrowed, so the caller can write to the node's array right after.
+    private static func child(of sums: [Sums], reaching row: Int, base: inout Int) -> Int {
+        var j = 0
+        let last = sums.count - 1
+        while j < last, base + sums[j].span < row {
+            base += sums[j].span
+            j += 1
+        }
+        return j
     }
 
     /// Removes `row`, shifting later rows up by one; returns its height if it had one.
@@ -133,6 +175,10 @@ struct SparseRowHeights: Sendable {
     /// - Complexity: O(n / capacity).
     var allocatedBytes: Int { root?.allocatedBytes ?? 0 }
 
+    /// The root node's identity, for tests: a write to an unshared tree keeps
+    /// it (no hidden whole-tree copy).
+    var rootIdentity: ObjectIdentifier? { root.map(ObjectIdentifier.init) }
+
     /// Nodes in the tree.
     ///
     /// - Complexity: O(n / capacity).
@@ -151,11 +197,12 @@ struct SparseRowHeights: Sendable {
         while !node.isLeaf {
             // Skip children whose last row is before `row`; past the last child
             // the leaf walk below runs off the end and reports "none".
+            let sums = node.sums
             var j = 0
-            let last = node.children.count - 1
-            while j < last, base + node.spans[j] < row {
-                base += node.spans[j]
-                index += node.counts[j]
+            let last = sums.count - 1
+            while j < last, base + sums[j].span < row {
+                base += sums[j].span
+                index += sums[j].count
                 j += 1
             }
             node = node.children[j]
@@ -176,7 +223,7 @@ struct SparseRowHeights: Sendable {
         var node = root!, i = index
         while !node.isLeaf {
             let j = node.child(containing: &i)
-            node.spans[j] += delta
+            node.sums[j].span += delta
             node = node.children[j]
         }
         node.entries[i].gap += delta
@@ -208,8 +255,7 @@ struct SparseRowHeights: Sendable {
             let right = root.splitOffRight()
             let top = Node(isLeaf: false)
             top.children = [root, right]
-            top.spans = [root.span, right.span]
-            top.counts = [root.count, right.count]
+            top.sums = [Sums(span: root.span, count: root.count), Sums(span: right.span, count: right.count)]
             self.root = top
         }
     }
@@ -261,18 +307,26 @@ extension SparseRowHeights: Equatable {
 // MARK: - Nodes
 
 extension SparseRowHeights {
-    /// A leaf (`entries`) or an internal node (`children` with their gap sums
-    /// and entry counts, three parallel arrays).
+    /// What an internal node knows about one child: its gap sum (the row of its
+    /// last entry, relative to the entry before its first) and its entry count.
+    struct Sums: Equatable, Sendable {
+        var span: Int
+        var count: Int
+    }
+
+    /// A leaf (`entries`) or an internal node (`children`, and their `sums` in
+    /// a parallel array, so a descent reads one contiguous array per level).
     ///
-    /// `@unchecked Sendable`: a node is reachable from one tree only, and a
-    /// tree writes to its nodes only after `isKnownUniquelyReferenced` proved
-    /// no other tree value shares them (the standard copy-on-write contract).
+    /// `@unchecked Sendable` and `@exclusivity(unchecked)`: a node is reachable
+    /// from one tree only, and a tree writes to its nodes only after
+    /// `isKnownUniquelyReferenced` proved no other tree value shares them (the
+    /// standard copy-on-write contract), one access at a time; the runtime
+    /// access tracking on these hot arrays cost more than the lookups.
     final class Node: @unchecked Sendable {
         let isLeaf: Bool
-        var entries: [Entry] = []
-        var children: [Node] = []
-        var spans: [Int] = []
-        var counts: [Int] = []
+        @exclusivity(unchecked) var entries: [Entry] = []
+        @exclusivity(unchecked) var children: [Node] = []
+        @exclusivity(unchecked) var sums: [Sums] = []
 
         init(isLeaf: Bool) { self.isLeaf = isLeaf }
 
@@ -280,16 +334,17 @@ extension SparseRowHeights {
         var itemCount: Int { isLeaf ? entries.count : children.count }
 
         /// Entries below this node. O(capacity).
-        var count: Int { isLeaf ? entries.count : counts.reduce(0, +) }
+        var count: Int { isLeaf ? entries.count : sums.reduce(0) { $0 + $1.count } }
 
         /// Sum of the gaps below this node: the row of its last entry, relative
         /// to the entry before its first. O(capacity).
-        var span: Int { isLeaf ? entries.reduce(0) { $0 + $1.gap } : spans.reduce(0, +) }
+        var span: Int { isLeaf ? entries.reduce(0) { $0 + $1.gap } : sums.reduce(0) { $0 + $1.span } }
 
         /// The child holding entry `i`, with `i` made relative to that child.
         func child(containing i: inout Int) -> Int {
+            let sums = self.sums
             var j = 0
-            while i >= counts[j] { i -= counts[j]; j += 1 }
+            while i >= sums[j].count { i -= sums[j].count; j += 1 }
             return j
         }
 
@@ -297,8 +352,7 @@ extension SparseRowHeights {
             let copy = Node(isLeaf: isLeaf)
             copy.entries = entries
             copy.children = children.map { $0.deepCopy() }
-            copy.spans = spans
-            copy.counts = counts
+            copy.sums = sums
             return copy
         }
 
@@ -313,11 +367,11 @@ extension SparseRowHeights {
             }
             // An index on a boundary goes to the end of the left child: appends stay in the last leaf.
             var i = index, j = 0
-            while j < children.count - 1, i > counts[j] { i -= counts[j]; j += 1 }
+            while j < children.count - 1, i > sums[j].count { i -= sums[j].count; j += 1 }
             let child = children[j]
             child.insert(entry, at: i)
-            counts[j] += 1
-            spans[j] += entry.gap
+            sums[j].count += 1
+            sums[j].span += entry.gap
             if child.itemCount > SparseRowHeights.capacity { fixOverflow(ofChild: j) }
         }
 
@@ -327,8 +381,8 @@ extension SparseRowHeights {
             var i = index
             let j = child(containing: &i)
             let entry = children[j].remove(at: i)
-            counts[j] -= 1
-            spans[j] -= entry.gap
+            sums[j].count -= 1
+            sums[j].span -= entry.gap
             if children[j].itemCount < SparseRowHeights.minimum { fixUnderflow(ofChild: j) }
             return entry
         }
@@ -345,13 +399,12 @@ extension SparseRowHeights {
                 shift(children[j].giveBack(1, to: children[j + 1]), from: j, to: j + 1)
             } else {
                 let right = children[j].splitOffRight()
-                let moved = (span: right.span, count: right.count)
-                spans[j] -= moved.span
-                counts[j] -= moved.count
+                let moved = Sums(span: right.span, count: right.count)
+                sums[j].span -= moved.span
+                sums[j].count -= moved.count
                 reserve(1)
                 children.insert(right, at: j + 1)
-                spans.insert(moved.span, at: j + 1)
-                counts.insert(moved.count, at: j + 1)
+                sums.insert(moved, at: j + 1)
             }
         }
 
@@ -378,23 +431,22 @@ extension SparseRowHeights {
         }
 
         /// Moves the gap sum and entry count of items that went from child `a` to child `b`.
-        private func shift(_ moved: (span: Int, count: Int), from a: Int, to b: Int) {
-            spans[a] -= moved.span
-            counts[a] -= moved.count
-            spans[b] += moved.span
-            counts[b] += moved.count
+        private func shift(_ moved: Sums, from a: Int, to b: Int) {
+            sums[a].span -= moved.span
+            sums[a].count -= moved.count
+            sums[b].span += moved.span
+            sums[b].count += moved.count
         }
 
         private func removeChild(_ j: Int) {
             children.remove(at: j)
-            spans.remove(at: j)
-            counts.remove(at: j)
+            sums.remove(at: j)
         }
 
         // MARK: Moving items between siblings (gaps are relative, so they move unchanged)
 
         /// Moves the first `k` items of `right` (this node's next sibling) to this node's end.
-        func takeFront(_ k: Int, of right: Node) -> (span: Int, count: Int) {
+        func takeFront(_ k: Int, of right: Node) -> Sums {
             // Each slice lives for one statement only: a slice kept alive across the
             // removal would make the source's buffer shared and force a copy.
             reserve(k)
@@ -402,36 +454,32 @@ extension SparseRowHeights {
                 let span = right.entries[..<k].reduce(0) { $0 + $1.gap }
                 entries.append(contentsOf: right.entries[..<k])
                 right.entries.removeFirst(k)
-                return (span, k)
+                return Sums(span: span, count: k)
             }
-            let span = right.spans[..<k].reduce(0, +), count = right.counts[..<k].reduce(0, +)
+            let moved = right.sums[..<k].reduce(Sums(span: 0, count: 0)) { Sums(span: $0.span + $1.span, count: $0.count + $1.count) }
             children.append(contentsOf: right.children[..<k])
-            spans.append(contentsOf: right.spans[..<k])
-            counts.append(contentsOf: right.counts[..<k])
+            sums.append(contentsOf: right.sums[..<k])
             right.children.removeFirst(k)
-            right.spans.removeFirst(k)
-            right.counts.removeFirst(k)
-            return (span, count)
+            right.sums.removeFirst(k)
+            return moved
         }
 
         /// Moves the last `k` items of this node to the front of `right` (its next sibling).
-        func giveBack(_ k: Int, to right: Node) -> (span: Int, count: Int) {
+        func giveBack(_ k: Int, to right: Node) -> Sums {
             right.reserve(k)
             let range = (itemCount - k) ..< itemCount
             if isLeaf {
                 let span = entries[range].reduce(0) { $0 + $1.gap }
                 right.entries.insert(contentsOf: entries[range], at: 0)
                 entries.removeSubrange(range)
-                return (span, k)
+                return Sums(span: span, count: k)
             }
-            let span = spans[range].reduce(0, +), count = counts[range].reduce(0, +)
+            let moved = sums[range].reduce(Sums(span: 0, count: 0)) { Sums(span: $0.span + $1.span, count: $0.count + $1.count) }
             right.children.insert(contentsOf: children[range], at: 0)
-            right.spans.insert(contentsOf: spans[range], at: 0)
-            right.counts.insert(contentsOf: counts[range], at: 0)
+            right.sums.insert(contentsOf: sums[range], at: 0)
             children.removeSubrange(range)
-            spans.removeSubrange(range)
-            counts.removeSubrange(range)
-            return (span, count)
+            sums.removeSubrange(range)
+            return moved
         }
 
         /// Moves the upper half of this overfull node into a new right sibling and returns it.
@@ -455,8 +503,7 @@ extension SparseRowHeights {
                 grow(&entries)
             } else {
                 grow(&children)
-                grow(&spans)
-                grow(&counts)
+                grow(&sums)
             }
         }
 
@@ -473,8 +520,8 @@ extension SparseRowHeights {
             }
         }
 
-        /// 16-byte object header, `isLeaf` padded to 8, four array references.
-        static let objectBytes = 16 + 8 + 4 * 8
+        /// 16-byte object header, `isLeaf` padded to 8, three array references.
+        static let objectBytes = 16 + 8 + 3 * 8
         /// A Swift array's heap header (reference count, metadata, count, capacity).
         static let arrayHeaderBytes = 32
 
@@ -482,7 +529,7 @@ extension SparseRowHeights {
             func bytes<T>(_ array: [T]) -> Int {
                 array.capacity == 0 ? 0 : Node.arrayHeaderBytes + array.capacity * MemoryLayout<T>.stride
             }
-            let own = Self.objectBytes + bytes(entries) + bytes(children) + bytes(spans) + bytes(counts)
+            let own = Self.objectBytes + bytes(entries) + bytes(children) + bytes(sums)
             return children.reduce(own) { $0 + $1.allocatedBytes }
         }
 
@@ -506,10 +553,10 @@ extension SparseRowHeights {
                 }
                 return
             }
-            if spans.count != n || counts.count != n { problems.append("depth \(depth): parallel arrays differ") ; return }
+            if sums.count != n { problems.append("depth \(depth): \(sums.count) sums for \(n) children"); return }
             for (j, child) in children.enumerated() {
-                if spans[j] != child.span { problems.append("depth \(depth) child \(j): span \(spans[j]) != \(child.span)") }
-                if counts[j] != child.count { problems.append("depth \(depth) child \(j): count \(counts[j]) != \(child.count)") }
+                if sums[j].span != child.span { problems.append("depth \(depth) child \(j): span \(sums[j].span) != \(child.span)") }
+                if sums[j].count != child.count { problems.append("depth \(depth) child \(j): count \(sums[j].count) != \(child.count)") }
                 child.check(depth: depth + 1, isRoot: false, leafDepth: &leafDepth, isFirstEntry: &isFirstEntry, problems: &problems)
             }
         }
