@@ -253,4 +253,40 @@ import Testing
         #expect(table.indexPathHeightCache.storedHeight(at: IndexPath(row: 1, section: 0), width: 100) == 123,
                 "one height per row and width: the cache agrees with the geometry")
     }
+
+    /// A 10M-row self-sizing table: `scrollToRow` to the last row used to turn 32 cached
+    /// heights into 10,000,000 slots (80 MB), and an insert at row 1 then shifted all of them.
+    @Test func tenMillionRowSelfSizingTableCachesOnlyTheRowsItMeasured() {
+        let rows = 10_000_000
+        final class Rows: TableViewDataSource {
+            var rows: Int
+            var inserted = 0
+            init(rows: Int) { self.rows = rows }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath) as! IdentityCell
+                cell.rowID = indexPath.row
+                cell.fitting = CGFloat(20 + (indexPath.row < 1 ? indexPath.row : indexPath.row - inserted) % 7)
+                return cell
+            }
+        }
+        let data = Rows(rows: rows)
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 400))
+        table.register(IdentityCell.self, forCellReuseIdentifier: "row")
+        table.rowHeight = TableView.automaticDimension
+        table.estimatedRowHeight = 30
+        table.dataSource = data
+        table.reloadData()
+        table.scrollToRow(at: IndexPath(row: rows - 1, section: 0), at: .bottom, animated: false)
+        let cache = table.indexPathHeightCache
+        #expect(cache.cachedCount < 64, "only the rows measured: \(cache.cachedCount)")
+        #expect(cache.allocatedBytes < 64 * 1024, "memory follows the rows cached, not the row range: \(cache.allocatedBytes) bytes")
+        data.rows += 1
+        data.inserted = 1
+        table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .none)
+        #expect(cache.storedHeight(at: IndexPath(row: rows - 1, section: 0), width: 320) == CGFloat(20 + (rows - 2) % 7) + 0.5,
+                "every cached row moved down by one")
+        #expect(cache.storedHeight(at: IndexPath(row: rows, section: 0), width: 320) == CGFloat(20 + (rows - 1) % 7) + 0.5)
+        #expect(cache.allocatedBytes < 64 * 1024)
+    }
 }
