@@ -74,7 +74,7 @@ public final class IndexPathHeightCache {
 
     private var storedCount = 0
 
-    /// The debug log (off by default); the table switches it with `isDebugLogEnabled`.
+    /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "IndexPathHeightCache")
 
     /// Creates an empty cache.

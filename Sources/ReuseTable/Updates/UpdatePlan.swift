@@ -31,8 +31,6 @@ struct UpdatePlan: Sendable {
 
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
-    /// Old source section of each new section; nil when fresh (inserted or reloaded).
-    private(set) var oldSectionOfNew: [Int?] = []
     /// Per old section: rows deleted or moved away (not reloads), sorted.
     private var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
@@ -47,9 +45,6 @@ struct UpdatePlan: Sendable {
         guard !goneRows.contains(indexPath), let section = newSectionOfOld[indexPath.section] else { return nil }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
-
-    /// Where an old section is after the update, or nil when deleted or reloaded.
-    func newSection(forOld section: Int) -> Int? { newSectionOfOld[section] }
 
     /// Position after the update of a row that neither moved nor was removed:
     /// subtract removals before it, then step over insertions at or before it.
@@ -223,7 +218,6 @@ struct UpdatePlan: Sendable {
         }
 
         plan.newSectionOfOld = newOfOld
-        plan.oldSectionOfNew = oldOfNew
         plan.removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
         plan.insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
         plan.goneRows = deleted.union(reloaded)
