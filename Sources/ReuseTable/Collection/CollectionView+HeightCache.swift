@@ -77,10 +77,14 @@ extension CollectionView {
     /// A height from a delegate or a cell, checked: non-finite or negative is reported
     /// (one diagnostic naming the item) and treated as 0, so frames never become NaN.
     func checkedItemHeight(_ height: CGFloat, at indexPath: IndexPath?, source: String) -> CGFloat {
+        let item = indexPath.map { " for item \($0.collectionDescription)" } ?? ""
         guard height.isFinite, height >= 0 else {
-            let item = indexPath.map { " for item \($0.collectionDescription)" } ?? ""
             diagnosticHandler("\(source) returned \(height)\(item); a height must be finite and 0 or more. Using 0.")
             return 0
+        }
+        guard height <= TableView.maximumSlotHeight else {
+            diagnosticHandler("\(source) returned \(height)\(item), larger than \(TableView.maximumSlotHeight); using \(TableView.maximumSlotHeight).")
+            return TableView.maximumSlotHeight
         }
         return height
     }

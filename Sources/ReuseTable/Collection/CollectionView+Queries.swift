@@ -61,6 +61,9 @@ extension CollectionView {
     /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
     /// - Complexity: O(1) plus one layout pass.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        if transaction.isActive {
+            return transaction.enqueue("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) })
+        }
         do {
             try validateIndexPath(indexPath)
         } catch {

@@ -44,18 +44,5 @@ extension TableView {
         return checkedSetting(value, name, fallback: 0, allowsAutomatic: false)
     }
 
-    /// Fixes bounds a host set to NaN, infinite or negative numbers (reported once):
-    /// a bad size becomes 0, a bad origin the nearest valid offset.
-    func sanitizeBounds() {
-        var fixed = bounds
-        if !(fixed.size.width.isFinite && fixed.size.width >= 0) { fixed.size.width = 0 }
-        if !(fixed.size.height.isFinite && fixed.size.height >= 0) { fixed.size.height = 0 }
-        if !fixed.origin.x.isFinite { fixed.origin.x = 0 }
-        if !fixed.origin.y.isFinite { fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY : 0 }
-        guard fixed != bounds else { return }
-        report("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
-        bounds = fixed
-    }
-
     func report(_ message: String) { diagnosticHandler(message) }
 }

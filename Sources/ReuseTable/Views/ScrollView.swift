@@ -57,4 +57,18 @@ open class ScrollView: View {
 
     /// Called after every change of `contentOffset`; subclasses lay out here.
     open func scrollViewDidChangeOffset() {}
+
+    /// Fixes bounds a host set to NaN, infinite or negative numbers (reported once
+    /// through `diagnosticHandler`): a bad size becomes 0, a bad origin the nearest
+    /// valid offset. The table and the collection view call it first in every pass.
+    func sanitizeBounds() {
+        var fixed = bounds
+        if !(fixed.size.width.isFinite && fixed.size.width >= 0) { fixed.size.width = 0 }
+        if !(fixed.size.height.isFinite && fixed.size.height >= 0) { fixed.size.height = 0 }
+        if !fixed.origin.x.isFinite { fixed.origin.x = 0 }
+        if !fixed.origin.y.isFinite { fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY : 0 }
+        guard fixed != bounds else { return }
+        diagnosticHandler("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
+        bounds = fixed
+    }
 }
