@@ -80,6 +80,7 @@ open class ColumnLayout: CollectionViewLayout {
                                                     source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
         }
         needsReset = cutShort
+        if cutShort { needsPrepare = true }  // prepared again from scratch once the queued call ran
     }
 
     /// Width of the collection view by the bottom of the lowest item.
