@@ -290,3 +290,71 @@ import Testing
         #expect(cache.allocatedBytes < 64 * 1024)
     }
 }
+
+/// Each structural call from each callback (issue 11: "test each call from each callback"):
+/// the call runs once the step that called out is done, with the data it was made for, and
+/// the table settles on a consistent screen.
+@MainActor
+@Suite struct TableViewCallFromCallbackTests {
+    typealias Call = (name: String, run: (TableView, HookedSource) -> Void, check: (TableView, HookedSource) -> Void)
+
+    static let calls: [Call] = [
+        ("reloadData", { t, s in s.sections[0].removeLast(10); t.reloadData() },
+         { t, _ in #expect(t.numberOfRows(inSection: 0) == 30) }),
+        ("reloadDataWithoutInvalidatingHeightCache", { t, s in s.sections[0] += [s.makeRow(30)]; t.reloadDataWithoutInvalidatingHeightCache() },
+         { t, _ in #expect(t.numberOfRows(inSection: 0) == 41) }),
+        ("insertRows", { t, s in s.sections[0].insert(s.makeRow(15), at: 0); t.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
+         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 15) }),
+        ("deleteRows", { t, s in s.sections[0].remove(at: 0); t.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
+         { t, _ in #expect(t.numberOfRows(inSection: 0) == 39) }),
+        ("reloadRows", { t, s in s.sections[0][0] = s.makeRow(17); t.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
+         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 17) }),
+        ("moveRow", { t, s in let r = s.sections[0].remove(at: 0); s.sections[1].insert(r, at: 0); t.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1)) },
+         { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }),
+        ("insertSections", { t, s in s.sections.insert([s.makeRow(12)], at: 0); s.headers.insert(0, at: 0); s.footers.insert(0, at: 0); t.insertSections(IndexSet(integer: 0), with: .none) },
+         { t, _ in #expect(t.numberOfSections == 3) }),
+        ("deleteSections", { t, s in s.sections.remove(at: 1); s.headers.remove(at: 1); s.footers.remove(at: 1); t.deleteSections(IndexSet(integer: 1), with: .none) },
+         { t, _ in #expect(t.numberOfSections == 1) }),
+        ("reloadSections", { t, s in s.sections[1] = [s.makeRow(9)]; t.reloadSections(IndexSet(integer: 1), with: .none) },
+         { t, _ in #expect(t.numberOfRows(inSection: 1) == 1) }),
+        ("moveSection", { t, s in s.sections.swapAt(0, 1); s.headers.swapAt(0, 1); s.footers.swapAt(0, 1); t.moveSection(0, toSection: 1) },
+         { t, _ in #expect(t.numberOfRows(inSection: 0) == 10) }),
+        ("performBatchUpdates", { t, s in
+            t.performBatchUpdates({ s.sections[0].removeFirst(2); t.deleteRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .none) }, completion: nil) },
+         { t, _ in #expect(t.numberOfRows(inSection: 0) == 38) }),
+        ("beginUpdates/endUpdates", { t, s in
+            t.beginUpdates(); s.sections[1].append(s.makeRow(8)); t.insertRows(at: [IndexPath(row: 10, section: 1)], with: .none); t.endUpdates() },
+         { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }),
+        ("scrollToRow", { t, _ in t.scrollToRow(at: IndexPath(row: 5, section: 1), at: .top, animated: false) },
+         { t, _ in #expect(t.contentOffset.y == min(t.rectForRow(at: IndexPath(row: 5, section: 1)).minY, t.maximumContentOffsetY)) }),
+        ("setContentOffset", { t, _ in t.setContentOffset(CGPoint(x: 0, y: 333), animated: false) },
+         { t, _ in #expect(t.contentOffset.y == 333) }),
+        ("row(_:changedHeight:)", { t, s in s.sections[1][3].height = 77; t.row(IndexPath(row: 3, section: 1), changedHeight: 77) },
+         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 3, section: 1)).height == 77) }),
+        ("setGeometryStore", { t, _ in t.setGeometryStore(.records) }, { t, _ in #expect(t.geometryStore == .records) }),
+    ]
+
+    @Test(arguments: HookedSource.Callback.allCases)
+    func everyCallFromThisCallback(_ callback: HookedSource.Callback) {
+        for call in Self.calls {
+            let source = HookedSource(sections: [Array(repeating: 30, count: 40), Array(repeating: 30, count: 10)], headers: [10, 10])
+            var fired = false
+            var queuedDuringStep = false
+            source.hooks[callback] = { table, _ in
+                guard !fired else { return }
+                fired = true
+                call.run(table, source)
+                queuedDuringStep = table.transaction.hasDeferredWork
+            }
+            let table = makeHookedTable(source, height: 300)
+            table.reloadData()
+            if !fired { table.contentOffset.y = 700 }  // didEndDisplaying needs cells leaving
+            #expect(fired, "\(call.name) from \(callback) never fired")
+            #expect(queuedDuringStep, "\(call.name) from \(callback) was queued, not run in the middle of the step")
+            call.check(table, source)
+            #expect(table.contentOffset.y <= table.maximumContentOffsetY || call.name == "setContentOffset",
+                    "\(call.name) from \(callback): no blank screen")
+            expectScreenConsistent(table, source, "\(call.name) from \(callback)")
+        }
+    }
+}

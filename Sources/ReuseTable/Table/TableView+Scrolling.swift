@@ -19,6 +19,7 @@ extension TableView {
     }
 
     func scroll(to indexPath: IndexPath, at position: ScrollPosition) {
+        if needsFullMeasurement { finishFullMeasurement() }  // exact heights first: the target depends on them
         var resolved = position
         if resolved == .none {
             let rect = rectForRowUnchecked(indexPath)

@@ -24,6 +24,15 @@ extension TableView {
         clampOffsetToContent()  // shorter content after re-measuring
     }
 
+    /// Exact-height mode whose measuring a queued call cut short: measure the rest now,
+    /// and clamp the offset if the content got shorter than the placeholders made it.
+    func finishFullMeasurement() {
+        needsFullMeasurement = false
+        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
+        measureAllUnmeasuredSlots()
+        if wasWithinContent { clampOffsetToContent() }
+    }
+
     /// Measures every slot still holding an estimate (exact-height mode), unless a callback queued a structural call.
     /// - Complexity: O(m log n) for m slots measured.
     func measureAllUnmeasuredSlots() {

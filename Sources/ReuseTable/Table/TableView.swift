@@ -371,8 +371,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         sanitizeBounds()
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
         if needsFullMeasurement, !transaction.hasDeferredWork {
-            needsFullMeasurement = false
-            measureAllUnmeasuredSlots()
+            finishFullMeasurement()
         }
         if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
             let wanted = visibleSlots(in: viewport)
