@@ -76,8 +76,7 @@ open class ColumnLayout: CollectionViewLayout {
             }) else {
                 return fallbackItemHeight
             }
-            return collectionView.checkedItemHeight(height, at: indexPath,
-                                                    source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
+            return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
         }
         needsReset = cutShort
         if cutShort { needsPrepare = true }  // prepared again from scratch once the queued call ran

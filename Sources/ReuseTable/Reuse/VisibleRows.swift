@@ -33,12 +33,8 @@ struct VisibleRows<Cell: AnyObject> {
     /// The cell showing (section, row), if on screen.
     subscript(indexPath: IndexPath) -> Cell? {
         guard indexPath.count == 2 else { return nil }
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            let e = entries[mid]
-            if (e.section, e.row) < (indexPath.section, indexPath.row) { low = mid + 1 } else { high = mid }
-        }
+        let key = (indexPath.section, indexPath.row)
+        let low = entries.partitioningIndex { ($0.section, $0.row) >= key }
         guard low < entries.count, entries[low].section == indexPath.section, entries[low].row == indexPath.row else { return nil }
         return entries[low].cell
     }
@@ -107,11 +103,7 @@ struct VisibleRows<Cell: AnyObject> {
     /// Step 3: adds a row that arrived on screen, keeping the list sorted.
     /// - Complexity: O(log v) to find the place, O(v) to insert (v is a screenful).
     mutating func insert(_ entry: Entry) {
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if (entries[mid].section, entries[mid].row) < (entry.section, entry.row) { low = mid + 1 } else { high = mid }
-        }
+        let low = entries.partitioningIndex { ($0.section, $0.row) >= (entry.section, entry.row) }
         entries.insert(entry, at: low)
     }
 

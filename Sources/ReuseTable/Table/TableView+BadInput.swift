@@ -12,20 +12,6 @@ extension TableView {
     /// are reported and clamped, so that even 10^8 of them sum to a finite total.
     public static let maximumSlotHeight: CGFloat = 1e12
 
-    /// Replaces a NaN, infinite or negative height by 0 (a huge one by `maximumSlotHeight`)
-    /// and reports it once (SPEC §6: report and recover).
-    func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
-        guard height.isFinite, height >= 0 else {
-            report("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
-            return 0
-        }
-        guard height <= TableView.maximumSlotHeight else {
-            report("invalid \(what()): \(height) is larger than \(TableView.maximumSlotHeight); using \(TableView.maximumSlotHeight).")
-            return TableView.maximumSlotHeight
-        }
-        return height
-    }
-
     /// A setting that must be finite and 0 or more (or `automaticDimension` where allowed);
     /// otherwise reported and replaced by `fallback`.
     func checkedSetting(_ value: CGFloat, _ name: String, fallback: CGFloat, allowsAutomatic: Bool) -> CGFloat {

@@ -239,15 +239,3 @@ struct UpdatePlan: Sendable {
         return plan
     }
 }
-
-extension Array where Element == Int {
-    /// Number of elements less than `value` in a sorted array.
-    func lowerBound(of value: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-}

@@ -71,4 +71,20 @@ open class ScrollView: View {
         diagnosticHandler("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
         bounds = fixed
     }
+
+    /// The one height sanitizer of the table and the collection view: a NaN, infinite
+    /// or negative height becomes 0, a huge one `TableView.maximumSlotHeight`, and
+    /// either is reported once through `diagnosticHandler`, naming what it was (SPEC §6:
+    /// report and recover).
+    func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
+        guard height.isFinite, height >= 0 else {
+            diagnosticHandler("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
+            return 0
+        }
+        guard height <= TableView.maximumSlotHeight else {
+            diagnosticHandler("invalid \(what()): \(height) is larger than \(TableView.maximumSlotHeight); using \(TableView.maximumSlotHeight).")
+            return TableView.maximumSlotHeight
+        }
+        return height
+    }
 }
