@@ -106,23 +106,4 @@ struct VisibleRows<Cell: AnyObject> {
         let low = entries.partitioningIndex { ($0.section, $0.row) >= (entry.section, entry.row) }
         entries.insert(entry, at: low)
     }
-
-    /// The old one-call reconcile, still used by `CollectionView` until it moves to the steps above.
-    /// It calls out while the list is being changed; do not use it in new code.
-    mutating func reconcile(with wanted: [Wanted], leave: (Entry) -> Void, move: (Cell, CGRect) -> Void,
-                            arrive: (Wanted) -> Cell) {
-        for entry in removeEntries(notIn: wanted) { leave(entry) }
-        let staying = cells(for: wanted)
-        var placed: [Entry] = []
-        placed.reserveCapacity(wanted.count)
-        for (target, cell) in zip(wanted, staying) {
-            if let cell {
-                move(cell, target.frame)
-                placed.append(Entry(section: target.section, row: target.row, cell: cell))
-            } else {
-                placed.append(Entry(section: target.section, row: target.row, cell: arrive(target)))
-            }
-        }
-        entries = placed
-    }
 }
