@@ -90,7 +90,7 @@ private final class Token {
 
     /// Random enqueues, dequeues, switches and clears over a few identifiers, against `[String: [Int]]`.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
-    func matchesADictionaryOfArrays(seed: UInt64) {
+    func matchesADictionaryOfArrays(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
         func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
         let identifiers = ["a", "b", "c", "d"]
@@ -109,7 +109,7 @@ private final class Token {
             case 9..<17:
                 let got = pool.dequeue(identifier)?.id
                 let expected = enabled ? model[identifier]?.popLast() : nil
-                #expect(got == expected, "step \(step)")
+                try #require(got == expected, "step \(step)")
             case 17:
                 pool.noteCreated(identifier)
                 created[identifier, default: 0] += 1
@@ -120,9 +120,9 @@ private final class Token {
                 pool.removeAll()
                 model = [:]
             }
-            #expect(ids(pool) == model.filter { !$0.value.isEmpty }, "step \(step)")
-            #expect(pool.count == model.values.reduce(0) { $0 + $1.count })
-            #expect(pool.created == created)
+            try #require(ids(pool) == model.filter { !$0.value.isEmpty }, "step \(step)")
+            try #require(pool.count == model.values.reduce(0) { $0 + $1.count })
+            try #require(pool.created == created)
         }
     }
 }
