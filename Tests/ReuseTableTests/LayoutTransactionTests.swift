@@ -144,6 +144,29 @@ private final class FakeHost: LayoutTransactionHost {
                              "run load more at depth 1", "settled"])
     }
 
+    /// A callback that defers another call on every pass: never settles.
+    static func runALoopingCallback() {
+        let host = FakeHost("CollectionView")
+        func link() {
+            host.calling("collectionView(_:willDisplay:forItemAt:)") {
+                _ = host.deferIfBusy("reloadData()") { host.performTransaction { link() } }
+            }
+        }
+        host.performTransaction { link() }
+    }
+
+    /// One deferred call more than `maximumDeferredRounds` in one drain stops the program
+    /// (checked in a child process) with the loop message naming the call and its callback.
+    @Test func oneRoundOverTheLimitTraps() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await LayoutTransactionTests.runALoopingCallback()
+        }
+        let errors = String(decoding: result.standardErrorContent, as: UTF8.self)
+        let message = LayoutTransaction.loopMessage(view: "CollectionView", call: "reloadData()",
+                                                    origin: "collectionView(_:willDisplay:forItemAt:)")
+        #expect(errors.contains("ReuseTable: " + message), "\(errors.prefix(400))")
+    }
+
     /// Exactly `maximumDeferredRounds` deferred calls in one drain are allowed (one more traps).
     @Test func aLongChainUpToTheLimitSettles() {
         let host = FakeHost()
