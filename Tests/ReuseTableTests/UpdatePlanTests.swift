@@ -134,6 +134,45 @@ import Testing
         #expect(Self.message(batch, [2], [2]) == "Invalid update: attempt to move row (section 0, row 1) to (section 0, row 1), which is already the destination of an insertion or another move.")
     }
 
+    // MARK: Recording and counts (BatchUpdate.swift)
+
+    /// Nested begin/end record one batch, handed over at the outermost end; outside a batch
+    /// nothing is recorded and the caller applies the change at once.
+    @Test func recorderNestsAndHandsOverOneBatch() {
+        var recorder = BatchRecorder()
+        #expect(recorder.isIdle)
+        #expect(!recorder.record { $0.deletedRows.append(Self.ip(0, 0)) }, "no batch open")
+        recorder.begin()
+        #expect(!recorder.isIdle)
+        #expect(recorder.record { $0.insertedRows.append(Self.ip(0, 1)) })
+        recorder.begin()
+        #expect(recorder.record { $0.deletedSections.insert(2) })
+        let inner = recorder.end()
+        #expect(inner == nil, "an inner end hands over nothing")
+        #expect(recorder.record { $0.movedRows.append((Self.ip(0, 2), Self.ip(0, 0))) })
+        let batch = recorder.end()
+        #expect(batch?.insertedRows == [Self.ip(0, 1)] && batch?.deletedSections == [2])
+        #expect(batch?.movedRows.map(\.from) == [Self.ip(0, 2)] && batch?.deletedRows == [])
+        #expect(recorder.isIdle)
+        recorder.begin()
+        let empty = recorder.end()
+        #expect(empty?.isEmpty == true, "the next batch starts empty")
+    }
+
+    @Test func readCountsNamesTheMethodAndTheBadValue() throws {
+        let counts = try UpdateVocabulary.table.readCounts(sections: { 3 }, sectionsMethod: "numberOfSections(in:)",
+                                                          rows: { [4, 0, 2][$0] }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
+        #expect(counts == [4, 0, 2])
+        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
+            try UpdateVocabulary.table.readCounts(sections: { -1 }, sectionsMethod: "numberOfSections(in:)",
+                                                  rows: { _ in 0 }, rowsMethod: "rows")
+        }
+        #expect(throws: TableViewError("collectionView(_:numberOfItemsInSection:) returned -3 for section 1; a section has 0 or more items.")) {
+            try UpdateVocabulary.collection.readCounts(sections: { 2 }, sectionsMethod: "numberOfSections(in:)",
+                                                       rows: { $0 == 1 ? -3 : 5 }, rowsMethod: "collectionView(_:numberOfItemsInSection:)")
+        }
+    }
+
     // MARK: Random batches against a brute-force model
 
     /// An old table of unique row identities, a random valid batch of every kind, and the
