@@ -69,11 +69,11 @@ private final class FakeHost: LayoutTransactionHost {
 
     @Test func loopMessageNamesTheViewTheCallAndTheCallback() {
         let table = LayoutTransaction.loopMessage(view: "TableView", call: "reloadData()", origin: "tableView(_:willDisplay:forRowAt:)")
-        #expect(table == "TableView: reloadData() was called from tableView(_:willDisplay:forRowAt:) on each of 1000 layout passes in a row; "
+        #expect(table == "TableView: reloadData() was called from tableView(_:willDisplay:forRowAt:) after 1000 calls queued from callbacks without the view settling; "
             + "a callback that changes the table every time it runs never lets it settle. "
             + "Change the data once (for example, load more only when new rows are available).")
         let collection = LayoutTransaction.loopMessage(view: "CollectionView", call: "insertItems(at:)", origin: "collectionView(_:cellForItemAt:)")
-        #expect(collection.hasPrefix("CollectionView: insertItems(at:) was called from collectionView(_:cellForItemAt:) on each of 1000"))
+        #expect(collection.hasPrefix("CollectionView: insertItems(at:) was called from collectionView(_:cellForItemAt:) after 1000 calls queued"))
         #expect(collection.contains("changes the collection view every time"))
     }
 

@@ -186,7 +186,7 @@ import Testing
     @Test func aLoopingCallbackIsNamedInTheMessage() {
         let message = LayoutTransaction.loopMessage(view: "TableView", call: "reloadData()", origin: "tableView(_:willDisplay:forRowAt:)")
         #expect(message.contains("reloadData() was called from tableView(_:willDisplay:forRowAt:)"))
-        #expect(message.contains("\(LayoutTransaction.maximumDeferredRounds) layout passes in a row"))
+        #expect(message.contains("after \(LayoutTransaction.maximumDeferredRounds) calls queued from callbacks without the view settling"))
         // The queue remembers the callback each call came from.
         var transaction = LayoutTransaction()
         transaction.begin()

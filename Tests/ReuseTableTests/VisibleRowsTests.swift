@@ -110,7 +110,7 @@ private typealias Rows = VisibleRows<Token>
         #expect(rows.cells.map(\.id) == [1, 3])
     }
 
-    /// The three steps of a layout pass and the one-call `reconcile`, over random passes,
+    /// The three steps of a layout pass, over random passes,
     /// against a sorted array: afterwards exactly the wanted rows are shown, every row that
     /// stayed keeps its cell, the rows that left are returned in order, and lookups agree.
     @Test(arguments: [11, 12, 13] as [UInt64])
@@ -139,15 +139,7 @@ private typealias Rows = VisibleRows<Token>
             let expectedGone = model.filter { !keys.contains($0.key) }.map(\.id)
             let expectedStaying = wantedKeys.map { oldIDs[$0] }
             var newModel: [(key: Key, id: Int)] = []
-            if pass % 4 == 3 {
-                var left: [Int] = [], moved: [Int] = []
-                rows.reconcile(with: wanted, leave: { left.append($0.cell.id) }, move: { cell, _ in moved.append(cell.id) },
-                               arrive: { _ in next += 1; return Token(next) })
-                try #require(left == expectedGone, "pass \(pass)")
-                try #require(moved == expectedStaying.compactMap { $0 }, "pass \(pass)")
-                newModel = zip(wantedKeys, rows.cells.map(\.id)).map { ($0, $1) }
-                for (key, id) in newModel where oldIDs[key] == nil { #expect(id > model.map(\.id).max() ?? 0) }
-            } else {
+            do {
                 let gone = rows.removeEntries(notIn: wanted)
                 try #require(gone.map(\.cell.id) == expectedGone, "pass \(pass)")
                 try #require(rows.count == model.count - gone.count)

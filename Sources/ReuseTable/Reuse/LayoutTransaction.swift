@@ -21,8 +21,8 @@ import Foundation
 ///   remove; it still finishes the display callbacks of cells already placed.
 /// - **A view that never settles traps**: a callback that queues another
 ///   structural call on every pass would loop forever; after
-///   `maximumDeferredRounds` rounds the view stops with a message naming the
-///   call and the callback it came from.
+///   `maximumDeferredRounds` queued calls in one settle the view stops with a
+///   message naming the call and the callback it came from.
 ///
 /// - Complexity: O(1) per call, plus the queued work.
 struct LayoutTransaction {
@@ -35,7 +35,7 @@ struct LayoutTransaction {
     /// True while queued calls are being run (they must not start a drain of their own).
     var isDraining = false
 
-    /// Deferred rounds allowed in one outermost transaction before the view reports a loop.
+    /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
     static let maximumDeferredRounds = 1_000
 
     /// True while a transaction is running.
@@ -65,7 +65,7 @@ struct LayoutTransaction {
 
     /// The message for a view whose callbacks keep changing it.
     static func loopMessage(view: String, call: String, origin: StaticString) -> String {
-        "\(view): \(call) was called from \(origin) on each of \(maximumDeferredRounds) layout passes in a row; "
+        "\(view): \(call) was called from \(origin) after \(maximumDeferredRounds) calls queued from callbacks without the view settling; "
             + "a callback that changes the \(view == "TableView" ? "table" : "collection view") every time it runs never lets it settle. "
             + "Change the data once (for example, load more only when new rows are available)."
     }

@@ -92,6 +92,12 @@ public final class RunLoopPrecacheDriver {
         self.timer = timer
     }
 
+    /// A driver let go of without `invalidate()` takes its timer off the run loop
+    /// (otherwise the repeating timer would keep the loop busy for ever).
+    isolated deinit {
+        timer?.invalidate()
+    }
+
     /// The message for a run loop the driver cannot use, or nil.
     static func validate(runLoop: RunLoop) -> TableViewError? {
         guard runLoop !== RunLoop.current else { return nil }

@@ -42,7 +42,8 @@ struct UpdatePlan: Sendable {
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
         if let destination = movedRowDestinations[indexPath] { return destination }
-        guard !goneRows.contains(indexPath), let section = newSectionOfOld[indexPath.section] else { return nil }
+        guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !goneRows.contains(indexPath),
+              let section = newSectionOfOld[indexPath.section] else { return nil }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
 
