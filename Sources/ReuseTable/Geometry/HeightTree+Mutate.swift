@@ -12,6 +12,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public mutating func setHeight(_ height: Double, at index: Int, isMeasured: Bool) {
         if holds(height, isMeasured: isMeasured, at: index) { return }
+        stamp = GeometryStamp.next()
         makeRootUnique()
         root.setHeight(height, isMeasured: isMeasured, at: index, config: config)
         fixRoot()
@@ -27,6 +28,7 @@ extension HeightTree {
         if runs.count == 1, runs[0].count > 0, runs[0].count <= RunMeta.maxCount {
             // The common case (one row, or one run of rows) without temporary arrays.
             let run = runs[0]
+            stamp = GeometryStamp.next()
             makeRootUnique()
             root.insert(heights: CollectionOfOne(run.height),
                         meta: CollectionOfOne(RunMeta.pack(count: run.count, kind: run.kind, isMeasured: run.isMeasured)),
@@ -49,6 +51,7 @@ extension HeightTree {
             }
         }
         guard !heights.isEmpty else { return }
+        stamp = GeometryStamp.next()
         makeRootUnique()
         root.insert(heights: heights, meta: meta, at: index, config: config)
         fixRoot()
@@ -63,6 +66,7 @@ extension HeightTree {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "slot range \(range) out of bounds 0..<\(count)")
         var removed = RunCollector()
         guard !range.isEmpty else { return [] }
+        stamp = GeometryStamp.next()
         if range.count == count {
             for run in runs { removed.append(run) }
             root = Node(heights: [], meta: [])
@@ -82,6 +86,7 @@ extension HeightTree {
     /// - Complexity: O(runs).
     public mutating func markAllUnmeasured() {
         guard unmeasuredCount < count else { return }
+        stamp = GeometryStamp.next()
         let old = root
         root = Node.build(from: Runs(root: old).lazy.map {
             HeightRun(count: $0.count, height: $0.height, kind: $0.kind, isMeasured: false)
