@@ -155,7 +155,8 @@ enum Suites {
                     BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
                 })
         }
-        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations)
+        let scroll = BenchOperation(name: "scrollWindow", baseline: "RowRecords", strategies: GeometryScroll.strategies())
+        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations + [scroll])
     }
 
     // MARK: article
