@@ -76,6 +76,13 @@ struct BenchConfiguration {
     var slowCaseSamples = 5
     var log: (String) -> Void = { _ in }
 
+    /// `REUSETABLE_BENCH_ROWS=100000` (comma-separated) runs only those scales,
+    /// e.g. to count instructions under `valgrind --tool=callgrind` in minutes.
+    func includes(rows: Int) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["REUSETABLE_BENCH_ROWS"] else { return true }
+        return list.split(separator: ",").contains { Int($0) == rows }
+    }
+
     func includes(suite: String, operation: String) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return suite.lowercased() == filter || operation.lowercased() == filter
@@ -97,7 +104,7 @@ enum Suites {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
-                for rows in suite.scales.sorted() {
+                for rows in suite.scales.sorted() where configuration.includes(rows: rows) {
                     var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
                                              rows: rows, baseline: operation.baseline)
                     // A case predicted to take `slowOperationSeconds` or more per operation runs

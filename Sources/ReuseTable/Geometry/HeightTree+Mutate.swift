@@ -9,13 +9,16 @@ import Foundation
 extension HeightTree {
     /// Replaces the height of one slot; the run holding it splits into at most three and heals with neighbours.
     ///
+    /// One descent: when the slot already has this height and state, the leaf
+    /// is left alone and nothing above it is recomputed. The stamp moves even
+    /// then, since the descent may have copied shared nodes.
+    ///
     /// - Complexity: O(log n).
     public mutating func setHeight(_ height: Double, at index: Int, isMeasured: Bool) {
-        if holds(height, isMeasured: isMeasured, at: index) { return }
+        precondition(index >= 0 && index < count, "slot index \(index) out of range 0..<\(count)")
         stamp = GeometryStamp.next()
         makeRootUnique()
-        root.setHeight(height, isMeasured: isMeasured, at: index, config: config)
-        fixRoot()
+        if root.setHeight(height, isMeasured: isMeasured, at: index, config: config) { fixRoot() }
     }
 
     /// Inserts `runs` so that the first new slot gets index `index`.
@@ -93,13 +96,6 @@ extension HeightTree {
         }, config: config)
     }
 
-    // In its own function so the leaf reference it reads is released before
-    // the mutation checks uniqueness.
-    private func holds(_ height: Double, isMeasured: Bool, at index: Int) -> Bool {
-        let s = slot(at: index)
-        return s.height == height && s.isMeasured == isMeasured
-    }
-
     private mutating func makeRootUnique() {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
     }
@@ -158,10 +154,12 @@ extension HeightTree.Node {
         return (meta.count, 0)
     }
 
-    func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) {
+    /// False (and nothing recomputed) when the slot already had this height and state.
+    func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) -> Bool {
         if isLeaf {
             let (r, k) = runIndex(for: local)
             let m = meta[r], old = heights[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
+            if old == height && RunMeta.isMeasured(m) == isMeasured { return false }
             let after = c - k - 1
             // Split the run in place into [k before] [the slot] [after], then heal.
             let slotMeta = RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured)
@@ -182,11 +180,12 @@ extension HeightTree.Node {
             Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, at + 2))
         } else {
             let (j, i) = childIndex(for: local)
-            uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config)
+            guard uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
             childDidChange(j)
             normalizeChild(at: j, config: config)
         }
         recomputeSummary()
+        return true
     }
 
     func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {
