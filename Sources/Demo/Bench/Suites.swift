@@ -46,6 +46,8 @@ struct BenchStrategy {
     var name: String
     /// Builds the subject for `rows` rows. Untimed, but counted toward the skip estimate.
     var setUp: (_ rows: Int) -> BenchCase
+    /// A reason not to run at this scale (e.g. memory), or nil.
+    var skip: (_ rows: Int) -> String? = { _ in nil }
 }
 
 struct BenchOperation {
@@ -53,6 +55,8 @@ struct BenchOperation {
     /// Ratios in the report are against this strategy.
     var baseline: String?
     var strategies: [BenchStrategy]
+    /// Scales measured for this operation only, beyond the suite's (e.g. 10^8 for O(sections) reloads).
+    var extraScales: [Int] = []
 }
 
 struct BenchSuite {
@@ -104,7 +108,7 @@ enum Suites {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
-                for rows in suite.scales.sorted() where configuration.includes(rows: rows) {
+                for rows in (suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
                     var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
                                              rows: rows, baseline: operation.baseline)
                     // A case predicted to take `slowOperationSeconds` or more per operation runs
@@ -115,6 +119,12 @@ enum Suites {
                         options.warmUpSeconds = 0
                         options.minSamples = configuration.slowCaseSamples
                         options.maxSamples = configuration.slowCaseSamples
+                    }
+                    if let reason = strategy.skip(rows) {
+                        result.skipped = reason
+                        configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): skipped, \(reason)")
+                        results.append(result)
+                        continue
                     }
                     if skipReason == nil, let perOperation = predicted {
                         let setUp = Fit.predict(setUpTimes, at: rows) ?? 0
