@@ -123,6 +123,18 @@ import Testing
         #expect(walked > lookups / 4, "only \(walked) of \(lookups) lookups walked from a valid finger")
     }
 
+    /// The long sweep: `REUSETABLE_LONG=1 swift test --filter GeometryFingerTests`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"),
+          arguments: Array(UInt64(100)..<UInt64(124)))
+    func neverUsedStaleLongSweep(seed: UInt64) throws {
+        let shapes = [(2, 3), (3, 3), (4, 4), (5, 3), (8, 4), (80, 64)]
+        let (leafCapacity, fanout) = shapes[Int(seed % UInt64(shapes.count))]
+        _ = try run(seed: seed, operations: 6_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
+                    heights: GeometryModelTests.heights, againstModel: true)
+        _ = try run(seed: seed ^ 0xFF, operations: 3_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
+                    heights: [0, 0.1, 1.0 / 3, 0.7, 44.1, 1e-9, 17], againstModel: false)
+    }
+
     /// Inexact heights (0.1, 1/3, …): rounding edges; answers must equal the tree's own queries.
     @Test(arguments: [(UInt64(11), 4, 4), (12, 2, 3), (13, 80, 64)])
     func inexactHeightsMatchTheTreesOwnQueries(seed: UInt64, leafCapacity: Int, fanout: Int) throws {
