@@ -54,7 +54,8 @@ enum GeometryScroll {
             }
             guard let top else { return }
             var section = top.section, row = top.row, sum = 0
-            let visit: (Slot) -> Bool = { slot in
+            // A local function passed as a non-escaping argument: its captures stay on the stack.
+            func visit(_ slot: Slot) -> Bool {
                 guard slot.minY < y + viewport else { return false }
                 if slot.index > top.slot.index {
                     if slot.kind == .header { section += 1; row = -1 } else { row += 1 }

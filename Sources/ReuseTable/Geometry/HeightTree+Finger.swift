@@ -30,32 +30,42 @@ extension HeightTree {
     /// `forEachSlot(from:_:)`, starting in the finger's leaf when the finger is
     /// valid and the leaf holds `index` (no descent until the walk leaves it).
     ///
-    /// - Complexity: O(slots visited) while in the finger's leaf, then O(log n + slots visited).
+    /// - Complexity: O(slots visited) while in the finger's leaf, plus one
+    ///   O(log n) descent (no allocation) for each further leaf entered.
     public func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool) {
         guard finger.stamp == stamp, let ref = finger.leaf else { return forEachSlot(from: index, body) }
-        let leaf = ref.takeUnretainedValue()
-        let leafEnd = finger.leafFirstIndex + leaf.summary.count
-        guard index >= finger.leafFirstIndex, index < leafEnd else { return forEachSlot(from: index, body) }
+        var leaf = ref.takeUnretainedValue()
+        guard index >= finger.leafFirstIndex, index < finger.leafFirstIndex + leaf.summary.count else {
+            return forEachSlot(from: index, body)
+        }
         var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex
         if index >= finger.runFirstIndex, finger.run < leaf.meta.count {
             r = finger.run
             acc = finger.runMinY
             first = finger.runFirstIndex
         }
-        while r < leaf.meta.count {
-            let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
-            if index < first + c {
-                let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
-                for k in max(0, index - first)..<c {
-                    let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h, kind: kind, isMeasured: measured)
-                    if !body(slot) { return }
+        while true {
+            while r < leaf.meta.count {
+                let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+                if index < first + c {
+                    let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
+                    for k in max(0, index - first)..<c {
+                        let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h, kind: kind, isMeasured: measured)
+                        if !body(slot) { return }
+                    }
                 }
+                acc = acc + Double(c) * h
+                first += c
+                r += 1
             }
-            acc = acc + Double(c) * h
-            first += c
-            r += 1
+            // The next leaf, by one descent to its first slot (its run 0): the
+            // same chain of additions `forEachSlot(from:_:)` and `offset(of:)` make.
+            guard first < count else { return }
+            let next = position(of: first)
+            leaf = next.leaf
+            r = 0
+            acc = next.runMinY
         }
-        forEachSlot(from: leafEnd, body)
     }
 
     /// A root descent by height that records the leaf, its bounds and what lies before it in `finger`.
