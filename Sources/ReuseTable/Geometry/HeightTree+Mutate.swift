@@ -238,9 +238,12 @@ extension HeightTree.Node {
         } else {
             // Children wholly inside the range are read and dropped; at most the
             // first and last are cut, by recursion.
+            // At most two children are cut (the first and the last the range
+            // touches), so they are kept in two optionals, not an array: a
+            // one-row delete allocates nothing per level.
             var start = 0
             var dropped: Range<Int>?
-            var cut: [Int] = []
+            var firstCut: Int?, lastCut: Int?
             for j in childSummaries.indices {
                 let c = childSummaries[j].count
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
@@ -251,7 +254,7 @@ extension HeightTree.Node {
                     } else {
                         uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
                         childDidChange(j)
-                        cut.append(j)
+                        if firstCut == nil { firstCut = j } else { lastCut = j }
                     }
                 }
                 start += c
@@ -259,10 +262,12 @@ extension HeightTree.Node {
             }
             if let dropped {
                 replaceChildren(dropped, with: [])
-                cut = cut.map { $0 >= dropped.upperBound ? $0 - dropped.count : $0 }
+                if let j = firstCut, j >= dropped.upperBound { firstCut = j - dropped.count }
+                if let j = lastCut, j >= dropped.upperBound { lastCut = j - dropped.count }
             }
             // The cut children (now neighbours at most) are the only ones out of bounds.
-            for j in cut.reversed() where j < children.count { normalizeChild(at: j, config: config) }
+            if let j = lastCut, j < children.count { normalizeChild(at: j, config: config) }
+            if let j = firstCut, j < children.count { normalizeChild(at: j, config: config) }
         }
         recomputeSummary()
     }
