@@ -207,10 +207,12 @@ import Testing
         let suites = Suites.all(quick: true)
         #expect(suites.map(\.name).prefix(3) == ["geometry", "article", "heightCache"])
         let geometry = suites[0]
-        #expect(geometry.operations.map(\.name) == ["findRow", "changeHeight", "insertRow", "deleteRow"])
+        #expect(geometry.operations.map(\.name) == ["findRow", "changeHeight", "insertRow", "deleteRow", "scrollWindow"])
         #expect(geometry.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(geometry.operations[0].strategies.map(\.name) == ["ReuseTable", "RowRecords-binary", "RowRecords-linear", "FlatArrays", "Fenwick"])
         #expect(geometry.operations[1].strategies.map(\.name) == ["ReuseTable", "RowRecords", "FlatArrays", "Fenwick"])
+        #expect(geometry.operations[4].strategies.map(\.name) == ["ReuseTable", "ReuseTable-descent", "RowRecords"])
+        #expect(geometry.operations[4].baseline == "RowRecords")
     }
 
     @Test func runnerSkipsCasesPredictedToExceedTheLimit() {
@@ -219,7 +221,7 @@ import Testing
         let suite = Suites.geometry(quick: true)
         let small = BenchSuite(name: suite.name, scales: [100, 200], operations: suite.operations)
         let results = Suites.run(small, configuration)
-        #expect(results.count == 17 * 2)
+        #expect(results.count == (17 + 3) * 2)  // 17 strategy rows for the four classic operations, 3 for scrollWindow
         #expect(results.filter { $0.rows == 100 }.allSatisfy { $0.summary != nil })
         #expect(results.filter { $0.rows == 200 }.allSatisfy { $0.skipped != nil })
     }

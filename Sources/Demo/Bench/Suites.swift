@@ -49,6 +49,8 @@ struct BenchStrategy {
     /// Scales above this are reported as skipped, not run (e.g. a baseline whose
     /// dense fill at 10^7 rows would take gigabytes and prove nothing new).
     var maxRows: Int? = nil
+    /// A reason not to run at this scale (e.g. memory), or nil.
+    var skip: (_ rows: Int) -> String? = { _ in nil }
 }
 
 struct BenchOperation {
@@ -56,6 +58,8 @@ struct BenchOperation {
     /// Ratios in the report are against this strategy.
     var baseline: String?
     var strategies: [BenchStrategy]
+    /// Scales measured for this operation only, beyond the suite's (e.g. 10^8 for O(sections) reloads).
+    var extraScales: [Int] = []
 }
 
 struct BenchSuite {
@@ -79,6 +83,13 @@ struct BenchConfiguration {
     var slowCaseSamples = 5
     var log: (String) -> Void = { _ in }
 
+    /// `REUSETABLE_BENCH_ROWS=100000` (comma-separated) runs only those scales,
+    /// e.g. to count instructions under `valgrind --tool=callgrind` in minutes.
+    func includes(rows: Int) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["REUSETABLE_BENCH_ROWS"] else { return true }
+        return list.split(separator: ",").contains { Int($0) == rows }
+    }
+
     func includes(suite: String, operation: String) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return suite.lowercased() == filter || operation.lowercased() == filter
@@ -100,7 +111,7 @@ enum Suites {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
-                for rows in suite.scales.sorted() {
+                for rows in (suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
                     var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
                                              rows: rows, baseline: operation.baseline)
                     // A case predicted to take `slowOperationSeconds` or more per operation runs
@@ -111,6 +122,12 @@ enum Suites {
                         options.warmUpSeconds = 0
                         options.minSamples = configuration.slowCaseSamples
                         options.maxSamples = configuration.slowCaseSamples
+                    }
+                    if let reason = strategy.skip(rows) {
+                        result.skipped = reason
+                        configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): skipped, \(reason)")
+                        results.append(result)
+                        continue
                     }
                     if skipReason == nil, let perOperation = predicted {
                         let setUp = Fit.predict(setUpTimes, at: rows) ?? 0
@@ -164,7 +181,8 @@ enum Suites {
                     BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
                 })
         }
-        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations)
+        let scroll = BenchOperation(name: "scrollWindow", baseline: "RowRecords", strategies: GeometryScroll.strategies())
+        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations + [scroll])
     }
 
     // MARK: article
