@@ -165,7 +165,11 @@ extension Solver {
             let goal = useArtificial ? artificial! : objective
             guard let entering = enteringSymbol(goal) else { return }
             guard let leavingIndex = leavingRow(for: entering) else {
-                preconditionFailure("Solver: the objective is unbounded (internal error)")
+                // A weighted sum of non-negative errors cannot decrease forever, so an
+                // "unbounded" direction is rounding noise: with strengths near 1e9 a
+                // cancelled coefficient can be left at -1e-8. Drop it and go on.
+                if useArtificial { artificial!.remove(entering) } else { objective.remove(entering) }
+                continue
             }
             let leaving = basics[leavingIndex]
             var row = takeRow(at: leavingIndex)
