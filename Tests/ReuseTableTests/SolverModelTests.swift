@@ -98,7 +98,7 @@ import Testing
 
         let steps = Self.long ? 120 : 40
         for _ in 0..<steps {
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<11, using: &rng) {
             case 0...3:  // add a constraint, sometimes required
                 let op: RelationalOperator = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
                 let required = Int.random(in: 0..<3, using: &rng) == 0
@@ -114,6 +114,11 @@ import Testing
                     solver.updateVariables()
                     #expect(variables.map(\.value) == before, "a failed add changed the solution")
                 }
+            case 9 where !world.active.isEmpty:  // a redundant copy of an active constraint (a new object)
+                let original = world.active.randomElement(using: &rng)!
+                let copy = Constraint(original.expression, original.op, strength: original.strength)
+                try solver.addConstraint(copy)
+                world.active.append(copy)
             case 4...5 where !world.active.isEmpty:
                 let index = Int.random(in: 0..<world.active.count, using: &rng)
                 try solver.removeConstraint(world.active.remove(at: index))

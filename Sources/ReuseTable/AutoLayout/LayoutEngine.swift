@@ -148,11 +148,13 @@ final class LayoutEngine {
             updatePins(item)
             updateIntrinsic(item)
         }
-        for constraint in collected { syncEntry(constraint) }
+        // Removals before additions, so a constraint broken by a conflict can come back once the other side is gone.
+        for constraint in collected { entries[ObjectIdentifier(constraint)]?.generation = generation }
         for (key, entry) in entries where entry.generation != generation {
             if let solverConstraint = entry.solverConstraint { try? solver.removeConstraint(solverConstraint) }
             entries[key] = nil
         }
+        for constraint in collected { syncEntry(constraint) }
     }
 
     private func touch(_ view: View) {

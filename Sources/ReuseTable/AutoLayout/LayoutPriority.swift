@@ -32,6 +32,11 @@ public struct LayoutPriority: RawRepresentable, Comparable, Hashable, Sendable,
     /// Orders by `rawValue`.
     public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// `priority + n`, as UIKit allows (`.defaultHigh + 1`).
+    public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue + rhs) }
+    /// `priority - n`, as UIKit allows (`.required - 1`).
+    public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue - rhs) }
+
     /// True for 1000 and above.
     public var isRequired: Bool { rawValue >= 1000 }
 

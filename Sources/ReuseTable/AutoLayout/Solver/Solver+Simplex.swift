@@ -263,7 +263,21 @@ extension Solver {
 
     /// The row to pivot `marker` into: a restricted row with the smallest ratio
     /// (negative coefficients first, which keeps the tableau feasible), else an external row.
+    ///
+    /// A dummy marker first looks for a row whose basic symbol is also a dummy: such
+    /// rows (left by redundant required equalities) hold only dummies and a 0 constant,
+    /// and must keep that form. Pivoting the marker through any other row would put
+    /// constants and real symbols into them, leaving a required equality violated
+    /// (with kiwi's choice alone, adding a duplicate of a required equality and then
+    /// removing the original can break it).
     func markerLeavingRow(_ marker: Symbol) -> Int? {
+        if marker.isDummy {
+            var found: Int?
+            for index in rows.indices where basics[index].isDummy && rows[index].contains(marker) {
+                if found == nil || basics[index] < basics[found!] { found = index }
+            }
+            if let found { return found }
+        }
         var firstRatio = Double.greatestFiniteMagnitude
         var secondRatio = Double.greatestFiniteMagnitude
         var first: Int?
