@@ -200,4 +200,25 @@ import Testing
         solver.updateVariables()
         #expect(x.value == 3)
     }
+
+    /// Found by the model test: kiwi's marker removal (kiwisolver 1.5.1 too) can pivot a
+    /// dummy marker through an error row, and a duplicate required equality then ends up
+    /// violated once the original is removed (kiwisolver leaves t = -5 here).
+    @Test func removingTheOriginalOfADuplicatedRequiredEqualityKeepsItsCopy() throws {
+        let t = Variable("t"), h = Variable("h"), top = Variable("top"), height = Variable("H")
+        let solver = Solver()
+        try solver.addConstraint(top == 0)
+        try solver.addConstraint((height == 0) | 2.8)
+        let hugging = [(h <= 1) | 177, (h >= 1) | 5e6]
+        for c in hugging { try solver.addConstraint(c) }
+        let original = [t - top - 1 == 0, t + h - top - height + 1 == 0]
+        for c in original { try solver.addConstraint(c) }
+        for c in hugging { try solver.removeConstraint(c) }
+        for c in [(h <= 4) | 177, (h >= 4) | 5e6] { try solver.addConstraint(c) }
+        let copy = [t - top - 1 == 0, t + h - top - height + 1 == 0]
+        for c in copy { try solver.addConstraint(c) }
+        for c in original { try solver.removeConstraint(c) }
+        solver.updateVariables()
+        #expect((t.value, h.value, height.value, top.value) == (1, 4, 6, 0))
+    }
 }
