@@ -21,16 +21,22 @@ struct Row {
     var isConstant: Bool { cells.isEmpty }
 
     /// The position of `symbol`, or where it would be inserted (as `-1 - position`).
+    ///
+    /// The hot loop of the solver (every pivot asks every row), so it reads the
+    /// buffer without bounds checks and uses wrapping arithmetic: indices stay in `0...count`.
     @inline(__always)
     private func search(_ symbol: Symbol) -> Int {
-        var low = 0
-        var high = cells.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let s = cells[mid].symbol.raw
-            if s < symbol.raw { low = mid + 1 } else if s > symbol.raw { high = mid } else { return mid }
+        cells.withUnsafeBufferPointer { buffer in
+            let key = symbol.raw
+            var low = 0
+            var high = buffer.count
+            while low < high {
+                let mid = (low &+ high) &>> 1
+                let s = buffer[mid].symbol.raw
+                if s < key { low = mid &+ 1 } else if s > key { high = mid } else { return mid }
+            }
+            return -1 &- low
         }
-        return -1 - low
     }
 
     /// The coefficient of `symbol` (0 when absent).

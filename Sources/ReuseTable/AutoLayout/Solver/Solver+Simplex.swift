@@ -148,8 +148,9 @@ extension Solver {
     /// Replaces `symbol` by `row` in every row and the objective(s), noting rows made infeasible.
     /// - Complexity: O(rows · log(row length)) plus a merge per row that mentions `symbol`.
     func substitute(_ symbol: Symbol, with row: Row) {
-        for index in rows.indices {
-            if rows[index].substitute(symbol, with: row), rows[index].constant < 0, !basics[index].isExternal {
+        for index in rows.indices where rows[index].contains(symbol) {   // a read first: most rows lack it
+            rows[index].substitute(symbol, with: row)
+            if rows[index].constant < 0, !basics[index].isExternal {
                 infeasibleRows.append(basics[index])
             }
         }

@@ -31,20 +31,23 @@ public final class Solver {
     }
 
     // The tableau: rows[i] defines basics[i]; rowIndex[symbol.id] is i or -1.
-    var rows: [Row] = []
-    var basics: [Symbol] = []
-    var rowIndex: [Int] = []
-    var objective = Row()
-    var artificial: Row?
-    var infeasibleRows: [Symbol] = []
+    // `@exclusivity(unchecked)`: these are mutated in the inner loops, and a class's
+    // stored properties otherwise pay a dynamic exclusivity check on every access;
+    // the solver never hands out overlapping accesses to them.
+    @exclusivity(unchecked) var rows: [Row] = []
+    @exclusivity(unchecked) var basics: [Symbol] = []
+    @exclusivity(unchecked) var rowIndex: [Int] = []
+    @exclusivity(unchecked) var objective = Row()
+    @exclusivity(unchecked) var artificial: Row?
+    @exclusivity(unchecked) var infeasibleRows: [Symbol] = []
     var nextID = 0
 
     var constraintTags: [ObjectIdentifier: Tag] = [:]
-    var edits: [ObjectIdentifier: EditInfo] = [:]
+    @exclusivity(unchecked) var edits: [ObjectIdentifier: EditInfo] = [:]
     var variableSymbols: [ObjectIdentifier: Symbol] = [:]
     // Parallel arrays, so `updateVariables()` walks memory in order.
-    var variables: [Variable] = []
-    var variableSymbolList: [Symbol] = []
+    @exclusivity(unchecked) var variables: [Variable] = []
+    @exclusivity(unchecked) var variableSymbolList: [Symbol] = []
 
     /// An empty solver.
     public init() {}

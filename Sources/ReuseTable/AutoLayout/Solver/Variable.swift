@@ -13,7 +13,7 @@ public final class Variable {
     public var name: String
 
     /// The value written by the last `Solver.updateVariables()`; 0 before any.
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// A new unknown called `name`.
     public init(_ name: String = "") {
