@@ -15,6 +15,9 @@ final class LayoutEngine {
     @MainActor
     final class Item {
         unowned(unsafe) let view: View
+        /// Keeps a non-root view alive while the engine has it, so its `ObjectIdentifier`
+        /// key cannot be reused by a new view (the root is not retained: it owns the engine).
+        private let retained: View?
         let left: Variable, top: Variable, width: Variable, height: Variable
         var generation = 0
         var pins: [Constraint] = []
@@ -24,8 +27,9 @@ final class LayoutEngine {
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
         var wrapWidth: CGFloat?
 
-        init(view: View) {
+        init(view: View, isRoot: Bool) {
             self.view = view
+            retained = isRoot ? nil : view
             let name = LayoutConstraint.name(of: view)
             left = Variable(name + ".left")
             top = Variable(name + ".top")
@@ -171,7 +175,7 @@ final class LayoutEngine {
     func item(for view: View) -> Item {
         let key = ObjectIdentifier(view)
         if let item = items[key] { return item }
-        let item = Item(view: view)
+        let item = Item(view: view, isRoot: view === root)
         items[key] = item
         return item
     }
