@@ -39,6 +39,42 @@ extension Suites {
         ])
     }
 
+    /// A vertical chain of N labels in one view (each top = previous bottom + 1), fitted after one
+    /// label's text changes: the incremental cost of an edit as the engine grows (fitted exponent).
+    static func chain(quick: Bool) -> BenchSuite {
+        BenchSuite(name: "chain", scales: quick ? [10, 100, 1_000] : [10, 100, 1_000, 10_000], operations: [
+            BenchOperation(name: "chain", baseline: nil, strategies: [
+                BenchStrategy(name: "ReuseTable") { rows in
+                    MainActor.assumeIsolated {
+                        let content = View()
+                        var labels: [Label] = []
+                        var constraints: [LayoutConstraint] = []
+                        var previous = content.topAnchor
+                        for index in 0..<rows {
+                            let label = Label(text: "row \(index)")
+                            label.translatesAutoresizingMaskIntoConstraints = false
+                            content.addSubview(label)
+                            constraints.append(label.topAnchor.constraint(equalTo: previous, constant: 1))
+                            constraints.append(label.leadingAnchor.constraint(equalTo: content.leadingAnchor))
+                            previous = label.bottomAnchor
+                            labels.append(label)
+                        }
+                        constraints.append(content.bottomAnchor.constraint(equalTo: previous))
+                        LayoutConstraint.activate(constraints)
+                        let target = CGSize(width: 40, height: 0)
+                        _ = content.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+                        return BenchCase(step: { i in
+                            MainActor.assumeIsolated {
+                                labels[(i &* 7919) % labels.count].text = i % 2 == 0 ? "one" : "one\ntwo"
+                                _ = content.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+                            }
+                        })
+                    }
+                },
+            ]),
+        ])
+    }
+
     /// enamlBuild (one solver built from nothing), enamlSuggest (two suggestValue + updateVariables).
     static func solver() -> BenchSuite {
         BenchSuite(
