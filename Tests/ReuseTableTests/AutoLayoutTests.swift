@@ -264,6 +264,28 @@ import Testing
         #expect(content.templateFittingHeight(width: 4) == nil)
     }
 
+    @Test func viewsThatComeAndGoDoNotGrowTheEngine() {
+        let content = View()
+        var counts: [Int] = []
+        for round in 0..<5 {
+            let l = label(String(repeating: "x ", count: round + 1), in: content)
+            let constraints = [
+                l.topAnchor.constraint(equalTo: content.topAnchor),
+                l.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+                l.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+                l.widthAnchor.constraint(equalToConstant: 2),
+            ]
+            LayoutConstraint.activate(constraints)
+            #expect(content.templateFittingHeight(width: 10) == CGFloat(round + 1))
+            LayoutConstraint.deactivate(constraints)
+            l.removeFromSuperview()
+            content.addSubview(View())   // keeps the subtree non-empty; no constraints
+            _ = content.layoutEngine.fit(CGSize(width: 10, height: 0), horizontal: .required, vertical: .fittingSizeLevel, diagnostics: nil)
+            counts.append(content.layoutEngine.solver.variables.count)
+        }
+        #expect(Set(counts).count == 1, "\(counts)")
+    }
+
     @Test func priorityToStrengthMapping() {
         #expect(LayoutPriority.required.strength == Strength.required)
         #expect(LayoutPriority(999).strength < Strength.required)

@@ -143,10 +143,12 @@ final class LayoutEngine {
             stack.append(contentsOf: view.subviews)
         }
         // Views first (pins, intrinsic sizes), so that a user constraint that conflicts with them is the one broken.
+        var dropped: [Item] = []
         for (key, item) in items {
             if item.generation != generation {
                 for constraint in item.pins + item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
                 items[key] = nil
+                dropped.append(item)
                 continue
             }
             updatePins(item)
@@ -157,6 +159,10 @@ final class LayoutEngine {
         for (key, entry) in entries where entry.generation != generation {
             if let solverConstraint = entry.solverConstraint { try? solver.removeConstraint(solverConstraint) }
             entries[key] = nil
+        }
+        // Only stale constraints mentioned a dropped view, and they are gone now.
+        for item in dropped {
+            for variable in [item.left, item.top, item.width, item.height] { solver.forgetVariable(variable) }
         }
         for constraint in collected { syncEntry(constraint) }
     }

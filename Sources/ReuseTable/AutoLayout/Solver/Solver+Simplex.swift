@@ -233,6 +233,23 @@ extension Solver {
 
     // MARK: Removing
 
+    /// Drops `variable` from the solver once no constraint mentions it (so an engine whose
+    /// views come and go does not grow). Keeps it if it is still basic in a row.
+    /// - Complexity: O(rows + variables).
+    func forgetVariable(_ variable: Variable) {
+        let key = ObjectIdentifier(variable)
+        guard let symbol = variableSymbols[key], rowIndex[symbol.id] < 0 else { return }
+        for index in rows.indices where rows[index].contains(symbol) { rows[index].remove(symbol) }
+        objective.remove(symbol)
+        variableSymbols[key] = nil
+        if let index = variableSymbolList.firstIndex(of: symbol) {
+            variables.swapAt(index, variables.count - 1)
+            variableSymbolList.swapAt(index, variableSymbolList.count - 1)
+            variables.removeLast()
+            variableSymbolList.removeLast()
+        }
+    }
+
     /// Takes the constraint's error symbols out of the objective.
     func removeEffects(of tag: Tag) {
         let strength = tag.constraint.strength
