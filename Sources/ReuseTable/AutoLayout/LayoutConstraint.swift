@@ -15,6 +15,7 @@ import Foundation
 open class LayoutConstraint {
     /// The attribute of a view a constraint relates (left-to-right: leading = left, trailing = right).
     public enum Attribute: Sendable {
+        /// Edges, sizes and centers, as UIKit names them; `notAnAttribute` is the second attribute of a constant size.
         case left, right, top, bottom, leading, trailing, width, height, centerX, centerY, notAnAttribute
 
         /// True for positions (left … centerY); false for width, height and notAnAttribute.
@@ -36,10 +37,16 @@ open class LayoutConstraint {
     }
 
     /// How the two sides compare.
-    public enum Relation: Sendable { case lessThanOrEqual, equal, greaterThanOrEqual }
+    public enum Relation: Sendable {
+        /// `first <= multiplier · second + constant`, `==`, `>=`.
+        case lessThanOrEqual, equal, greaterThanOrEqual
+    }
 
     /// A layout direction (for hugging and compression resistance).
-    public enum Axis: Sendable { case horizontal, vertical }
+    public enum Axis: Sendable {
+        /// Widths and x positions; heights and y positions.
+        case horizontal, vertical
+    }
 
     /// Where conflict reports go when no table or collection view is measuring; default: standard error.
     public static var diagnosticHandler: (String) -> Void = { message in
