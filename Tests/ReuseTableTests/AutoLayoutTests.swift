@@ -294,4 +294,24 @@ import Testing
         let p: LayoutPriority = 249.5
         #expect(p < .defaultLow)
     }
+
+    /// The entry point the table's template-cell path calls: a cell's contentView fitted at the
+    /// content width; the contentView itself is not pinned by its own autoresizing translation.
+    @Test func aTableViewCellsContentViewFitsThroughTheTemplateEntryPoint() {
+        let cell = TableViewCell(reuseIdentifier: "post")
+        #expect(cell.contentView.templateFittingHeight(width: 30) == nil)   // no constraints: sizeThatFits path
+        let title = label("Hello template layout cell", in: cell.contentView)
+        LayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: cell.contentView.leadingAnchor, constant: 1),
+            title.trailingAnchor.constraint(equalTo: cell.contentView.trailingAnchor, constant: -1),
+            title.topAnchor.constraint(equalTo: cell.contentView.topAnchor, constant: 1),
+            title.bottomAnchor.constraint(equalTo: cell.contentView.bottomAnchor, constant: -1),
+        ])
+        cell.contentView.frame = CGRect(x: 0, y: 0, width: 300, height: 9)   // a stale frame does not matter
+        #expect(cell.contentView.templateFittingHeight(width: 12) == 2 + lines(title.text, 10))
+        #expect(cell.contentView.templateFittingHeight(width: 100) == 3)
+        cell.contentView.frame = CGRect(x: 0, y: 0, width: 12, height: 2 + lines(title.text, 10))
+        cell.contentView.layoutIfNeeded()
+        #expect(title.frame == CGRect(x: 1, y: 1, width: 10, height: lines(title.text, 10)))
+    }
 }
