@@ -99,7 +99,7 @@ struct BenchConfiguration {
 enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
-        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick) + [solver(), selfSizing(), chain(quick: quick)]
     }
 
     // MARK: Running

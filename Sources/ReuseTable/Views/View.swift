@@ -57,6 +57,9 @@ open class View {
 
     private(set) var needsLayout = true
 
+    /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
+    var _autoLayout: AutoLayoutState?
+
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
@@ -128,6 +131,7 @@ open class View {
 
     /// Runs `layoutSubviews()` now if the view was marked with `setNeedsLayout()`.
     open func layoutIfNeeded() {
+        if let state = _autoLayout, state.hasConstraintsBelow { layoutConstraintsOfSubtree() }
         guard needsLayout else { return }
         needsLayout = false
         layoutSubviews()
@@ -135,6 +139,10 @@ open class View {
 
     /// Override to position subviews; the default does nothing.
     open func layoutSubviews() {}
+
+    /// The natural size of the content, `View.noIntrinsicMetric` per axis for none (Auto Layout
+    /// turns it into hugging and compression-resistance constraints); a `Label` measures its text.
+    open var intrinsicContentSize: CGSize { defaultIntrinsicContentSize }
 
     /// The size that best fits `size`; the default returns the current size (as UIKit does).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
