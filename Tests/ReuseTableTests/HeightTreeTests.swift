@@ -137,7 +137,9 @@ import Testing
         let n = ProcessInfo.processInfo.environment["HEIGHT_TREE_ROWS"].flatMap(Int.init) ?? 200_000
         let tree = HeightTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
         #expect(tree.runCount == n)
-        #expect(tree.count == n && tree.totalHeight == (0..<n).reduce(0.0) { $0 + 20 + Double($1) * 0.25 })
+        let expectedTotal: Double = (0..<n).reduce(0.0) { (sum: Double, row: Int) -> Double in sum + 20 + Double(row) * 0.25 }
+        #expect(tree.count == n)
+        #expect(tree.totalHeight == expectedTotal)
         let leafFill = HeightTree.Config.standard.leafCapacity - HeightTree.Config.standard.leafCapacity / 16
         let leaves = (n + leafFill - 1) / leafFill
         // Internal nodes add about 1/60 (fanout 64, also filled by the bulk load).
