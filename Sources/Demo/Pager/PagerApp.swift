@@ -174,7 +174,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
                 changed = pump() || true
             case .notFound:
                 self.search = nil
-                message = "“\(lastQuery ?? "")” not found below the top line."
+                message = "“\(lastQuery ?? "")”: no match below." 
                 changed = true
             }
         }
@@ -212,16 +212,17 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         let wrapColumns = wraps ? columns : Int.max / 4
         let visibleRows = wraps ? rows : rows.clamped(to: 0..<1)
         document.forEachGlyph(ofLine: line, columns: wrapColumns, rows: visibleRows) { row, column, glyph in
-            guard column < clip.maxX else { return }
+            guard frame.x + column < clip.maxX else { return wraps }  // unwrapped: the rest is off screen
             let y = frame.y + row
             var style = CellStyle.plain
             if glyph.kind == .control { style.foreground = 5 }
             if isMatch { style.reverse = true }
             if glyph.kind == .tab {
                 if isMatch { grid.fill(GridRect(x: frame.x + column, y: y, width: glyph.columns, height: 1), style: style, clip: clip) }
-                return
+                return true
             }
             grid.write(String(glyph.character), x: frame.x + column, y: y, style: style, clip: clip)
+            return true
         }
     }
 

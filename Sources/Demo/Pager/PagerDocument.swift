@@ -16,6 +16,9 @@ final class PagerDocument {
     /// Row-start checkpoints of long lines at `checkpointColumns`, by line.
     private var checkpoints: [Int: [Int]] = [:]
     private var checkpointColumns = 0
+    /// `isPlainASCII` of long lines (over `longLineBytes`), by line: drawing a frame must not rescan megabytes.
+    private var plainLongLines: [Int: Bool] = [:]
+    static let longLineBytes = 4_096
 
     init(source: ByteSource, chunkBytes: Int = 8 << 20) {
         self.source = source
@@ -70,23 +73,34 @@ final class PagerDocument {
         return true
     }
 
+    /// `isPlainASCII` of line `line`'s bytes, remembered for long lines.
+    private func isPlain(line: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard buffer.count > PagerDocument.longLineBytes else { return PagerDocument.isPlainASCII(buffer) }
+        if let known = plainLongLines[line] { return known }
+        let plain = PagerDocument.isPlainASCII(buffer)
+        if plainLongLines.count > 1_024 { plainLongLines.removeAll() }
+        plainLongLines[line] = plain
+        return plain
+    }
+
     /// The number of rows line `line` takes at `columns` columns (at least 1).
     /// - Complexity: O(1) after an O(n) byte check for plain ASCII; O(n) glyphs otherwise.
     func rowCount(ofLine line: Int, columns: Int) -> Int {
         let columns = max(1, columns)
         let range = displayRange(line)
         let buffer = source.buffer(range)
-        if PagerDocument.isPlainASCII(buffer) { return max(1, (range.count + columns - 1) / columns) }
+        if isPlain(line: line, buffer) { return max(1, (range.count + columns - 1) / columns) }
         return walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil) { _, _, _ in true }
     }
 
-    /// Calls `draw(row, column, glyph)` for each glyph of rows `rows` of line `line`, wrapped at `columns`.
-    func forEachGlyph(ofLine line: Int, columns: Int, rows: Range<Int>, _ draw: (Int, Int, Glyph) -> Void) {
+    /// Calls `draw(row, column, glyph)` for each glyph of rows `rows` of line `line`, wrapped at `columns`,
+    /// until `draw` returns false (so an unwrapped megabyte line stops at the screen's edge).
+    func forEachGlyph(ofLine line: Int, columns: Int, rows: Range<Int>, _ draw: (Int, Int, Glyph) -> Bool) {
         let columns = max(1, columns)
         let range = displayRange(line)
         guard !rows.isEmpty, !range.isEmpty else { return }
         let buffer = source.buffer(range)
-        if PagerDocument.isPlainASCII(buffer) {
+        if isPlain(line: line, buffer) {
             for row in rows {
                 let start = range.lowerBound + row * columns
                 guard start < range.upperBound else { break }
@@ -94,7 +108,7 @@ final class PagerDocument {
                 for offset in start..<end {
                     let glyph = Glyph(character: Character(Unicode.Scalar(source.base![offset])), columns: 1, kind: .text,
                                       bytes: offset..<(offset + 1))
-                    draw(row, offset - start, glyph)
+                    if !draw(row, offset - start, glyph) { break }
                 }
             }
             return
@@ -110,7 +124,7 @@ final class PagerDocument {
         }
         _ = walk(line: line, range: range, columns: columns, fromRow: startRow, rowOffset: startOffset, rows: rows) { row, column, glyph in
             if row >= rows.upperBound { return false }
-            if row >= rows.lowerBound { draw(row, column, glyph) }
+            if row >= rows.lowerBound { return draw(row, column, glyph) }
             return true
         }
     }
