@@ -52,7 +52,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         table.delegate = self
         table.frame = tableFrame
         // The first screen must not wait for the background scan: index a first small chunk here.
-        document.index.indexNext(maximumBytes: 256 << 10)
+        document.index.indexNext(maximumBytes: min(256 << 10, document.index.chunkBytes))
         published = document.index.chunks
         publishedComplete = document.index.isComplete
         table.estimatedRowHeight = estimatedHeight()
