@@ -86,6 +86,7 @@ enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
         [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+            + [PagerSuite.suite(quick: quick)]
     }
 
     // MARK: Running

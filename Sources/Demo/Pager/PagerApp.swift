@@ -431,7 +431,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Formatting
 
-    static func bytes(_ count: Int) -> String {
+    nonisolated static func bytes(_ count: Int) -> String {
         let value = Double(count)
         if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
         if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
