@@ -34,7 +34,7 @@ import ReuseTable
         let app = try app(scratch, chunkBytes: 4_096)
         let index = app.document.index
         #expect(!app.publishedComplete)
-        #expect(app.table.numberOfSections == app.published.count + 1)  // chunks + the placeholder
+        #expect(app.table.numberOfSections == app.sections.count + 1)  // one section per pump + the placeholder
         _ = app.scroll(by: 20)
         let top = app.topLine
         let offset = app.table.contentOffset.y
@@ -48,7 +48,7 @@ import ReuseTable
         index.indexAll()
         app.pump()
         #expect(app.publishedComplete)
-        #expect(app.table.numberOfSections == app.published.count)
+        #expect(app.table.numberOfSections == app.sections.count)
         #expect(app.publishedLines == 3_000)
         // Going to the end measures the last screen; the line count is exact.
         _ = app.handle(.end)

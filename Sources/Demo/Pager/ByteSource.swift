@@ -56,7 +56,9 @@ final class ByteSource: @unchecked Sendable {
         let descriptor: Int32
         let name: String
         if path == "-" {
-            descriptor = STDIN_FILENO
+            // A copy, so the caller may then put the keyboard (/dev/tty) on descriptor 0.
+            descriptor = dup(STDIN_FILENO)
+            guard descriptor >= 0 else { throw OpenError(message: "standard input: \(String(cString: strerror(errno)))") }
             name = "(stdin)"
         } else {
             name = (path as NSString).lastPathComponent
@@ -70,7 +72,7 @@ final class ByteSource: @unchecked Sendable {
         guard fstat(descriptor, &info) == 0 else { throw OpenError(message: "\(path): \(String(cString: strerror(errno)))") }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+            defer { close(descriptor) }
             let size = Int(info.st_size)
             guard size > 0 else {
                 return ByteSource(name: name, base: nil, mappedLength: 0, available: 0, complete: true, pipeDescriptor: nil)
@@ -94,7 +96,7 @@ final class ByteSource: @unchecked Sendable {
             }
             throw OpenError(message: "\(path): cannot reserve memory for a pipe")
         default:
-            if descriptor != STDIN_FILENO { close(descriptor) }
+            close(descriptor)
             throw OpenError(message: path == "-" ? "standard input: not a regular file or a pipe" : "\(path): not a regular file")
         }
     }

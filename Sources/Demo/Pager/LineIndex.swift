@@ -13,8 +13,8 @@ import Glibc
 ///
 /// **Chunks.** The scan proceeds in chunks of about `chunkBytes`, each ending
 /// just after a newline (or at the end of input), so every line lies in one
-/// chunk. The pager shows each published chunk as one table section: a chunk
-/// becomes visible to the table with one `insertSections` call.
+/// chunk. The pager adds the chunks finished since its last look as one
+/// table section (see `PagerApp.pump()`).
 ///
 /// Lines: a line ends at "\n"; a final line without one is still a line; an
 /// empty input has none; "a\n" has one. The "\r" of a CRLF stays in the line

@@ -20,10 +20,18 @@ enum Pager {
             printError("Demo view: \(error.message)")
             return 1
         }
-        if Terminal.isInteractive && path != "-" {
+        if path == "-", isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 0 {
+            // The file came on standard input: read keys from the terminal instead, as `less` does.
+            let tty = Glibc.open("/dev/tty", O_RDWR)
+            if tty >= 0 {
+                dup2(tty, STDIN_FILENO)
+                close(tty)
+            }
+        }
+        if Terminal.isInteractive {
             return interactive(source)
         }
-        // Off a terminal (or reading stdin, which is then not the keyboard): the summary.
+        // Off a terminal: the summary.
         let summary = Summary.measure(source: source, width: 80, height: 24, start: start)
         print(summary.text)
         return 0

@@ -3,9 +3,11 @@ import Foundation
 
 /// The pager without the terminal: a real `TableView` whose rows are the lines of a file.
 ///
-/// **Sections are index chunks.** Each chunk the background index publishes
-/// becomes one section, added with one `insertSections` call (O(log n) for its
-/// estimated rows, however many lines it holds). Until the index is complete a
+/// **Sections are batches of index progress.** The lines the background index
+/// found since the last `pump()` become one section, added with one
+/// `insertSections` call (O(log n) for its estimated rows, however many lines
+/// it holds); a trickle of a few lines (a slow pipe) is appended to the last
+/// section with `insertRows` instead. Until the index is complete a
 /// last section holds one placeholder row whose height is the estimated
 /// wrapped height of the bytes not indexed yet, so `contentSize` is about
 /// right from the first frame and converges as chunks replace the placeholder.
@@ -27,8 +29,14 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     private(set) var width: Int
     private(set) var height: Int
     private(set) var wraps = true
-    /// The chunks the table knows about (its sections, before the placeholder).
-    private(set) var published: [LineIndex.Chunk] = []
+    /// The lines of each section of the table (before the placeholder).
+    private(set) var sections: [Range<Int>] = []
+    /// Index chunks taken into `sections` so far.
+    private var chunksSeen = 0
+    /// Lines the table shows.
+    private(set) var publishedLines = 0
+    /// Bytes covered by the published lines.
+    private(set) var publishedBytes = 0
     private(set) var publishedComplete = false
     private(set) var message = "j/k ↑↓ PgUp/PgDn scroll · g line · % percent · / search · n next · w wrap · q quit"
     private(set) var prompt: Prompt?
@@ -53,8 +61,10 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         table.frame = tableFrame
         // The first screen must not wait for the background scan: index a first small chunk here.
         document.index.indexNext(maximumBytes: min(256 << 10, document.index.chunkBytes))
-        published = document.index.chunks
-        publishedComplete = document.index.isComplete
+        table.estimatedRowHeight = 1
+        table.reloadData()
+        pump()
+        // The estimate needs the first lines; reloading again is O(sections), one or two here.
         table.estimatedRowHeight = estimatedHeight()
         table.reloadData()
     }
@@ -65,24 +75,21 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Lines and index paths
 
-    /// Lines the table shows.
-    var publishedLines: Int { published.last.map { $0.firstLine + $0.lineCount } ?? 0 }
-    private var publishedBytes: Int { published.last?.bytes.upperBound ?? 0 }
 
     /// The index path of line `line` (a published line).
     /// - Complexity: O(log chunks).
     func indexPath(ofLine line: Int) -> IndexPath {
-        var low = 0, high = published.count - 1
+        var low = 0, high = sections.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if published[mid].firstLine <= line { low = mid } else { high = mid - 1 }
+            if sections[mid].lowerBound <= line { low = mid } else { high = mid - 1 }
         }
-        return IndexPath(row: line - published[low].firstLine, section: low)
+        return IndexPath(row: line - sections[low].lowerBound, section: low)
     }
 
     /// The line at `indexPath`, nil for the placeholder.
     func line(at indexPath: IndexPath) -> Int? {
-        indexPath.section < published.count ? published[indexPath.section].firstLine + indexPath.row : nil
+        indexPath.section < sections.count ? sections[indexPath.section].lowerBound + indexPath.row : nil
     }
 
     /// The line whose rows cover the top of the screen.
@@ -127,29 +134,50 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Following the index
 
-    /// Publishes chunks the background index finished since the last call; true when the table changed.
+    /// Lines a pump may append to the last section with `insertRows` (a trickle from a pipe)
+    /// instead of adding a section; keeps a slow pipe from making one section per read.
+    static let appendLimit = 4_096
+    /// Lines beyond which the last section is not grown any more.
+    static let sectionLimit = 1 << 16
+
+    /// Publishes lines the background index found since the last call; true when the table changed.
+    ///
+    /// Lines arrive at the end, below everything measured: a new section (one estimated run,
+    /// O(log n)) or, for a few lines, rows appended to the last section. Nothing above moves.
     @discardableResult
     func pump() -> Bool {
         var changed = false
         let index = document.index
-        let fresh = index.chunks(from: published.count)
-        let complete = index.isComplete && index.chunkCount == published.count + fresh.count
+        let fresh = index.chunks(from: chunksSeen)
+        let complete = index.isComplete && index.chunkCount == chunksSeen + fresh.count
         if !fresh.isEmpty || (complete && !publishedComplete) {
-            let oldCount = published.count
+            chunksSeen += fresh.count
+            let newLines = fresh.reduce(0) { $0 + $1.lineCount }
+            let first = publishedLines
             let hadPlaceholder = !publishedComplete
-            published.append(contentsOf: fresh)
+            let oldSections = sections.count
+            publishedLines += newLines
+            publishedBytes = fresh.last?.bytes.upperBound ?? publishedBytes
             publishedComplete = complete
-            let table = self.table, newCount = published.count
+            var appended: [IndexPath] = []
+            if newLines > 0, let last = sections.last, newLines <= PagerApp.appendLimit, last.count < PagerApp.sectionLimit {
+                appended = (last.count..<(last.count + newLines)).map { IndexPath(row: $0, section: oldSections - 1) }
+                sections[oldSections - 1] = last.lowerBound..<(last.upperBound + newLines)
+            } else if newLines > 0 {
+                sections.append(first..<(first + newLines))
+            }
+            let table = self.table, newSections = sections.count
             table.performBatchUpdates({
-                if !fresh.isEmpty {
-                    table.insertSections(IndexSet(integersIn: oldCount..<newCount), with: .none)
+                if !appended.isEmpty { table.insertRows(at: appended, with: .none) }
+                if newSections > oldSections {
+                    table.insertSections(IndexSet(integersIn: oldSections..<newSections), with: .none)
                 }
                 if hadPlaceholder && complete {
-                    table.deleteSections(IndexSet(integer: oldCount), with: .none)
+                    table.deleteSections(IndexSet(integer: oldSections), with: .none)
                 }
             }, completion: nil)
             if !publishedComplete {
-                table.row(IndexPath(row: 0, section: published.count), changedHeight: placeholderHeight)
+                table.row(IndexPath(row: 0, section: sections.count), changedHeight: placeholderHeight)
             }
             changed = true
         }
@@ -186,10 +214,10 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Data source and delegate
 
-    func numberOfSections(in tableView: TableView) -> Int { published.count + (publishedComplete ? 0 : 1) }
+    func numberOfSections(in tableView: TableView) -> Int { sections.count + (publishedComplete ? 0 : 1) }
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        section < published.count ? published[section].lineCount : 1
+        section < sections.count ? sections[section].count : 1
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -261,8 +289,11 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
             total = "≥ \(publishedLines.grouped) lines (indexed \(percent)%)"
         }
         let layout = showsTimings ? "\(table.counters.lastLayoutNanoseconds / 1_000) µs" : "–"
-        return "\(document.source.name) · \(shown) of \(total) · measured \(table.measuredSlotCount.grouped) / "
-            + "estimated \(table.estimatedSlotCount.grouped) · layout \(layout)" + (wraps ? "" : " · wrap off")
+        // Section headers and footers are slots too (measured, zero high): count rows only.
+        let rows = publishedLines + (publishedComplete ? 0 : 1)
+        let estimated = min(rows, table.estimatedSlotCount)
+        return "\(document.source.name) · \(shown) of \(total) · rows measured \((rows - estimated).grouped) / "
+            + "estimated \(estimated.grouped) · layout \(layout)" + (wraps ? "" : " · wrap off")
     }
 
     // MARK: Keys
