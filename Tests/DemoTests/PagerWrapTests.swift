@@ -39,6 +39,29 @@ import ReuseTable
         #expect(try rows([0x61, 0x00, 0x1B, 0x7F, 0xFF, 0xC3, 0x28, 0x0D, 0x62], columns: 80) == ["a␀␛␡��(␍b"])
     }
 
+    /// Counting rows (bulk ASCII runs, no glyphs) agrees with drawing them glyph by glyph, on random mixed lines.
+    @Test func countingAgreesWithDrawing() throws {
+        let scratch = PagerScratch()
+        var random = PagerRandom(state: 7)
+        let pieces: [[UInt8]] = [Array("abc".utf8), Array("漢".utf8), [0x09], [0x00], [0xFF], Array("e\u{301}".utf8),
+                                 Array(repeating: 0x78, count: 37), Array("😀".utf8), [0x20]]
+        for _ in 0..<6 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1_000 + random.below(1_000)) { bytes += pieces[random.below(pieces.count)] }
+            let document = try scratch.document(bytes + [0x0A])
+            document.index.indexAll()
+            for columns in [1, 7, 80] {
+                var lastRow = 0
+                document.forEachGlyph(ofLine: 0, columns: columns, rows: 0..<Int.max / 2) { row, column, glyph in
+                    lastRow = row
+                    #expect(column + glyph.columns <= columns || column == 0 || glyph.kind == .tab)
+                    return true
+                }
+                #expect(document.rowCount(ofLine: 0, columns: columns) == lastRow + 1, "\(columns) columns")
+            }
+        }
+    }
+
     @Test func plainASCIICheck() {
         for text in ["", "abc", "0123456789abcdef~ ", String(repeating: "x", count: 33)] {
             let bytes = Array(text.utf8)

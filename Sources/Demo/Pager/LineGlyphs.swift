@@ -65,6 +65,23 @@ struct LineGlyphs: IteratorProtocol {
         return pending.first
     }
 
+    /// Consumes up to `limit` glyphs that are single printable ASCII bytes followed by ASCII (one column
+    /// each, no cluster can span them) without making `Glyph`s; returns the file offset of the first
+    /// and how many. Counting rows of a megabyte line goes through here.
+    mutating func takeASCIIRun(limit: Int) -> (start: Int, count: Int) {
+        let start = position
+        guard pendingIndex >= pending.count else { return (origin + start, 0) }
+        var end = position
+        let stop = limit >= bytes.count - position ? bytes.count : position + limit
+        while end < stop {
+            let byte = bytes[end]
+            guard byte >= 0x20, byte < 0x7F, end + 1 >= bytes.count || bytes[end + 1] < 0x80 else { break }
+            end += 1
+        }
+        position = end
+        return (origin + start, end - start)
+    }
+
     /// The visible stand-in for an ASCII control byte.
     static func picture(of byte: UInt8) -> Character {
         byte == 0x7F ? "\u{2421}" : Character(Unicode.Scalar(0x2400 + UInt32(byte))!)
@@ -151,6 +168,12 @@ struct RowBreaker {
     init(columns: Int) {
         self.columns = max(1, columns)
     }
+
+    /// Starts a new row.
+    mutating func newRow() { column = 0 }
+
+    /// Places `count` one-column glyphs that fit on the current row.
+    mutating func advance(_ count: Int) { column += count }
 
     /// Places `glyph`: returns its column and width, and whether it starts a new row.
     mutating func place(_ glyph: Glyph) -> (startsRow: Bool, column: Int, columns: Int) {

@@ -19,6 +19,8 @@ final class PagerDocument {
     /// `isPlainASCII` of long lines (over `longLineBytes`), by line: drawing a frame must not rescan megabytes.
     private var plainLongLines: [Int: Bool] = [:]
     static let longLineBytes = 4_096
+    /// Wrapped row counts of long lines that are not plain ASCII (one full walk each), by line.
+    private var longLineRows: [Int: (columns: Int, rows: Int)] = [:]
 
     init(source: ByteSource, chunkBytes: Int = 8 << 20) {
         self.source = source
@@ -90,7 +92,16 @@ final class PagerDocument {
         let range = displayRange(line)
         let buffer = source.buffer(range)
         if isPlain(line: line, buffer) { return max(1, (range.count + columns - 1) / columns) }
-        return walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil) { _, _, _ in true }
+        if range.count > PagerDocument.longLineBytes, let known = longLineRows[line], known.columns == columns {
+            return known.rows
+        }
+        let rows = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
+                        countsOnly: true) { _, _, _ in true }
+        if range.count > PagerDocument.longLineBytes {
+            if longLineRows.count > 1_024 { longLineRows.removeAll() }
+            longLineRows[line] = (columns, rows)
+        }
+        return rows
     }
 
     /// Calls `draw(row, column, glyph)` for each glyph of rows `rows` of line `line`, wrapped at `columns`,
@@ -138,7 +149,7 @@ final class PagerDocument {
         if let marks = checkpoints[line] { return marks }
         var marks = [range.lowerBound]
         _ = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
-                 onRowStart: { row, offset in
+                 countsOnly: true, onRowStart: { row, offset in
                      if row % PagerDocument.checkpointRows == 0 && row > 0 { marks.append(offset) }
                  }) { _, _, _ in true }
         if checkpoints.count > 64 { checkpoints.removeAll() }  // a small cache: long lines are rare
@@ -150,11 +161,28 @@ final class PagerDocument {
     /// returns the rows started.
     @discardableResult
     private func walk(line: Int, range: Range<Int>, columns: Int, fromRow: Int, rowOffset: Int, rows: Range<Int>?,
-                      onRowStart: ((Int, Int) -> Void)? = nil, _ visit: (Int, Int, Glyph) -> Bool) -> Int {
+                      countsOnly: Bool = false, onRowStart: ((Int, Int) -> Void)? = nil,
+                      _ visit: (Int, Int, Glyph) -> Bool) -> Int {
         var glyphs = LineGlyphs(source.buffer(rowOffset..<range.upperBound), origin: rowOffset)
         var breaker = RowBreaker(columns: columns)
         var row = fromRow
-        while let glyph = glyphs.next() {
+        while true {
+            if countsOnly {
+                // Runs of plain ASCII in a mixed line: whole rows at a time, no glyphs made.
+                let run = glyphs.takeASCIIRun(limit: Int.max)
+                var taken = 0
+                while taken < run.count {
+                    if breaker.column >= columns {
+                        row += 1
+                        onRowStart?(row, run.start + taken)
+                        breaker.newRow()
+                    }
+                    let take = min(run.count - taken, columns - breaker.column)
+                    breaker.advance(take)
+                    taken += take
+                }
+            }
+            guard let glyph = glyphs.next() else { break }
             let placed = breaker.place(glyph)
             if placed.startsRow {
                 row += 1
