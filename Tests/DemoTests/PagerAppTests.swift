@@ -99,6 +99,29 @@ import ReuseTable
         #expect(app.table.rectForRow(at: app.indexPath(ofLine: 1_001)).height == before)
     }
 
+    @Test func searchHitInsideAHugeLineIsScrolledToAndHighlighted() throws {
+        let scratch = PagerScratch()
+        var line = Array(repeating: UInt8(ascii: "x"), count: 200_000)
+        line.replaceSubrange(150_000..<150_006, with: Array("NEEDLE".utf8))
+        let bytes = Array("first\n".utf8) + line + [0x0A] + Array("last\n".utf8)
+        let app = PagerApp(document: try scratch.document(bytes), width: 40, height: 12)
+        app.document.index.indexAll()
+        app.pump()
+        _ = app.handle(.char("/"))
+        for character in "NEEDLE" { _ = app.handle(.char(character)) }
+        _ = app.handle(.enter)
+        for _ in 0..<2_000 where app.matchLine == nil {
+            app.pump()
+            usleep(1_000)
+        }
+        #expect(app.matchLine == 1)
+        let grid = app.render()
+        let y = try #require(grid.lines.firstIndex { $0.contains("NEEDLE") })
+        let x = try #require(grid.lines[y].range(of: "NEEDLE")).lowerBound.utf16Offset(in: grid.lines[y])
+        #expect((x..<(x + 6)).allSatisfy { grid[$0, y].style.reverse })
+        #expect(!grid[x == 0 ? 6 : x - 1, y].style.reverse)
+    }
+
     @Test func emptyFile() throws {
         let scratch = PagerScratch()
         let app = PagerApp(document: try scratch.document([]), width: 40, height: 6)

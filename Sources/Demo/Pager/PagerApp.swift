@@ -45,8 +45,10 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     private(set) var lastQuery: String?
     /// The line a jump waits for the index to reach (a percentage or a search hit beyond it).
     private var pendingJump: (byte: Int, reason: String, isMatch: Bool)?
-    /// The line of the last search hit, highlighted.
+    /// The line of the last search hit.
     private(set) var matchLine: Int?
+    /// The bytes of the last search hit, highlighted.
+    private(set) var matchBytes: Range<Int>?
     var showsTimings = true
 
     init(document: PagerDocument, width: Int, height: Int) {
@@ -184,8 +186,9 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         if let pending = pendingJump, pending.byte < publishedBytes || publishedComplete {
             pendingJump = nil
             let line = publishedLines == 0 ? 0 : min(index.line(containingByte: min(pending.byte, max(0, publishedBytes - 1))), publishedLines - 1)
-            scroll(toLine: line)
+            scroll(toLine: line, showingByte: pending.byte)
             matchLine = pending.isMatch ? line : nil
+            matchBytes = pending.isMatch ? pending.byte..<(pending.byte + (lastQuery?.utf8.count ?? 0)) : nil
             message = pending.reason.replacingOccurrences(of: "{line}", with: (line + 1).grouped)
             changed = true
         }
@@ -236,7 +239,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     /// Draws rows `rows` of line `line`, whose cell covers `frame`, inside `clip`.
     func draw(line: Int, rows: Range<Int>, frame: GridRect, clip: GridRect, into grid: inout CharGrid) {
-        let isMatch = line == matchLine
+        let match = line == matchLine ? matchBytes : nil
         let wrapColumns = wraps ? columns : Int.max / 4
         let visibleRows = wraps ? rows : rows.clamped(to: 0..<1)
         document.forEachGlyph(ofLine: line, columns: wrapColumns, rows: visibleRows) { row, column, glyph in
@@ -244,6 +247,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
             let y = frame.y + row
             var style = CellStyle.plain
             if glyph.kind == .control { style.foreground = 5 }
+            let isMatch = match?.overlaps(glyph.bytes) ?? false
             if isMatch { style.reverse = true }
             if glyph.kind == .tab {
                 if isMatch { grid.fill(GridRect(x: frame.x + column, y: y, width: glyph.columns, height: 1), style: style, clip: clip) }
@@ -363,6 +367,18 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     func scroll(toLine line: Int) {
         guard publishedLines > 0 else { return }
         table.scrollToRow(at: indexPath(ofLine: min(max(0, line), publishedLines - 1)), at: .top, animated: false)
+    }
+
+    /// Puts line `line` at the top, then, if it is taller than the screen, scrolls within it to the row holding `byte`
+    /// (a search hit or a percentage inside a megabyte line).
+    func scroll(toLine line: Int, showingByte byte: Int) {
+        scroll(toLine: line)
+        guard wraps, line < publishedLines else { return }
+        let rect = table.rectForRow(at: indexPath(ofLine: line))
+        guard rect.height > CGFloat(tableHeight) else { return }
+        let row = document.row(containingByte: byte, ofLine: line, columns: columns)
+        let target = min(rect.minY + CGFloat(max(0, row - 1)), table.maximumContentOffsetY)
+        table.contentOffset = CGPoint(x: 0, y: target)
     }
 
     func jumpToTop() -> Outcome {

@@ -104,6 +104,19 @@ final class PagerDocument {
         return rows
     }
 
+    /// The wrapped row of line `line` that holds byte `byte` (0 when before the line, the last row when after).
+    /// - Complexity: O(1) for plain ASCII; otherwise a counting walk up to the byte.
+    func row(containingByte byte: Int, ofLine line: Int, columns: Int) -> Int {
+        let columns = max(1, columns)
+        let range = displayRange(line)
+        guard byte > range.lowerBound else { return 0 }
+        if isPlain(line: line, source.buffer(range)) { return max(0, (min(byte, range.upperBound - 1) - range.lowerBound) / columns) }
+        var found = 0
+        _ = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil, countsOnly: true,
+                 onRowStart: { row, offset in if offset <= byte { found = row } }) { _, _, _ in true }
+        return found
+    }
+
     /// Calls `draw(row, column, glyph)` for each glyph of rows `rows` of line `line`, wrapped at `columns`,
     /// until `draw` returns false (so an unwrapped megabyte line stops at the screen's edge).
     func forEachGlyph(ofLine line: Int, columns: Int, rows: Range<Int>, _ draw: (Int, Int, Glyph) -> Bool) {
