@@ -124,7 +124,7 @@ final class LineIndex: @unchecked Sendable {
     /// (everything is indexed, or a pipe has not delivered a whole line yet).
     @discardableResult
     func indexNext(maximumBytes: Int? = nil) -> Bool {
-        guard !isComplete, let _ = Optional(source) else { return false }
+        guard !isComplete else { return false }
         let available = source.available
         let inputComplete = source.isComplete
         let start = scannedTo

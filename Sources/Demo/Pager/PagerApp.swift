@@ -415,7 +415,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         let clamped = min(max(percent, 0), 100)
         let byte = Int(Double(document.source.available) * Double(clamped) / 100)
         pendingJump = (byte, "\(clamped)%: line {line}.", false)
-        if !pump() { message = "Waiting for the index to reach \(clamped)%…" }
+        pump()  // jumps now if the index covers the byte
         if pendingJump != nil { message = "Waiting for the index to reach \(clamped)%…" }
         return .changed
     }
