@@ -98,6 +98,34 @@ import Testing
         #expect(later.state == .found(offset: document.index.lineRange(301).lowerBound))
     }
 
+    /// A pipe (here a named FIFO) is read as it arrives into the reserved region and indexed like a file.
+    @Test func pipeIsReadAsItArrives() throws {
+        let scratch = PagerScratch()
+        let path = scratch.directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(path, 0o600) == 0)
+        let bytes = PagerIndexTests.randomFile(seed: 99)
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)
+            var offset = 0
+            while offset < bytes.count {  // in small writes, so the reader sees partial lines
+                let count = min(777, bytes.count - offset)
+                _ = bytes[offset..<(offset + count)].withUnsafeBytes { write(descriptor, $0.baseAddress, count) }
+                offset += count
+            }
+            close(descriptor)
+        }
+        writer.start()
+        let document = PagerDocument(source: try ByteSource.open(path), chunkBytes: 1_000)
+        #expect(document.source.isPipe)
+        document.index.indexAll()
+        let expected = simpleLines(bytes)
+        #expect(document.index.indexedLines == expected.count)
+        #expect(document.source.available == bytes.count)
+        for (line, content) in expected.enumerated() {
+            #expect(Array(bytes[document.index.lineRange(line)]) == content, "line \(line)")
+        }
+    }
+
     @Test func badPathsGiveOneLineNamingThePath() throws {
         let scratch = PagerScratch()
         let missing = scratch.directory.appendingPathComponent("nope.log").path
