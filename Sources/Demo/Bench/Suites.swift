@@ -99,7 +99,8 @@ struct BenchConfiguration {
 enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
-        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick) + [solver(), selfSizing(), chain(quick: quick)]
+        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+            + [solver(), selfSizing(), chain(quick: quick), PagerSuite.suite(quick: quick)]
     }
 
     // MARK: Running
