@@ -60,13 +60,18 @@ extension CollectionView {
 
     /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
     /// - Complexity: O(1) plus one layout pass.
+    /// Called from a callback while the view lays out, it runs when the pass ends.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        if deferIfBusy("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) }) {
+            return
+        }
         do {
             try validateIndexPath(indexPath)
         } catch {
             TableViewError.trap(error)
         }
-        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
+              frame.minY.isFinite, frame.maxY.isFinite else { return }
         let height = bounds.height
         var y = contentOffset.y
         switch position {

@@ -10,42 +10,42 @@ import Foundation
 extension CollectionView {
     /// Inserts items at index paths named in the space *after* the update.
     public func insertItems(at indexPaths: [IndexPath]) {
-        record { $0.insertedRows += indexPaths }
+        record("insertItems(at:)") { $0.insertedRows += indexPaths }
     }
 
     /// Deletes items at index paths named in the space *before* the update.
     public func deleteItems(at indexPaths: [IndexPath]) {
-        record { $0.deletedRows += indexPaths }
+        record("deleteItems(at:)") { $0.deletedRows += indexPaths }
     }
 
     /// Asks the data source and the layout again for these items (old index paths).
     public func reloadItems(at indexPaths: [IndexPath]) {
-        record { $0.reloadedRows += indexPaths }
+        record("reloadItems(at:)") { $0.reloadedRows += indexPaths }
     }
 
     /// Moves an item (old index path) to a new index path: a removal plus an insertion, never a swap. Its size moves with it.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record { $0.movedRows.append((indexPath, newIndexPath)) }
+        record("moveItem(at:to:)") { $0.movedRows.append((indexPath, newIndexPath)) }
     }
 
     /// Inserts sections (new indices); their items come from the data source.
     public func insertSections(_ sections: IndexSet) {
-        record { $0.insertedSections.formUnion(sections) }
+        record("insertSections(_:)") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (old indices) with all their items.
     public func deleteSections(_ sections: IndexSet) {
-        record { $0.deletedSections.formUnion(sections) }
+        record("deleteSections(_:)") { $0.deletedSections.formUnion(sections) }
     }
 
     /// Asks the data source again for these sections (old indices).
     public func reloadSections(_ sections: IndexSet) {
-        record { $0.reloadedSections.formUnion(sections) }
+        record("reloadSections(_:)") { $0.reloadedSections.formUnion(sections) }
     }
 
     /// Moves a section (old index) to a new index; its items keep their sizes and placement.
     public func moveSection(_ section: Int, toSection newSection: Int) {
-        record { $0.movedSections.append((section, newSection)) }
+        record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
     /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
@@ -55,7 +55,13 @@ extension CollectionView {
     /// An inconsistent batch stops with UIKit's kind of message and changes nothing.
     /// - Complexity: O(k log k + sections) to validate k changes, plus re-placing
     ///   each changed section from its first changed item (see `WaterfallLayout`).
+    ///
+    /// Called from a data source or delegate callback while the view lays out,
+    /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        if batchRecorder.isIdle, deferIfBusy("performBatchUpdates(_:completion:)", { [self] in
+            performBatchUpdates(updates, completion: completion)
+        }) { return }
         beginUpdates()
         updates?()
         endUpdates()
@@ -67,6 +73,11 @@ extension CollectionView {
     func endUpdates() {
         guard let batch = batchRecorder.end() else { return }
         guard hasLoadedData else { return reloadData() }
+        performTransaction { applyValidated(batch) }
+    }
+
+    /// Validates and applies a batch; an inconsistent one stops with its message.
+    func applyValidated(_ batch: BatchUpdate) {
         do {
             let (plan, newCounts) = try validatedPlan(for: batch)
             apply(plan, newCounts: newCounts)
@@ -75,8 +86,10 @@ extension CollectionView {
         }
     }
 
-    /// Records one call into the current batch, or makes it a batch of its own.
-    func record(_ change: (inout BatchUpdate) -> Void) {
+    /// Records one call into the current batch, or makes it a batch of its own —
+    /// deferred to the end of the running pass when called from a callback outside a batch.
+    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
+        if batchRecorder.isIdle, deferIfBusy(name, { [self] in record(name, change) }) { return }
         beginUpdates()
         _ = batchRecorder.record(change)
         endUpdates()
@@ -103,14 +116,18 @@ extension CollectionView {
 
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
+    ///
+    /// Every piece of state (cells, counts, cache, layout) is updated before
+    /// any delegate is called, so a `didEndDisplaying` that reads the view sees the new counts.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
+        var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
         for entry in visibleItems.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
             } else {
                 recycle(entry.cell)
-                delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+                leaving.append(entry)
             }
         }
         visibleItems.replace(with: remapped)
@@ -118,12 +135,11 @@ extension CollectionView {
         applyToHeightCache(plan)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
+        tellDidEndDisplaying(leaving)
 
-        // The offset stays unless the content shrank below it.
-        layoutVisibleItems()
-        if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
-            contentOffset.y = maximumContentOffsetY
-        }
+        // The offset stays unless the content shrank below it (SPEC §9).
+        clampsOffsetAtNextPass = true
+        layoutPass()
     }
 
     /// The index-path height cache follows the same four steps as everything else.

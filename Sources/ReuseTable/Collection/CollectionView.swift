@@ -24,7 +24,7 @@ import Foundation
 /// grid.contentOffset.y = 5_000   // lays out the items now on screen
 /// ```
 @MainActor
-open class CollectionView: ScrollView {
+open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).
     public enum ScrollPosition: Sendable {
         /// Scroll as little as possible to show the item (nothing if it is fully visible).
@@ -44,6 +44,7 @@ open class CollectionView: ScrollView {
             oldValue.collectionView = nil
             collectionViewLayout.collectionView = self
             collectionViewLayout.invalidateLayout()
+            flushLayoutDiagnostics()
             if hasLoadedData { layoutVisibleItems() }
         }
     }
@@ -94,6 +95,16 @@ open class CollectionView: ScrollView {
     var hasLoadedData = false
     var isLayingOut = false
     var lastLayoutWidth: CGFloat?
+    /// Viewport size at the last pass: a new size clamps the offset (SPEC §9).
+    var lastLayoutSize: CGSize?
+    /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
+    var transaction = LayoutTransaction()
+    /// A pass was cut short (deferred work appeared) or asked for during one: run one more when the view settles.
+    var needsPassAfterSettle = false
+    /// The next pass clamps the offset into the content (set by reloads, updates and size changes).
+    var clampsOffsetAtNextPass = false
+    /// Items whose non-finite frames were already reported (cleared by a reload).
+    var reportedBadFrames: Set<IndexPath> = []
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
     var batchRecorder = BatchRecorder()
     /// Off-screen cells per identifier used only for measuring.
@@ -102,8 +113,20 @@ open class CollectionView: ScrollView {
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
         self.collectionViewLayout = layout
-        super.init(frame: frame)
+        super.init(frame: .zero)
+        self.frame = frame
         layout.collectionView = self
+        flushLayoutDiagnostics()
+    }
+
+    /// "CollectionView", for messages.
+    var hostName: String { "CollectionView" }
+
+    /// The queued calls ran: finish a pass that was cut short, so the screen matches the layout.
+    func transactionDidSettle() {
+        guard needsPassAfterSettle, hasLoadedData else { return }
+        needsPassAfterSettle = false
+        performTransaction { layoutPass() }
     }
 
     // MARK: Reload
@@ -112,17 +135,28 @@ open class CollectionView: ScrollView {
     /// (every item size is asked again) and the index-path height cache.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
     open func reloadData() {
-        indexPathHeightCache.invalidateAll()
-        reloadDataWithoutInvalidatingHeightCache()
+        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
+        performTransaction { reloadBody(invalidatingHeightCache: true) }
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     open func reloadDataWithoutInvalidatingHeightCache() {
+        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
+        performTransaction { reloadBody(invalidatingHeightCache: false) }
+    }
+
+    /// The reload itself, inside a transaction. The view counts as loaded
+    /// before the data source is first asked, so a callback that reads the view
+    /// ("is this the last item?") never starts another reload.
+    func reloadBody(invalidatingHeightCache: Bool) {
+        hasLoadedData = true
+        if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
         recycleAllVisibleCells()
         itemCounts = validatedCounts()
-        hasLoadedData = true
+        reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
-        layoutVisibleItems()
+        clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
+        layoutPass()
     }
 
     func loadIfNeeded() {
@@ -141,17 +175,34 @@ open class CollectionView: ScrollView {
     /// Reads the counts, throwing a precise message for negative values.
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
-        return try UpdateVocabulary.collection.readCounts(
+        let result = calling("collectionView(_:numberOfItemsInSection:)") {
+            Result { () throws(TableViewError) -> [Int] in try fetchCounts(from: dataSource) }
+        }
+        return try result.get()
+    }
+
+    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(TableViewError) -> [Int] {
+        try UpdateVocabulary.collection.readCounts(
             sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
             rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
             rowsMethod: "collectionView(_:numberOfItemsInSection:)")
     }
 
     /// Returns every visible cell to the pool.
+    /// The list is emptied and every cell pooled before any delegate hears of it.
     func recycleAllVisibleCells() {
-        for entry in visibleItems.removeAll() {
-            recycle(entry.cell)
-            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+        let leaving = visibleItems.removeAll()
+        for entry in leaving { recycle(entry.cell) }
+        tellDidEndDisplaying(leaving)
+    }
+
+    /// `didEndDisplaying` for cells already off the list and in the pool.
+    func tellDidEndDisplaying(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
+        guard let delegate else { return }
+        for entry in entries {
+            calling("collectionView(_:didEndDisplaying:forItemAt:)") {
+                delegate.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+            }
         }
     }
 
@@ -163,33 +214,80 @@ open class CollectionView: ScrollView {
         layoutVisibleItems()
     }
 
+    /// The offset; setting it lays out at once. Set from a data source or delegate
+    /// callback, it is applied when the running pass ends (`LayoutTransaction`).
+    /// A non-finite coordinate is reported and the old one kept.
+    open override var contentOffset: CGPoint {
+        get { super.contentOffset }
+        set {
+            if deferIfBusy("contentOffset", { [self] in contentOffset = newValue }) { return }
+            super.contentOffset = sanitizedOffset(newValue)
+        }
+    }
+
+    /// The frame; a non-finite or negative size or a non-finite origin is reported and replaced by 0.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            super.frame = sanitizedFrame(newValue, what: "frame")
+            if transaction.isActive { needsPassAfterSettle = true }
+        }
+    }
+
     /// Lays out the visible items; a new width invalidates the layout first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutVisibleItems()
     }
 
-    /// The heart of the collection view: make the cells on screen match the layout at the current offset.
-    ///
-    /// 1. A new width invalidates the layout (item widths depend on it).
-    /// 2. `prepare()` runs if the layout was invalidated or updated.
-    /// 3. The layout names the items intersecting the viewport; cells that
-    ///    left go back to the pool first, then cells that stay are moved and
-    ///    new ones are asked of the data source.
-    /// - Complexity: O(log n + visible items) when nothing was invalidated.
+    /// Runs a layout pass in a transaction of its own — or does nothing when a
+    /// transaction is running: a read from a callback (`layoutIfNeeded()`,
+    /// a query) never starts a pass inside a pass; the view runs one more
+    /// pass when it settles instead.
     func layoutVisibleItems() {
+        guard !transaction.isActive else {
+            if hasLoadedData { needsPassAfterSettle = true }
+            return
+        }
+        performTransaction {
+            if hasLoadedData { layoutPass() } else { reloadBody(invalidatingHeightCache: true) }
+        }
+    }
+
+    /// The heart of the collection view: make the cells on screen match the layout at the current offset.
+    /// Runs inside a transaction, in this order whatever triggered it:
+    ///
+    /// 1. Bad geometry (NaN or negative sizes, NaN offsets) is reported and sanitized.
+    /// 2. A new width invalidates the layout (item widths depend on it).
+    /// 3. `prepare()` runs if the layout was invalidated or updated.
+    /// 4. The offset is clamped if the content shrank or the viewport changed size (SPEC §9).
+    /// 5. The layout names the items intersecting the viewport; cells that
+    ///    left go back to the pool first, then cells that stay are moved and
+    ///    new ones are asked of the data source, then `willDisplay` is sent.
+    /// - Complexity: O(log n + visible items) when nothing was invalidated.
+    func layoutPass() {
         guard !isLayingOut else { return }
-        loadIfNeeded()
         isLayingOut = true
         defer { isLayingOut = false }
         let start = DispatchTime.now().uptimeNanoseconds
 
+        sanitizeBounds()
         if let lastLayoutWidth, lastLayoutWidth != bounds.width {
             collectionViewLayout.invalidateLayout()
         }
+        if let lastLayoutSize, lastLayoutSize != bounds.size { clampsOffsetAtNextPass = true }
         lastLayoutWidth = bounds.width
+        lastLayoutSize = bounds.size
+        let oldContentHeight = contentSize.height
         collectionViewLayout.prepareIfNeeded()
-        contentSize = collectionViewLayout.collectionViewContentSize
+        contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
+        if contentSize.height < oldContentHeight { clampsOffsetAtNextPass = true }
+        if clampsOffsetAtNextPass {
+            clampsOffsetAtNextPass = false
+            if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
+                bounds.origin.y = maximumContentOffsetY  // inside the pass: no second pass
+            }
+        }
         placeVisibleCells()
 
         counters.layoutPasses += 1
@@ -199,36 +297,74 @@ open class CollectionView: ScrollView {
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// Places a cell for every item the layout puts in the viewport.
-    func placeVisibleCells() {
+    /// The items the layout puts in the viewport, sorted; frames that are not finite are reported and skipped.
+    func wantedItems() -> [VisibleRows<CollectionViewCell>.Wanted] {
         let visible = viewport
         var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
-        if visible.width > 0, visible.height > 0 {
-            for attributes in collectionViewLayout.layoutAttributesForElements(in: visible)
-            where attributes.frame.intersectsOpen(visible) {
-                wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: attributes.frame))
+        guard visible.width > 0, visible.height > 0 else { return wanted }
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
+            let frame = attributes.frame
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+                if reportedBadFrames.insert(attributes.indexPath).inserted {
+                    diagnosticHandler("\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                        + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
+                }
+                continue
+            }
+            if frame.intersectsOpen(visible) {
+                wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: frame))
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        return wanted
+    }
 
-        // Cells that left go back to the pool first, so arriving items can reuse them.
-        let delegate = self.delegate
-        visibleItems.reconcile(with: wanted, leave: { entry in
+    /// Places a cell for every item the layout puts in the viewport, in steps
+    /// that never call out while the list of visible cells is being changed:
+    ///
+    /// 1. Cells that left come off the list and go back to the pool, then `didEndDisplaying`.
+    /// 2. Cells that stay move to their new frames.
+    /// 3. Arriving items are asked of the data source one by one and added to the
+    ///    list — until a callback queues a structural call: from then on nothing new
+    ///    is asked (the queued call may have removed those items), and the view runs
+    ///    one more pass when it settles.
+    /// 4. `willDisplay` for each arrival, when the list already holds it: inside it,
+    ///    `visibleCells`, `indexPathsForVisibleItems` and `cellForItem(at:)` answer with the new state.
+    func placeVisibleCells() {
+        let wanted = wantedItems()
+        tellDidEndDisplaying(visibleItems.removeEntries(notIn: wanted).map { entry in
             recycle(entry.cell)
-            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
-        }, move: { cell, frame in
-            cell.frame = frame
-            cell.layoutIfNeeded()
-        }, arrive: { wanted in
-            let indexPath = IndexPath(item: wanted.row, section: wanted.section)
-            let cell = cellFromDataSource(at: indexPath)
-            cell.frame = wanted.frame
+            return entry
+        })
+        // `didEndDisplaying` may not change the list (structural calls are deferred), so `wanted` still holds.
+        let staying = visibleItems.cells(for: wanted)
+        var arrivals: [VisibleRows<CollectionViewCell>.Entry] = []
+        for (target, cell) in zip(wanted, staying) {
+            if let cell {
+                cell.frame = target.frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            guard !transaction.hasDeferredWork else {
+                needsPassAfterSettle = true
+                break
+            }
+            let indexPath = IndexPath(item: target.row, section: target.section)
+            let cell = calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) }
+            cell.frame = target.frame
             cell.layoutIfNeeded()
             addSubview(cell)
-            delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
-            return cell
-        })
+            let entry = VisibleRows<CollectionViewCell>.Entry(section: target.section, row: target.row, cell: cell)
+            visibleItems.insert(entry)
+            arrivals.append(entry)
+        }
         counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItems.count)
+        guard let delegate else { return }
+        for entry in arrivals where visibleItems[entry.indexPath] === entry.cell {
+            calling("collectionView(_:willDisplay:forItemAt:)") {
+                delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
+            }
+        }
     }
 
     // MARK: Counters

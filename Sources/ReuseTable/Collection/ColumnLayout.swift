@@ -29,33 +29,78 @@ open class ColumnLayout: CollectionViewLayout {
     /// The height of every item when there is no delegate.
     var fallbackItemHeight: CGFloat { 50 }
 
-    /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative.
+    /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative or non-finite.
     open override var itemWidth: CGFloat {
         let width = collectionView?.bounds.width ?? 0
-        return max(0, (width - CGFloat(columnCount - 1) * columnSpacing) / CGFloat(columnCount))
+        let columns = max(columnCount, 1)
+        let result = (width - CGFloat(columns - 1) * columnSpacing) / CGFloat(columns)
+        return result.isFinite ? max(0, result) : 0
     }
 
     /// Items placed by the last `prepare()` — the whole collection after a reload,
     /// only the tail of the changed section after an update (teaching counter).
     public var itemsPlacedByLastPrepare: Int { engine.lastPlacedCount }
 
+    /// True while `prepare()` asks the delegate for heights: a read from that
+    /// callback that would prepare again answers from what is placed instead.
+    var isPreparing = false
+
     /// Asks heights for items not yet known and places every item not yet placed.
+    ///
+    /// The delegate is called while no access to the positions is held (a
+    /// callback may read the layout). If a callback queues a structural call
+    /// (`LayoutTransaction`), no further heights are asked — the queued call may
+    /// have removed those items — and the layout stays invalidated for the next pass.
     /// - Complexity: O(n · C) after an invalidation; O((n_s − i) · C + sections) after a change at item i of a section of n_s items.
     open override func prepare() {
+        guard !isPreparing else { return }
         guard let collectionView else {
             engine.reset(counts: [])
             return
         }
+        isPreparing = true
+        defer { isPreparing = false }
         let width = itemWidth
-        engine.update(counts: collectionView.itemCounts, reset: needsReset, columns: columnCount, itemWidth: width,
-                      columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems) { indexPath in
-            guard let height = delegateHeight(at: indexPath, itemWidth: width, in: collectionView) else {
-                return fallbackItemHeight
-            }
-            return collectionView.checkedItemHeight(height, at: indexPath,
-                                                    source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
-        }
+        engine.resetIfNeeded(counts: collectionView.itemCounts, reset: needsReset, columns: max(columnCount, 1), itemWidth: width,
+                             columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems)
         needsReset = false
+        var cutShort = false
+        var s = 0
+        while s < engine.sections.count {
+            var item = engine.sections[s].validCount
+            while item < engine.sections[s].heights.count {
+                if engine.sections[s].heights[item].isNaN {
+                    if collectionView.transaction.hasDeferredWork {
+                        cutShort = true
+                        engine.sections[s].heights[item] = 0
+                    } else {
+                        let indexPath = IndexPath(item: item, section: s)
+                        let height = itemHeight(at: indexPath, width: width, in: collectionView)
+                        // The callback may have reset the layout (a setting changed): stop, and prepare again later.
+                        guard s < engine.sections.count, item < engine.sections[s].heights.count else { cutShort = true; break }
+                        engine.sections[s].heights[item] = height
+                    }
+                }
+                item += 1
+            }
+            s += 1
+        }
+        engine.placeDirtySections()
+        if cutShort || needsReset {
+            // Heights of 0 stand in for the ones not asked: ask everything again at the next prepare.
+            needsReset = true
+            needsPrepare = true
+        }
+    }
+
+    /// One item's height from the delegate (checked), or the fallback height.
+    func itemHeight(at indexPath: IndexPath, width: CGFloat, in collectionView: CollectionView) -> CGFloat {
+        let height = collectionView.calling("collectionView(_:layout:heightForItemAt:itemWidth:)") {
+            delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
+        }
+        guard let height else { return fallbackItemHeight }
+        return collectionView.checkedItemHeight(height, at: indexPath,
+                                                source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
     }
 
     /// Width of the collection view by the bottom of the lowest item.

@@ -22,19 +22,34 @@ open class FlowLayout: ColumnLayout {
     /// Number of columns (at least 1); 1 is a list. Changing it re-places everything.
     open var numberOfColumns: Int = 1 {
         didSet {
-            precondition(numberOfColumns >= 1, "FlowLayout: numberOfColumns must be at least 1")
+            numberOfColumns = checkedColumns(numberOfColumns, "FlowLayout.numberOfColumns")
             invalidateLayout()
         }
     }
 
-    /// Horizontal gap between columns.
-    open var interitemSpacing: CGFloat = 0 { didSet { invalidateLayout() } }
+    /// Horizontal gap between columns (non-finite or negative is reported and replaced by 0).
+    open var interitemSpacing: CGFloat = 0 {
+        didSet {
+            interitemSpacing = checkedSetting(interitemSpacing, "FlowLayout.interitemSpacing")
+            invalidateLayout()
+        }
+    }
 
-    /// Vertical gap between lines, and between sections.
-    open var lineSpacing: CGFloat = 0 { didSet { invalidateLayout() } }
+    /// Vertical gap between lines, and between sections (non-finite or negative is reported and replaced by 0).
+    open var lineSpacing: CGFloat = 0 {
+        didSet {
+            lineSpacing = checkedSetting(lineSpacing, "FlowLayout.lineSpacing")
+            invalidateLayout()
+        }
+    }
 
     /// The height of every item when there is no delegate (UIKit's default item size is 50).
-    open var itemHeight: CGFloat = 50 { didSet { if delegate == nil { invalidateLayout() } } }
+    open var itemHeight: CGFloat = 50 {
+        didSet {
+            itemHeight = checkedSetting(itemHeight, "FlowLayout.itemHeight")
+            if delegate == nil { invalidateLayout() }
+        }
+    }
 
     /// Gives every item's height at the column width.
     open weak var delegate: FlowLayoutDelegate?
