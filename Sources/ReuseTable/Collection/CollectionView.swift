@@ -124,7 +124,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
 
     /// The queued calls ran: finish a pass that was cut short, so the screen matches the layout.
     func transactionDidSettle() {
-        guard needsPassAfterSettle, hasLoadedData else { return }
+        guard hasLoadedData, needsPassAfterSettle || collectionViewLayout.needsPrepare else { return }
         needsPassAfterSettle = false
         performTransaction { layoutPass() }
     }
@@ -246,7 +246,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// pass when it settles instead.
     func layoutVisibleItems() {
         guard !transaction.isActive else {
-            if hasLoadedData { needsPassAfterSettle = true }
+            // Only a change the running pass may have missed needs another one.
+            if hasLoadedData, lastLayoutSize != bounds.size || collectionViewLayout.needsPrepare { needsPassAfterSettle = true }
             return
         }
         performTransaction {
