@@ -151,10 +151,11 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     func reloadBody(invalidatingHeightCache: Bool) {
         hasLoadedData = true
         if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
-        recycleAllVisibleCells()
         itemCounts = validatedCounts()
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
+        // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
+        recycleAllVisibleCells()
         clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
         layoutPass()
     }
