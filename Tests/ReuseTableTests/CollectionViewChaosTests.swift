@@ -2,243 +2,273 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// The collection view under the way real apps call it (issue 11): delegates
-/// that read it and change it from every callback, bad numbers, widths racing
-/// scrolls. Checked after every step against a brute-force waterfall.
+/// Long random sequences over the whole public collection view API, checked
+/// after every step against brute-force geometry of the data: a valid offset,
+/// visible items exactly those whose frames meet the viewport, each visible
+/// cell showing its item at its frame, no cell both pooled and on screen, and
+/// cells created bounded. The data source and delegate read the view from every
+/// callback and, when armed, change it from one ("load more" from `willDisplay`,
+/// a reload from `didEndDisplaying`, from `cellForItemAt` after the data shrank,
+/// from a height callback).
+///
+/// `REUSETABLE_LONG=1` runs a much longer sweep.
 @MainActor
 @Suite struct CollectionViewChaosTests {
-    static let scale = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == nil ? 1 : 20
+    static var isLong: Bool { ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1" }
 
-    func makeView(_ model: CollectionModel, columns: Int = 3, margin: CGFloat = 4, width: CGFloat = 300, height: CGFloat = 400,
-                  diagnostics: ((String) -> Void)? = nil) -> (CollectionView, WaterfallLayout) {
-        let layout = WaterfallLayout(numberOfColumns: columns, margin: margin)
-        layout.delegate = model
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
-        view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
-        view.dataSource = model
-        view.delegate = model
-        view.diagnosticHandler = diagnostics ?? { Issue.record("unexpected diagnostic: \($0)") }
-        return (view, layout)
-    }
+    /// A height as the layouts use it: bad ones count as 0.
+    static func sane(_ height: Double) -> CGFloat { height.isFinite && height >= 0 ? CGFloat(height) : 0 }
 
-    /// Brute force: frames of every item, the visible set, each cell showing its item, nothing pooled on screen.
-    func expectConsistent(_ view: CollectionView, _ layout: WaterfallLayout, _ model: CollectionModel, _ context: @autoclosure () -> String,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
-        let visible = view.indexPathsForVisibleItems
-        let (frames, height) = model.waterfallFrames(columns: layout.numberOfColumns, margin: layout.margin, width: view.bounds.width)
-        #expect(view.contentOffset.y.isFinite && view.contentSize.height.isFinite, "finite \(context())", sourceLocation: sourceLocation)
-        #expect(view.contentSize.height == height, "content height \(context())", sourceLocation: sourceLocation)
-        let viewport = CGRect(origin: view.contentOffset, size: view.bounds.size)
-        let expected = viewport.width > 0 && viewport.height > 0 ? CollectionModel.bruteForce(frames, in: viewport) : []
-        #expect(Set(visible) == expected, "visible items \(context())", sourceLocation: sourceLocation)
-        for (indexPath, cell) in zip(visible, view.visibleCells) {
-            #expect((cell as? ItemCell)?.itemID == model.item(indexPath)?.id, "cell at \(indexPath) \(context())", sourceLocation: sourceLocation)
-            #expect(cell.frame == frames[indexPath.section][indexPath.item], "frame at \(indexPath) \(context())", sourceLocation: sourceLocation)
-            #expect(cell.superview === view, sourceLocation: sourceLocation)
+    /// Brute force for both built-in layouts, placing from scratch.
+    static func frames(_ sections: [[ModelItem]], layout: CollectionViewLayout, width: CGFloat) -> (frames: [[CGRect]], height: CGFloat) {
+        let columns: Int, spacing: CGFloat, gap: CGFloat, waterfall: Bool
+        if let w = layout as? WaterfallLayout {
+            (columns, spacing, gap, waterfall) = (w.numberOfColumns, w.margin, w.margin, true)
+        } else {
+            let f = layout as! FlowLayout
+            (columns, spacing, gap, waterfall) = (f.numberOfColumns, f.interitemSpacing, f.lineSpacing, false)
         }
-        let onScreen = Set(view.visibleCells.map(ObjectIdentifier.init))
-        for pooled in view.pool.idle.values.joined() {
-            #expect(!onScreen.contains(ObjectIdentifier(pooled)), "pooled and on screen \(context())", sourceLocation: sourceLocation)
-        }
-        #expect(model.violations.isEmpty, "\(model.violations.prefix(3)) \(context())", sourceLocation: sourceLocation)
-    }
-
-    // MARK: Named scenarios
-
-    @Test func willDisplaySeesItsCellAndLoadMoreFromWillDisplayWorks() {
-        var rng = SplitMix64(seed: 11)
-        let model = CollectionModel(sectionCounts: [12], rng: &rng)
-        let (view, layout) = makeView(model)
-        var loads = 0, checks = 0
-        model.hooks[.willDisplay] = { view, indexPath in
-            #expect(view.cellForItem(at: indexPath) != nil, "cellForItem(at:) inside willDisplay")
-            #expect(view.indexPathsForVisibleItems.contains(indexPath))
-            checks += 1
-            guard indexPath.item == model.sections[0].count - 1, loads < 4 else { return }
-            loads += 1
-            let start = model.sections[0].count
-            model.sections[0] += model.freshItems(12, rng: &rng)
-            view.insertItems(at: (start..<start + 12).map { IndexPath(item: $0, section: 0) })
-        }
-        view.reloadData()
-        for y in stride(from: 0, through: 3000, by: 150) {
-            view.contentOffset.y = CGFloat(y)
-            expectConsistent(view, layout, model, "at \(y)")
-        }
-        #expect(loads == 4 && checks > 20)
-        let ids = view.visibleCells.map { ($0 as! ItemCell).itemID }
-        #expect(Set(ids).count == ids.count, "no two items show the same model item")
-    }
-
-    @Test func reloadFromCellForItemAfterTheDataShrankNeverAsksForMissingItems() {
-        var rng = SplitMix64(seed: 12)
-        let model = CollectionModel(sectionCounts: [60], rng: &rng)
-        let (view, layout) = makeView(model)
-        var shrunk = false
-        model.hooks[.cell] = { view, indexPath in
-            guard !shrunk, indexPath.item == 1 else { return }
-            shrunk = true
-            model.sections[0].removeLast(57)
-            view.reloadData()
-        }
-        view.reloadData()
-        #expect(shrunk)
-        expectConsistent(view, layout, model, "after the shrink")
-        #expect(view.numberOfItems(inSection: 0) == 3)
-    }
-
-    @Test func reloadFromTheHeightCallbackRunsAfterThePass() {
-        var rng = SplitMix64(seed: 13)
-        let model = CollectionModel(sectionCounts: [40, 40], rng: &rng)
-        let (view, layout) = makeView(model)
-        var fired = false
-        model.hooks[.height] = { view, _ in
-            guard !fired else { return }
-            fired = true
-            model.sections = [model.freshItems(5, rng: &rng)]
-            view.reloadData()
-        }
-        view.reloadData()
-        expectConsistent(view, layout, model, "after a reload from heightForItemAt")
-    }
-
-    @Test func aShrinkingReloadClampsTheOffset() {
-        var rng = SplitMix64(seed: 14)
-        let model = CollectionModel(sectionCounts: [100], rng: &rng)
-        let (view, layout) = makeView(model)
-        view.reloadData()
-        view.contentOffset.y = 2000
-        model.sections = [model.freshItems(3, rng: &rng)]
-        view.reloadData()
-        #expect(view.contentOffset.y == view.maximumContentOffsetY)
-        expectConsistent(view, layout, model, "after the shrink")
-        #expect(!view.visibleCells.isEmpty || model.sections[0].allSatisfy { $0.height == 0 })
-    }
-
-    @Test func badNumbersAreReportedAndNeverReachTheLayout() {
-        var rng = SplitMix64(seed: 15)
-        let model = CollectionModel(sectionCounts: [30], rng: &rng)
-        model.sections[0][3].height = .nan
-        model.sections[0][5].height = -.infinity
-        model.sections[0][7].height = 1e300
-        var messages: [String] = []
-        let (view, _) = makeView(model, diagnostics: { messages.append($0) })
-        view.reloadData()
-        #expect(messages.count == 3, "\(messages)")
-        #expect(messages[0].contains("item (section 0, item 3)"))
-        view.contentOffset.y = .nan
-        view.contentOffset.y = .infinity
-        #expect(view.contentOffset.y == view.maximumContentOffsetY)
-        view.frame.size.width = .nan
-        view.layoutIfNeeded()
-        #expect(view.bounds.width == 0)
-        let layout = view.collectionViewLayout as! WaterfallLayout
-        layout.margin = -3
-        #expect(layout.margin == 0)
-        #expect(messages.contains { $0.hasPrefix("invalid WaterfallLayout.margin: -3.0") })
-        view.frame.size.width = 300
-        view.layoutIfNeeded()
-        #expect(view.contentOffset.y.isFinite && view.contentSize.height.isFinite)
-        for cell in view.visibleCells { #expect(cell.frame.minY.isFinite && cell.frame.height.isFinite) }
-    }
-
-    // MARK: Chaos
-
-    @Test(arguments: 0..<3)
-    func randomUseNeverBreaksTheScreen(seed: Int) {
-        if let only = ProcessInfo.processInfo.environment["CHAOS_SEED"], Int(only) != seed { return }
-        var rng = SplitMix64(seed: 0xC011_0000 &+ UInt64(seed))
-        var steps = 0
-        for _ in 0..<(10 * Self.scale) {
-            steps += runView(&rng, steps: 250)
-        }
-        #expect(steps == 10 * Self.scale * 250)
-    }
-
-    func runView(_ rng: inout SplitMix64, steps: Int) -> Int {
-        let model = CollectionModel(sectionCounts: (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }, rng: &rng)
-        var diagnostics: [String] = []
-        let (view, layout) = makeView(model, columns: Int.random(in: 1...4, using: &rng), margin: CGFloat(Int.random(in: 0...8, using: &rng)),
-                                      width: [200, 300].randomElement(using: &rng)!, height: CGFloat(Int.random(in: 50...500, using: &rng)),
-                                      diagnostics: { diagnostics.append($0) })
-        var armed: CollectionModel.Callback?
-        var action: ((CollectionView) -> Void)?
-        var mostVisible = 0
-        for callback in CollectionModel.Callback.allCases {
-            model.hooks[callback] = { view, indexPath in
-                let cells = view.visibleCells
-                mostVisible = max(mostVisible, cells.count)
-                if Set(cells.map(ObjectIdentifier.init)).count != cells.count { model.violations.append("a cell listed twice") }
-                _ = view.numberOfSections
-                if callback == .willDisplay, view.cellForItem(at: indexPath) == nil {
-                    model.violations.append("willDisplay: cellForItem(at: \(indexPath)) is nil")
+        let raw = (width - CGFloat(columns - 1) * spacing) / CGFloat(columns)
+        let itemWidth = raw.isFinite ? max(0, raw) : 0
+        var result: [[CGRect]] = []
+        var bottom: CGFloat?
+        for items in sections {
+            let top = bottom.map { $0 + gap } ?? 0
+            var frames: [CGRect] = []
+            if waterfall {
+                var next = [CGFloat](repeating: top, count: columns)
+                for item in items {
+                    let column = next.firstIndex(of: next.min()!)!
+                    let frame = CGRect(x: CGFloat(column) * (itemWidth + spacing), y: next[column], width: itemWidth, height: sane(item.height))
+                    frames.append(frame)
+                    next[column] = frame.maxY + gap
                 }
-                if armed == callback, let run = action {
-                    armed = nil
-                    action = nil
-                    run(view)
-                }
-            }
-        }
-        view.reloadData()
-        for step in 0..<steps {
-            let context = "step \(step)"
-            let op = Int.random(in: 0..<100, using: &rng)
-            if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil {
-                print("op", op, context, model.sections.map(\.count), armed as Any, "cols", layout.numberOfColumns, "margin", layout.margin, "w", view.bounds.width)
-            }
-            switch op {
-            case 0..<30:
-                view.contentOffset.y = CGFloat(Int.random(in: -50...(Int(view.contentSize.height) + 50), using: &rng))
-            case 30..<33:
-                view.contentOffset.y = [CGFloat.nan, .infinity, -.infinity].randomElement(using: &rng)!
-            case 33..<40:
-                view.frame.size.width = [150, 200, 300].randomElement(using: &rng)!
-                if Bool.random(using: &rng) { view.layoutIfNeeded() }
-            case 40..<55:
-                let (calls, _) = model.randomBatch(rng: &rng)
-                view.performBatchUpdates({ for call in calls { call(view) } }, completion: nil)
-            case 55..<60:
-                model.sections = (0..<Int.random(in: 0...3, using: &rng)).map { _ in model.freshItems(Int.random(in: 0...40, using: &rng), rng: &rng) }
-                view.reloadData()
-            case 60..<64:
-                layout.numberOfColumns = Int.random(in: 1...4, using: &rng)
-                if Bool.random(using: &rng) { layout.margin = CGFloat(Int.random(in: 0...8, using: &rng)) }
-            case 64..<68:
-                let all = model.sections.indices.flatMap { s in model.sections[s].indices.map { IndexPath(item: $0, section: s) } }
-                if let target = all.randomElement(using: &rng) {
-                    view.scrollToItem(at: target, at: [.top, .centeredVertically, .bottom, .none].randomElement(using: &rng)!, animated: false)
-                }
-            case 68..<82:
-                armed = CollectionModel.Callback.allCases.randomElement(using: &rng)!
-                let kind = Int.random(in: 0..<4, using: &rng)
-                var local = SplitMix64(seed: rng.next())
-                action = { view in
-                    switch kind {
-                    case 0:
-                        guard let last = model.sections.indices.last else { return }
-                        let start = model.sections[last].count
-                        model.sections[last] += model.freshItems(4, rng: &local)
-                        view.insertItems(at: (start..<start + 4).map { IndexPath(item: $0, section: last) })
-                    case 1:
-                        model.sections = (0..<Int.random(in: 0...3, using: &local)).map { _ in model.freshItems(Int.random(in: 0...30, using: &local), rng: &local) }
-                        view.reloadData()
-                    case 2:
-                        let (calls, _) = model.randomBatch(rng: &local)
-                        view.performBatchUpdates({ for call in calls { call(view) } }, completion: nil)
-                    default:
-                        view.contentOffset.y = CGFloat(Int.random(in: 0...1500, using: &local))
+            } else {
+                var lineTop = top, i = 0
+                while i < items.count {
+                    let end = min(i + columns, items.count)
+                    var lineBottom = lineTop
+                    for j in i..<end {
+                        let frame = CGRect(x: CGFloat(j - i) * (itemWidth + spacing), y: lineTop, width: itemWidth, height: sane(items[j].height))
+                        frames.append(frame)
+                        lineBottom = max(lineBottom, frame.maxY)
                     }
+                    lineTop = lineBottom + gap
+                    i = end
                 }
-                view.contentOffset.y += 1
-            default:
-                view.layoutIfNeeded()
             }
-            expectConsistent(view, layout, model, context)
-            #expect(view.counters.cellsCreated <= 2 * max(mostVisible, view.visibleCells.count) + 6, "cells created bounded \(context)")
-            if !model.violations.isEmpty { return step + 1 }
+            if !frames.isEmpty { bottom = frames.map(\.maxY).max()! }
+            result.append(frames)
         }
-        #expect(diagnostics.allSatisfy { $0.contains("contentOffset") }, "\(diagnostics.prefix(2))")
-        return steps
+        return (result, bottom ?? 0)
+    }
+
+    static func close(_ a: CGRect, _ b: CGRect) -> Bool {
+        abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6 && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+    }
+
+    /// Runs `steps` random steps from `seed`; returns the first failure, or nil.
+    static func run(seed: UInt64, steps: Int) -> String? {
+        var rng = SplitMix64(seed: seed)
+        let store = CollectionModel(sectionCounts: [Int.random(in: 0...40, using: &rng)], rng: &rng)
+        let source = ReentrantSource(store: store)
+        source.rng = SplitMix64(seed: seed ^ 0xABCD)
+        let waterfall = WaterfallLayout(numberOfColumns: 2, margin: 4)
+        waterfall.delegate = source
+        let flow = FlowLayout()
+        flow.delegate = source
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: waterfall)
+        var diagnostics = 0
+        cv.diagnosticHandler = { _ in diagnostics += 1 }
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.dataSource = source
+        cv.delegate = source
+        cv.reloadData()
+
+        func randomSections() -> [[ModelItem]] {
+            (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+                store.freshItems(Int.random(in: 0...(Int.random(in: 0...3, using: &rng) == 0 ? 120 : 25), using: &rng), rng: &rng)
+            }
+        }
+        func randomOffset() -> CGFloat {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: return -CGFloat(Int.random(in: 1...200, using: &rng))
+            case 1: return cv.maximumContentOffsetY + CGFloat(Int.random(in: 1...500, using: &rng))
+            case 2: return [CGFloat.nan, .infinity, -.infinity].randomElement(using: &rng)!
+            default: return CGFloat(Int.random(in: 0...max(0, Int(cv.maximumContentOffsetY)), using: &rng))
+            }
+        }
+        func setOffset(_ y: CGFloat) -> Bool {
+            let before = cv.contentOffset.y
+            cv.contentOffset.y = y
+            return cv.contentOffset.y != before
+        }
+        func randomWidth() -> CGFloat {
+            Int.random(in: 0..<12, using: &rng) == 0 ? [-5, .nan, 0].randomElement(using: &rng)! : CGFloat(Int.random(in: 40...500, using: &rng))
+        }
+
+        for step in 0..<steps {
+            // Reloads, updates and size changes clamp the offset into the content; so does any step that shrinks it.
+            // A step that only scrolls may leave it past the end (UIKit's bounce), and one that changes nothing keeps it.
+            var clamps = false
+            let contentBefore = cv.contentSize.height
+            let kind = Int.random(in: 0..<12, using: &rng)
+            let what: String
+            switch kind {
+            case 0, 1:
+                what = "scroll"
+                if !setOffset(randomOffset()) { cv.layoutIfNeeded() }
+            case 2:
+                what = "reload"
+                clamps = true
+                store.sections = randomSections()
+                if Bool.random(using: &rng) { cv.reloadData() } else { cv.reloadDataWithoutInvalidatingHeightCache() }
+            case 3, 4:
+                what = "batch"
+                clamps = true
+                if store.sections.isEmpty { store.sections = [[]]; cv.reloadData() }
+                let (calls, _) = store.randomBatch(rng: &rng)
+                if calls.count == 1, Bool.random(using: &rng) {
+                    calls[0](cv)
+                } else {
+                    var completed = false
+                    cv.performBatchUpdates({ for call in calls { call(cv) } }, completion: { completed = $0 })
+                    if !completed { return "step \(step): batch completion not called" }
+                }
+            case 5:
+                let order = Int.random(in: 0..<3, using: &rng)
+                what = "width change, order \(order)"
+                switch order {
+                case 0:
+                    cv.frame.size.width = randomWidth()
+                    if !setOffset(randomOffset()) { cv.layoutIfNeeded() }
+                case 1:
+                    _ = setOffset(randomOffset())
+                    let before = cv.bounds.size
+                    cv.frame.size.width = randomWidth()
+                    clamps = cv.bounds.size != before  // a size change clamps; the same size is no change
+                    cv.layoutIfNeeded()
+                default:
+                    clamps = true
+                    cv.frame.size.width = randomWidth()
+                    cv.reloadData()
+                }
+            case 6:
+                what = "height change"
+                let before = cv.bounds.size
+                cv.frame.size.height = CGFloat(Int.random(in: 0...700, using: &rng))
+                clamps = cv.bounds.size != before
+                cv.layoutIfNeeded()
+            case 7:
+                what = "layout settings"
+                let columns = Int.random(in: -1...4, using: &rng)
+                let spacing = [0, 4, 6.5, -1, .nan].randomElement(using: &rng)!
+                if cv.collectionViewLayout === waterfall {
+                    waterfall.numberOfColumns = columns
+                    waterfall.margin = spacing
+                } else {
+                    flow.numberOfColumns = columns
+                    if Bool.random(using: &rng) { flow.interitemSpacing = spacing } else { flow.lineSpacing = spacing }
+                }
+                cv.layoutIfNeeded()
+            case 8:
+                what = "switch layout"
+                cv.collectionViewLayout = cv.collectionViewLayout === waterfall ? flow : waterfall
+                cv.layoutIfNeeded()
+            case 9:
+                let armed = Int.random(in: 0..<4, using: &rng)
+                what = "reentrant change \(armed)"
+                switch armed {
+                case 0: source.loadMoreFromLastWillDisplay = Int.random(in: 1...3, using: &rng)
+                case 1: source.reloadFromDidEnd = randomSections()
+                case 2:
+                    var shrunk = store.sections
+                    for s in shrunk.indices { shrunk[s].removeLast(Int.random(in: 0...shrunk[s].count, using: &rng)) }
+                    if Bool.random(using: &rng), !shrunk.isEmpty { shrunk.removeLast() }
+                    source.shrinkAndReloadFromCellFor = shrunk
+                default: source.reloadFromHeight = true
+                }
+                if Bool.random(using: &rng) {
+                    clamps = true
+                    cv.reloadData()
+                } else {
+                    if !setOffset(randomOffset()) { cv.layoutIfNeeded() }
+                }
+                source.disarm()
+            case 10:
+                what = "scrollToItem"
+                let sections = (0..<cv.numberOfSections).filter { cv.numberOfItems(inSection: $0) > 0 }
+                if let s = sections.randomElement(using: &rng) {
+                    let item = Int.random(in: 0..<cv.numberOfItems(inSection: s), using: &rng)
+                    let position = [CollectionView.ScrollPosition.none, .top, .centeredVertically, .bottom].randomElement(using: &rng)!
+                    cv.scrollToItem(at: IndexPath(item: item, section: s), at: position, animated: false)
+                }
+            default:
+                what = "bad height"
+                let sections = store.sections.indices.filter { !store.sections[$0].isEmpty }
+                if let s = sections.randomElement(using: &rng) {
+                    let item = Int.random(in: 0..<store.sections[s].count, using: &rng)
+                    store.sections[s][item].height = [.nan, -3, .infinity, 12.5].randomElement(using: &rng)!
+                    clamps = true
+                    cv.reloadItems(at: [IndexPath(item: item, section: s)])
+                }
+            }
+            if let failure = check(cv, store, source, clamps: clamps || cv.contentSize.height < contentBefore) {
+                return "seed \(seed) step \(step) (\(what)): \(failure)"
+            }
+        }
+        _ = diagnostics
+        return nil
+    }
+
+    static func check(_ cv: CollectionView, _ store: CollectionModel, _ source: ReentrantSource, clamps: Bool) -> String? {
+        if !source.problems.isEmpty { return "callback saw: \(source.problems.prefix(3))" }
+        if cv.transaction.isActive || cv.transaction.hasDeferredWork { return "transaction not settled" }
+        let offset = cv.contentOffset
+        guard offset.x.isFinite, offset.y.isFinite else { return "offset \(offset)" }
+        guard cv.contentSize.width.isFinite, cv.contentSize.height.isFinite else { return "contentSize \(cv.contentSize)" }
+        guard cv.bounds.width >= 0, cv.bounds.height >= 0, cv.bounds.width.isFinite, cv.bounds.height.isFinite else { return "bounds \(cv.bounds)" }
+        if cv.numberOfSections != store.sections.count { return "sections \(cv.numberOfSections) vs \(store.sections.count)" }
+        for s in store.sections.indices where cv.numberOfItems(inSection: s) != store.sections[s].count {
+            return "items in \(s): \(cv.numberOfItems(inSection: s)) vs \(store.sections[s].count)"
+        }
+        let (frames, height) = frames(store.sections, layout: cv.collectionViewLayout, width: cv.bounds.width)
+        if abs(cv.contentSize.height - height) > 1e-6 { return "content height \(cv.contentSize.height), expected \(height)" }
+        if clamps, offset.y > max(0, height - cv.bounds.height) + 1e-6 {
+            return "offset \(offset.y) past the end (content \(height), viewport \(cv.bounds.height)): not clamped"
+        }
+        let viewport = CGRect(origin: offset, size: cv.bounds.size)
+        var expected = Set<IndexPath>()
+        if viewport.width > 0, viewport.height > 0 {
+            for (s, section) in frames.enumerated() {
+                for (i, f) in section.enumerated() where f.minX < viewport.maxX && f.maxX > viewport.minX && f.minY < viewport.maxY && f.maxY > viewport.minY {
+                    expected.insert(IndexPath(item: i, section: s))
+                }
+            }
+        }
+        let visible = cv.indexPathsForVisibleItems
+        if Set(visible) != expected {
+            return "visible \(visible.count) items, expected \(expected.count): missing \(expected.subtracting(visible).sorted().prefix(3)), extra \(Set(visible).subtracting(expected).sorted().prefix(3))"
+        }
+        for path in visible {
+            guard let cell = cv.cellForItem(at: path) as? ItemCell else { return "no cell at \(path)" }
+            if cell.itemID != store.sections[path.section][path.item].id { return "cell at \(path) shows \(cell.itemID)" }
+            if !close(cell.frame, frames[path.section][path.item]) { return "cell at \(path) at \(cell.frame), expected \(frames[path.section][path.item])" }
+        }
+        let onScreen = Set(cv.visibleCells.map(ObjectIdentifier.init))
+        if onScreen.count != visible.count { return "a cell shows twice" }
+        if Set(cv.subviews.map(ObjectIdentifier.init)) != onScreen { return "subviews are not the visible cells" }
+        let pooled = cv.pool.idle.values.flatMap { $0 }.map(ObjectIdentifier.init)
+        if !onScreen.isDisjoint(with: pooled) { return "a cell is both pooled and on screen" }
+        if Set(pooled).count != pooled.count { return "a cell is pooled twice" }
+        let created = cv.counters.cellsCreated
+        if created > 2 * cv.counters.mostVisibleAtOnce + 10 { return "\(created) cells created, most visible \(cv.counters.mostVisibleAtOnce)" }
+        return nil
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func randomSequencesMatchBruteForce(seed: UInt64) {
+        let steps = Self.isLong ? 25_000 : 600
+        #expect(Self.run(seed: seed, steps: steps) == nil)
     }
 }

@@ -81,7 +81,8 @@ extension CollectionView {
         } catch {
             TableViewError.trap(error)
         }
-        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
+        guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
+              frame.minY.isFinite, frame.maxY.isFinite else { return }
         let height = bounds.height
         var y = contentOffset.y
         switch position {

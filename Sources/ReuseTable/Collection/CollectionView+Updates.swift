@@ -55,10 +55,13 @@ extension CollectionView {
     /// An inconsistent batch stops with UIKit's kind of message and changes nothing.
     /// - Complexity: O(k log k + sections) to validate k changes, plus re-placing
     ///   each changed section from its first changed item (see `WaterfallLayout`).
+    ///
+    /// Called from a data source or delegate callback while the view lays out,
+    /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        if transaction.isActive {
-            return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) })
-        }
+        if batchRecorder.isIdle, deferIfBusy("performBatchUpdates(_:completion:)", { [self] in
+            performBatchUpdates(updates, completion: completion)
+        }) { return }
         beginUpdates()
         updates?()
         endUpdates()
@@ -69,26 +72,24 @@ extension CollectionView {
 
     func endUpdates() {
         guard let batch = batchRecorder.end() else { return }
-        if transaction.isActive { return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in applyBatch(batch) }) }
-        applyBatch(batch)
+        guard hasLoadedData else { return reloadData() }
+        performTransaction { applyValidated(batch) }
     }
 
-    func applyBatch(_ batch: BatchUpdate) {
-        guard hasLoadedData else { return reloadData() }
-        let plan: (UpdatePlan, [Int])
+    /// Validates and applies a batch; an inconsistent one stops with its message.
+    func applyValidated(_ batch: BatchUpdate) {
         do {
-            plan = try validatedPlan(for: batch)
+            let (plan, newCounts) = try validatedPlan(for: batch)
+            apply(plan, newCounts: newCounts)
         } catch {
             TableViewError.trap(error)
         }
-        performTransaction { apply(plan.0, newCounts: plan.1) }
     }
 
-    /// Records one call into the batch being recorded, or makes it a batch of its own
-    /// (after the running layout step, when called from a data source or delegate method).
+    /// Records one call into the current batch, or makes it a batch of its own —
+    /// deferred to the end of the running pass when called from a callback outside a batch.
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
-        if batchRecorder.record(change) { return }
-        if transaction.isActive { return transaction.enqueue(name, { [self] in record(name, change) }) }
+        if batchRecorder.isIdle, deferIfBusy(name, { [self] in record(name, change) }) { return }
         beginUpdates()
         _ = batchRecorder.record(change)
         endUpdates()
@@ -115,23 +116,30 @@ extension CollectionView {
 
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
+    ///
+    /// Every piece of state (cells, counts, cache, layout) is updated before
+    /// any delegate is called, so a `didEndDisplaying` that reads the view sees the new counts.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
-        // Cells of removed items leave first, with their old index paths, while the
-        // view still has its old structure (a delegate reading it sees one state).
-        returnItemsThatLeftToThePool(visibleItems.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
+        var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
         for entry in visibleItems.removeAll() {
-            let new = plan.newIndexPath(forOld: entry.indexPath)!
-            remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
+            if let new = plan.newIndexPath(forOld: entry.indexPath) {
+                remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
+            } else {
+                recycle(entry.cell)
+                leaving.append(entry)
+            }
         }
         visibleItems.replace(with: remapped)
 
         applyToHeightCache(plan)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
+        tellDidEndDisplaying(leaving)
 
-        // The offset stays unless the content shrank below it (the pass clamps it).
-        layoutVisibleItems()
+        // The offset stays unless the content shrank below it (SPEC §9).
+        clampsOffsetAtNextPass = true
+        layoutPass()
     }
 
     /// The index-path height cache follows the same four steps as everything else.

@@ -44,6 +44,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             oldValue.collectionView = nil
             collectionViewLayout.collectionView = self
             collectionViewLayout.invalidateLayout()
+            flushLayoutDiagnostics()
             if hasLoadedData { layoutVisibleItems() }
         }
     }
@@ -89,55 +90,69 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var hasLoadedData = false
     var isLayingOut = false
     var lastLayoutWidth: CGFloat?
+    /// Viewport size at the last pass: a new size clamps the offset (SPEC §9).
+    var lastLayoutSize: CGSize?
+    /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
+    var transaction = LayoutTransaction()
+    /// A pass was cut short (deferred work appeared) or asked for during one: run one more when the view settles.
+    var needsPassAfterSettle = false
+    /// The next pass clamps the offset into the content (set by reloads, updates and size changes).
+    var clampsOffsetAtNextPass = false
+    /// Items whose non-finite frames were already reported (cleared by a reload).
+    var reportedBadFrames: Set<IndexPath> = []
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
     var batchRecorder = BatchRecorder()
-    /// The guard around every step that calls out (see `LayoutTransaction`, shared with the table).
-    var transaction = LayoutTransaction()
-    /// The last pass stopped asking for cells because a callback queued a structural call.
-    var passWasCutShort = false
-    /// The bounds the last layout pass left the view in.
-    var lastLayoutBounds: CGRect?
-
-    var hostName: String { "CollectionView" }
     /// Off-screen cells per identifier used only for measuring.
     var templateCells: [String: CollectionViewCell] = [:]
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
         self.collectionViewLayout = layout
-        super.init(frame: frame)
+        super.init(frame: .zero)
+        self.frame = frame
         layout.collectionView = self
+        flushLayoutDiagnostics()
+    }
+
+    /// "CollectionView", for messages.
+    var hostName: String { "CollectionView" }
+
+    /// The queued calls ran: finish a pass that was cut short, so the screen matches the layout.
+    func transactionDidSettle() {
+        guard hasLoadedData, needsPassAfterSettle || collectionViewLayout.needsPrepare else { return }
+        needsPassAfterSettle = false
+        performTransaction { layoutPass() }
     }
 
     // MARK: Reload
 
     /// Discards all cells, reads the counts again and invalidates the layout
-    /// (every item size is asked again) and the index-path height cache. If the
-    /// content shrank below the offset, the offset is clamped (no blank screen).
-    /// Called from a data source or delegate method, it runs when that layout step is done.
+    /// (every item size is asked again) and the index-path height cache.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
     open func reloadData() {
-        if transaction.isActive { return transaction.enqueue("reloadData()", { [self] in reloadData() }) }
-        performTransaction { reload(keepingHeightCache: false) }
+        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
+        performTransaction { reloadBody(invalidatingHeightCache: true) }
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if transaction.isActive {
-            return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() })
-        }
-        performTransaction { reload(keepingHeightCache: true) }
+        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
+        performTransaction { reloadBody(invalidatingHeightCache: false) }
     }
 
-    func reload(keepingHeightCache: Bool) {
-        hasLoadedData = true  // before the data source is asked: its callbacks may query the view
-        if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
-        // The counts first, then the callbacks (`didEndDisplaying`), as the table does.
-        let counts = validatedCounts()
-        recycleAllVisibleCells()
-        itemCounts = counts
+    /// The reload itself, inside a transaction. The view counts as loaded
+    /// before the data source is first asked, so a callback that reads the view
+    /// ("is this the last item?") never starts another reload.
+    func reloadBody(invalidatingHeightCache: Bool) {
+        hasLoadedData = true
+        if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
+        itemCounts = validatedCounts()
+        reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
-        layoutVisibleItems()
+        // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
+        recycleAllVisibleCells()
+        clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
+        layoutPass()
     }
 
     func loadIfNeeded() {
@@ -156,27 +171,32 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Reads the counts, throwing a precise message for negative values.
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
-        return try UpdateVocabulary.collection.readCounts(
-            sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },
-            sectionsMethod: "numberOfSections(in:)",
-            rows: { section in
-                calling("collectionView(_:numberOfItemsInSection:)") { dataSource.collectionView(self, numberOfItemsInSection: section) }
-            },
+        let result = calling("collectionView(_:numberOfItemsInSection:)") {
+            Result { () throws(TableViewError) -> [Int] in try fetchCounts(from: dataSource) }
+        }
+        return try result.get()
+    }
+
+    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(TableViewError) -> [Int] {
+        try UpdateVocabulary.collection.readCounts(
+            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
+            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
             rowsMethod: "collectionView(_:numberOfItemsInSection:)")
     }
 
     /// Returns every visible cell to the pool.
+    /// The list is emptied and every cell pooled before any delegate hears of it.
     func recycleAllVisibleCells() {
-        returnItemsThatLeftToThePool(visibleItems.removeAll())
+        let leaving = visibleItems.removeAll()
+        for entry in leaving { recycle(entry.cell) }
+        tellDidEndDisplaying(leaving)
     }
 
-    /// Puts cells whose items left the screen back in the reuse pool, then tells the delegate.
-    func returnItemsThatLeftToThePool(_ leaving: [VisibleRows<CollectionViewCell>.Entry]) {
-        guard !leaving.isEmpty else { return }
-        for entry in leaving { recycle(entry.cell) }
+    /// `didEndDisplaying` for cells already off the list and in the pool.
+    func tellDidEndDisplaying(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
         guard let delegate else { return }
-        calling("collectionView(_:didEndDisplaying:forItemAt:)") {
-            for entry in leaving {
+        for entry in entries {
+            calling("collectionView(_:didEndDisplaying:forItemAt:)") {
                 delegate.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
             }
         }
@@ -184,49 +204,66 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
 
     // MARK: Layout on scroll
 
-    /// Setting the offset from a data source or delegate method takes effect when
-    /// that layout step is done; a NaN or infinite offset is reported and ignored.
+    /// Every offset change lays out the visible items at once ("layout on setContentOffset").
+    /// - Complexity: O(log n + visible items).
+    open override func scrollViewDidChangeOffset() {
+        layoutVisibleItems()
+    }
+
+    /// The offset; setting it lays out at once. Set from a data source or delegate
+    /// callback, it is applied when the running pass ends (`LayoutTransaction`).
+    /// A non-finite coordinate is reported and the old one kept.
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
             if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
-            super.contentOffset = newValue
+            super.contentOffset = sanitizedOffset(newValue)
         }
     }
 
-    /// Every offset change lays out the visible items at once ("layout on setContentOffset").
-    /// - Complexity: O(log n + visible items).
-    open override func scrollViewDidChangeOffset() {
-        performTransaction { layoutVisibleItems() }
+    /// The frame; a non-finite or negative size or a non-finite origin is reported and replaced by 0.
+    open override var frame: CGRect {
+        get { super.frame }
+        set {
+            super.frame = sanitizedFrame(newValue, what: "frame")
+            if transaction.isActive { needsPassAfterSettle = true }
+        }
     }
 
     /// Lays out the visible items; a new width invalidates the layout first.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        guard !transaction.isActive else { return }  // asked from a callback: the running step lays out
-        performTransaction { layoutVisibleItems() }
+        layoutVisibleItems()
     }
 
-    func transactionDidSettle() {
-        // A pass cut short by a queued call, or bounds a callback changed while a step ran: lay out again.
-        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds {
-            performTransaction { layoutVisibleItems() }
+    /// Runs a layout pass in a transaction of its own — or does nothing when a
+    /// transaction is running: a read from a callback (`layoutIfNeeded()`,
+    /// a query) never starts a pass inside a pass; the view runs one more
+    /// pass when it settles instead.
+    func layoutVisibleItems() {
+        guard !transaction.isActive else {
+            // Only a change the running pass may have missed needs another one.
+            if hasLoadedData, lastLayoutSize != bounds.size || collectionViewLayout.needsPrepare { needsPassAfterSettle = true }
+            return
+        }
+        performTransaction {
+            if hasLoadedData { layoutPass() } else { reloadBody(invalidatingHeightCache: true) }
         }
     }
 
     /// The heart of the collection view: make the cells on screen match the layout at the current offset.
+    /// Runs inside a transaction, in this order whatever triggered it:
     ///
-    /// In this order, whatever triggered it:
-    /// 1. bad bounds are reported and fixed; a new width invalidates the layout (item widths depend on it);
-    /// 2. `prepare()` runs if the layout was invalidated or updated;
-    /// 3. an offset the content no longer reaches (it shrank) is clamped;
-    /// 4. the layout names the items intersecting the viewport; cells that
+    /// 1. Bad geometry (NaN or negative sizes, NaN offsets) is reported and sanitized.
+    /// 2. A new width invalidates the layout (item widths depend on it).
+    /// 3. `prepare()` runs if the layout was invalidated or updated.
+    /// 4. The offset is clamped if the content shrank or the viewport changed size (SPEC §9).
+    /// 5. The layout names the items intersecting the viewport; cells that
     ///    left go back to the pool first, then cells that stay are moved and
-    ///    new ones are asked of the data source; `willDisplay` runs once all are in place.
+    ///    new ones are asked of the data source, then `willDisplay` is sent.
     /// - Complexity: O(log n + visible items) when nothing was invalidated.
-    func layoutVisibleItems() {
+    func layoutPass() {
         guard !isLayingOut else { return }
-        guard hasLoadedData else { return reload(keepingHeightCache: false) }
         isLayingOut = true
         defer { isLayingOut = false }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -235,17 +272,20 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         if let lastLayoutWidth, lastLayoutWidth != bounds.width {
             collectionViewLayout.invalidateLayout()
         }
+        if let lastLayoutSize, lastLayoutSize != bounds.size { clampsOffsetAtNextPass = true }
         lastLayoutWidth = bounds.width
-        let contentChanges = collectionViewLayout.needsPrepare
+        lastLayoutSize = bounds.size
+        let oldContentHeight = contentSize.height
         collectionViewLayout.prepareIfNeeded()
-        let size = collectionViewLayout.collectionViewContentSize
-        contentSize = CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? max(size.height, 0) : 0)
-        if contentChanges, bounds.origin.y > maximumContentOffsetY, bounds.origin.y > 0 {
-            bounds.origin.y = maximumContentOffsetY  // the content shrank below the offset: no blank screen
+        contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
+        if contentSize.height < oldContentHeight { clampsOffsetAtNextPass = true }
+        if clampsOffsetAtNextPass {
+            clampsOffsetAtNextPass = false
+            if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
+                bounds.origin.y = maximumContentOffsetY  // inside the pass: no second pass
+            }
         }
         placeVisibleCells()
-        passWasCutShort = transaction.hasDeferredWork
-        lastLayoutBounds = bounds
 
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
@@ -254,49 +294,74 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// Places a cell for every item the layout puts in the viewport, in the
-    /// table's steps (`VisibleRows`): cells that left go back to the pool first,
-    /// cells that stay move, arriving items get cells from the data source (none
-    /// once a callback queued a structural call), then `willDisplay` for each.
-    func placeVisibleCells() {
+    /// The items the layout puts in the viewport, sorted; frames that are not finite are reported and skipped.
+    func wantedItems() -> [VisibleRows<CollectionViewCell>.Wanted] {
         let visible = viewport
         var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
-        if visible.width > 0, visible.height > 0 {
-            for attributes in collectionViewLayout.layoutAttributesForElements(in: visible)
-            where attributes.frame.intersectsOpen(visible) {
-                wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: attributes.frame))
+        guard visible.width > 0, visible.height > 0 else { return wanted }
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
+            let frame = attributes.frame
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+                if reportedBadFrames.insert(attributes.indexPath).inserted {
+                    diagnosticHandler("\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                        + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
+                }
+                continue
+            }
+            if frame.intersectsOpen(visible) {
+                wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: frame))
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        return wanted
+    }
 
-        returnItemsThatLeftToThePool(visibleItems.removeEntries(notIn: wanted))
+    /// Places a cell for every item the layout puts in the viewport, in steps
+    /// that never call out while the list of visible cells is being changed:
+    ///
+    /// 1. Cells that left come off the list and go back to the pool, then `didEndDisplaying`.
+    /// 2. Cells that stay move to their new frames.
+    /// 3. Arriving items are asked of the data source one by one and added to the
+    ///    list — until a callback queues a structural call: from then on nothing new
+    ///    is asked (the queued call may have removed those items), and the view runs
+    ///    one more pass when it settles.
+    /// 4. `willDisplay` for each arrival, when the list already holds it: inside it,
+    ///    `visibleCells`, `indexPathsForVisibleItems` and `cellForItem(at:)` answer with the new state.
+    func placeVisibleCells() {
+        let wanted = wantedItems()
+        tellDidEndDisplaying(visibleItems.removeEntries(notIn: wanted).map { entry in
+            recycle(entry.cell)
+            return entry
+        })
+        // `didEndDisplaying` may not change the list (structural calls are deferred), so `wanted` still holds.
         let staying = visibleItems.cells(for: wanted)
-        var arrived: [VisibleRows<CollectionViewCell>.Entry] = []
-        var stopped = transaction.hasDeferredWork
+        var arrivals: [VisibleRows<CollectionViewCell>.Entry] = []
         for (target, cell) in zip(wanted, staying) {
             if let cell {
                 cell.frame = target.frame
                 cell.layoutIfNeeded()
                 continue
             }
-            guard !stopped else { continue }
-            let cell = cellFromDataSource(at: IndexPath(item: target.row, section: target.section))
+            guard !transaction.hasDeferredWork else {
+                needsPassAfterSettle = true
+                break
+            }
+            let indexPath = IndexPath(item: target.row, section: target.section)
+            let cell = calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) }
             cell.frame = target.frame
             cell.layoutIfNeeded()
             addSubview(cell)
-            let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
+            let entry = VisibleRows<CollectionViewCell>.Entry(section: target.section, row: target.row, cell: cell)
             visibleItems.insert(entry)
-            arrived.append(entry)
-            stopped = transaction.hasDeferredWork
-        }
-        if !arrived.isEmpty, let delegate {
-            calling("collectionView(_:willDisplay:forItemAt:)") {
-                for entry in arrived {
-                    delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
-                }
-            }
+            arrivals.append(entry)
         }
         counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItems.count)
+        guard let delegate else { return }
+        for entry in arrivals where visibleItems[entry.indexPath] === entry.cell {
+            calling("collectionView(_:willDisplay:forItemAt:)") {
+                delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
+            }
+        }
     }
 
     // MARK: Counters

@@ -20,6 +20,8 @@ open class CollectionViewLayout {
 
     /// Whether `prepare()` must run before the next query.
     var needsPrepare = true
+    /// Diagnostics about bad settings made before the layout had a collection view.
+    var pendingDiagnostics: [String] = []
 
     /// Creates a layout; give it to `CollectionView(frame:collectionViewLayout:)`.
     public init() {}

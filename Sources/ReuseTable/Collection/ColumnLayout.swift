@@ -29,57 +29,77 @@ open class ColumnLayout: CollectionViewLayout {
     /// The height of every item when there is no delegate.
     var fallbackItemHeight: CGFloat { 50 }
 
-    /// A spacing or size a host set: finite and 0 or more, else reported once (through the
-    /// collection view's `diagnosticHandler`, or standard error before one is attached) and replaced.
-    func checked(_ value: CGFloat, _ name: String, fallback: CGFloat = 0) -> CGFloat {
-        guard value.isFinite, value >= 0, value <= TableView.maximumSlotHeight else {
-            let message = "invalid \(name): \(value). It must be finite and 0 or more; using \(fallback)."
-            if let collectionView {
-                collectionView.diagnosticHandler(message)
-            } else {
-                FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
-            }
-            return fallback
-        }
-        return value
-    }
-
-    /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative.
+    /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative or non-finite.
     open override var itemWidth: CGFloat {
         let width = collectionView?.bounds.width ?? 0
-        return max(0, (width - CGFloat(columnCount - 1) * columnSpacing) / CGFloat(columnCount))
+        let columns = max(columnCount, 1)
+        let result = (width - CGFloat(columns - 1) * columnSpacing) / CGFloat(columns)
+        return result.isFinite ? max(0, result) : 0
     }
 
     /// Items placed by the last `prepare()` — the whole collection after a reload,
     /// only the tail of the changed section after an update (teaching counter).
     public var itemsPlacedByLastPrepare: Int { engine.lastPlacedCount }
 
+    /// True while `prepare()` asks the delegate for heights: a read from that
+    /// callback that would prepare again answers from what is placed instead.
+    var isPreparing = false
+
     /// Asks heights for items not yet known and places every item not yet placed.
+    ///
+    /// The delegate is called while no access to the positions is held (a
+    /// callback may read the layout). If a callback queues a structural call
+    /// (`LayoutTransaction`), no further heights are asked — the queued call may
+    /// have removed those items — and the layout stays invalidated for the next pass.
     /// - Complexity: O(n · C) after an invalidation; O((n_s − i) · C + sections) after a change at item i of a section of n_s items.
     open override func prepare() {
+        guard !isPreparing else { return }
         guard let collectionView else {
             engine.reset(counts: [])
             return
         }
+        isPreparing = true
+        defer { isPreparing = false }
         let width = itemWidth
-        // Once a callback queued a structural call, nothing more is asked: the rest get
-        // placeholder heights, and the layout is prepared from scratch at the next pass.
+        engine.resetIfNeeded(counts: collectionView.itemCounts, reset: needsReset, columns: max(columnCount, 1), itemWidth: width,
+                             columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems)
+        needsReset = false
         var cutShort = false
-        engine.update(counts: collectionView.itemCounts, reset: needsReset, columns: columnCount, itemWidth: width,
-                      columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems) { indexPath in
-            if collectionView.transaction.hasDeferredWork {
-                cutShort = true
-                return fallbackItemHeight
+        var s = 0
+        while s < engine.sections.count {
+            var item = engine.sections[s].validCount
+            while item < engine.sections[s].heights.count {
+                if engine.sections[s].heights[item].isNaN {
+                    if collectionView.transaction.hasDeferredWork {
+                        cutShort = true
+                        engine.sections[s].heights[item] = 0
+                    } else {
+                        let indexPath = IndexPath(item: item, section: s)
+                        let height = itemHeight(at: indexPath, width: width, in: collectionView)
+                        // The callback may have reset the layout (a setting changed): stop, and prepare again later.
+                        guard s < engine.sections.count, item < engine.sections[s].heights.count else { cutShort = true; break }
+                        engine.sections[s].heights[item] = height
+                    }
+                }
+                item += 1
             }
-            guard let height = collectionView.calling("collectionView(_:layout:heightForItemAt:itemWidth:)", {
-                delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
-            }) else {
-                return fallbackItemHeight
-            }
-            return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
+            s += 1
         }
-        needsReset = cutShort
-        if cutShort { needsPrepare = true }  // prepared again from scratch once the queued call ran
+        engine.placeDirtySections()
+        if cutShort || needsReset {
+            // Heights of 0 stand in for the ones not asked: ask everything again at the next prepare.
+            needsReset = true
+            needsPrepare = true
+        }
+    }
+
+    /// One item's height from the delegate (checked), or the fallback height.
+    func itemHeight(at indexPath: IndexPath, width: CGFloat, in collectionView: CollectionView) -> CGFloat {
+        let height = collectionView.calling("collectionView(_:layout:heightForItemAt:itemWidth:)") {
+            delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
+        }
+        guard let height else { return fallbackItemHeight }
+        return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
     }
 
     /// Width of the collection view by the bottom of the lowest item.

@@ -137,25 +137,10 @@ struct ColumnSections {
 
     // MARK: Placement
 
-    /// Asks `heightOf` for every unknown height (from each section's `validCount` on).
-    ///
-    /// Kept apart from placement so the delegate is never called in the middle of
-    /// placing; it must still not query the layout while it answers (nor must a UIKit one).
-    mutating func fillUnknownHeights(_ heightOf: (IndexPath) -> CGFloat) {
-        for s in sections.indices {
-            var item = sections[s].validCount
-            while item < sections[s].heights.count {
-                if sections[s].heights[item].isNaN {
-                    let height = heightOf(IndexPath(item: item, section: s))
-                    sections[s].heights[item] = height
-                }
-                item += 1
-            }
-        }
-    }
-
     /// Places every item from each section's `validCount` on, then stacks the sections.
-    /// Heights must be known (`fillUnknownHeights` first).
+    /// Heights should be known (`ColumnLayout.prepare()` fills them); one still
+    /// unknown (NaN: invalidated by a callback while heights were asked) is placed
+    /// as 0 until the next prepare, so no frame is ever NaN.
     mutating func placeDirtySections() {
         lastPlacedCount = 0
         for s in sections.indices where sections[s].validCount < sections[s].heights.count || sections[s].frames.count != sections[s].heights.count {
@@ -192,7 +177,7 @@ struct ColumnSections {
             for item in start..<n {
                 var best = 0
                 for c in 1..<columns where next[c] < next[best] { best = c }
-                let frame = CGRect(x: x(ofColumn: best), y: next[best], width: width, height: section.heights[item])
+                let frame = CGRect(x: x(ofColumn: best), y: next[best], width: width, height: placedHeight(section.heights[item]))
                 section.frames.append(frame)
                 section.columns[best].append(item)
                 next[best] = frame.maxY + gap
@@ -209,7 +194,7 @@ struct ColumnSections {
                 let end = min(item + columns, n)
                 var bottom = lineTop
                 for i in item..<end {
-                    let frame = CGRect(x: x(ofColumn: i - item), y: lineTop, width: width, height: section.heights[i])
+                    let frame = CGRect(x: x(ofColumn: i - item), y: lineTop, width: width, height: placedHeight(section.heights[i]))
                     section.frames.append(frame)
                     section.columns[i - item].append(i)
                     bottom = max(bottom, frame.maxY)
@@ -225,6 +210,9 @@ struct ColumnSections {
         }
         return n - start
     }
+
+    /// An unknown height (NaN) is placed as 0.
+    private static func placedHeight(_ height: CGFloat) -> CGFloat { height.isNaN ? 0 : height }
 
     /// Tops of all sections: each starts `sectionSpacing` below the content above it.
     /// - Complexity: O(sections).
@@ -278,11 +266,12 @@ struct ColumnSections {
 }
 
 extension ColumnSections {
-    /// Brings the positions up to date for `counts` items per section: a full
-    /// reset when asked or when the geometry changed, otherwise only the items
-    /// invalidated since the last call are asked for and placed.
-    mutating func update(counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
-                         lineSpacing: CGFloat, sectionSpacing: CGFloat, heightOf: (IndexPath) -> CGFloat) {
+    /// Gets ready to bring the positions up to date for `counts` items per
+    /// section: a full reset when asked or when the geometry changed. The caller
+    /// then fills the unknown heights (NaN, from each section's `validCount`)
+    /// and calls `placeDirtySections()`.
+    mutating func resetIfNeeded(counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
+                                lineSpacing: CGFloat, sectionSpacing: CGFloat) {
         let geometryChanged = columns != columnCount || itemWidth != self.itemWidth || columnSpacing != self.columnSpacing
             || lineSpacing != self.lineSpacing || sectionSpacing != self.sectionSpacing
         // A safety net: counts that disagree with the sections mean a change the layout was not told about.
@@ -295,8 +284,6 @@ extension ColumnSections {
             self.sectionSpacing = sectionSpacing
             self.reset(counts: counts)
         }
-        fillUnknownHeights(heightOf)
-        placeDirtySections()
     }
 
     /// The layout attributes of every item overlapping `rect`.

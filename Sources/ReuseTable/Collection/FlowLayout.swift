@@ -22,23 +22,23 @@ open class FlowLayout: ColumnLayout {
     /// Number of columns (at least 1); 1 is a list. Changing it re-places everything.
     open var numberOfColumns: Int = 1 {
         didSet {
-            precondition(numberOfColumns >= 1, "FlowLayout: numberOfColumns must be at least 1")
+            numberOfColumns = checkedColumns(numberOfColumns, "FlowLayout.numberOfColumns")
             invalidateLayout()
         }
     }
 
-    /// Horizontal gap between columns.
+    /// Horizontal gap between columns (non-finite or negative is reported and replaced by 0).
     open var interitemSpacing: CGFloat = 0 {
         didSet {
-            interitemSpacing = checked(interitemSpacing, "FlowLayout.interitemSpacing")
+            interitemSpacing = checkedSetting(interitemSpacing, "FlowLayout.interitemSpacing")
             invalidateLayout()
         }
     }
 
-    /// Vertical gap between lines, and between sections.
+    /// Vertical gap between lines, and between sections (non-finite or negative is reported and replaced by 0).
     open var lineSpacing: CGFloat = 0 {
         didSet {
-            lineSpacing = checked(lineSpacing, "FlowLayout.lineSpacing")
+            lineSpacing = checkedSetting(lineSpacing, "FlowLayout.lineSpacing")
             invalidateLayout()
         }
     }
@@ -46,7 +46,7 @@ open class FlowLayout: ColumnLayout {
     /// The height of every item when there is no delegate (UIKit's default item size is 50).
     open var itemHeight: CGFloat = 50 {
         didSet {
-            itemHeight = checked(itemHeight, "FlowLayout.itemHeight", fallback: 50)
+            itemHeight = checkedSetting(itemHeight, "FlowLayout.itemHeight")
             if delegate == nil { invalidateLayout() }
         }
     }

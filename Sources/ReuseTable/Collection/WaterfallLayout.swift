@@ -28,18 +28,19 @@ import Foundation
 /// 0.05 ms; 1,000 sections of 1,000 items — insert at the top of one section 0.2 ms.
 @MainActor
 open class WaterfallLayout: ColumnLayout {
-    /// Number of columns (at least 1). Changing it re-places everything.
+    /// Number of columns (at least 1; less is reported and replaced by 1). Changing it re-places everything.
     open var numberOfColumns: Int {
         didSet {
-            precondition(numberOfColumns >= 1, "WaterfallLayout: numberOfColumns must be at least 1")
+            numberOfColumns = checkedColumns(numberOfColumns, "WaterfallLayout.numberOfColumns")
             invalidateLayout()
         }
     }
 
-    /// Gap between columns, between items in a column and between sections. Changing it re-places everything.
+    /// Gap between columns, between items in a column and between sections
+    /// (non-finite or negative is reported and replaced by 0). Changing it re-places everything.
     open var margin: CGFloat {
         didSet {
-            margin = checked(margin, "WaterfallLayout.margin")
+            margin = checkedSetting(margin, "WaterfallLayout.margin")
             invalidateLayout()
         }
     }
@@ -50,18 +51,18 @@ open class WaterfallLayout: ColumnLayout {
     /// The height of every item when there is no delegate.
     open var itemHeight: CGFloat = 50 {
         didSet {
-            itemHeight = checked(itemHeight, "WaterfallLayout.itemHeight", fallback: 50)
+            itemHeight = checkedSetting(itemHeight, "WaterfallLayout.itemHeight")
             if delegate == nil { invalidateLayout() }
         }
     }
 
     /// Creates a waterfall with `numberOfColumns` columns and `margin` between columns and items.
     public init(numberOfColumns: Int, margin: CGFloat) {
-        precondition(numberOfColumns >= 1, "WaterfallLayout: numberOfColumns must be at least 1")
-        self.numberOfColumns = numberOfColumns
-        self.margin = margin
+        self.numberOfColumns = max(numberOfColumns, 1)
+        self.margin = margin.isFinite ? max(margin, 0) : 0
         super.init(placement: .shortestColumn)
-        self.margin = checked(margin, "WaterfallLayout.margin")
+        _ = checkedColumns(numberOfColumns, "WaterfallLayout(numberOfColumns:margin:) numberOfColumns")
+        _ = checkedSetting(margin, "WaterfallLayout(numberOfColumns:margin:) margin")
     }
 
     override var columnCount: Int { numberOfColumns }
