@@ -34,15 +34,10 @@ func simpleLines(_ bytes: [UInt8]) -> [[UInt8]] {
     return lines
 }
 
-/// A small deterministic generator (SplitMix64).
+/// A small deterministic generator: the demo's own `SplitMix64`.
 struct PagerRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var generator: SplitMix64
+    init(state: UInt64) { generator = SplitMix64(seed: state) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
