@@ -284,7 +284,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         table.reloadDataWithoutInvalidatingHeightCache()
         #expect(messages.count == 1, "\(messages)")
         #expect(messages.first?.contains("row (section 0, row 2)") == true, "\(messages)")
-        #expect(messages.first?.contains("sizeThatFits returned \(bad)") == true, "\(messages)")
+        #expect(messages.first?.contains("fitting height of row (section 0, row 2) was \(bad)") == true, "\(messages)")
         #expect(table.rectForRow(at: .r(2)).height == 0)
         #expect(table.rectForRow(at: .r(3)) == CGRect(x: 0, y: 71, width: 320, height: 50.5))
         let total: CGFloat = 30.5 + 40.5 + 50.5 + 60.5
@@ -316,10 +316,12 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         let expected = [
             "[IndexPathHeightCache] miss [3, 1] width 320.0",
             "[TableView height] created template cell for \"fresh\"",
+            "[TableView height] measured row (section 3, row 1) by sizeThatFits at content width 320.0: 20.0",
             "[TableView height] computed 20.5 for row (section 3, row 1) at width 320.0",
             "[IndexPathHeightCache] store [3, 1] width 320.0 = 20.5",
             "[IndexPathHeightCache] hit [3, 1] width 320.0 -> 20.5",
             "[KeyedHeightCache] miss post-9 width 320.0",
+            "[TableView height] measured key post-9 by sizeThatFits at content width 320.0: 0.0",
             "[TableView height] computed 44.5 for key post-9 at width 320.0",
             "[KeyedHeightCache] store post-9 width 320.0 = 44.5",
             "[KeyedHeightCache] hit post-9 width 320.0 -> 44.5",

@@ -13,6 +13,10 @@ open class CollectionViewCell: View {
     /// The view subclasses put their content in; it fills the cell.
     public let contentView = View()
 
+    /// Forces template measurement through `sizeThatFits(_:)` even when the contentView
+    /// has constraints (FDTemplateLayoutCell's `fd_enforceFrameLayout`). Default false.
+    open var enforceFrameLayout = false
+
     /// True for the off-screen cells the collection view measures with; a cell may
     /// skip work that does not change its height (FDTemplateLayoutCell's flag).
     public internal(set) var isTemplateLayoutCell = false

@@ -170,20 +170,42 @@ extension TableView {
         return height
     }
 
-    /// `sizeThatFits` at the content width (table width minus the accessory);
-    /// 0 falls back to 44 as in UIKit; a separator adds one pixel.
+    /// FDTemplateLayoutCell's path at the content width (table width minus the accessory):
+    /// a contentView with constraints (and `enforceFrameLayout == false`) is fitted by
+    /// Auto Layout with a required width fence and compressed height
+    /// (`templateFittingHeight(width:diagnostics:)`); otherwise `sizeThatFits`.
+    /// 0 falls back to 44 as in UIKit; a separator adds one pixel. The debug log names the path.
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
         counters.selfSizingMeasurements += 1
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
-        let fitted = cell.sizeThatFits(CGSize(width: contentWidth, height: 0)).height
+        let fitted: CGFloat
+        if !cell.enforceFrameLayout,
+           let constrained = cell.contentView.templateFittingHeight(width: contentWidth, diagnostics: diagnosticHandler) {
+            fitted = constrained
+            heightLog("measured \(what()) by Auto Layout at content width \(contentWidth): \(constrained)")
+        } else {
+            fitted = cell.sizeThatFits(CGSize(width: contentWidth, height: 0)).height
+            heightLog("measured \(what()) by sizeThatFits at content width \(contentWidth): \(fitted)")
+        }
         guard fitted.isFinite, fitted >= 0 else {
-            report("sizeThatFits returned \(fitted) for \(what()); a height must be finite and 0 or more. Using 0.")
+            report("the fitting height of \(what()) was \(fitted); a height must be finite and 0 or more. Using 0.")
             return 0
         }
         var height = fitted == 0 ? 44 : fitted
         if separatorStyle != .none { height += 1 / max(screenScale, 1) }
         return height
+    }
+
+    /// A header or footer view's fitting height at `width`: by Auto Layout when it (or a
+    /// `TableViewHeaderFooterView`'s contentView) has constraints, else `sizeThatFits`.
+    func supplementaryFittingHeight(of view: View, width: CGFloat) -> CGFloat {
+        let root = (view as? TableViewHeaderFooterView)?.contentView ?? view
+        if let constrained = root.templateFittingHeight(width: width, diagnostics: diagnosticHandler) {
+            heightLog("measured a header/footer view by Auto Layout at width \(width): \(constrained)")
+            return constrained
+        }
+        return view.sizeThatFits(CGSize(width: width, height: 0)).height
     }
 
     /// Exact height of a header or footer: the delegate's or the table's value;
@@ -203,7 +225,7 @@ extension TableView {
         }
         usesSelfSizing = true  // a fitting height: a width change must measure it again
         guard let view = supplementaryView(for: SupplementaryKey(kind: kind, section: section)) else { return 0 }
-        let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        let fitted = supplementaryFittingHeight(of: view, width: bounds.width)
         // A view on screen stays; one made only to be measured goes back to its pool.
         if visibleSupplementaryViews[SupplementaryKey(kind: kind, section: section)] !== view { recycleSupplementary(view) }
         return sanitizedHeight(fitted, for: "fitting height of the \(name) view of section \(section)")

@@ -17,6 +17,11 @@ open class TableViewCell: View {
     /// The view subclasses put their content in; its width excludes the accessory.
     public let contentView = View()
 
+    /// Forces template measurement through `sizeThatFits(_:)` even when the contentView
+    /// has constraints (FDTemplateLayoutCell's `fd_enforceFrameLayout`). Default false:
+    /// a contentView with constraints is fitted by Auto Layout.
+    open var enforceFrameLayout = false
+
     /// The standard accessory; ignored when `accessoryView` is set.
     open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }
 

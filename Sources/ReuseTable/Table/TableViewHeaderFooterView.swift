@@ -57,7 +57,7 @@ extension TableView {
         let view = templateHeaderFooterView(withIdentifier: identifier)
         view.prepareForReuse()
         configuration(view)
-        let fitted = view.sizeThatFits(CGSize(width: bounds.width, height: 0)).height
+        let fitted = supplementaryFittingHeight(of: view, width: bounds.width)
         let height = sanitizedHeight(fitted, for: "fitting height of header/footer template \"\(identifier)\"")
         heightLog("computed \(height) for header/footer \"\(identifier)\" at width \(bounds.width)")
         return height
