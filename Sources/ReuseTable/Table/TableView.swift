@@ -122,6 +122,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var visibleRows = VisibleRows<TableViewCell>()
     /// Scratch space of the layout pass, reused so a pass allocates nothing.
     var scratch = VisibleSlots()
+    /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
+    var layoutFinger = GeometryFinger()
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
     /// Cells the data source configured while a row was being measured, kept for display in the same pass.
@@ -406,11 +408,15 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// The slot containing `y` (clamped to the top), with its section and row
     /// (row is -1 for a header and the row count for a footer).
-    /// - Complexity: O(log n).
+    ///
+    /// The lookup starts from where the last one landed (`layoutFinger`): a
+    /// scroll step lands in the same leaf of the tree, a run or two away, so it
+    /// walks from there instead of descending from the root. The finger is
+    /// checked against the tree's stamp, so it is never used stale (see `GeometryFinger`).
+    /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
     func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
-        guard let index = geometry.index(atOffset: max(y, 0)) else { return nil }
-        let section = geometry.section(containing: index)
-        return (index, section, index - geometry.headerIndex(ofSection: section) - 1)
+        guard let located = geometry.slot(atOffset: max(y, 0), near: &layoutFinger) else { return nil }
+        return (located.slot.index, located.section, located.row)
     }
 
     /// Calls `body` for every slot from the one containing `range.lowerBound`
@@ -420,7 +426,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         guard geometry.count > 0, range.upperBound > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
         var section = first.section, row = first.row
         let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
-        geometry.forEachSlot(from: first.index) { slot in
+        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
             if slot.index > first.index {
                 if slot.kind == .header {
                     section += 1
