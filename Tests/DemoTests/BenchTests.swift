@@ -212,7 +212,7 @@ import Testing
 
     @Test func tableSuitesUseTheDocumentedNames() {
         let suites = Suites.all(quick: true)
-        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool"])
+        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "diffable"])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])

@@ -85,7 +85,7 @@ struct BenchConfiguration {
 enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
-        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick) + [DiffableSuite.suite(quick: quick)]
     }
 
     // MARK: Running
