@@ -81,7 +81,7 @@ struct SnapshotDifference: Equatable, Sendable {
         // Old positions of the items of the scanned sections, packed section << 32 | row.
         var oldPosition: [I: Int] = [:]
         oldPosition.reserveCapacity(scanned.reduce(0) { $0 + o.items[oldOfNew[$1]].count })
-        var claimed: [Int: [Bool]] = [:]
+        var claimed = [[Bool]](repeating: [], count: o.sections.count)  // per old section: row found in the new snapshot
         for j in scanned {
             let i = oldOfNew[j]
             for (q, item) in o.items[i].enumerated() { oldPosition[item] = i << 32 | q }
@@ -98,7 +98,7 @@ struct SnapshotDifference: Equatable, Sendable {
                     continue
                 }
                 let fromSection = packed >> 32, q = packed & 0xFFFF_FFFF
-                claimed[fromSection]![q] = true
+                claimed[fromSection][q] = true
                 if fromSection == i {
                     candidateOld.append(q)
                     candidateNew.append(r)
@@ -119,8 +119,9 @@ struct SnapshotDifference: Equatable, Sendable {
                 }
             }
         }
-        for (i, flags) in claimed {
-            for (q, isClaimed) in flags.enumerated() where !isClaimed { deletedItems.append(IndexPath(row: q, section: i)) }
+        for j in scanned {
+            let i = oldOfNew[j]
+            for (q, isClaimed) in claimed[i].enumerated() where !isClaimed { deletedItems.append(IndexPath(row: q, section: i)) }
         }
     }
 
