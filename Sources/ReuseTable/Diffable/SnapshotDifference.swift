@@ -58,8 +58,8 @@ struct SnapshotDifference: Equatable, Sendable {
         // 1. Sections.
         var newOfOld = [Int](repeating: -1, count: o.sections.count)
         var oldOfNew = [Int](repeating: -1, count: n.sections.count)
-        for (j, identifier) in n.sections.enumerated() {
-            if let i = o.sectionPosition[identifier] { newOfOld[i] = j; oldOfNew[j] = i }
+        for j in 0..<n.sections.count {
+            if let i = o.sectionPosition[n.sections[j]] { newOfOld[i] = j; oldOfNew[j] = i }
         }
         for i in newOfOld.indices where newOfOld[i] < 0 { deletedSections.insert(i) }
         for j in oldOfNew.indices where oldOfNew[j] < 0 { insertedSections.insert(j) }
@@ -79,63 +79,85 @@ struct SnapshotDifference: Equatable, Sendable {
         if scanned.isEmpty { return }
 
         // Old positions of the items of the scanned sections, packed section << 32 | row.
+        // Index loops, not `enumerated()`: this code runs unspecialized for generic
+        // identifiers, where every iterator step would look up generic metadata; and
+        // index paths are made only for changes (each one allocates).
         var oldPosition: [I: Int] = [:]
         oldPosition.reserveCapacity(scanned.reduce(0) { $0 + o.items[oldOfNew[$1]].count })
-        var claimed = [[Bool]](repeating: [], count: o.sections.count)  // per old section: row found in the new snapshot
+        // Per old row of a scanned section: its new position (packed), or -1 when deleted;
+        // `stays` is or-ed in for rows the LIS kept in place.
+        var destination = [[Int]](repeating: [], count: o.sections.count)
+        let stays = 1 << 62
         for j in scanned {
             let i = oldOfNew[j]
-            for (q, item) in o.items[i].enumerated() { oldPosition[item] = i << 32 | q }
-            claimed[i] = [Bool](repeating: false, count: o.items[i].count)
+            let items = o.items[i]
+            for q in 0..<items.count { oldPosition[items[q]] = i << 32 | q }
+            destination[i] = [Int](repeating: -1, count: items.count)
         }
 
-        let marksReload = !n.reloaded.isEmpty, marksReconfigure = !n.reconfigured.isEmpty
+        var moves: [(from: Int, to: Int)] = []
         for j in scanned {
             let i = oldOfNew[j]
             var candidateOld: [Int] = [], candidateNew: [Int] = []
-            for (r, item) in n.items[j].enumerated() {
-                guard let packed = oldPosition[item] else {
+            let items = n.items[j]
+            candidateOld.reserveCapacity(items.count)
+            candidateNew.reserveCapacity(items.count)
+            for r in 0..<items.count {
+                guard let packed = oldPosition[items[r]] else {
                     insertedItems.append(IndexPath(row: r, section: j))
                     continue
                 }
                 let fromSection = packed >> 32, q = packed & 0xFFFF_FFFF
-                claimed[fromSection][q] = true
+                destination[fromSection][q] = j << 32 | r
                 if fromSection == i {
                     candidateOld.append(q)
                     candidateNew.append(r)
                 } else {
-                    noteMove(item, from: IndexPath(row: q, section: fromSection), to: IndexPath(row: r, section: j),
-                             reload: marksReload && n.reloaded.contains(item), reconfigure: marksReconfigure && n.reconfigured.contains(item))
+                    moves.append((packed, j << 32 | r))
                 }
             }
-            let stays = longestIncreasingSubsequenceMask(candidateOld)
-            for k in candidateOld.indices {
-                let item = n.items[j][candidateNew[k]]
-                let from = IndexPath(row: candidateOld[k], section: i), to = IndexPath(row: candidateNew[k], section: j)
-                let reload = marksReload && n.reloaded.contains(item), reconfigure = marksReconfigure && n.reconfigured.contains(item)
-                if stays[k] {
-                    if reload { reloadedItems.append(from) } else if reconfigure { reconfiguredItems.append(to) }
+            let kept = longestIncreasingSubsequenceMask(candidateOld)
+            for k in 0..<candidateOld.count {
+                if kept[k] {
+                    destination[i][candidateOld[k]] |= stays
                 } else {
-                    noteMove(item, from: from, to: to, reload: reload, reconfigure: reconfigure)
+                    moves.append((i << 32 | candidateOld[k], j << 32 | candidateNew[k]))
                 }
             }
+        }
+
+        // 3. Marks: few items, looked up through the same map.
+        func path(_ packed: Int) -> IndexPath { IndexPath(row: packed & 0xFFFF_FFFF, section: (packed & ~stays) >> 32) }
+        var reloadedMoves = Set<Int>()
+        for item in n.reloaded {
+            guard let packed = oldPosition[item] else { continue }  // inserted, or carried by a new section
+            let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
+            guard to >= 0 else { continue }  // into an inserted section: deleted here, fresh there
+            if to & stays != 0 {
+                reloadedItems.append(path(packed))
+            } else {
+                // A batch cannot move and reload one row: delete it here, insert it there.
+                reloadedMoves.insert(packed)
+                deletedItems.append(path(packed))
+                insertedItems.append(path(to))
+            }
+        }
+        for item in n.reconfigured where !n.reloaded.contains(item) {
+            guard let packed = oldPosition[item] else { continue }
+            let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
+            if to >= 0 { reconfiguredItems.append(path(to)) }
+        }
+        movedItems.reserveCapacity(moves.count)
+        for move in moves where reloadedMoves.isEmpty || !reloadedMoves.contains(move.from) {
+            movedItems.append(Move(from: path(move.from), to: path(move.to)))
         }
         for j in scanned {
             let i = oldOfNew[j]
-            for (q, isClaimed) in claimed[i].enumerated() where !isClaimed { deletedItems.append(IndexPath(row: q, section: i)) }
-        }
-    }
-
-    private mutating func noteMove<I>(_ item: I, from: IndexPath, to: IndexPath, reload: Bool, reconfigure: Bool) {
-        if reload {
-            deletedItems.append(from)
-            insertedItems.append(to)
-        } else {
-            movedItems.append(Move(from: from, to: to))
-            if reconfigure { reconfiguredItems.append(to) }
+            let rows = destination[i]
+            for q in 0..<rows.count where rows[q] < 0 { deletedItems.append(IndexPath(row: q, section: i)) }
         }
     }
 }
-
 /// Marks one longest strictly increasing subsequence of `values` (patience sorting
 /// with back links). Elements in it keep their relative order, so they need no
 /// move; everything else is moved — the fewest moves that reorder the sequence.
