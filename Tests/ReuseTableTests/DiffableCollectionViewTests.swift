@@ -112,11 +112,12 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: WaterfallLayout(numberOfColumns: 2, margin: 0))
         collection.register(DiffItemCell.self, forCellWithReuseIdentifier: "item")
         var caught: TableViewError?
-        var dataSource: CollectionViewDiffableDataSource<Int, Int>!
-        dataSource = CollectionViewDiffableDataSource(collectionView: collection) { view, indexPath, _ in
-            do { try dataSource.validateApply() } catch { caught = error as? TableViewError }
+        let holder = DataSourceHolder<CollectionViewDiffableDataSource<Int, Int>>()
+        let dataSource = CollectionViewDiffableDataSource(collectionView: collection) { view, indexPath, _ in
+            do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
             return view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
         }
+        holder.value = dataSource
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems([1, 2])

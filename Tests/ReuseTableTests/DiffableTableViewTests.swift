@@ -251,11 +251,12 @@ final class DiffableTableHarness: TableViewDelegate {
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
         table.register(DiffCell.self, forCellReuseIdentifier: "cell")
         var caught: TableViewError?
-        var dataSource: TableViewDiffableDataSource<Int, Int>!
-        dataSource = TableViewDiffableDataSource(tableView: table) { table, indexPath, _ in
-            do { try dataSource.validateApply() } catch { caught = error as? TableViewError }
+        let holder = DataSourceHolder<TableViewDiffableDataSource<Int, Int>>()
+        let dataSource = TableViewDiffableDataSource(tableView: table) { table, indexPath, _ in
+            do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
             return table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
         }
+        holder.value = dataSource
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems([1])
@@ -265,3 +266,6 @@ final class DiffableTableHarness: TableViewDelegate {
         #expect(throws: Never.self) { try dataSource.validateApply() }
     }
 }
+
+/// Lets a cell provider reach the data source it belongs to.
+final class DataSourceHolder<Value: AnyObject> { var value: Value? }

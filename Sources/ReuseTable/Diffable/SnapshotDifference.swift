@@ -82,16 +82,19 @@ struct SnapshotDifference: Equatable, Sendable {
         // Index loops, not `enumerated()`: this code runs unspecialized for generic
         // identifiers, where every iterator step would look up generic metadata; and
         // index paths are made only for changes (each one allocates).
-        var oldPosition: [I: Int] = [:]
-        oldPosition.reserveCapacity(scanned.reduce(0) { $0 + o.items[oldOfNew[$1]].count })
+        let oldItems = o.items
+        var oldPosition = PositionIndex(capacity: scanned.reduce(0) { $0 + oldItems[oldOfNew[$1]].count })
+        func find(_ item: I) -> Int? {
+            oldPosition.find(hash: item.hashValue) { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item }
+        }
         // Per old row of a scanned section: its new position (packed), or -1 when deleted;
         // `stays` is or-ed in for rows the LIS kept in place.
         var destination = [[Int]](repeating: [], count: o.sections.count)
         let stays = 1 << 62
         for j in scanned {
             let i = oldOfNew[j]
-            let items = o.items[i]
-            for q in 0..<items.count { oldPosition[items[q]] = i << 32 | q }
+            let items = oldItems[i]
+            for q in 0..<items.count { oldPosition.insert(hash: items[q].hashValue, position: i << 32 | q) }
             destination[i] = [Int](repeating: -1, count: items.count)
         }
 
@@ -103,7 +106,7 @@ struct SnapshotDifference: Equatable, Sendable {
             candidateOld.reserveCapacity(items.count)
             candidateNew.reserveCapacity(items.count)
             for r in 0..<items.count {
-                guard let packed = oldPosition[items[r]] else {
+                guard let packed = find(items[r]) else {
                     insertedItems.append(IndexPath(row: r, section: j))
                     continue
                 }
@@ -130,7 +133,7 @@ struct SnapshotDifference: Equatable, Sendable {
         func path(_ packed: Int) -> IndexPath { IndexPath(row: packed & 0xFFFF_FFFF, section: (packed & ~stays) >> 32) }
         var reloadedMoves = Set<Int>()
         for item in n.reloaded {
-            guard let packed = oldPosition[item] else { continue }  // inserted, or carried by a new section
+            guard let packed = find(item) else { continue }  // inserted, or carried by a new section
             let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
             guard to >= 0 else { continue }  // into an inserted section: deleted here, fresh there
             if to & stays != 0 {
@@ -143,7 +146,7 @@ struct SnapshotDifference: Equatable, Sendable {
             }
         }
         for item in n.reconfigured where !n.reloaded.contains(item) {
-            guard let packed = oldPosition[item] else { continue }
+            guard let packed = find(item) else { continue }
             let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
             if to >= 0 { reconfiguredItems.append(path(to)) }
         }
@@ -158,6 +161,44 @@ struct SnapshotDifference: Equatable, Sendable {
         }
     }
 }
+/// A hash index from identifiers to packed positions: open addressing with
+/// linear probing over two integer arrays, touching the identifiers only
+/// through `hashValue` and `==`. The diff runs unspecialized for generic
+/// identifiers, and a generic `Dictionary` there pays a metadata lookup on
+/// every access — several times the cost of the hashing itself.
+/// - Complexity: O(1) expected per insert and lookup; capacity is fixed at creation.
+struct PositionIndex {
+    private var slots: [Int]   // position + 1; 0 is empty
+    private var hashes: [Int]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var size = 8
+        while size < 2 * capacity { size <<= 1 }
+        slots = [Int](repeating: 0, count: size)
+        hashes = [Int](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// Adds a position for a new identifier with this hash (identifiers are unique, so no check).
+    mutating func insert(hash: Int, position: Int) {
+        var k = hash & mask
+        while slots[k] != 0 { k = (k + 1) & mask }
+        slots[k] = position + 1
+        hashes[k] = hash
+    }
+
+    /// The position whose identifier has this hash and satisfies `matches`, or nil.
+    func find(hash: Int, matches: (Int) -> Bool) -> Int? {
+        var k = hash & mask
+        while slots[k] != 0 {
+            if hashes[k] == hash, matches(slots[k] - 1) { return slots[k] - 1 }
+            k = (k + 1) & mask
+        }
+        return nil
+    }
+}
+
 /// Marks one longest strictly increasing subsequence of `values` (patience sorting
 /// with back links). Elements in it keep their relative order, so they need no
 /// move; everything else is moved — the fewest moves that reorder the sequence.
