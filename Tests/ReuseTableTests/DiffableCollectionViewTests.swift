@@ -113,7 +113,7 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
         collection.register(DiffItemCell.self, forCellWithReuseIdentifier: "item")
         var caught: TableViewError?
         let holder = DataSourceHolder<CollectionViewDiffableDataSource<Int, Int>>()
-        let dataSource = CollectionViewDiffableDataSource(collectionView: collection) { view, indexPath, _ in
+        let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: collection) { view, indexPath, _ in
             do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
             return view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
         }

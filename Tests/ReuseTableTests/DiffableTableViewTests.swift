@@ -252,7 +252,7 @@ final class DiffableTableHarness: TableViewDelegate {
         table.register(DiffCell.self, forCellReuseIdentifier: "cell")
         var caught: TableViewError?
         let holder = DataSourceHolder<TableViewDiffableDataSource<Int, Int>>()
-        let dataSource = TableViewDiffableDataSource(tableView: table) { table, indexPath, _ in
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, _ in
             do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
             return table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
         }
