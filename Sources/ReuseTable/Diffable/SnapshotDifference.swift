@@ -85,7 +85,7 @@ struct SnapshotDifference: Equatable, Sendable {
         let oldItems = o.items
         var oldPosition = PositionIndex(capacity: scanned.reduce(0) { $0 + oldItems[oldOfNew[$1]].count })
         func find(_ item: I) -> Int? {
-            oldPosition.find(hash: item.hashValue) { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item }
+            oldPosition.find(hash: item._rawHashValue(seed: 0)) { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item }
         }
         // Per old row of a scanned section: its new position (packed), or -1 when deleted;
         // `stays` is or-ed in for rows the LIS kept in place.
@@ -94,7 +94,7 @@ struct SnapshotDifference: Equatable, Sendable {
         for j in scanned {
             let i = oldOfNew[j]
             let items = oldItems[i]
-            for q in 0..<items.count { oldPosition.insert(hash: items[q].hashValue, position: i << 32 | q) }
+            for q in 0..<items.count { oldPosition.insert(hash: items[q]._rawHashValue(seed: 0), position: i << 32 | q) }
             destination[i] = [Int](repeating: -1, count: items.count)
         }
 
@@ -168,31 +168,30 @@ struct SnapshotDifference: Equatable, Sendable {
 /// every access — several times the cost of the hashing itself.
 /// - Complexity: O(1) expected per insert and lookup; capacity is fixed at creation.
 struct PositionIndex {
-    private var slots: [Int]   // position + 1; 0 is empty
-    private var hashes: [Int]
+    /// Pairs (position + 1, hash) side by side, so a probe touches one cache line; 0 is empty.
+    private var table: [Int]
     private let mask: Int
 
     init(capacity: Int) {
         var size = 8
         while size < 2 * capacity { size <<= 1 }
-        slots = [Int](repeating: 0, count: size)
-        hashes = [Int](repeating: 0, count: size)
+        table = [Int](repeating: 0, count: 2 * size)
         mask = size - 1
     }
 
     /// Adds a position for a new identifier with this hash (identifiers are unique, so no check).
     mutating func insert(hash: Int, position: Int) {
         var k = hash & mask
-        while slots[k] != 0 { k = (k + 1) & mask }
-        slots[k] = position + 1
-        hashes[k] = hash
+        while table[2 * k] != 0 { k = (k + 1) & mask }
+        table[2 * k] = position + 1
+        table[2 * k + 1] = hash
     }
 
     /// The position whose identifier has this hash and satisfies `matches`, or nil.
     func find(hash: Int, matches: (Int) -> Bool) -> Int? {
         var k = hash & mask
-        while slots[k] != 0 {
-            if hashes[k] == hash, matches(slots[k] - 1) { return slots[k] - 1 }
+        while table[2 * k] != 0 {
+            if table[2 * k + 1] == hash, matches(table[2 * k] - 1) { return table[2 * k] - 1 }
             k = (k + 1) & mask
         }
         return nil
