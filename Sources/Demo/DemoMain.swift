@@ -1,7 +1,7 @@
 import Foundation
 import ReuseTable
 
-/// `swift run Demo [tour|trace|xray|bench|--help]`.
+/// `swift run Demo [tour|trace|xray|bench|view FILE|--help]`.
 @main
 struct DemoMain {
     @MainActor
@@ -18,6 +18,7 @@ struct DemoMain {
         case "xray": exit(Xray.main(arguments))
         case "bench": exit(Bench.run(arguments))
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
+        case "view": exit(Pager.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -44,6 +45,10 @@ struct DemoMain {
               bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
               waterfall-cost
                             what an insert costs a 1,000,000-item WaterfallLayout, one section vs 1,000 (use -c release)
+              view FILE     a pager: every line of FILE is a row of a TableView, as tall as it wraps
+                            (FILE '-' is standard input); off a terminal, a timing summary.
+                            Keys: j/k PgUp/PgDn Home/End scroll, g line, % percent, / search, n next,
+                            w wrap on/off, q quit
               --help        this text
 
             Keys in the interactive demo:

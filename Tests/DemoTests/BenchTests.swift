@@ -30,24 +30,40 @@ import Testing
         #expect(abs(try #require(Fit.predict(linear, at: 10_000_000)) - 3e7) < 1e-3)
     }
 
-    @Test func measureRunsTheStepAndBetween() {
-        var steps = 0, betweens = 0
-        let summary = Harness.measure(.instant, step: { _ in steps += 1 }, between: { betweens += 1 })
-        #expect(summary.samples == 1)
-        #expect(steps >= 1 && betweens >= 1)
-        #expect(summary.median >= 0)
+    /// `.instant`: one calibration sample and one kept sample, each of one step.
+    @Test func instantOptionsTakeOneSampleOfOneStep() {
+        var indices: [Int] = [], betweens = 0
+        let summary = Harness.measure(.instant, step: { indices.append($0) }, between: { betweens += 1 })
+        #expect(indices == [0, 1], "calibration, then the sample; consecutive operation numbers")
+        #expect(betweens == 2, "after every sample, calibration included")
+        #expect(summary.samples == 1 && summary.batch == 1)
+        #expect(summary.p10 == summary.median && summary.median == summary.p90, "one sample is its own median and percentiles")
     }
 
-    @Test func allocationIsMeasured() throws {
-        // malloc statistics are process-wide and other tests allocate in parallel,
-        // so one of a few measurements must be exact, not every one.
-        var measurements: [Int] = []
-        for _ in 0..<8 {
-            let (array, bytes) = Harness.allocation { [Double](repeating: 1, count: 1_000_000) }
-            #expect(array.count == 1_000_000)
-            measurements.append(try #require(bytes))
-        }
-        #expect(measurements.contains { $0 >= 8_000_000 && $0 < 8_100_000 }, "\(measurements)")
+    /// A target no sample reaches: the batch doubles, then jumps to `maxBatch`, and every
+    /// kept sample runs that many steps.
+    @Test func batchGrowsToMaxBatchAndSamplesRunWholeBatches() {
+        let options = MeasureOptions(warmUpSeconds: 0, budgetSeconds: 0, minSamples: 3, maxSamples: 3, targetSampleNanoseconds: 1e15)
+        var indices: [Int] = [], betweens = 0
+        let summary = Harness.measure(options, maxBatch: 4, step: { indices.append($0) }, between: { betweens += 1 })
+        // Calibration: batches of 1, then 4 (max(2, huge) capped at 4); then three samples of 4.
+        #expect(indices == Array(0 ..< 1 + 4 + 3 * 4))
+        #expect(betweens == 2 + 3)
+        #expect(summary.samples == 3 && summary.batch == 4)
+        #expect(summary.p10 <= summary.median && summary.median <= summary.p90)
+    }
+
+    /// What the allocation helper returns does not depend on other tests: the body's value,
+    /// and bytes exactly when malloc statistics can be read (on Linux with glibc). How many
+    /// bytes is measured by `Demo bench`, never asserted here: malloc statistics are
+    /// process-wide and other tests allocate and free in parallel.
+    @Test func allocationReturnsTheValueAndBytesWhenStatisticsExist() {
+        let (array, bytes) = Harness.allocation { [Double](repeating: 1, count: 1_000) }
+        #expect(array == [Double](repeating: 1, count: 1_000))
+        #expect((bytes == nil) == (Harness.allocatedBytes() == nil))
+        #if os(Linux) && canImport(Glibc)
+        #expect(Harness.allocatedBytes() != nil, "glibc's mallinfo2 is found: the bench can report bytes per row")
+        #endif
     }
 
     // MARK: Baselines against a plain array model
@@ -191,10 +207,12 @@ import Testing
         let suites = Suites.all(quick: true)
         #expect(suites.map(\.name).prefix(3) == ["geometry", "article", "heightCache"])
         let geometry = suites[0]
-        #expect(geometry.operations.map(\.name) == ["findRow", "changeHeight", "insertRow", "deleteRow"])
+        #expect(geometry.operations.map(\.name) == ["findRow", "changeHeight", "insertRow", "deleteRow", "scrollWindow"])
         #expect(geometry.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(geometry.operations[0].strategies.map(\.name) == ["ReuseTable", "RowRecords-binary", "RowRecords-linear", "FlatArrays", "Fenwick"])
         #expect(geometry.operations[1].strategies.map(\.name) == ["ReuseTable", "RowRecords", "FlatArrays", "Fenwick"])
+        #expect(geometry.operations[4].strategies.map(\.name) == ["ReuseTable", "ReuseTable-descent", "RowRecords"])
+        #expect(geometry.operations[4].baseline == "RowRecords")
     }
 
     @Test func runnerSkipsCasesPredictedToExceedTheLimit() {
@@ -203,7 +221,7 @@ import Testing
         let suite = Suites.geometry(quick: true)
         let small = BenchSuite(name: suite.name, scales: [100, 200], operations: suite.operations)
         let results = Suites.run(small, configuration)
-        #expect(results.count == 17 * 2)
+        #expect(results.count == (17 + 3) * 2)  // 17 strategy rows for the four classic operations, 3 for scrollWindow
         #expect(results.filter { $0.rows == 100 }.allSatisfy { $0.summary != nil })
         #expect(results.filter { $0.rows == 200 }.allSatisfy { $0.skipped != nil })
     }
@@ -212,7 +230,7 @@ import Testing
 
     @Test func tableSuitesUseTheDocumentedNames() {
         let suites = Suites.all(quick: true)
-        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "diffable"])
+        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable"])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])

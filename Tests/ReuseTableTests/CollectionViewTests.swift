@@ -233,8 +233,8 @@ final class DisplayLog: CollectionViewDelegate {
         collection.diagnosticHandler = { messages.append($0) }
         collection.dataSource = model
         collection.reloadData()
-        #expect(messages == ["collectionView(_:layout:heightForItemAt:itemWidth:) returned nan for item (section 0, item 2); "
-            + "a height must be finite and 0 or more. Using 0."])
+        #expect(messages == ["invalid height of item (section 0, item 2) from collectionView(_:layout:heightForItemAt:itemWidth:): nan. "
+            + "Heights must be finite and 0 or more; using 0."])
         #expect(collection.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.height == 0)
         #expect(collection.contentSize.height.isFinite)
     }

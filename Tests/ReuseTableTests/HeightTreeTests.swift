@@ -130,20 +130,32 @@ import Testing
         try tree.checkInvariants()
     }
 
-    /// Distinct heights: the memory shape that must stay under 16 bytes a row.
-    @Test func distinctHeightsCostUnderSixteenBytesPerRow() throws {
+    /// Distinct heights, the worst case for memory: one run per row, packed into leaves
+    /// filled to `capacity − capacity / 16` by the bulk load, so the node count (what the
+    /// memory follows) is about rows / 75. Measured bytes are `Demo bench`'s job.
+    @Test func distinctHeightsArePackedIntoNearlyFullLeaves() throws {
         let n = ProcessInfo.processInfo.environment["HEIGHT_TREE_ROWS"].flatMap(Int.init) ?? 200_000
-        let clock = ContinuousClock()
-        var tree = HeightTree([])
-        let elapsed = clock.measure {
-            tree = HeightTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
-        }
+        let tree = HeightTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
         #expect(tree.runCount == n)
-        let perRow = Double(tree.approximateByteCount) / Double(n)
-        #expect(perRow <= 16, "\(perRow) bytes per row")
-        if n > 1_000_000 {
-            print("HeightTree: \(n) distinct rows, \(tree.nodeCount) nodes, depth \(tree.depth), \(perRow) bytes/row, built in \(elapsed)")
-        }
+        let expectedTotal: Double = (0..<n).reduce(0.0) { (sum: Double, row: Int) -> Double in sum + 20 + Double(row) * 0.25 }
+        #expect(tree.count == n)
+        #expect(tree.totalHeight == expectedTotal)
+        let leafFill = HeightTree.Config.standard.leafCapacity - HeightTree.Config.standard.leafCapacity / 16
+        let leaves = (n + leafFill - 1) / leafFill
+        // Internal nodes add about 1/60 (fanout 64, also filled by the bulk load).
+        #expect(tree.nodeCount >= leaves && tree.nodeCount <= leaves + leaves / 32 + tree.depth,
+                "\(tree.nodeCount) nodes for \(leaves) full leaves")
+        #expect(tree.depth <= 3)
         try tree.checkInvariants()
+    }
+
+    /// The same rows with one height are one run, whatever their number.
+    @Test func equalHeightsAreOneRunWhateverTheRowCount() {
+        for n in [1, 80, 81, 10_000] {
+            let tree = HeightTree((0..<n).lazy.map { _ in HeightRun(count: 1, height: 44) })
+            #expect(tree.runCount == 1 && tree.nodeCount == 1, "\(n) rows")
+        }
+        let big = HeightTree([HeightRun(count: 10_000_000, height: 44)])
+        #expect(big.runCount == 1 && big.nodeCount == 1)
     }
 }

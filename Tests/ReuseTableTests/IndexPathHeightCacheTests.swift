@@ -97,7 +97,7 @@ fileprivate func applyBatch(
         #expect(cache.storedHeight(at: IndexPath(row: 1, section: 0), width: wA) == 60)
         #expect(cache.cachedCount == 1 && cache.cachedWidths == [wA])
         cache.invalidateAll()
-        #expect(cache.cachedCount == 0 && cache.slotCount == 0 && cache.checkInvariants().isEmpty)
+        #expect(cache.cachedCount == 0 && cache.allocatedBytes == 0 && cache.checkInvariants().isEmpty)
     }
 
     @Test func nonFiniteHeightsAreNotStored() {
@@ -105,7 +105,7 @@ fileprivate func applyBatch(
         cache.setHeight(.nan, at: IndexPath(row: 0, section: 0), width: wA)
         cache.setHeight(.infinity, at: IndexPath(row: 1, section: 0), width: wA)
         cache.setHeight(10, at: IndexPath(row: 2, section: 0), width: .nan)
-        #expect(cache.cachedCount == 0 && cache.slotCount == 0)
+        #expect(cache.cachedCount == 0 && cache.allocatedBytes == 0)
     }
 
     @Test func debugLogReportsHitsMissesStoresAndInvalidations() {
@@ -128,22 +128,23 @@ fileprivate func applyBatch(
 
     // MARK: Storage cost
 
-    @Test func hugeSectionCostsOnlyTheMeasuredSpan() {
+    @Test func hugeSectionCostsOnlyTheCachedRows() {
         let cache = IndexPathHeightCache()
         let n = 10_000_000
         for r in 0..<30 { cache.setHeight(44, at: IndexPath(row: r, section: 0), width: wA) }
-        #expect(cache.slotCount == 30)
-        cache.insertRows(1000, at: IndexPath(row: 5_000_000, section: 0))   // past the run: free
+        let thirty = cache.allocatedBytes
+        #expect(thirty <= 30 * 24 + 256)
+        cache.insertRows(1000, at: IndexPath(row: 5_000_000, section: 0))   // past the cached rows: nothing moves
         _ = cache.removeRow(at: IndexPath(row: n - 1, section: 0))
-        #expect(cache.slotCount == 30)
-        // Jump to the end and scroll up: measured bottom-up, the run grows downward with doubling.
+        #expect(cache.allocatedBytes == thirty)
+        // Jump to the end and scroll up: thirty more entries, not a run down to them.
         for r in stride(from: n - 1, to: n - 31, by: -1) { cache.setHeight(20, at: IndexPath(row: r, section: 1), width: wA) }
-        #expect(cache.slotCount <= 30 + 64)
-        // Prepending rows above the bottom run only shifts its start.
+        #expect(cache.allocatedBytes <= 2 * thirty + 64)
+        // Prepending rows above the bottom rows only shifts them.
         cache.insertRows(1_000_000, at: IndexPath(row: 0, section: 1))
         #expect(cache.storedHeight(at: IndexPath(row: n - 1 + 1_000_000, section: 1), width: wA) == 20)
         #expect(cache.storedHeight(at: IndexPath(row: n - 1, section: 1), width: wA) == nil)
-        #expect(cache.slotCount <= 30 + 64 && cache.cachedCount == 60 && cache.checkInvariants().isEmpty)
+        #expect(cache.allocatedBytes <= 2 * thirty + 64 && cache.cachedCount == 60 && cache.checkInvariants().isEmpty)
     }
 
     @Test func indexPathsBeyondTheStoredExtentAreHarmless() {

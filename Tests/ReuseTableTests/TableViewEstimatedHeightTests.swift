@@ -185,14 +185,108 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         #expect(!second.step())
     }
 
-    @Test func runLoopDriverFinishesTheWork() {
+    /// Runs the current run loop's default mode for at most `turns` short turns, stopping
+    /// early once `done()`; returns the turns taken. The bound is a count of turns, not a
+    /// wall-clock deadline, and every outcome checked after it is exact.
+    @discardableResult
+    func spinRunLoop(turns: Int, until done: () -> Bool) -> Int {
+        var turn = 0
+        while turn < turns, !done() {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+            turn += 1
+        }
+        return turn
+    }
+
+    /// True when the current run loop's default mode has nothing scheduled: a turn that may
+    /// not wait returns at once saying it could not run.
+    func runLoopIsEmpty() -> Bool { !RunLoop.current.run(mode: .default, before: Date()) }
+
+    /// A precacher whose clock never moves measures everything in its first step, so the
+    /// driver's first timer fire finishes the work and the driver stops itself.
+    @Test func runLoopDriverStopsItselfOnceNothingIsLeft() {
         let source = HashedHeights(rows: 300)
         let table = source.makeTable(estimate: 50)
         table.reloadData()
-        let driver = RunLoopPrecacheDriver(precacher: HeightPrecacher(tableView: table), interval: 0.001, runLoop: .current)
-        let deadline = Date().addingTimeInterval(20)
-        while driver.isRunning, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
-        #expect(!driver.isRunning && table.estimatedSlotCount == 0)
+        let visible = source.asked.count
+        let precacher = HeightPrecacher(tableView: table, budget: .seconds(1))
+        precacher.now = { 0 }
+        let wasEmpty = runLoopIsEmpty()
+        let driver = RunLoopPrecacheDriver(precacher: precacher, interval: 0.001)
+        #expect(driver.isRunning && precacher.measuredCount == 0, "nothing runs before the run loop turns")
+        #expect(table.estimatedSlotCount == 300 - visible)
+
+        spinRunLoop(turns: 400) { !driver.isRunning }
+        #expect(!driver.isRunning, "the driver stopped itself")
+        if wasEmpty { #expect(runLoopIsEmpty(), "the stopped driver left no timer on the run loop") }
+        #expect(precacher.isFinished && precacher.measuredCount == 300 - visible)
+        #expect(table.estimatedSlotCount == 0 && table.measuredFraction == 1)
+        #expect(source.asked.count == 300 && Set(source.asked).count == 300, "every row measured exactly once")
+    }
+
+    /// Each fire measures exactly two rows (a 2 ms budget on a clock that moves 1 ms a read);
+    /// `invalidate()` stops the timer, and turning the run loop afterwards measures nothing.
+    @Test func runLoopDriverInvalidateStopsItEarly() {
+        let source = HashedHeights(rows: 300)
+        let table = source.makeTable(estimate: 50)
+        table.reloadData()
+        let visible = source.asked.count
+        let precacher = HeightPrecacher(tableView: table, budget: .milliseconds(2))
+        var clock: UInt64 = 0
+        precacher.now = { clock += 1_000_000; return clock }
+        let wasEmpty = runLoopIsEmpty()
+        let driver = RunLoopPrecacheDriver(precacher: precacher, interval: 0.001)
+        spinRunLoop(turns: 400) { precacher.measuredCount > 0 }
+        driver.invalidate()
+        #expect(!driver.isRunning)
+        if wasEmpty { #expect(runLoopIsEmpty(), "invalidate() took the timer off the run loop") }
+        let measured = precacher.measuredCount
+        #expect(measured > 0 && measured % 2 == 0 && measured < 300 - visible, "\(measured) rows in whole fires of two")
+
+        spinRunLoop(turns: 5) { false }
+        #expect(precacher.measuredCount == measured && !precacher.isFinished)
+        #expect(table.estimatedSlotCount == 300 - visible - measured)
+    }
+
+    /// The driver accepts only the run loop of the thread creating it; another thread's is
+    /// refused with a message saying why.
+    @Test func runLoopDriverRefusesAnotherThreadsRunLoop() {
+        #expect(RunLoopPrecacheDriver.validate(runLoop: RunLoop.current) == nil)
+        let other = Self.otherThreadsRunLoop()
+        #expect(other !== RunLoop.current)
+        #expect(RunLoopPrecacheDriver.validate(runLoop: other)?.message ==
+            "RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver on the main actor "
+            + "(RunLoop.current there; RunLoop.main in an app); another thread's run loop would measure the table off the main actor.")
+    }
+
+    /// Another thread's run loop, for the tests that must be refused.
+    nonisolated static func otherThreadsRunLoop() -> RunLoop {
+        final class Box: @unchecked Sendable { var runLoop: RunLoop? }
+        let box = Box(), started = DispatchSemaphore(value: 0)
+        Thread {
+            box.runLoop = RunLoop.current
+            started.signal()
+        }.start()
+        started.wait()
+        return box.runLoop!
+    }
+
+    static func makeDriverOnAnotherThreadsRunLoop() {
+        let source = HashedHeights(rows: 10)
+        let table = source.makeTable(estimate: 50)
+        table.reloadData()
+        _ = RunLoopPrecacheDriver(precacher: HeightPrecacher(tableView: table), runLoop: otherThreadsRunLoop())
+    }
+
+    /// Creating a driver on another thread's run loop stops the program with that message
+    /// (checked in a child process).
+    @Test func runLoopDriverTrapsOnAnotherThreadsRunLoop() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await TableViewEstimatedHeightTests.makeDriverOnAnotherThreadsRunLoop()
+        }
+        let errors = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(errors.contains("ReuseTable: RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver"),
+                "\(errors.prefix(400))")
     }
 
     @Test func prefetchAnnouncesRowsAheadNearestFirstAndCancelsOnReversal() {

@@ -94,6 +94,37 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
         #expect(reused.allSatisfy { $0.prepareCount >= 1 })
     }
 
+    /// Geometry memory follows sections, not rows: 10M fixed-height rows in 4 sections are
+    /// 12 runs (header, rows, footer per section) in one tree node; with estimates, only the
+    /// measured rows add runs. (Measured bytes per row are `Demo bench`'s job.)
+    @Test func tenMillionRowsAreAFewRunsPerSection() throws {
+        final class Sections: TableViewDataSource, TableViewDelegate {
+            func numberOfSections(in tableView: TableView) -> Int { 4 }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2_500_000 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            }
+        }
+        let source = Sections()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = source
+        table.delegate = source
+        table.reloadData()
+        let tree = try #require(table.inspectedGeometry as? HeightTree)
+        #expect(tree.count == 10_000_000 + 2 * 4)
+        #expect(tree.runCount == 3 * 4 && tree.nodeCount == 1)
+        table.contentOffset.y = 200_000_000
+        #expect((table.inspectedGeometry as? HeightTree)?.runCount == 3 * 4, "scrolling measures nothing new")
+
+        let estimated = HashedHeights(rows: 10_000_000)
+        let selfSizing = estimated.makeTable(height: 480, estimate: 44)
+        selfSizing.reloadData()
+        let runs = try #require(selfSizing.inspectedGeometry as? HeightTree).runCount
+        #expect(estimated.asked.count < 30)
+        #expect(runs >= 3 && runs <= estimated.asked.count + 3, "header, measured rows, one estimated run, footer: \(runs)")
+    }
+
     @Test func fixedHeightTenMillionRowsIsConstantWorkAndScrolls() {
         final class Uniform: TableViewDataSource, TableViewDelegate {
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 10_000_000 }

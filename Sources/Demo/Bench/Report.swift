@@ -138,15 +138,60 @@ enum Report {
         return out
     }
 
+    /// SPEC §12's geometry targets (issue 17), each computed from `results`:
+    /// ratios against the baselines measured in the same run, and the 10^8-row reloads.
+    static func geometryTargets(_ results: [BenchResult]) -> [Target] {
+        func result(_ suite: String, _ operation: String, _ strategy: String, rows: Int = targetRows) -> Double? {
+            results.first { $0.suite == suite && $0.operation == operation && $0.strategy == strategy && $0.rows == rows }?.summary?.median
+        }
+        func ratioTarget(_ name: String, _ suite: String, _ operation: String, against baseline: String, limit: Double) -> Target {
+            let requirement = limit == 1 ? "≤ \(baseline)" : "≤ \(String(format: "%.1f", limit))x \(baseline)"
+            guard let ours = result(suite, operation, "ReuseTable"), let theirs = result(suite, operation, baseline), theirs > 0 else {
+                return Target(name: name, requirement: requirement, measured: "not measured", met: nil)
+            }
+            return Target(name: name, requirement: requirement,
+                          measured: "\(duration(ours)) vs \(duration(theirs)) (\(String(format: "%.2f", ours / theirs))x)",
+                          met: ours <= theirs * limit)
+        }
+        func timeTarget(_ suite: String, _ operation: String, limit: Double, rows: Int = targetRows) -> Target {
+            let name = "\(operation) (\(suite), ReuseTable\(rows == targetRows ? "" : ", 10^\(Int(log10(Double(rows)).rounded()))"))"
+            guard let m = result(suite, operation, "ReuseTable", rows: rows) else {
+                return Target(name: name, requirement: "≤ \(duration(limit))", measured: "not measured", met: nil)
+            }
+            return Target(name: name, requirement: "≤ \(duration(limit))", measured: duration(m), met: m <= limit)
+        }
+        var out = [
+            ratioTarget("findRow vs FlatArrays (geometry)", "geometry", "findRow", against: "FlatArrays", limit: 1.2),
+            ratioTarget("scrollWindow vs RowRecords (geometry)", "geometry", "scrollWindow", against: "RowRecords", limit: 1),
+            ratioTarget("scrollStep vs RowRecords (table)", "table", "scrollStep", against: "RowRecords", limit: 1),
+            timeTarget("geometry", "changeHeight", limit: 1_000),
+            timeTarget("geometry", "insertRow", limit: 1_000),
+            timeTarget("geometry", "deleteRow", limit: 1_000),
+            timeTarget("table", "reloadFixed", limit: 1_000_000, rows: TableSuites.hugeScale),
+            timeTarget("table", "reloadEstimated", limit: 1_000_000, rows: TableSuites.hugeScale),
+        ]
+        let bytesName = "reloadExact memory (table, ReuseTable)"
+        if let bytes = results.first(where: { $0.suite == "table" && $0.operation == "reloadExact" && $0.strategy == "ReuseTable" && $0.rows == targetRows })?.bytesPerRow {
+            out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: String(format: "%.1f bytes/row", bytes), met: bytes <= 12))
+        } else {
+            out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: "not measured", met: nil))
+        }
+        return out
+    }
+
     /// The targets as aligned text, or "" when none was measured (e.g. a filtered run).
     static func targetsText(_ results: [BenchResult]) -> String {
-        let targets = targets(results)
+        targetsText(targets(results), title: "== targets ==", header: "target at 10^7 rows")
+            + targetsText(geometryTargets(results), title: "== targets, SPEC §12 geometry ==", header: "target (10^7 rows unless noted)")
+    }
+
+    private static func targetsText(_ targets: [Target], title: String, header: String) -> String {
         guard targets.contains(where: { $0.met != nil }) else { return "" }
-        let table = [["target at 10^7 rows", "requirement", "measured", "verdict"]]
+        let table = [[header, "requirement", "measured", "verdict"]]
             + targets.map { [$0.name, $0.requirement, $0.measured, $0.verdict] }
         var widths = [Int](repeating: 0, count: 4)
         for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var out = "== targets ==\n"
+        var out = title + "\n"
         for (index, row) in table.enumerated() {
             out += row.enumerated().map { i, c in c + String(repeating: " ", count: widths[i] - c.count) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
@@ -157,10 +202,13 @@ enum Report {
 
     /// The targets as a markdown table, or "" when none was measured.
     static func targetsMarkdown(_ results: [BenchResult]) -> String {
-        let targets = targets(results)
-        guard targets.contains(where: { $0.met != nil }) else { return "" }
-        var out = "| target at 10^7 rows | requirement | measured | verdict |\n|---|---|---:|---|\n"
-        for t in targets { out += "| \(t.name) | \(t.requirement) | \(t.measured) | **\(t.verdict)** |\n" }
+        var out = ""
+        for (targets, header) in [(targets(results), "target at 10^7 rows"), (geometryTargets(results), "SPEC §12 geometry target (10^7 rows unless noted)")]
+        where targets.contains(where: { $0.met != nil }) {
+            if !out.isEmpty { out += "\n" }
+            out += "| \(header) | requirement | measured | verdict |\n|---|---|---:|---|\n"
+            for t in targets { out += "| \(t.name) | \(t.requirement) | \(t.measured) | **\(t.verdict)** |\n" }
+        }
         return out
     }
 

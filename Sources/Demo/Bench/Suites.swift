@@ -46,6 +46,11 @@ struct BenchStrategy {
     var name: String
     /// Builds the subject for `rows` rows. Untimed, but counted toward the skip estimate.
     var setUp: (_ rows: Int) -> BenchCase
+    /// Scales above this are reported as skipped, not run (e.g. a baseline whose
+    /// dense fill at 10^7 rows would take gigabytes and prove nothing new).
+    var maxRows: Int? = nil
+    /// A reason not to run at this scale (e.g. memory), or nil.
+    var skip: (_ rows: Int) -> String? = { _ in nil }
 }
 
 struct BenchOperation {
@@ -53,6 +58,8 @@ struct BenchOperation {
     /// Ratios in the report are against this strategy.
     var baseline: String?
     var strategies: [BenchStrategy]
+    /// Scales measured for this operation only, beyond the suite's (e.g. 10^8 for O(sections) reloads).
+    var extraScales: [Int] = []
 }
 
 struct BenchSuite {
@@ -76,6 +83,13 @@ struct BenchConfiguration {
     var slowCaseSamples = 5
     var log: (String) -> Void = { _ in }
 
+    /// `REUSETABLE_BENCH_ROWS=100000` (comma-separated) runs only those scales,
+    /// e.g. to count instructions under `valgrind --tool=callgrind` in minutes.
+    func includes(rows: Int) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["REUSETABLE_BENCH_ROWS"] else { return true }
+        return list.split(separator: ",").contains { Int($0) == rows }
+    }
+
     func includes(suite: String, operation: String) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return suite.lowercased() == filter || operation.lowercased() == filter
@@ -85,7 +99,8 @@ struct BenchConfiguration {
 enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
-        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick) + [DiffableSuite.suite(quick: quick)]
+        [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
+            + [solver(), selfSizing(), chain(quick: quick), PagerSuite.suite(quick: quick), DiffableSuite.suite(quick: quick)]
     }
 
     // MARK: Running
@@ -97,7 +112,7 @@ enum Suites {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
-                for rows in suite.scales.sorted() {
+                for rows in (suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
                     var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
                                              rows: rows, baseline: operation.baseline)
                     // A case predicted to take `slowOperationSeconds` or more per operation runs
@@ -109,6 +124,12 @@ enum Suites {
                         options.minSamples = configuration.slowCaseSamples
                         options.maxSamples = configuration.slowCaseSamples
                     }
+                    if let reason = strategy.skip(rows) {
+                        result.skipped = reason
+                        configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): skipped, \(reason)")
+                        results.append(result)
+                        continue
+                    }
                     if skipReason == nil, let perOperation = predicted {
                         let setUp = Fit.predict(setUpTimes, at: rows) ?? 0
                         let seconds = (setUp + perOperation * Double(options.minSamples + 1)) / 1e9
@@ -116,6 +137,12 @@ enum Suites {
                             let k = Fit.exponent(times).map { String(format: "n^%.2f", $0) } ?? "n^1"
                             skipReason = "estimated \(Int(seconds)) s (\(Report.duration(perOperation)) per operation, fitted \(k)) > \(Int(configuration.skipAfterSeconds)) s limit"
                         }
+                    }
+                    if let maxRows = strategy.maxRows, rows > maxRows {
+                        result.skipped = "not run above \(Report.rowsLabel(maxRows)) rows for this strategy"
+                        configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): skipped, \(result.skipped!)")
+                        results.append(result)
+                        continue
                     }
                     if let skipReason {
                         result.skipped = skipReason
@@ -155,7 +182,8 @@ enum Suites {
                     BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
                 })
         }
-        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations)
+        let scroll = BenchOperation(name: "scrollWindow", baseline: "RowRecords", strategies: GeometryScroll.strategies())
+        return BenchSuite(name: "geometry", scales: [1_000, 10_000, 100_000, 1_000_000, 10_000_000], operations: operations + [scroll])
     }
 
     // MARK: article
@@ -178,18 +206,24 @@ enum Suites {
 
     // MARK: heightCache
 
-    static let heightCacheOperations = ["get", "set", "insertRow", "deleteRow"]
+    /// `sparseInsert` is the scenario: one section of N rows with its first and
+    /// last screens cached (32 heights, as after `scrollToRow` to the last row), then a
+    /// row inserted at row 1. Its bytes/row are per *cached* row.
+    static let heightCacheOperations = ["get", "set", "insertRow", "deleteRow", "sparseInsert"]
     /// Rows are spread over this many sections.
     static let heightCacheSections = 10
 
-    /// Seed 003's storage table redone for index-path height caches.
+    /// Seed 003's storage table redone for index-path height caches, plus the issue's
+    /// sparse scenario. 10^7 rows for `IndexPathHeightCache`; the baselines stop at
+    /// 10^5 (see `Strategies.heightCaches`).
     static func heightCache(quick: Bool) -> BenchSuite {
         let operations = heightCacheOperations.map { operation in
             BenchOperation(name: operation, baseline: "DictOfDicts", strategies: Strategies.heightCaches.map { strategy in
-                BenchStrategy(name: strategy.name) { rows in strategy.setUp(operation, rows) }
+                BenchStrategy(name: strategy.name, setUp: { rows in strategy.setUp(operation, rows) },
+                              maxRows: strategy.maxRows(operation))
             })
         }
-        return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000], operations: operations)
+        return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000, 10_000_000], operations: operations)
     }
 
     // MARK: Table suites
@@ -237,6 +271,11 @@ struct VariableHeightRows: Sequence {
 }
 
 /// A reference to a value-type subject, so step closures mutate it in place.
+///
+/// `@exclusivity(unchecked)`: exactly one timed step closure touches `value`
+/// at a time and never re-enters it, so the invariant the runtime check guards
+/// holds by construction; left on, the check would be timed as part of every
+/// strategy's cost.
 final class Subject<Value> {
     @exclusivity(unchecked) var value: Value
     init(_ value: Value) { self.value = value }
@@ -312,9 +351,13 @@ struct GeometryStrategy {
 struct HeightCacheStrategy {
     var name: String
     var setUp: (_ operation: String, _ rows: Int) -> BenchCase
+    /// The largest scale this strategy runs at, per operation (nil: every scale).
+    var maxRows: (_ operation: String) -> Int? = { _ in nil }
 
-    static func of<C: BenchHeightCache>(_ name: String, _ type: C.Type) -> HeightCacheStrategy {
-        HeightCacheStrategy(name: name) { operation, rows in
+    static func of<C: BenchHeightCache>(_ name: String, _ type: C.Type,
+                                        maxRows: @escaping (_ operation: String) -> Int? = { _ in nil }) -> HeightCacheStrategy {
+        HeightCacheStrategy(name: name, setUp: { operation, rows in
+            if operation == "sparseInsert" { return sparseInsert(C.self, rows: rows) }
             let sections = Suites.heightCacheSections
             let perSection = max(1, rows / sections)
             let built = Harness.allocation { () -> C in
@@ -371,6 +414,48 @@ struct HeightCacheStrategy {
             default:
                 preconditionFailure("unknown heightCache operation \(operation)")
             }
+        }, maxRows: maxRows)
+    }
+
+    /// One section of `rows` rows with rows 0–15 and the last 16 cached at one width;
+    /// each step inserts a row at row 1 (`between` removes them again). Bytes per row
+    /// are malloc's growth per cache holding those 32 heights, divided by 32.
+    static func sparseInsert<C: BenchHeightCache>(_ type: C.Type, rows: Int) -> BenchCase {
+        let cachedRows = Array(0 ..< 16) + Array((rows - 16) ..< rows)
+        func build() -> C {
+            var cache = C(sections: 1, rowsPerSection: rows)
+            for row in cachedRows { cache.setHeight(VariableHeightRows.height(UInt64(row)), section: 0, row: row) }
+            return cache
         }
+        let bytesPerCache = bytesPerInstance(build)
+        let subject = Subject(build())
+        let inserted = Subject(0)
+        return BenchCase(
+            step: { _ in
+                subject.value.insertRow(section: 0, row: 1)
+                inserted.value += 1
+            },
+            between: {
+                while inserted.value > 0 {
+                    subject.value.deleteRow(section: 0, row: 1)
+                    inserted.value -= 1
+                }
+            },
+            maxBatch: 4_096, bytesPerRow: bytesPerCache.map { $0 / Double(cachedRows.count) })
+    }
+
+    /// Bytes `build()` leaves allocated, averaged over as many instances (up to 256) as
+    /// it takes to allocate 4 MB: glibc serves small blocks from a per-thread cache that
+    /// `mallinfo2` already counts as in use, so one small instance can measure as 0.
+    static func bytesPerInstance<T>(_ build: () -> T) -> Double? {
+        var kept: [T] = []
+        kept.reserveCapacity(256)
+        guard let before = Harness.allocatedBytes() else { return nil }
+        var bytes = 0
+        repeat {
+            kept.append(build())
+            bytes = (Harness.allocatedBytes() ?? before) - before
+        } while kept.count < 256 && bytes < 4 << 20
+        return withExtendedLifetime(kept) { Double(bytes) / Double(kept.count) }
     }
 }

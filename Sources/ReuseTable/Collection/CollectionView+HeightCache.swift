@@ -46,7 +46,7 @@ extension CollectionView {
         configuration(cell)
         counters.selfSizingMeasurements += 1
         let fitted = cell.sizeThatFits(CGSize(width: width, height: 0)).height
-        let height = checkedItemHeight(fitted, at: nil, source: "sizeThatFits for \(what)")
+        let height = sanitizedHeight(fitted, for: "fitting height (sizeThatFits) of \(what)")
         heightLog("computed \(height) for \(what) at width \(width)")
         return height
     }
@@ -72,17 +72,6 @@ extension CollectionView {
         throw TableViewError(
             "cannot make a template cell for identifier \"\(identifier)\": register a class for it with "
                 + "register(_:forCellWithReuseIdentifier:) first (registered: \(registeredList)).")
-    }
-
-    /// A height from a delegate or a cell, checked: non-finite or negative is reported
-    /// (one diagnostic naming the item) and treated as 0, so frames never become NaN.
-    func checkedItemHeight(_ height: CGFloat, at indexPath: IndexPath?, source: String) -> CGFloat {
-        guard height.isFinite, height >= 0 else {
-            let item = indexPath.map { " for item \($0.collectionDescription)" } ?? ""
-            diagnosticHandler("\(source) returned \(height)\(item); a height must be finite and 0 or more. Using 0.")
-            return 0
-        }
-        return height
     }
 
     func heightLog(_ message: @autoclosure () -> String) {

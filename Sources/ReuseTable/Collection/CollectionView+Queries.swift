@@ -17,37 +17,49 @@ extension CollectionView {
         return itemCounts.indices.contains(section) ? itemCounts[section] : 0
     }
 
-    /// The cells on screen, in index-path order.
-    /// - Complexity: O(v log v) for v visible cells.
+    /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
+    /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
     public var visibleCells: [CollectionViewCell] {
-        visibleItems.cells
+        layoutIfNeeded()
+        return visibleItems.cells
     }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
-    /// - Complexity: O(v log v).
+    /// - Complexity: O(v), plus a pending layout pass.
     public var indexPathsForVisibleItems: [IndexPath] {
-        visibleItems.indexPaths
+        layoutIfNeeded()
+        return visibleItems.indexPaths
     }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
-    /// - Complexity: O(1).
+    /// - Complexity: O(log v) (a binary search of the visible cells), plus a pending layout pass.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
-        visibleItems[indexPath]
+        layoutIfNeeded()
+        return visibleItems[indexPath]
+    }
+
+    /// Brings the layout up to date for a query; outside a layout step, inside a transaction
+    /// of its own, since preparing asks the layout's delegate for heights.
+    func prepareLayoutForQuery() {
+        loadIfNeeded()
+        if transaction.isActive {
+            collectionViewLayout.prepareIfNeeded()
+        } else {
+            performTransaction { collectionViewLayout.prepareIfNeeded() }
+        }
     }
 
     /// The item's position from the layout, or nil when out of range.
     /// - Complexity: the layout's; O(1) for `FlowLayout` and `WaterfallLayout`.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        loadIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
+        prepareLayoutForQuery()
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
 
     /// The items whose frames intersect `rect`, sorted.
     /// - Complexity: the layout's query plus sorting; O(log n + k log k) for the built-in layouts.
     public func indexPathsForItems(in rect: CGRect) -> [IndexPath] {
-        loadIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
+        prepareLayoutForQuery()
         return collectionViewLayout.layoutAttributesForElements(in: rect)
             .filter { $0.frame.intersectsOpen(rect) }.map(\.indexPath).sorted()
     }
@@ -61,6 +73,9 @@ extension CollectionView {
     /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
     /// - Complexity: O(1) plus one layout pass.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        if transaction.isActive {
+            return transaction.enqueue("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) })
+        }
         do {
             try validateIndexPath(indexPath)
         } catch {

@@ -10,42 +10,42 @@ import Foundation
 extension CollectionView {
     /// Inserts items at index paths named in the space *after* the update.
     public func insertItems(at indexPaths: [IndexPath]) {
-        record { $0.insertedRows += indexPaths }
+        record("insertItems(at:)") { $0.insertedRows += indexPaths }
     }
 
     /// Deletes items at index paths named in the space *before* the update.
     public func deleteItems(at indexPaths: [IndexPath]) {
-        record { $0.deletedRows += indexPaths }
+        record("deleteItems(at:)") { $0.deletedRows += indexPaths }
     }
 
     /// Asks the data source and the layout again for these items (old index paths).
     public func reloadItems(at indexPaths: [IndexPath]) {
-        record { $0.reloadedRows += indexPaths }
+        record("reloadItems(at:)") { $0.reloadedRows += indexPaths }
     }
 
     /// Moves an item (old index path) to a new index path: a removal plus an insertion, never a swap. Its size moves with it.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record { $0.movedRows.append((indexPath, newIndexPath)) }
+        record("moveItem(at:to:)") { $0.movedRows.append((indexPath, newIndexPath)) }
     }
 
     /// Inserts sections (new indices); their items come from the data source.
     public func insertSections(_ sections: IndexSet) {
-        record { $0.insertedSections.formUnion(sections) }
+        record("insertSections(_:)") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (old indices) with all their items.
     public func deleteSections(_ sections: IndexSet) {
-        record { $0.deletedSections.formUnion(sections) }
+        record("deleteSections(_:)") { $0.deletedSections.formUnion(sections) }
     }
 
     /// Asks the data source again for these sections (old indices).
     public func reloadSections(_ sections: IndexSet) {
-        record { $0.reloadedSections.formUnion(sections) }
+        record("reloadSections(_:)") { $0.reloadedSections.formUnion(sections) }
     }
 
     /// Moves a section (old index) to a new index; its items keep their sizes and placement.
     public func moveSection(_ section: Int, toSection newSection: Int) {
-        record { $0.movedSections.append((section, newSection)) }
+        record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
     /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
@@ -56,6 +56,9 @@ extension CollectionView {
     /// - Complexity: O(k log k + sections) to validate k changes, plus re-placing
     ///   each changed section from its first changed item (see `WaterfallLayout`).
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        if transaction.isActive {
+            return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) })
+        }
         beginUpdates()
         updates?()
         endUpdates()
@@ -66,17 +69,26 @@ extension CollectionView {
 
     func endUpdates() {
         guard let batch = batchRecorder.end() else { return }
+        if transaction.isActive { return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in applyBatch(batch) }) }
+        applyBatch(batch)
+    }
+
+    func applyBatch(_ batch: BatchUpdate) {
         guard hasLoadedData else { return reloadData() }
+        let plan: (UpdatePlan, [Int])
         do {
-            let (plan, newCounts) = try validatedPlan(for: batch)
-            apply(plan, newCounts: newCounts)
+            plan = try validatedPlan(for: batch)
         } catch {
             TableViewError.trap(error)
         }
+        performTransaction { apply(plan.0, newCounts: plan.1) }
     }
 
-    /// Records one call into the current batch, or makes it a batch of its own.
-    func record(_ change: (inout BatchUpdate) -> Void) {
+    /// Records one call into the batch being recorded, or makes it a batch of its own
+    /// (after the running layout step, when called from a data source or delegate method).
+    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
+        if batchRecorder.record(change) { return }
+        if transaction.isActive { return transaction.enqueue(name, { [self] in record(name, change) }) }
         beginUpdates()
         _ = batchRecorder.record(change)
         endUpdates()
@@ -104,14 +116,13 @@ extension CollectionView {
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        // Cells of removed items leave first, with their old index paths, while the
+        // view still has its old structure (a delegate reading it sees one state).
+        returnItemsThatLeftToThePool(visibleItems.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         for entry in visibleItems.removeAll() {
-            if let new = plan.newIndexPath(forOld: entry.indexPath) {
-                remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
-            } else {
-                recycle(entry.cell)
-                delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
-            }
+            let new = plan.newIndexPath(forOld: entry.indexPath)!
+            remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
         }
         visibleItems.replace(with: remapped)
 
@@ -119,11 +130,8 @@ extension CollectionView {
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
 
-        // The offset stays unless the content shrank below it.
+        // The offset stays unless the content shrank below it (the pass clamps it).
         layoutVisibleItems()
-        if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
-            contentOffset.y = maximumContentOffsetY
-        }
     }
 
     /// The index-path height cache follows the same four steps as everything else.

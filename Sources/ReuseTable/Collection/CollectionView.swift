@@ -24,7 +24,7 @@ import Foundation
 /// grid.contentOffset.y = 5_000   // lays out the items now on screen
 /// ```
 @MainActor
-open class CollectionView: ScrollView {
+open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).
     public enum ScrollPosition: Sendable {
         /// Scroll as little as possible to show the item (nothing if it is fully visible).
@@ -70,11 +70,6 @@ open class CollectionView: ScrollView {
         }
     }
 
-    /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
-    open var diagnosticHandler: (String) -> Void = { message in
-        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
-    }
-
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
 
@@ -96,6 +91,14 @@ open class CollectionView: ScrollView {
     var lastLayoutWidth: CGFloat?
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
     var batchRecorder = BatchRecorder()
+    /// The guard around every step that calls out (see `LayoutTransaction`, shared with the table).
+    var transaction = LayoutTransaction()
+    /// The last pass stopped asking for cells because a callback queued a structural call.
+    var passWasCutShort = false
+    /// The bounds the last layout pass left the view in.
+    var lastLayoutBounds: CGRect?
+
+    var hostName: String { "CollectionView" }
     /// Off-screen cells per identifier used only for measuring.
     var templateCells: [String: CollectionViewCell] = [:]
 
@@ -109,18 +112,30 @@ open class CollectionView: ScrollView {
     // MARK: Reload
 
     /// Discards all cells, reads the counts again and invalidates the layout
-    /// (every item size is asked again) and the index-path height cache.
+    /// (every item size is asked again) and the index-path height cache. If the
+    /// content shrank below the offset, the offset is clamped (no blank screen).
+    /// Called from a data source or delegate method, it runs when that layout step is done.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
     open func reloadData() {
-        indexPathHeightCache.invalidateAll()
-        reloadDataWithoutInvalidatingHeightCache()
+        if transaction.isActive { return transaction.enqueue("reloadData()", { [self] in reloadData() }) }
+        performTransaction { reload(keepingHeightCache: false) }
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     open func reloadDataWithoutInvalidatingHeightCache() {
+        if transaction.isActive {
+            return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() })
+        }
+        performTransaction { reload(keepingHeightCache: true) }
+    }
+
+    func reload(keepingHeightCache: Bool) {
+        hasLoadedData = true  // before the data source is asked: its callbacks may query the view
+        if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
+        // The counts first, then the callbacks (`didEndDisplaying`), as the table does.
+        let counts = validatedCounts()
         recycleAllVisibleCells()
-        itemCounts = validatedCounts()
-        hasLoadedData = true
+        itemCounts = counts
         collectionViewLayout.invalidateLayout()
         layoutVisibleItems()
     }
@@ -142,55 +157,95 @@ open class CollectionView: ScrollView {
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
         return try UpdateVocabulary.collection.readCounts(
-            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
-            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
+            sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },
+            sectionsMethod: "numberOfSections(in:)",
+            rows: { section in
+                calling("collectionView(_:numberOfItemsInSection:)") { dataSource.collectionView(self, numberOfItemsInSection: section) }
+            },
             rowsMethod: "collectionView(_:numberOfItemsInSection:)")
     }
 
     /// Returns every visible cell to the pool.
     func recycleAllVisibleCells() {
-        for entry in visibleItems.removeAll() {
-            recycle(entry.cell)
-            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+        returnItemsThatLeftToThePool(visibleItems.removeAll())
+    }
+
+    /// Puts cells whose items left the screen back in the reuse pool, then tells the delegate.
+    func returnItemsThatLeftToThePool(_ leaving: [VisibleRows<CollectionViewCell>.Entry]) {
+        guard !leaving.isEmpty else { return }
+        for entry in leaving { recycle(entry.cell) }
+        guard let delegate else { return }
+        calling("collectionView(_:didEndDisplaying:forItemAt:)") {
+            for entry in leaving {
+                delegate.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
+            }
         }
     }
 
     // MARK: Layout on scroll
 
+    /// Setting the offset from a data source or delegate method takes effect when
+    /// that layout step is done; a NaN or infinite offset is reported and ignored.
+    open override var contentOffset: CGPoint {
+        get { super.contentOffset }
+        set {
+            if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
+            super.contentOffset = newValue
+        }
+    }
+
     /// Every offset change lays out the visible items at once ("layout on setContentOffset").
     /// - Complexity: O(log n + visible items).
     open override func scrollViewDidChangeOffset() {
-        layoutVisibleItems()
+        performTransaction { layoutVisibleItems() }
     }
 
     /// Lays out the visible items; a new width invalidates the layout first.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        layoutVisibleItems()
+        guard !transaction.isActive else { return }  // asked from a callback: the running step lays out
+        performTransaction { layoutVisibleItems() }
+    }
+
+    func transactionDidSettle() {
+        // A pass cut short by a queued call, or bounds a callback changed while a step ran: lay out again.
+        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds {
+            performTransaction { layoutVisibleItems() }
+        }
     }
 
     /// The heart of the collection view: make the cells on screen match the layout at the current offset.
     ///
-    /// 1. A new width invalidates the layout (item widths depend on it).
-    /// 2. `prepare()` runs if the layout was invalidated or updated.
-    /// 3. The layout names the items intersecting the viewport; cells that
+    /// In this order, whatever triggered it:
+    /// 1. bad bounds are reported and fixed; a new width invalidates the layout (item widths depend on it);
+    /// 2. `prepare()` runs if the layout was invalidated or updated;
+    /// 3. an offset the content no longer reaches (it shrank) is clamped;
+    /// 4. the layout names the items intersecting the viewport; cells that
     ///    left go back to the pool first, then cells that stay are moved and
-    ///    new ones are asked of the data source.
+    ///    new ones are asked of the data source; `willDisplay` runs once all are in place.
     /// - Complexity: O(log n + visible items) when nothing was invalidated.
     func layoutVisibleItems() {
         guard !isLayingOut else { return }
-        loadIfNeeded()
+        guard hasLoadedData else { return reload(keepingHeightCache: false) }
         isLayingOut = true
         defer { isLayingOut = false }
         let start = DispatchTime.now().uptimeNanoseconds
 
+        sanitizeBounds()
         if let lastLayoutWidth, lastLayoutWidth != bounds.width {
             collectionViewLayout.invalidateLayout()
         }
         lastLayoutWidth = bounds.width
+        let contentChanges = collectionViewLayout.needsPrepare
         collectionViewLayout.prepareIfNeeded()
-        contentSize = collectionViewLayout.collectionViewContentSize
+        let size = collectionViewLayout.collectionViewContentSize
+        contentSize = CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? max(size.height, 0) : 0)
+        if contentChanges, bounds.origin.y > maximumContentOffsetY, bounds.origin.y > 0 {
+            bounds.origin.y = maximumContentOffsetY  // the content shrank below the offset: no blank screen
+        }
         placeVisibleCells()
+        passWasCutShort = transaction.hasDeferredWork
+        lastLayoutBounds = bounds
 
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
@@ -199,7 +254,10 @@ open class CollectionView: ScrollView {
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// Places a cell for every item the layout puts in the viewport.
+    /// Places a cell for every item the layout puts in the viewport, in the
+    /// table's steps (`VisibleRows`): cells that left go back to the pool first,
+    /// cells that stay move, arriving items get cells from the data source (none
+    /// once a callback queued a structural call), then `willDisplay` for each.
     func placeVisibleCells() {
         let visible = viewport
         var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
@@ -211,23 +269,33 @@ open class CollectionView: ScrollView {
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
 
-        // Cells that left go back to the pool first, so arriving items can reuse them.
-        let delegate = self.delegate
-        visibleItems.reconcile(with: wanted, leave: { entry in
-            recycle(entry.cell)
-            delegate?.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
-        }, move: { cell, frame in
-            cell.frame = frame
-            cell.layoutIfNeeded()
-        }, arrive: { wanted in
-            let indexPath = IndexPath(item: wanted.row, section: wanted.section)
-            let cell = cellFromDataSource(at: indexPath)
-            cell.frame = wanted.frame
+        returnItemsThatLeftToThePool(visibleItems.removeEntries(notIn: wanted))
+        let staying = visibleItems.cells(for: wanted)
+        var arrived: [VisibleRows<CollectionViewCell>.Entry] = []
+        var stopped = transaction.hasDeferredWork
+        for (target, cell) in zip(wanted, staying) {
+            if let cell {
+                cell.frame = target.frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            guard !stopped else { continue }
+            let cell = cellFromDataSource(at: IndexPath(item: target.row, section: target.section))
+            cell.frame = target.frame
             cell.layoutIfNeeded()
             addSubview(cell)
-            delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
-            return cell
-        })
+            let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
+            visibleItems.insert(entry)
+            arrived.append(entry)
+            stopped = transaction.hasDeferredWork
+        }
+        if !arrived.isEmpty, let delegate {
+            calling("collectionView(_:willDisplay:forItemAt:)") {
+                for entry in arrived {
+                    delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
+                }
+            }
+        }
         counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItems.count)
     }
 

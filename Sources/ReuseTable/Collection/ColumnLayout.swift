@@ -29,6 +29,21 @@ open class ColumnLayout: CollectionViewLayout {
     /// The height of every item when there is no delegate.
     var fallbackItemHeight: CGFloat { 50 }
 
+    /// A spacing or size a host set: finite and 0 or more, else reported once (through the
+    /// collection view's `diagnosticHandler`, or standard error before one is attached) and replaced.
+    func checked(_ value: CGFloat, _ name: String, fallback: CGFloat = 0) -> CGFloat {
+        guard value.isFinite, value >= 0, value <= TableView.maximumSlotHeight else {
+            let message = "invalid \(name): \(value). It must be finite and 0 or more; using \(fallback)."
+            if let collectionView {
+                collectionView.diagnosticHandler(message)
+            } else {
+                FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
+            }
+            return fallback
+        }
+        return value
+    }
+
     /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative.
     open override var itemWidth: CGFloat {
         let width = collectionView?.bounds.width ?? 0
@@ -47,15 +62,24 @@ open class ColumnLayout: CollectionViewLayout {
             return
         }
         let width = itemWidth
+        // Once a callback queued a structural call, nothing more is asked: the rest get
+        // placeholder heights, and the layout is prepared from scratch at the next pass.
+        var cutShort = false
         engine.update(counts: collectionView.itemCounts, reset: needsReset, columns: columnCount, itemWidth: width,
                       columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems) { indexPath in
-            guard let height = delegateHeight(at: indexPath, itemWidth: width, in: collectionView) else {
+            if collectionView.transaction.hasDeferredWork {
+                cutShort = true
                 return fallbackItemHeight
             }
-            return collectionView.checkedItemHeight(height, at: indexPath,
-                                                    source: "collectionView(_:layout:heightForItemAt:itemWidth:)")
+            guard let height = collectionView.calling("collectionView(_:layout:heightForItemAt:itemWidth:)", {
+                delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
+            }) else {
+                return fallbackItemHeight
+            }
+            return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
         }
-        needsReset = false
+        needsReset = cutShort
+        if cutShort { needsPrepare = true }  // prepared again from scratch once the queued call ran
     }
 
     /// Width of the collection view by the bottom of the lowest item.

@@ -254,13 +254,8 @@ struct ColumnSections {
         guard isPrepared, !rect.isNull, !sections.isEmpty else { return [] }
         let minY = rect.minY, maxY = rect.maxY
         // Section bottoms never decrease: binary search the first ending below minY.
-        var low = 0, high = sections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tops[mid] + sections[mid].height > minY { high = mid } else { low = mid + 1 }
-        }
         var result: [(IndexPath, CGRect)] = []
-        var s = low
+        var s = sections.indices.partitioningIndex { tops[$0] + sections[$0].height > minY }
         while s < sections.count, tops[s] < maxY {
             let top = tops[s]
             let section = sections[s]
@@ -268,11 +263,7 @@ struct ColumnSections {
                 let x = x(ofColumn: c)
                 guard x < rect.maxX, x + itemWidth > rect.minX else { continue }
                 let column = section.columns[c]
-                var lo = 0, hi = column.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if section.frames[column[mid]].offsetBy(dx: 0, dy: top).maxY > minY { hi = mid } else { lo = mid + 1 }
-                }
+                var lo = column.partitioningIndex { section.frames[$0].offsetBy(dx: 0, dy: top).maxY > minY }
                 while lo < column.count {
                     let frame = section.frames[column[lo]].offsetBy(dx: 0, dy: top)
                     guard frame.minY < maxY else { break }

@@ -28,13 +28,28 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// Horizontal gap between columns.
-    open var interitemSpacing: CGFloat = 0 { didSet { invalidateLayout() } }
+    open var interitemSpacing: CGFloat = 0 {
+        didSet {
+            interitemSpacing = checked(interitemSpacing, "FlowLayout.interitemSpacing")
+            invalidateLayout()
+        }
+    }
 
     /// Vertical gap between lines, and between sections.
-    open var lineSpacing: CGFloat = 0 { didSet { invalidateLayout() } }
+    open var lineSpacing: CGFloat = 0 {
+        didSet {
+            lineSpacing = checked(lineSpacing, "FlowLayout.lineSpacing")
+            invalidateLayout()
+        }
+    }
 
     /// The height of every item when there is no delegate (UIKit's default item size is 50).
-    open var itemHeight: CGFloat = 50 { didSet { if delegate == nil { invalidateLayout() } } }
+    open var itemHeight: CGFloat = 50 {
+        didSet {
+            itemHeight = checked(itemHeight, "FlowLayout.itemHeight", fallback: 50)
+            if delegate == nil { invalidateLayout() }
+        }
+    }
 
     /// Gives every item's height at the column width.
     open weak var delegate: FlowLayoutDelegate?

@@ -37,13 +37,23 @@ open class WaterfallLayout: ColumnLayout {
     }
 
     /// Gap between columns, between items in a column and between sections. Changing it re-places everything.
-    open var margin: CGFloat { didSet { invalidateLayout() } }
+    open var margin: CGFloat {
+        didSet {
+            margin = checked(margin, "WaterfallLayout.margin")
+            invalidateLayout()
+        }
+    }
 
     /// Gives every item's height at the column width.
     open weak var delegate: WaterfallLayoutDelegate?
 
     /// The height of every item when there is no delegate.
-    open var itemHeight: CGFloat = 50 { didSet { if delegate == nil { invalidateLayout() } } }
+    open var itemHeight: CGFloat = 50 {
+        didSet {
+            itemHeight = checked(itemHeight, "WaterfallLayout.itemHeight", fallback: 50)
+            if delegate == nil { invalidateLayout() }
+        }
+    }
 
     /// Creates a waterfall with `numberOfColumns` columns and `margin` between columns and items.
     public init(numberOfColumns: Int, margin: CGFloat) {
@@ -51,6 +61,7 @@ open class WaterfallLayout: ColumnLayout {
         self.numberOfColumns = numberOfColumns
         self.margin = margin
         super.init(placement: .shortestColumn)
+        self.margin = checked(margin, "WaterfallLayout.margin")
     }
 
     override var columnCount: Int { numberOfColumns }

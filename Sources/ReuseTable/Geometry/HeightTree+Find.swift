@@ -96,23 +96,31 @@ extension HeightTree {
             // The first child whose end lies past y. Should rounding (only
             // possible with inexact heights) leave y past every child's end,
             // take the last child with height: y is at its very end.
-            var chosen = -1, lastTall = -1
-            var accBefore = acc, accBeforeLastTall = acc, baseBeforeLastTall = base
-            for (j, s) in node.childSummaries.enumerated() {
-                let next = accBefore + s.height
-                if s.height > 0 { lastTall = j; accBeforeLastTall = accBefore; baseBeforeLastTall = base }
-                if y < next { chosen = j; break }
-                accBefore = next
-                base += s.count
+            // The common case is a tight scan; the rounding edge re-walks the node.
+            let start = acc, startBase = base
+            var chosen = -1
+            var a = acc, b = base
+            for s in node.childSummaries {
+                let next = a + s.height
+                if y < next { break }
+                a = next
+                b += s.count
+                chosen -= 1
             }
-            if chosen >= 0 {
-                acc = accBefore
-            } else {
-                chosen = lastTall
-                acc = accBeforeLastTall
-                base = baseBeforeLastTall
+            if chosen != -1 - node.childSummaries.count {
+                acc = a
+                base = b
+                node = node.children[-1 - chosen]
+                continue
             }
-            node = node.children[chosen]
+            let lastTall = node.childSummaries.lastIndex { $0.height > 0 }!
+            acc = start
+            base = startBase
+            for j in 0..<lastTall {
+                acc = acc + node.childSummaries[j].height
+                base += node.childSummaries[j].count
+            }
+            node = node.children[lastTall]
         }
         var lastTall: (run: Int, base: Int, acc: Double)?
         for r in node.heights.indices {

@@ -9,12 +9,16 @@ import Foundation
 extension HeightTree {
     /// Replaces the height of one slot; the run holding it splits into at most three and heals with neighbours.
     ///
+    /// One descent: when the slot already has this height and state, the leaf
+    /// is left alone and nothing above it is recomputed. The stamp moves even
+    /// then, since the descent may have copied shared nodes.
+    ///
     /// - Complexity: O(log n).
     public mutating func setHeight(_ height: Double, at index: Int, isMeasured: Bool) {
-        if holds(height, isMeasured: isMeasured, at: index) { return }
+        precondition(index >= 0 && index < count, "slot index \(index) out of range 0..<\(count)")
+        stamp = GeometryStamp.next()
         makeRootUnique()
-        root.setHeight(height, isMeasured: isMeasured, at: index, config: config)
-        fixRoot()
+        if root.setHeight(height, isMeasured: isMeasured, at: index, config: config) { fixRoot() }
     }
 
     /// Inserts `runs` so that the first new slot gets index `index`.
@@ -27,6 +31,7 @@ extension HeightTree {
         if runs.count == 1, runs[0].count > 0, runs[0].count <= RunMeta.maxCount {
             // The common case (one row, or one run of rows) without temporary arrays.
             let run = runs[0]
+            stamp = GeometryStamp.next()
             makeRootUnique()
             root.insert(heights: CollectionOfOne(run.height),
                         meta: CollectionOfOne(RunMeta.pack(count: run.count, kind: run.kind, isMeasured: run.isMeasured)),
@@ -49,6 +54,7 @@ extension HeightTree {
             }
         }
         guard !heights.isEmpty else { return }
+        stamp = GeometryStamp.next()
         makeRootUnique()
         root.insert(heights: heights, meta: meta, at: index, config: config)
         fixRoot()
@@ -63,6 +69,7 @@ extension HeightTree {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "slot range \(range) out of bounds 0..<\(count)")
         var removed = RunCollector()
         guard !range.isEmpty else { return [] }
+        stamp = GeometryStamp.next()
         if range.count == count {
             for run in runs { removed.append(run) }
             root = Node(heights: [], meta: [])
@@ -82,17 +89,11 @@ extension HeightTree {
     /// - Complexity: O(runs).
     public mutating func markAllUnmeasured() {
         guard unmeasuredCount < count else { return }
+        stamp = GeometryStamp.next()
         let old = root
         root = Node.build(from: Runs(root: old).lazy.map {
             HeightRun(count: $0.count, height: $0.height, kind: $0.kind, isMeasured: false)
         }, config: config)
-    }
-
-    // In its own function so the leaf reference it reads is released before
-    // the mutation checks uniqueness.
-    private func holds(_ height: Double, isMeasured: Bool, at index: Int) -> Bool {
-        let s = slot(at: index)
-        return s.height == height && s.isMeasured == isMeasured
     }
 
     private mutating func makeRootUnique() {
@@ -153,10 +154,12 @@ extension HeightTree.Node {
         return (meta.count, 0)
     }
 
-    func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) {
+    /// False (and nothing recomputed) when the slot already had this height and state.
+    func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) -> Bool {
         if isLeaf {
             let (r, k) = runIndex(for: local)
             let m = meta[r], old = heights[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
+            if old == height && RunMeta.isMeasured(m) == isMeasured { return false }
             let after = c - k - 1
             // Split the run in place into [k before] [the slot] [after], then heal.
             let slotMeta = RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured)
@@ -177,11 +180,12 @@ extension HeightTree.Node {
             Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, at + 2))
         } else {
             let (j, i) = childIndex(for: local)
-            uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config)
+            guard uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
             childDidChange(j)
             normalizeChild(at: j, config: config)
         }
         recomputeSummary()
+        return true
     }
 
     func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {
@@ -234,9 +238,12 @@ extension HeightTree.Node {
         } else {
             // Children wholly inside the range are read and dropped; at most the
             // first and last are cut, by recursion.
+            // At most two children are cut (the first and the last the range
+            // touches), so they are kept in two optionals, not an array: a
+            // one-row delete allocates nothing per level.
             var start = 0
             var dropped: Range<Int>?
-            var cut: [Int] = []
+            var firstCut: Int?, lastCut: Int?
             for j in childSummaries.indices {
                 let c = childSummaries[j].count
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
@@ -247,7 +254,7 @@ extension HeightTree.Node {
                     } else {
                         uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
                         childDidChange(j)
-                        cut.append(j)
+                        if firstCut == nil { firstCut = j } else { lastCut = j }
                     }
                 }
                 start += c
@@ -255,10 +262,12 @@ extension HeightTree.Node {
             }
             if let dropped {
                 replaceChildren(dropped, with: [])
-                cut = cut.map { $0 >= dropped.upperBound ? $0 - dropped.count : $0 }
+                if let j = firstCut, j >= dropped.upperBound { firstCut = j - dropped.count }
+                if let j = lastCut, j >= dropped.upperBound { lastCut = j - dropped.count }
             }
             // The cut children (now neighbours at most) are the only ones out of bounds.
-            for j in cut.reversed() where j < children.count { normalizeChild(at: j, config: config) }
+            if let j = lastCut, j < children.count { normalizeChild(at: j, config: config) }
+            if let j = firstCut, j < children.count { normalizeChild(at: j, config: config) }
         }
         recomputeSummary()
     }

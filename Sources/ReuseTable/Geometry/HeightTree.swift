@@ -33,6 +33,8 @@ import Foundation
 @_spi(Internals) public struct HeightTree: RowGeometry, Sendable {
     var root: Node
     let config: Config
+    /// Changes whenever the tree does, and is never reused (see `GeometryFinger`).
+    var stamp: UInt64 = GeometryStamp.next()
 
     /// Builds the tree bottom-up from `runs`, merging adjacent equal runs and filling leaves completely.
     ///

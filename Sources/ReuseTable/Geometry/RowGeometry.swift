@@ -118,4 +118,32 @@ import Foundation
     /// Keeps every height but marks every slot as an estimate (a width change
     /// invalidates self-sized heights; the old ones are good estimates).
     mutating func markAllUnmeasured()
+
+    /// The slot whose half-open span contains `y`, with its section and row,
+    /// walking from `finger` when it is still valid (see `GeometryFinger`);
+    /// leaves `finger` at the answer. Same answer as `index(atOffset:)`, then
+    /// `slot(at:)`, `section(containing:)` and `headerIndex(ofSection:)`.
+    func slot(atOffset y: Double, near finger: inout GeometryFinger) -> LocatedSlot?
+
+    /// `forEachSlot(from:_:)`, starting from `finger` when it is valid and near `index`.
+    func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool)
+}
+
+extension RowGeometry {
+    /// Without a finger: one search for the slot, then its section and header.
+    ///
+    /// - Complexity: that of `index(atOffset:)`, `section(containing:)` and `headerIndex(ofSection:)`.
+    public func slot(atOffset y: Double, near finger: inout GeometryFinger) -> LocatedSlot? {
+        guard let index = index(atOffset: y) else { return nil }
+        let section = section(containing: index)
+        return LocatedSlot(slot: slot(at: index), section: section,
+                           row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
+    }
+
+    /// Without a finger: `forEachSlot(from:_:)`.
+    ///
+    /// - Complexity: that of `forEachSlot(from:_:)`.
+    public func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool) {
+        forEachSlot(from: index, body)
+    }
 }

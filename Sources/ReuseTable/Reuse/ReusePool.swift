@@ -31,9 +31,6 @@ struct ReusePool<Cell: AnyObject> {
     /// Number of idle cells over all identifiers.
     var count: Int { stacks.reduce(0) { $0 + $1.count } }
 
-    /// Total number of cells created over all identifiers.
-    var totalCreated: Int { created.values.reduce(0, +) }
-
     private mutating func slot(for identifier: String) -> Int {
         if lastSlot >= 0, identifiers[lastSlot] == identifier { return lastSlot }
         if let slot = slots[identifier] {

@@ -33,12 +33,8 @@ struct VisibleRows<Cell: AnyObject> {
     /// The cell showing (section, row), if on screen.
     subscript(indexPath: IndexPath) -> Cell? {
         guard indexPath.count == 2 else { return nil }
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            let e = entries[mid]
-            if (e.section, e.row) < (indexPath.section, indexPath.row) { low = mid + 1 } else { high = mid }
-        }
+        let key = (indexPath.section, indexPath.row)
+        let low = entries.partitioningIndex { ($0.section, $0.row) >= key }
         guard low < entries.count, entries[low].section == indexPath.section, entries[low].row == indexPath.row else { return nil }
         return entries[low].cell
     }
@@ -65,30 +61,49 @@ struct VisibleRows<Cell: AnyObject> {
         return gone
     }
 
-    /// Makes the list match `wanted` (sorted by section, row): every cell that is
-    /// no longer wanted goes to `leave` first (so the pool can feed the
-    /// arrivals), cells that stay go to `move` with their new frame, and each
-    /// new row gets a cell from `arrive`.
-    mutating func reconcile(with wanted: [Wanted], leave: (Entry) -> Void, move: (Cell, CGRect) -> Void,
-                            arrive: (Wanted) -> Cell) {
+    /// Step 1 of making the list match `wanted` (sorted by section, row):
+    /// takes out, in order, every entry that is no longer wanted, so the
+    /// caller can return those cells to the pool *before* asking for new ones.
+    ///
+    /// The steps never call out while the list is being changed: a delegate
+    /// that reads `visibleCells` from `didEndDisplaying` or `willDisplay`
+    /// sees a consistent list, never one in the middle of an update.
+    /// - Complexity: O(v + w).
+    mutating func removeEntries(notIn wanted: [Wanted]) -> [Entry] {
         var w = 0
-        let leaving = partition { entry in
+        return partition { entry in
             while w < wanted.count, (wanted[w].section, wanted[w].row) < (entry.section, entry.row) { w += 1 }
             return w < wanted.count && wanted[w].section == entry.section && wanted[w].row == entry.row
         }
-        for entry in leaving { leave(entry) }
-        var staying = removeAll()[...]
-        var placed: [Entry] = []
-        placed.reserveCapacity(wanted.count)
+    }
+
+    /// Step 2: for each wanted row, the cell already showing it, or nil when the row needs a new cell.
+    /// - Complexity: O(v + w).
+    func cells(for wanted: [Wanted]) -> [Cell?] {
+        var result: [Cell?] = []
+        cells(for: wanted, into: &result)
+        return result
+    }
+
+    /// `cells(for:)` into a caller's array (emptied first), so a layout pass allocates nothing.
+    func cells(for wanted: [Wanted], into result: inout [Cell?]) {
+        result.removeAll(keepingCapacity: true)
+        result.reserveCapacity(wanted.count)
+        var e = 0
         for target in wanted {
-            if let first = staying.first, first.section == target.section, first.row == target.row {
-                staying.removeFirst()
-                move(first.cell, target.frame)
-                placed.append(first)
+            while e < entries.count, (entries[e].section, entries[e].row) < (target.section, target.row) { e += 1 }
+            if e < entries.count, entries[e].section == target.section, entries[e].row == target.row {
+                result.append(entries[e].cell)
             } else {
-                placed.append(Entry(section: target.section, row: target.row, cell: arrive(target)))
+                result.append(nil)
             }
         }
-        entries = placed
+    }
+
+    /// Step 3: adds a row that arrived on screen, keeping the list sorted.
+    /// - Complexity: O(log v) to find the place, O(v) to insert (v is a screenful).
+    mutating func insert(_ entry: Entry) {
+        let low = entries.partitioningIndex { ($0.section, $0.row) >= (entry.section, entry.row) }
+        entries.insert(entry, at: low)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A debug log for the height caches and the template-cell sizing code.
 ///
 /// Off by default. The table will switch it on through its public
-/// `isDebugLogEnabled` and may point `sink` somewhere else (a test collects
+/// `isHeightDebugLogEnabled` and may point `sink` somewhere else (a test collects
 /// lines in an array). Messages are built lazily, so a disabled log costs one
 /// branch per event — the caches sit on the scrolling hot path.
 ///

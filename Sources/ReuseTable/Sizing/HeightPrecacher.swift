@@ -69,20 +69,49 @@ public final class HeightPrecacher {
 
 /// Runs a `HeightPrecacher` from Foundation's run loop: a timer in the default
 /// mode fires a step at most every `interval`; it stops itself when the work ends.
+///
+/// The precacher measures a main-actor-bound table, so its timer must fire
+/// where the main actor runs: on the run loop of the thread that creates the
+/// driver (on the main actor). Any other run loop is refused with a message —
+/// a timer on a background run loop would measure the table off the main actor.
 @MainActor
 public final class RunLoopPrecacheDriver {
     private var timer: Timer?
     public let precacher: HeightPrecacher
 
-    /// Starts stepping `precacher` on `runLoop` (default: the main run loop).
-    public init(precacher: HeightPrecacher, interval: TimeInterval = 1.0 / 120, runLoop: RunLoop = .main) {
+    /// Starts stepping `precacher` on `runLoop`, which must be the current thread's run loop
+    /// (the main run loop in an app; the default).
+    public init(precacher: HeightPrecacher, interval: TimeInterval = 1.0 / 120, runLoop: RunLoop = .current) {
         self.precacher = precacher
-        let timer = Timer(timeInterval: interval, repeats: true) { [weak self] timer in
-            let more = MainActor.assumeIsolated { self?.precacher.step() ?? false }
-            if !more { timer.invalidate() }
+        if let problem = RunLoopPrecacheDriver.validate(runLoop: runLoop) { TableViewError.trap(problem) }
+        let timer = Timer(timeInterval: interval, repeats: true) { [weak self] _ in
+            // Honest: the timer fires on the run loop of the thread that runs the main actor's code.
+            MainActor.assumeIsolated { self?.fire() }
         }
         runLoop.add(timer, forMode: .default)
         self.timer = timer
+    }
+
+    /// A driver let go of without `invalidate()` takes its timer off the run loop
+    /// (otherwise the repeating timer would keep the loop busy for ever).
+    isolated deinit {
+        timer?.invalidate()
+    }
+
+    /// The message for a run loop the driver cannot use, or nil.
+    static func validate(runLoop: RunLoop) -> TableViewError? {
+        guard runLoop !== RunLoop.current else { return nil }
+        return TableViewError(
+            "RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver on the main actor "
+                + "(RunLoop.current there; RunLoop.main in an app); another thread's run loop would measure the table off the main actor.")
+    }
+
+    private func fire() {
+        guard let timer, timer.isValid else { return }
+        if !precacher.step() {
+            timer.invalidate()
+            self.timer = nil
+        }
     }
 
     /// Stops the timer.

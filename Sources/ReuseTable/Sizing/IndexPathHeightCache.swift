@@ -18,14 +18,23 @@ import Foundation
 /// two "orientation" buckets. Changing width keeps the other widths' entries, so
 /// rotating back is free. Every mutation applies to all widths.
 ///
-/// **Storage.** Per width, per section, one contiguous `[Double]` run of slots
-/// with NaN meaning "absent": no boxing, **8 bytes per cached row**. A run covers
-/// only the rows between the lowest and the highest cached row of its section
-/// (plus at most as much again below, from amortized downward growth), so a
-/// 10M-row section with 30 rows measured near the top — or near the bottom —
-/// costs about 30 slots, and inserting or deleting rows past a run's end is
-/// free. Sections past the highest section with a cached row, and widths with
-/// no cached row, take no space at all.
+/// **Storage.** Per width, an array of sections; per section, a
+/// `SparseRowHeights`: a B+tree of gap-encoded entries (each stores its height
+/// and its distance from the previous cached row). Memory is proportional to
+/// the rows *cached*, never to the row range they span: about **18 bytes per
+/// cached row** when rows are measured in order and 22 when they are scattered
+/// (`allocatedBytes` in `IndexPathHeightCacheSparseTests.bytesPerEntry`), at
+/// most about 36 with half-full leaves (16 bytes of data, the rest node slack
+/// and headers), plus 8 bytes per section up to the last section with a cached
+/// row at that width. A 10M-row section with the first and the last screen measured holds
+/// 32 entries, and inserting a row at the top shifts all of them with one
+/// O(log n) walk. Heights are stored and returned bit for bit. Sections past
+/// the last one with a cached row, and widths with no cached row, take no space.
+///
+/// **Complexity.** n is the number of rows cached in the section at that width,
+/// w the number of cached widths, s the number of stored sections at a width.
+/// Row operations are O(log n) per width; section operations shift the
+/// per-width section arrays and are O(w · s).
 ///
 /// **Counters.** `height(at:width:)` counts a hit or a miss on every call; it is
 /// the lookup the table makes before measuring. Internal code that only wants
@@ -43,110 +52,13 @@ public final class IndexPathHeightCache {
 
     // MARK: Storage
 
-    /// One section's cached heights at one width: slots for rows
-    /// `firstRow ..< firstRow + slots.count`, NaN where absent.
-    ///
-    /// Invariant: `slots` is empty or ends with a present height (trailing NaNs are
-    /// trimmed); `present` counts the non-NaN slots; `firstRow >= 0`.
-    struct Run: Equatable, Sendable {
-        var firstRow = 0
-        var slots: [Double] = []
-        var present = 0
-
-        var isEmpty: Bool { slots.isEmpty }
-        var endRow: Int { firstRow + slots.count }
-
-        static func == (a: Run, b: Run) -> Bool {
-            // NaN != NaN, so compare absent slots by absence.
-            a.firstRow == b.firstRow && a.present == b.present && a.slots.count == b.slots.count
-                && zip(a.slots, b.slots).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
-        }
-
-        /// The height stored for `row`, or nil.
-        func height(atRow row: Int) -> Double? {
-            guard row >= firstRow, row < endRow else { return nil }
-            let h = slots[row - firstRow]
-            return h.isNaN ? nil : h
-        }
-
-        /// Stores `h` for `row`, growing the run as needed; returns whether the row was absent.
-        ///
-        /// Growing downward doubles the run (bounded by row 0), so measuring rows
-        /// one by one while scrolling up costs amortized O(1) per row, not O(run).
-        mutating func set(_ h: Double, atRow row: Int) -> Bool {
-            if slots.isEmpty {
-                firstRow = row
-                slots = [h]
-                present = 1
-                return true
-            }
-            if row < firstRow {
-                let grow = min(firstRow, max(firstRow - row, slots.count))
-                slots.insert(contentsOf: repeatElement(Double.nan, count: grow), at: 0)
-                firstRow -= grow
-            } else if row >= endRow {
-                slots.append(contentsOf: repeatElement(Double.nan, count: row - endRow))
-                slots.append(h)
-                present += 1
-                return true
-            }
-            let i = row - firstRow
-            let wasAbsent = slots[i].isNaN
-            slots[i] = h
-            if wasAbsent { present += 1 }
-            return wasAbsent
-        }
-
-        /// Forgets `row`'s height; returns whether it was present.
-        mutating func invalidate(row: Int) -> Bool {
-            guard row >= firstRow, row < endRow, !slots[row - firstRow].isNaN else { return false }
-            slots[row - firstRow] = .nan
-            present -= 1
-            trimTrailingAbsent()
-            return true
-        }
-
-        /// Opens `count` absent rows at `row`, shifting later rows down.
-        mutating func insertRows(_ count: Int, at row: Int) {
-            guard !slots.isEmpty else { return }
-            if row <= firstRow {
-                firstRow += count
-            } else if row < endRow {
-                slots.insert(contentsOf: repeatElement(Double.nan, count: count), at: row - firstRow)
-            }
-            // Past the end: nothing stored there, nothing shifts.
-        }
-
-        /// Removes `row`, shifting later rows up; returns its height if it had one.
-        mutating func removeRow(_ row: Int) -> Double? {
-            guard !slots.isEmpty, row < endRow else { return nil }
-            if row < firstRow {
-                firstRow -= 1
-                return nil
-            }
-            let h = slots.remove(at: row - firstRow)
-            if h.isNaN { trimTrailingAbsent(); return nil }
-            present -= 1
-            trimTrailingAbsent()
-            return h
-        }
-
-        /// Keeps the invariant that the last slot holds a height.
-        ///
-        /// - Complexity: amortized O(1): each trimmed slot was created once.
-        private mutating func trimTrailingAbsent() {
-            if present == 0 { slots.removeAll(); firstRow = 0; return }
-            while let last = slots.last, last.isNaN { slots.removeLast() }
-        }
-    }
-
     /// One section's cached heights at every width, as `removeSection(at:)` hands
     /// them out so a section move can re-insert them.
     struct SectionEntry: Equatable, Sendable {
-        /// Non-empty runs only, by width.
-        var runs: [CGFloat: Run] = [:]
+        /// Non-empty sections only, by width.
+        var rows: [CGFloat: SparseRowHeights] = [:]
         /// Cached heights in this entry over all widths.
-        var count: Int { runs.values.reduce(0) { $0 + $1.present } }
+        var count: Int { rows.values.reduce(0) { $0 + $1.count } }
     }
 
     /// One row's cached heights at every width, as `removeRow(at:)` hands them out
@@ -157,12 +69,12 @@ public final class IndexPathHeightCache {
     }
 
     /// Per width, per section. Invariant: no width maps to an empty array, and no
-    /// array ends with an empty run (sections past the last cached one are implicit).
-    private var storage: [CGFloat: [Run]] = [:]
+    /// array ends with an empty section (sections past the last cached one are implicit).
+    private var storage: [CGFloat: [SparseRowHeights]] = [:]
 
     private var storedCount = 0
 
-    /// The debug log (off by default); the table switches it with `isDebugLogEnabled`.
+    /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "IndexPathHeightCache")
 
     /// Creates an empty cache.
@@ -189,7 +101,7 @@ public final class IndexPathHeightCache {
 
     /// The height cached for `indexPath` at `width`, or nil; counts a hit or a miss.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log n), n the rows cached in the section at that width.
     public func height(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
         if let h = storedHeight(at: indexPath, width: width) {
             hits += 1
@@ -203,12 +115,13 @@ public final class IndexPathHeightCache {
 
     /// Caches `height` for `indexPath` at `width`, replacing any previous value.
     ///
-    /// Non-finite heights are not stored (NaN marks absent slots; the table
-    /// reports bad heights before they get here). Negative index paths are a
-    /// programmer error and trap.
+    /// Non-finite heights and widths are not stored (a cached height is always
+    /// one the table can use; the table reports bad heights before they get
+    /// here). Negative index paths are a programmer error and trap.
     ///
-    /// - Complexity: amortized O(1) when the row is within, just below or just
-    ///   past the section's cached run; otherwise O(distance) to grow the run.
+    /// - Complexity: O(log n), n the rows cached in the section at that width;
+    ///   storing into a section past the last stored one at that width first
+    ///   appends empty sections up to it, O(s).
     public func setHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {
         let section = indexPath.section, row = indexPath.row
         precondition(section >= 0 && row >= 0, "IndexPathHeightCache: invalid index path \(indexPath.logDescription)")
@@ -224,7 +137,7 @@ public final class IndexPathHeightCache {
     ///
     /// Call it when the row's content changed without a reload.
     ///
-    /// - Complexity: O(w), w the number of cached widths.
+    /// - Complexity: O(w · log n), w the number of cached widths.
     public func invalidateHeight(at indexPath: IndexPath) {
         log("invalidate \(indexPath.logDescription) (all widths)")
         invalidateRow(at: indexPath)
@@ -243,21 +156,81 @@ public final class IndexPathHeightCache {
 
     /// The height cached for `indexPath` at `width`, without counting a hit or a miss.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(log n).
     func storedHeight(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
         let section = indexPath.section
-        guard section >= 0, let runs = storage[width], section < runs.count else { return nil }
-        return runs[section].height(atRow: indexPath.row).map { CGFloat($0) }
+        guard section >= 0, let sections = storage[width], section < sections.count else { return nil }
+        return sections[section].height(atRow: indexPath.row).map { CGFloat($0) }
     }
 
     /// Resets `hits` and `misses` to zero.
+    ///
+    /// - Complexity: O(1).
     func resetCounters() { hits = 0; misses = 0 }
 
-    /// The widths that have at least one cached height.
+    /// The widths that have at least one cached height, ascending.
+    ///
+    /// - Complexity: O(w log w).
     var cachedWidths: [CGFloat] { storage.keys.sorted() }
 
-    /// Slots allocated over all widths and sections (8 bytes each): the memory cost.
-    var slotCount: Int { storage.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.slots.count } } }
+    /// Bytes the storage holds beyond the cache object and the width dictionary:
+    /// every tree node with its arrays' capacity and headers, and each width's
+    /// array of sections (8 bytes a section). It grows with the rows cached,
+    /// never with the row numbers they sit at. Malloc's own rounding is not
+    /// included; the bench measures that.
+    ///
+    /// - Complexity: O(w · s + entries / 64).
+    var allocatedBytes: Int {
+        storage.values.reduce(0) { total, sections in
+            total + 32 + sections.capacity * MemoryLayout<SparseRowHeights>.stride
+                + sections.reduce(0) { $0 + $1.allocatedBytes }
+        }
+    }
+
+    /// Tree nodes over all widths and sections (a leaf holds up to 64 heights).
+    ///
+    /// - Complexity: O(w · s + entries / 64).
+    var storedNodeCount: Int { storage.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.nodeCount } } }
+
+    // MARK: One width at a time (the table's geometry owns the current width's heights)
+
+    /// Takes the height cached for `indexPath` at `width` out of the cache and
+    /// returns it, or nil; later rows keep their index paths. Counts no hit or miss,
+    /// and is not logged.
+    ///
+    /// - Complexity: O(log n).
+    func removeHeight(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
+        let section = indexPath.section, row = indexPath.row
+        guard section >= 0, row >= 0, storage[width].map({ section < $0.count }) == true else { return nil }
+        var removed: Double?
+        storage[width]!.withSection(section) { removed = $0.remove(row: row) }
+        if storage[width]!.isEmpty { storage[width] = nil }
+        guard let removed else { return nil }
+        storedCount -= 1
+        return CGFloat(removed)
+    }
+
+    /// Every height cached at `width`, in index-path order (section, then row).
+    /// Not logged.
+    ///
+    /// - Complexity: O(s + e), e the heights cached at `width`.
+    func heights(atWidth width: CGFloat) -> [(IndexPath, CGFloat)] {
+        guard let sections = storage[width] else { return [] }
+        var result: [(IndexPath, CGFloat)] = []
+        result.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+        for (section, rows) in sections.enumerated() {
+            rows.forEach { row, height in result.append((IndexPath(row: row, section: section), CGFloat(height))) }
+        }
+        return result
+    }
+
+    /// Forgets every height cached at `width`, keeping the other widths. Not logged.
+    ///
+    /// - Complexity: O(s) plus releasing the storage.
+    func removeAll(atWidth width: CGFloat) {
+        guard let sections = storage.removeValue(forKey: width) else { return }
+        storedCount -= sections.reduce(0) { $0 + $1.count }
+    }
 
     // MARK: Primitive mutations (driven by the table's batch updates)
 
@@ -267,9 +240,9 @@ public final class IndexPathHeightCache {
     func insertSections(_ count: Int = 1, at section: Int) {
         precondition(count >= 0 && section >= 0)
         guard count > 0 else { return }
-        forEachWidth { _, runs in
-            if section < runs.count {
-                runs.insert(contentsOf: repeatElement(Run(), count: count), at: section)
+        forEachWidth { _, sections in
+            if section < sections.count {
+                sections.insert(contentsOf: repeatElement(SparseRowHeights(), count: count), at: section)
             }
         }
     }
@@ -281,11 +254,11 @@ public final class IndexPathHeightCache {
     func removeSection(at section: Int) -> SectionEntry {
         precondition(section >= 0)
         var entry = SectionEntry()
-        forEachWidth { width, runs in
-            guard section < runs.count else { return }
-            let run = runs.remove(at: section)
-            if !run.isEmpty { entry.runs[width] = run }
-            runs.trimTrailingEmptyRuns()
+        forEachWidth { width, sections in
+            guard section < sections.count else { return }
+            let rows = sections.remove(at: section)
+            if !rows.isEmpty { entry.rows[width] = rows }
+            sections.trimTrailingEmptySections()
         }
         storedCount -= entry.count
         return entry
@@ -296,14 +269,14 @@ public final class IndexPathHeightCache {
     /// - Complexity: O(w · s).
     func insertSection(_ entry: SectionEntry, at section: Int) {
         precondition(section >= 0)
-        forEachWidth(including: entry.runs.keys) { width, runs in
-            if let run = entry.runs[width], !run.isEmpty {
-                if runs.count < section {
-                    runs.append(contentsOf: repeatElement(Run(), count: section - runs.count))
+        forEachWidth(including: entry.rows.keys) { width, sections in
+            if let rows = entry.rows[width], !rows.isEmpty {
+                if sections.count < section {
+                    sections.append(contentsOf: repeatElement(SparseRowHeights(), count: section - sections.count))
                 }
-                runs.insert(run, at: section)
-            } else if section < runs.count {
-                runs.insert(Run(), at: section)
+                sections.insert(rows, at: section)
+            } else if section < sections.count {
+                sections.insert(SparseRowHeights(), at: section)
             }
         }
         storedCount += entry.count
@@ -311,41 +284,41 @@ public final class IndexPathHeightCache {
 
     /// Forgets every height in `section` at every width, keeping later sections in place.
     ///
-    /// - Complexity: O(w · s).
+    /// - Complexity: O(w · s) plus releasing the section's storage.
     func invalidateSection(at section: Int) {
         guard section >= 0 else { return }
-        forEachWidth { _, runs in
-            guard section < runs.count else { return }
-            storedCount -= runs[section].present
-            runs[section] = Run()
-            runs.trimTrailingEmptyRuns()
+        forEachWidth { _, sections in
+            guard section < sections.count else { return }
+            storedCount -= sections[section].count
+            sections[section] = SparseRowHeights()
+            sections.trimTrailingEmptySections()
         }
     }
 
     /// Opens `count` rows without heights at `indexPath`, shifting later rows of the section down.
     ///
-    /// - Complexity: O(w · (k + count)), k the cached slots after the row; free past the run's end.
+    /// - Complexity: O(w · log n), whatever `count` and however many rows are cached below.
     @_spi(Internals) public func insertRows(_ count: Int, at indexPath: IndexPath) {
         let section = indexPath.section, row = indexPath.row
         precondition(count >= 0 && section >= 0 && row >= 0)
         guard count > 0 else { return }
-        forEachWidth { _, runs in
-            if section < runs.count { runs[section].insertRows(count, at: row) }
+        forEachWidth { _, sections in
+            if section < sections.count { sections[section].insertRows(count, at: row) }
         }
     }
 
     /// Removes the row at `indexPath` at every width, shifting later rows up, and returns its heights.
     ///
-    /// - Complexity: O(w · k), k the cached slots after the row; free past the run's end.
+    /// - Complexity: O(w · log n).
     @discardableResult
     @_spi(Internals) public func removeRow(at indexPath: IndexPath) -> RowEntry {
         let section = indexPath.section, row = indexPath.row
         precondition(section >= 0 && row >= 0)
         var entry = RowEntry()
-        forEachWidth { width, runs in
-            guard section < runs.count else { return }
-            if let h = runs[section].removeRow(row) { entry.heights[width] = h }
-            runs.trimTrailingEmptyRuns()
+        forEachWidth { width, sections in
+            guard section < sections.count else { return }
+            if let h = sections[section].removeRow(row) { entry.heights[width] = h }
+            sections.trimTrailingEmptySections()
         }
         storedCount -= entry.heights.count
         return entry
@@ -353,27 +326,27 @@ public final class IndexPathHeightCache {
 
     /// Inserts a row with the heights of `entry` at `indexPath`, shifting later rows down.
     ///
-    /// - Complexity: O(w · k), k the cached slots after the row.
+    /// - Complexity: O(w · log n) (plus O(s) to reach a section past the last stored one).
     func insertRow(_ entry: RowEntry, at indexPath: IndexPath) {
         let section = indexPath.section, row = indexPath.row
         precondition(section >= 0 && row >= 0)
-        forEachWidth(including: entry.heights.keys) { width, runs in
-            if section < runs.count { runs[section].insertRows(1, at: row) }
-            if let h = entry.heights[width] { _ = Self.set(h, section: section, row: row, in: &runs) }
+        forEachWidth(including: entry.heights.keys) { width, sections in
+            if section < sections.count { sections[section].insertRows(1, at: row) }
+            if let h = entry.heights[width] { _ = Self.set(h, section: section, row: row, in: &sections) }
         }
         storedCount += entry.heights.count
     }
 
     /// Forgets the row's height at every width (a reload), keeping later rows in place.
     ///
-    /// - Complexity: O(w).
+    /// - Complexity: O(w · log n).
     func invalidateRow(at indexPath: IndexPath) {
         let section = indexPath.section, row = indexPath.row
         guard section >= 0, row >= 0 else { return }
-        forEachWidth { _, runs in
-            guard section < runs.count else { return }
-            if runs[section].invalidate(row: row) { storedCount -= 1 }
-            runs.trimTrailingEmptyRuns()
+        forEachWidth { _, sections in
+            guard section < sections.count else { return }
+            if sections[section].remove(row: row) != nil { storedCount -= 1 }
+            sections.trimTrailingEmptySections()
         }
     }
 
@@ -381,11 +354,11 @@ public final class IndexPathHeightCache {
 
     /// Stores `h` at `section`/`row` in one width's sections, adding empty sections as needed;
     /// returns whether the row was absent.
-    private static func set(_ h: Double, section: Int, row: Int, in runs: inout [Run]) -> Bool {
-        if runs.count <= section {
-            runs.append(contentsOf: repeatElement(Run(), count: section + 1 - runs.count))
+    private static func set(_ h: Double, section: Int, row: Int, in sections: inout [SparseRowHeights]) -> Bool {
+        if sections.count <= section {
+            sections.append(contentsOf: repeatElement(SparseRowHeights(), count: section + 1 - sections.count))
         }
-        return runs[section].set(h, atRow: row)
+        return sections[section].set(h, atRow: row)
     }
 
     /// Runs `body` on every width's sections in place, then drops widths left empty.
@@ -393,7 +366,7 @@ public final class IndexPathHeightCache {
     /// `extra` widths (from an entry being re-inserted) get a bucket first if missing.
     private func forEachWidth(
         including extra: some Sequence<CGFloat> = EmptyCollection<CGFloat>(),
-        _ body: (CGFloat, inout [Run]) -> Void
+        _ body: (CGFloat, inout [SparseRowHeights]) -> Void
     ) {
         for width in extra where storage[width] == nil { storage[width] = [] }
         var emptied: [CGFloat] = []
@@ -408,19 +381,19 @@ public final class IndexPathHeightCache {
     }
 
     /// Checks every storage invariant; for tests.
+    ///
+    /// - Complexity: O(entries).
     func checkInvariants() -> [String] {
         var problems: [String] = []
         var total = 0
-        for (width, runs) in storage {
-            if runs.isEmpty { problems.append("width \(width): empty bucket") }
-            if runs.last?.isEmpty == true { problems.append("width \(width): trailing empty section") }
-            for (s, run) in runs.enumerated() {
-                let present = run.slots.count(where: { !$0.isNaN })
-                if present != run.present { problems.append("width \(width) section \(s): present \(run.present) != \(present)") }
-                if run.slots.last?.isNaN == true { problems.append("width \(width) section \(s): trailing NaN") }
-                if run.firstRow < 0 || (run.isEmpty && run.firstRow != 0) {
-                    problems.append("width \(width) section \(s): firstRow \(run.firstRow)")
-                }
+        for (width, sections) in storage {
+            if sections.isEmpty { problems.append("width \(width): empty bucket") }
+            if sections.last?.isEmpty == true { problems.append("width \(width): trailing empty section") }
+            for (s, rows) in sections.enumerated() {
+                problems += rows.checkInvariants().map { "width \(width) section \(s): \($0)" }
+                var present = 0
+                rows.forEach { _, _ in present += 1 }
+                if present != rows.count { problems.append("width \(width) section \(s): count \(rows.count) != \(present)") }
                 total += present
             }
         }
@@ -429,9 +402,15 @@ public final class IndexPathHeightCache {
     }
 }
 
-extension Array where Element == IndexPathHeightCache.Run {
-    /// Drops empty runs at the end: sections past the last cached one are implicit.
-    fileprivate mutating func trimTrailingEmptyRuns() {
+extension Array where Element == SparseRowHeights {
+    /// Drops empty sections at the end: sections past the last cached one are implicit.
+    fileprivate mutating func trimTrailingEmptySections() {
         while let last = self.last, last.isEmpty { removeLast() }
+    }
+
+    /// Mutates section `index` in place, then drops trailing empty sections.
+    fileprivate mutating func withSection(_ index: Int, _ body: (inout SparseRowHeights) -> Void) {
+        body(&self[index])
+        trimTrailingEmptySections()
     }
 }

@@ -50,7 +50,7 @@ public final class KeyedHeightCache {
     /// A placeholder key for freed slots, so they do not keep a user's key alive.
     private static let freedKey = AnyHashable(0)
 
-    /// The debug log (off by default); the table switches it with `isDebugLogEnabled`.
+    /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "KeyedHeightCache")
 
     /// Creates an empty cache holding at most `capacity` heights (nil: unbounded).

@@ -47,13 +47,138 @@ extension TableView {
     /// keeping the visible rows still. Returns false when nothing is left to measure.
     /// - Complexity: O(log n) plus one height computation.
     func precacheNextSlot(searchingFrom start: inout Int) -> Bool {
+        guard !transaction.isActive else { return true }  // a step is running: try again on the next tick
         guard let index = geometry.firstUnmeasured(from: start) ?? geometry.firstUnmeasured(from: 0) else { return false }
         start = index + 1
-        let anchor = currentAnchor()
-        measureSlot(at: index)
-        if let anchor, index < anchor.slotIndex {
-            restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+        performTransaction {
+            let anchor = currentAnchor()
+            measureSlot(at: index)
+            if let anchor, index < anchor.slotIndex {
+                restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+            }
         }
         return true
+    }
+
+    // MARK: Measuring what the viewport shows
+
+    /// Measures every estimated slot in and near the viewport, keeping what the
+    /// user sees still (scroll anchoring). Ends with every slot on screen measured.
+    ///
+    /// The anchoring rule: the anchor is the first *measured* slot on screen
+    /// (the first slot on screen when none is measured yet, as after a jump).
+    /// 1. Walking down from the anchor, each estimated slot is measured and the
+    ///    walk continues from its *measured* end, so only the rows that really
+    ///    fill the viewport are measured (seed 003: UIKit measures
+    ///    ceil(viewport / estimate) rows instead). Nothing above the anchor
+    ///    changes, so nothing moves.
+    /// 2. Walking up from the anchor, each estimated slot still reaching into
+    ///    the viewport is measured; its change Δ moves the anchor by Δ, and the
+    ///    offset moves by Δ with it, so the anchor — and every row below it —
+    ///    keeps its place on screen. This is what makes scrolling *up* into
+    ///    estimated rows smooth.
+    /// 3. Whatever the anchoring did — the top of the list is a hard edge, and
+    ///    shorter rows can pull the end of the content above the offset — any
+    ///    estimated slot the viewport now shows is measured, top down, until none
+    ///    is left. The pass never ends with an estimate on screen or the viewport
+    ///    unfilled.
+    ///
+    /// UIKit keeps the offset and lets the content jump; TanStack Virtual
+    /// corrects the offset for items measured before the scroll offset;
+    /// react-virtuoso compensates while scrolling up, and its maintainer
+    /// describes the jumps that remain when short items replace tall estimates
+    /// (react-virtuoso #436). Anchoring on the first measured slot covers both
+    /// directions with one rule, and the tests hold it to exact positions.
+    /// - Complexity: O(m log n) for m slots measured.
+    func measureSlotsInViewport() {
+        let overscan = Double(measurementOverscan)
+        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
+        var visible = viewport
+        var firstVisible: Slot?
+        var anchor: Slot?
+        forEachSlot(in: visible) { slot, _, _ in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if firstVisible == nil { firstVisible = slot }
+            if anchor == nil, slot.isMeasured { anchor = slot }
+        }
+        if let anchorSlot = anchor ?? firstVisible {
+            let screenY = anchorSlot.minY - visible.lowerBound
+            // 1. Down from the anchor, with positions updated as slots are measured.
+            var index = anchorSlot.index
+            var y = anchorSlot.minY
+            while index < geometry.count, y < visible.upperBound + overscan, !transaction.hasDeferredWork {
+                if !geometry.slot(at: index).isMeasured {
+                    measureSlot(at: index, keepCell: y < visible.upperBound)
+                }
+                y += geometry.height(at: index)
+                index += 1
+            }
+            // 2. Up from the anchor, moving the offset with every change above it.
+            index = anchorSlot.index - 1
+            while index >= 0, !transaction.hasDeferredWork {
+                let slot = geometry.slot(at: index)
+                if slot.maxY <= visible.lowerBound - overscan { break }
+                if !slot.isMeasured {
+                    measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound)
+                    restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
+                    visible = viewport
+                }
+                index -= 1
+            }
+        }
+        // 3. Settle: measure what the viewport shows now, until it shows no estimate.
+        while !transaction.hasDeferredWork {
+            if wasWithinContent { clampOffsetToContent() }
+            visible = viewport
+            guard let index = firstUnmeasuredSlot(in: visible) else { break }
+            measureSlot(at: index, keepCell: true)
+        }
+    }
+
+    /// The first slot still holding an estimate that intersects `range`.
+    /// - Complexity: O(log n).
+    func firstUnmeasuredSlot(in range: Range<Double>) -> Int? {
+        guard geometry.unmeasuredCount > 0, range.upperBound > 0 else { return nil }
+        let start: Int
+        if range.lowerBound <= 0 {
+            start = 0
+        } else if let index = geometry.index(atOffset: range.lowerBound) {
+            start = index
+        } else {
+            return nil  // the range starts below the content
+        }
+        guard let index = geometry.firstUnmeasured(from: start), geometry.offset(of: index) < range.upperBound else { return nil }
+        return index
+    }
+
+    /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
+    func restoreAnchor(slotIndex: Int, screenY: Double) {
+        let oldTop = contentOffset.y
+        var newTop = CGFloat(geometry.offset(of: slotIndex) - screenY)
+        if newTop < 0, oldTop >= 0 { newTop = 0 }  // the top of the list is a hard edge
+        if newTop != oldTop {
+            bounds.origin.y = newTop
+            counters.anchorAdjustments += 1
+        }
+    }
+
+    /// The first visible slot and its distance from the viewport's top, for keeping it still across a change.
+    func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
+        let visible = viewport
+        var anchor: (Int, Double)?
+        forEachSlot(in: visible) { slot, _, _ in
+            if anchor == nil, slot.height > 0, slot.maxY > visible.lowerBound {
+                anchor = (slot.index, slot.minY - visible.lowerBound)
+            }
+        }
+        return anchor
+    }
+
+    /// Brings the offset back onto the content when the content ended above it
+    /// (as UIScrollView does when not dragging): no blank screen after a shrink.
+    func clampOffsetToContent() {
+        updateContentSize()
+        let maxY = maximumContentOffsetY
+        if bounds.origin.y > maxY, bounds.origin.y > 0 { bounds.origin.y = maxY }
     }
 }

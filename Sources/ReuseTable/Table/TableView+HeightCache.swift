@@ -80,14 +80,4 @@ extension TableView {
         guard isHeightDebugLogEnabled else { return }
         heightDebugLogHandler("[TableView height] \(message())")
     }
-
-    /// A self-sized row's height from the index-path cache, if measured before at this width.
-    func cachedSelfSizedHeight(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
-        indexPathHeightCache.height(at: indexPath, width: width)
-    }
-
-    func storeSelfSizedHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {
-        heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
-        indexPathHeightCache.setHeight(height, at: indexPath, width: width)
-    }
 }

@@ -94,8 +94,8 @@ struct HeightPlan {
         let estimate: CGFloat
         if plan.estimatePerSection, let delegate = table.delegate {
             estimate = kind == .header
-                ? delegate.tableView(table, estimatedHeightForHeaderInSection: section)
-                : delegate.tableView(table, estimatedHeightForFooterInSection: section)
+                ? table.calling("tableView(_:estimatedHeightForHeaderInSection:)") { delegate.tableView(table, estimatedHeightForHeaderInSection: section) }
+                : table.calling("tableView(_:estimatedHeightForFooterInSection:)") { delegate.tableView(table, estimatedHeightForFooterInSection: section) }
         } else {
             estimate = kind == .header ? table.estimatedSectionHeaderHeight : table.estimatedSectionFooterHeight
         }
@@ -121,7 +121,9 @@ struct HeightPlan {
         case .estimatedPerRow:
             let estimate = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.sanitizedHeight(
-                    table.delegate?.tableView(table, estimatedHeightForRowAt: indexPath) ?? table.estimatedRowHeight,
+                    table.delegate.map { delegate in
+                        table.calling("tableView(_:estimatedHeightForRowAt:)") { delegate.tableView(table, estimatedHeightForRowAt: indexPath) }
+                    } ?? table.estimatedRowHeight,
                     for: "estimated height of row \(indexPath.tableDescription)")
             return HeightRun(count: 1, height: Double(estimate) + margin, isMeasured: false)
         }
@@ -133,7 +135,7 @@ extension TableView {
     /// delegate does not implement it (its default implementation reported itself).
     func probe(_ method: DelegateHeightMethod, _ call: () -> CGFloat?) -> CGFloat? {
         defaultImplementationsUsed.remove(method)
-        guard let value = call(), !defaultImplementationsUsed.contains(method) else { return nil }
+        guard let value = calling(method.name, call), !defaultImplementationsUsed.contains(method) else { return nil }
         return value
     }
 
@@ -141,7 +143,9 @@ extension TableView {
     /// `keepCell` keeps a cell configured for measuring so the same layout pass can display it.
     func exactRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
         counters.rowHeightQueries += 1
-        let height = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+        let height = delegate.map { delegate in
+            calling("tableView(_:heightForRowAt:)") { delegate.tableView(self, heightForRowAt: indexPath) }
+        } ?? rowHeight
         if height == TableView.automaticDimension {
             return selfSizedRowHeight(at: indexPath, keepCell: keepCell)
         }
@@ -153,10 +157,11 @@ extension TableView {
     func selfSizedRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
         usesSelfSizing = true
         let width = bounds.width
-        if let cached = cachedSelfSizedHeight(at: indexPath, width: width) { return cached }
+        if let cached = indexPathHeightCache.height(at: indexPath, width: width) { return cached }
         let cell = cellFromDataSource(at: indexPath)
         let height = fittingHeight(of: cell, tableWidth: width, describing: "row \(indexPath.tableDescription)")
-        storeSelfSizedHeight(height, at: indexPath, width: width)
+        heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
+        indexPathHeightCache.setHeight(height, at: indexPath, width: width)
         if keepCell {
             if let previous = measuredCells.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
         } else {
@@ -188,8 +193,8 @@ extension TableView {
         let height: CGFloat
         if let delegate {
             height = kind == .header
-                ? delegate.tableView(self, heightForHeaderInSection: section)
-                : delegate.tableView(self, heightForFooterInSection: section)
+                ? calling("tableView(_:heightForHeaderInSection:)") { delegate.tableView(self, heightForHeaderInSection: section) }
+                : calling("tableView(_:heightForFooterInSection:)") { delegate.tableView(self, heightForFooterInSection: section) }
         } else {
             height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
         }
@@ -203,17 +208,6 @@ extension TableView {
         if visibleSupplementaryViews[SupplementaryKey(kind: kind, section: section)] !== view { recycleSupplementary(view) }
         return sanitizedHeight(fitted, for: "fitting height of the \(name) view of section \(section)")
     }
-
-    /// Replaces a NaN, infinite or negative height by 0 and reports it once (SPEC §6: report and recover).
-    func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
-        guard height.isFinite, height >= 0 else {
-            report("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
-            return 0
-        }
-        return height
-    }
-
-    func report(_ message: String) { diagnosticHandler(message) }
 
     /// Measures one slot whose height is an estimate and stores the exact height.
     func measureSlot(_ slot: Slot, section: Int, row: Int, keepCell: Bool) {
@@ -230,7 +224,9 @@ extension TableView {
 
     /// Measures the slot at `index` (any kind) if it still holds an estimate.
     /// `keepCell` keeps a self-sizing row's configured cell for display in this layout pass.
+    /// Once a callback queued a structural call, nothing more is asked (the slot keeps its estimate).
     func measureSlot(at index: Int, keepCell: Bool = false) {
+        guard !transaction.hasDeferredWork else { return }
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return }
         let section = geometry.section(containing: index)

@@ -17,8 +17,12 @@ extension TableView {
         let cancelled = prefetchedRows.subtracting(aheadSet).filter { visibleRows[$0] == nil }.sorted()
         let announced = ahead.filter { !prefetchedRows.contains($0) }
         prefetchedRows = aheadSet
-        if !cancelled.isEmpty { prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled) }
-        if !announced.isEmpty { prefetchDataSource.tableView(self, prefetchRowsAt: announced) }
+        if !cancelled.isEmpty {
+            calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled) }
+        }
+        if !announced.isEmpty {
+            calling("tableView(_:prefetchRowsAt:)") { prefetchDataSource.tableView(self, prefetchRowsAt: announced) }
+        }
     }
 
     /// Up to `count` rows just past the viewport's bottom (or above its top), nearest first.
@@ -42,6 +46,6 @@ extension TableView {
         guard !prefetchedRows.isEmpty else { return }
         let rows = prefetchedRows.sorted()
         prefetchedRows.removeAll()
-        prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: rows)
+        calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: rows) }
     }
 }

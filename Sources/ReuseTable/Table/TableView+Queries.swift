@@ -98,6 +98,12 @@ extension TableView {
         return visibleRows[indexPath]
     }
 
+    /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).
+    /// - Complexity: O(visible rows).
+    public func indexPath(for cell: TableViewCell) -> IndexPath? {
+        visibleRows.entries.first { $0.cell === cell }?.indexPath
+    }
+
     // MARK: Validation
 
     /// Throws a message naming the section and the count when `section` does not exist.

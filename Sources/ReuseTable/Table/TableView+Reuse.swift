@@ -67,7 +67,11 @@ extension TableView {
         guard let dataSource = dataSource ?? self.dataSource else {
             preconditionFailure("ReuseTable: the table has rows but no data source")
         }
+        // The callback's name, for messages, without a closure (this runs for every row that appears).
+        let saved = transaction.callback
+        transaction.callback = "tableView(_:cellForRowAt:)"
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        transaction.callback = saved
         if !cell.hasBeenSeenByTable {
             cell.hasBeenSeenByTable = true
             counters.cellsCreated += 1
@@ -77,7 +81,7 @@ extension TableView {
 
     /// Takes a cell off screen and puts it in the pool for its identifier.
     func recycle(_ cell: TableViewCell) {
-        cell.removeFromSuperview()
+        if !removeSubview(cell) { cell.removeFromSuperview() }
         guard let identifier = cell.reuseIdentifier, !cell.isTemplateLayoutCell else { return }
         pool.enqueue(cell, identifier: identifier)
     }

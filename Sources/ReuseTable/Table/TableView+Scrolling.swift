@@ -5,15 +5,21 @@ import Foundation
 extension TableView {
     /// Scrolls so the row is at `position`; `.none` moves as little as possible (not at all if fully visible).
     ///
-    /// With estimated heights the target and the rows that will share the
-    /// screen with it are measured *first*, so the row lands exactly where asked.
-    /// The offset is clamped to the valid range.
-    /// - Complexity: O(log n + rows measured).
+    /// With estimated heights, the target and every row that will share the
+    /// screen with it are measured *first* — including, near the end of the
+    /// content, the rows above it that the clamped offset brings on screen —
+    /// so the row lands exactly where asked. The offset is clamped to the valid range.
+    /// Called from a data source or delegate method, it runs when that layout step is done.
+    /// - Complexity: O((log n) · rows measured).
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        if transaction.isActive { return transaction.enqueue("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
-        let index = slotIndex(forRow: indexPath)
-        let height = Double(bounds.height)
+        performTransaction { scroll(to: indexPath, at: position) }
+    }
+
+    func scroll(to indexPath: IndexPath, at position: ScrollPosition) {
+        if needsFullMeasurement { finishFullMeasurement() }  // exact heights first: the target depends on them
         var resolved = position
         if resolved == .none {
             let rect = rectForRowUnchecked(indexPath)
@@ -21,41 +27,63 @@ extension TableView {
             if Double(rect.minY) >= visible.lowerBound, Double(rect.maxY) <= visible.upperBound { return }
             resolved = Double(rect.minY) < visible.lowerBound ? .top : .bottom
         }
-        if geometry.unmeasuredCount > 0 {
+        // Measure until the target offset shows no estimate. Each round measures the
+        // estimated slot on that screen nearest the target: a row measured below the
+        // target moves nothing above it, one above moves the target and the screen
+        // with it, so the rows that end up off screen are (almost) never measured —
+        // also when the offset is clamped at the end and the screen is bottom-anchored.
+        let target = slotIndex(forRow: indexPath)
+        measureSlot(at: target)
+        var y = targetOffset(of: indexPath, at: resolved)
+        while !transaction.hasDeferredWork,
+              let index = unmeasuredSlot(nearest: target, in: Double(y)..<(Double(y) + Double(bounds.height))) {
             measureSlot(at: index)
-            switch resolved {
-            case .top: measureSlots(from: index + 1, step: 1, covering: height)
-            case .bottom: measureSlots(from: index - 1, step: -1, covering: height)
-            default:
-                measureSlots(from: index + 1, step: 1, covering: height / 2)
-                measureSlots(from: index - 1, step: -1, covering: height / 2)
-            }
-            updateContentSize()
+            y = targetOffset(of: indexPath, at: resolved)
         }
+        bounds.origin.y = y
+        layoutVisibleRows()
+    }
+
+    /// The estimated slot intersecting `range` nearest to slot `target` (by slot count), if any.
+    /// - Complexity: O(s log n) for the s slots in `range`.
+    func unmeasuredSlot(nearest target: Int, in range: Range<Double>) -> Int? {
+        guard geometry.unmeasuredCount > 0 else { return nil }
+        var down = target, up = target - 1
+        var downOpen = true, upOpen = true
+        while downOpen || upOpen {
+            if downOpen {
+                if down < geometry.count, geometry.offset(of: down) < range.upperBound {
+                    let slot = geometry.slot(at: down)
+                    if !slot.isMeasured, slot.maxY > range.lowerBound || slot.height == 0 { return down }
+                    down += 1
+                } else {
+                    downOpen = false
+                }
+            }
+            if upOpen {
+                if up >= 0, geometry.offset(of: up + 1) > range.lowerBound {
+                    let slot = geometry.slot(at: up)
+                    if !slot.isMeasured, slot.minY < range.upperBound { return up }
+                    up -= 1
+                } else {
+                    upOpen = false
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The offset that puts the row at `position`, clamped to the content.
+    func targetOffset(of indexPath: IndexPath, at position: ScrollPosition) -> CGFloat {
+        updateContentSize()
         let rect = rectForRowUnchecked(indexPath)
-        var y: CGFloat
-        switch resolved {
+        let y: CGFloat
+        switch position {
         case .top, .none: y = rect.minY
         case .middle: y = rect.midY - bounds.height / 2
         case .bottom: y = rect.maxY - bounds.height
         }
-        y = min(max(y, 0), maximumContentOffsetY)
-        if y == contentOffset.y {
-            layoutVisibleRows()
-        } else {
-            setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
-        }
-    }
-
-    /// Measures slots from `start`, walking by `step`, until their heights cover `distance`.
-    func measureSlots(from start: Int, step: Int, covering distance: Double) {
-        var covered = 0.0
-        var index = start
-        while covered < distance, index >= 0, index < geometry.count {
-            measureSlot(at: index)
-            covered += geometry.height(at: index)
-            index += step
-        }
+        return min(max(y, 0), maximumContentOffsetY)
     }
 
     /// Tells the table one row's new height without asking the delegate about any other row
@@ -63,18 +91,29 @@ extension TableView {
     ///
     /// Visible cells move and `contentSize` follows. If the row is above the
     /// first visible row, the offset moves by the same amount so nothing on
-    /// screen jumps.
+    /// screen jumps. The index-path height cache is written through at this
+    /// width, so a width round trip comes back to the new height. A NaN,
+    /// infinite or negative height is reported and taken as 0.
     /// - Complexity: O(log n + visible rows).
     public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
+        if transaction.isActive { return transaction.enqueue("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
-        let anchor = currentAnchor()
-        let index = slotIndex(forRow: indexPath)
-        geometry.setHeight(Double(clean) + Double(appliedRowMargin), at: index, isMeasured: true)
-        if let anchor, index < anchor.slotIndex {
-            restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+        performTransaction {
+            let anchor = currentAnchor()
+            let index = slotIndex(forRow: indexPath)
+            geometry.setHeight(Double(clean) + Double(appliedRowMargin), at: index, isMeasured: true)
+            // Write through: a height cached for this row at this width is this height now,
+            // so a width round trip comes back to it (not to the height measured before).
+            if usesSelfSizing || indexPathHeightCache.storedHeight(at: indexPath, width: bounds.width) != nil {
+                indexPathHeightCache.setHeight(clean, at: indexPath, width: bounds.width)
+            }
+            if let anchor, index < anchor.slotIndex {
+                restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+            }
+            clampOffsetToContent()
+            layoutVisibleRows()
         }
-        layoutVisibleRows()
     }
 }

@@ -9,42 +9,42 @@ import Foundation
 extension TableView {
     /// Inserts rows at index paths named in the space *after* the update.
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.insertedRows += indexPaths }
+        record("insertRows(at:with:)") { $0.insertedRows += indexPaths }
     }
 
     /// Deletes rows at index paths named in the space *before* the update.
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.deletedRows += indexPaths }
+        record("deleteRows(at:with:)") { $0.deletedRows += indexPaths }
     }
 
     /// Asks the data source again for these rows (old index paths): new cells and new heights.
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        record { $0.reloadedRows += indexPaths }
+        record("reloadRows(at:with:)") { $0.reloadedRows += indexPaths }
     }
 
     /// Moves a row (old index path) to a new index path: a removal plus an insertion, never a swap. Its height moves with it.
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        record { $0.movedRows.append((indexPath, newIndexPath)) }
+        record("moveRow(at:to:)") { $0.movedRows.append((indexPath, newIndexPath)) }
     }
 
     /// Inserts sections (new indices); their rows come from the data source.
     public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.insertedSections.formUnion(sections) }
+        record("insertSections(_:with:)") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (old indices) with all their rows.
     public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.deletedSections.formUnion(sections) }
+        record("deleteSections(_:with:)") { $0.deletedSections.formUnion(sections) }
     }
 
     /// Asks the data source again for these sections (old indices).
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
-        record { $0.reloadedSections.formUnion(sections) }
+        record("reloadSections(_:with:)") { $0.reloadedSections.formUnion(sections) }
     }
 
     /// Moves a section (old index) to a new index, rows and heights included.
     public func moveSection(_ section: Int, toSection newSection: Int) {
-        record { $0.movedSections.append((section, newSection)) }
+        record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
     /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
@@ -52,8 +52,11 @@ extension TableView {
     /// Inside the batch, deletions and reloads use index paths from before the
     /// update, insertions from after it, whatever order the calls come in.
     /// An inconsistent batch stops with UIKit's kind of message and changes nothing.
+    /// Called from a data source or delegate method, the whole batch (`updates`
+    /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+        if transaction.isActive { return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) }
         beginUpdates()
         updates?()
         endUpdates()
@@ -63,20 +66,30 @@ extension TableView {
     /// Starts recording a batch (UIKit's older spelling of `performBatchUpdates`); batches nest.
     public func beginUpdates() { batchRecorder.begin() }
 
-    /// Ends a batch; the outermost one is validated and applied.
+    /// Ends a batch; the outermost one is validated and applied (after the running
+    /// layout step, when called from a data source or delegate method).
+    /// - Complexity: O(k log n + sections) for k changed rows.
     public func endUpdates() {
         guard let batch = batchRecorder.end() else { return }
+        if transaction.isActive { return transaction.enqueue("endUpdates()", { [self] in applyBatch(batch) }) }
+        applyBatch(batch)
+    }
+
+    func applyBatch(_ batch: BatchUpdate) {
         guard hasLoadedData else { return reloadData() }
+        let plan: (UpdatePlan, [Int])
         do {
-            let (plan, newCounts) = try validatedPlan(for: batch)
-            apply(plan, newCounts: newCounts)
+            plan = try validatedPlan(for: batch)
         } catch {
             TableViewError.trap(error)
         }
+        performTransaction { apply(plan.0, newCounts: plan.1) }
     }
 
-    /// Records one call into the current batch, or makes it a batch of its own.
-    func record(_ change: (inout BatchUpdate) -> Void) {
+    /// Records one call into the batch being recorded, or makes it a batch of its own.
+    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
+        if batchRecorder.record(change) { return }
+        if transaction.isActive { return transaction.enqueue(name, { [self] in record(name, change) }) }
         beginUpdates()
         _ = batchRecorder.record(change)
         endUpdates()
@@ -101,19 +114,24 @@ extension TableView {
         _ = try validatedPlan(for: batch)
     }
 
-    /// Applies a validated plan: visible cells first (remapped or recycled), then
-    /// the geometry and the cache in the plan's four steps, then layout.
+    /// Applies a validated plan in two phases, so every callback sees a consistent table:
+    /// 1. *Structure*: visible cells are remapped (or recycled), and the geometry and
+    ///    the cache take the plan's four steps; fresh rows and sections get
+    ///    placeholder heights. Nothing is asked of the delegate.
+    /// 2. *Heights*: fresh headers, rows and footers are asked for their heights
+    ///    (a delegate reading counts or rects now gets the new structure).
+    /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
+    /// index paths); a layout pass follows phase 2.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         flushMeasuredCells()
         cancelAllPrefetching()
+        // Cells of removed rows leave first, with their old index paths, while the
+        // table still has its old structure (a delegate reading it sees one state).
+        returnRowsThatLeftToThePool(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
         for entry in visibleRows.removeAll() {
-            if let new = plan.newIndexPath(forOld: entry.indexPath) {
-                remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
-            } else {
-                recycle(entry.cell)
-                delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-            }
+            let new = plan.newIndexPath(forOld: entry.indexPath)!
+            remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
         visibleRows.replace(with: remapped)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
@@ -148,44 +166,53 @@ extension TableView {
                 movedSectionHeights[section] = heights
             }
         }
-        // 3–4. Insertions, new index space, lowest first.
+        // 3–4. Insertions, new index space, lowest first; fresh ones as placeholders.
+        var freshSections: [Int] = []
+        var freshRows: [IndexPath] = []
         for (section, source) in plan.sectionInsertions {
             let at = section < geometry.sectionCount ? geometry.headerIndex(ofSection: section) : geometry.count
             switch source {
             case .fresh:
                 indexPathHeightCache.insertSections(1, at: section)
-                geometry.insert(freshSectionRuns(section, rowCount: newCounts[section]), at: at)
+                geometry.insert(placeholderRuns(counts: [newCounts[section]]), at: at)
+                freshSections.append(section)
             case .moved(let from):
                 indexPathHeightCache.insertSection(movedSectionHeights[from]!, at: section)
                 geometry.insert(movedSectionRuns[from]!, at: at)
             }
         }
-        let margin = Double(appliedRowMargin)
-        defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only
         for (indexPath, source) in plan.rowInsertions {
-            let at = geometry.headerIndex(ofSection: indexPath.section) + 1 + indexPath.row
+            let at = slotIndex(forRow: indexPath)
             switch source {
             case .fresh:
                 indexPathHeightCache.insertRows(1, at: indexPath)
-                resolveHeightPlan(first: indexPath)
-                let run = heightPlan.rowRun(section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
-                                            margin: margin, table: self)!
-                geometry.insert([HeightRun(count: 1, height: run.height, kind: .row, isMeasured: run.isMeasured)], at: at)
+                geometry.insert([placeholderRowRun(count: 1)], at: at)
+                freshRows.append(indexPath)
             case .moved(let from):
                 indexPathHeightCache.insertRow(movedRowHeights[from]!, at: indexPath)
                 geometry.insert(movedRowRuns[from]!, at: at)
             }
         }
 
-        // The offset stays where it was unless the content shrank below it
-        // (measuring estimated rows that came into view can shrink it again).
-        updateContentSize()
-        repeat {
-            if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
-                bounds.origin.y = maximumContentOffsetY
+        // Phase 2: heights of what is new, asked with the new structure in place.
+        defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only
+        for section in freshSections where !transaction.hasDeferredWork {
+            fillHeights(ofSection: section, rowCount: newCounts[section])
+        }
+        let margin = Double(appliedRowMargin)
+        for indexPath in freshRows {
+            if transaction.hasDeferredWork {
+                needsFullMeasurement = !isEstimatingRows
+                break
             }
-            layoutVisibleRows()
-        } while contentOffset.y > maximumContentOffsetY && contentOffset.y > 0
+            resolveHeightPlan(first: indexPath)
+            let run = heightPlan.rowRun(section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
+                                        margin: margin, table: self)!
+            geometry.setHeight(run.height, at: slotIndex(forRow: indexPath), isMeasured: run.isMeasured)
+        }
+        // The offset stays where it was unless the content shrank below it.
+        clampOffsetToContent()
+        layoutVisibleRows()
     }
 
     /// Decides the row plan at the first row inserted into a table that had none at reload.
@@ -202,16 +229,31 @@ extension TableView {
         return start..<end
     }
 
-    /// Header, rows and footer of a new section, by the reload's height plan.
-    func freshSectionRuns(_ section: Int, rowCount: Int) -> [HeightRun] {
-        var runs = [heightPlan.headerRun(section: section, table: self)]
-        if rowCount > 0 { resolveHeightPlan(first: IndexPath(row: 0, section: section)) }
-        var row = 0
-        while let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(appliedRowMargin), table: self) {
-            runs.append(run)
-            row += run.count
+    /// Replaces a fresh section's placeholder heights by the plan's: header, rows, footer.
+    /// - Complexity: O(runs · log n), runs being 3 for a uniform section.
+    func fillHeights(ofSection section: Int, rowCount: Int) {
+        let header = geometry.headerIndex(ofSection: section)
+        guard !transaction.hasDeferredWork else { return }
+        let headerRun = heightPlan.headerRun(section: section, table: self)
+        geometry.setHeight(headerRun.height, at: header, isMeasured: headerRun.isMeasured)
+        if rowCount > 0, !transaction.hasDeferredWork {
+            resolveHeightPlan(first: IndexPath(row: 0, section: section))
+            var runs: [HeightRun] = []
+            var row = 0
+            while !transaction.hasDeferredWork,
+                  let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(appliedRowMargin), table: self) {
+                runs.append(run)
+                row += run.count
+            }
+            if row < rowCount {  // cut short by a queued call
+                runs.append(placeholderRowRun(count: rowCount - row))
+                needsFullMeasurement = !isEstimatingRows
+            }
+            geometry.removeSubrange((header + 1)..<(header + 1 + rowCount))
+            geometry.insert(runs, at: header + 1)
         }
-        runs.append(heightPlan.footerRun(section: section, table: self))
-        return runs
+        guard !transaction.hasDeferredWork else { return }
+        let footerRun = heightPlan.footerRun(section: section, table: self)
+        geometry.setHeight(footerRun.height, at: header + 1 + rowCount, isMeasured: footerRun.isMeasured)
     }
 }

@@ -7,11 +7,20 @@ import Foundation
 ///
 ///     data source ──► geometry (heights) ──► layout (visible range) ──► cells
 ///
-/// - `reloadData()` asks the data source for counts and builds the *geometry*:
-///   one slot per header, row and footer with its height (`HeightTree`).
-/// - Setting `contentOffset` runs `layoutVisibleRows()`: find the first slot
-///   in the viewport by a geometry search, measure any estimated slots there,
-///   place cells for visible rows, and return the rest to the reuse pool.
+/// This file is the 2013 article's loop, step by step:
+/// 1. `reloadData()` → `rebuildGeometry()` — the article's `generateHeightAndOffsetData`:
+///    counts from the data source, one slot per header, row and footer with its height.
+/// 2. Setting `contentOffset` → `layoutVisibleRows()` — `layoutTableRows`.
+/// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
+/// 4. `placeVisibleRows()` → `returnRowsThatLeftToThePool(_:)` — `returnNonVisibleRowsToThePool`.
+///
+/// Everything else lives beside it: estimates and anchoring in `TableView+Estimates.swift`,
+/// headers in `TableView+HeaderFooter.swift`, width changes in `TableView+Width.swift`,
+/// mutations in `TableView+Updates.swift`, bad numbers in `TableView+BadInput.swift`.
+///
+/// Every step that calls the data source or delegate runs inside a
+/// `LayoutTransaction`: delegates may read the table from any callback, and
+/// structural calls they make (a reload, an insert) run when the step is done.
 ///
 /// ```swift
 /// let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -21,19 +30,7 @@ import Foundation
 /// table.contentOffset.y = 10_000   // lays out the rows now on screen
 /// ```
 @MainActor
-open class TableView: ScrollView {
-    /// `.plain`: section headers stick to the top while their section is on screen; `.grouped`: they scroll.
-    public enum Style: Sendable { case plain, grouped }
-    /// Whether self-sized rows get a hairline separator added to their height.
-    public enum SeparatorStyle: Sendable { case none, singleLine }
-    /// Where `scrollToRow(at:at:animated:)` puts the row.
-    public enum ScrollPosition: Sendable { case none, top, middle, bottom }
-    /// Kept for signature parity: a headless table applies changes immediately.
-    public enum RowAnimation: Sendable { case none, automatic, fade, top, bottom, left, right, middle }
-
-    /// Row, header or footer height meaning "size it from its content" (UIKit's value, -1).
-    public static let automaticDimension: CGFloat = -1
-
+open class TableView: ScrollView, LayoutTransactionHost {
     /// The table's style, fixed at creation.
     public let style: Style
 
@@ -44,26 +41,53 @@ open class TableView: ScrollView {
     /// Told about rows about to appear, nearest first.
     open weak var prefetchDataSource: TableViewDataSourcePrefetching?
 
+    // Every number a host sets is checked as it is set (`TableView+BadInput.swift`):
+    // a NaN, infinite or negative value is reported once and replaced.
+
     /// Height of every row when the delegate gives none; `automaticDimension` self-sizes.
-    open var rowHeight: CGFloat = 44
-    /// When positive, rows start with this estimate and are measured as they appear.
-    open var estimatedRowHeight: CGFloat = 0
+    open var rowHeight: CGFloat = 44 {
+        didSet { rowHeight = checkedSetting(rowHeight, "rowHeight", fallback: 44, allowsAutomatic: true) }
+    }
+    /// When positive, rows start with this estimate and are measured as they appear
+    /// (`automaticDimension`: an estimate of 44, as UIKit's automatic estimate).
+    open var estimatedRowHeight: CGFloat = 0 {
+        didSet { estimatedRowHeight = checkedEstimate(estimatedRowHeight, "estimatedRowHeight") }
+    }
     /// Gap above each row, as in *Let's Build UITableView*. Applied at the next reload.
-    open var rowMargin: CGFloat = 0
+    open var rowMargin: CGFloat = 0 {
+        didSet { rowMargin = checkedSetting(rowMargin, "rowMargin", fallback: 0, allowsAutomatic: false) }
+    }
     /// Header height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
-    open var sectionHeaderHeight: CGFloat = TableView.automaticDimension
+    open var sectionHeaderHeight: CGFloat = TableView.automaticDimension {
+        didSet { sectionHeaderHeight = checkedSetting(sectionHeaderHeight, "sectionHeaderHeight", fallback: TableView.automaticDimension, allowsAutomatic: true) }
+    }
     /// Footer height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
-    open var sectionFooterHeight: CGFloat = TableView.automaticDimension
+    open var sectionFooterHeight: CGFloat = TableView.automaticDimension {
+        didSet { sectionFooterHeight = checkedSetting(sectionFooterHeight, "sectionFooterHeight", fallback: TableView.automaticDimension, allowsAutomatic: true) }
+    }
     /// When positive, headers start with this estimate and are measured as they appear.
-    open var estimatedSectionHeaderHeight: CGFloat = 0
+    open var estimatedSectionHeaderHeight: CGFloat = 0 {
+        didSet { estimatedSectionHeaderHeight = checkedEstimate(estimatedSectionHeaderHeight, "estimatedSectionHeaderHeight") }
+    }
     /// When positive, footers start with this estimate and are measured as they appear.
-    open var estimatedSectionFooterHeight: CGFloat = 0
+    open var estimatedSectionFooterHeight: CGFloat = 0 {
+        didSet { estimatedSectionFooterHeight = checkedEstimate(estimatedSectionFooterHeight, "estimatedSectionFooterHeight") }
+    }
     /// `.singleLine` adds `1 / screenScale` to self-sized rows, as UIKit's separator does.
     open var separatorStyle: SeparatorStyle = .singleLine
-    /// Points per pixel; the separator is one pixel tall.
-    open var screenScale: CGFloat = 2
+    /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
+    open var screenScale: CGFloat = 2 {
+        didSet {
+            if !(screenScale.isFinite && screenScale > 0) {
+                report("invalid screenScale: \(screenScale). It must be finite and positive; using 2.")
+                screenScale = 2
+            }
+        }
+    }
     /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
-    open var measurementOverscan: CGFloat = 0
+    open var measurementOverscan: CGFloat = 0 {
+        didSet { measurementOverscan = checkedSetting(measurementOverscan, "measurementOverscan", fallback: 0, allowsAutomatic: false) }
+    }
 
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
     open var isReusePoolEnabled: Bool {
@@ -82,36 +106,27 @@ open class TableView: ScrollView {
         }
     }
 
-    /// Where diagnostics about bad input go (invalid heights); the default writes to standard error.
-    open var diagnosticHandler: (String) -> Void = { message in
-        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
-    }
-
     /// Live counters for teaching and the demo's status line.
-    @exclusivity(unchecked) public internal(set) var counters = Counters()
+    public internal(set) var counters = Counters()
 
     // MARK: State
 
-    /// The heights and positions of every header, row and footer.
-    @exclusivity(unchecked) var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
+    /// The heights and positions of every header, row and footer: the one record of every current height.
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
     /// Which store `geometry` is.
-    public private(set) var geometryStore: GeometryStore = .tree
-    @exclusivity(unchecked) var pool = ReusePool<TableViewCell>()
+    public internal(set) var geometryStore: GeometryStore = .tree
+    var pool = ReusePool<TableViewCell>()
     var registeredClasses: [String: TableViewCell.Type] = [:]
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
-    // `@exclusivity(unchecked)` on the state a layout pass touches for every
-    // row: the table is main-actor bound and never lends these out while
-    // changing them, and the runtime access tracking cost more than the work.
-
     /// Cells on screen, sorted by index path.
-    @exclusivity(unchecked) var visibleRows = VisibleRows<TableViewCell>()
-    /// Scratch list of the rows a layout pass wants on screen (kept to avoid an allocation per pass).
-    @exclusivity(unchecked) var wantedRows: [VisibleRows<TableViewCell>.Wanted] = []
+    var visibleRows = VisibleRows<TableViewCell>()
+    /// Scratch space of the layout pass, reused so a pass allocates nothing.
+    var scratch = VisibleSlots()
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
     /// Cells the data source configured while a row was being measured, kept for display in the same pass.
-    @exclusivity(unchecked) var measuredCells: [IndexPath: TableViewCell] = [:]
-    /// Whether `reloadData()` has run since the data source changed.
+    var measuredCells: [IndexPath: TableViewCell] = [:]
+    /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows = false
@@ -119,8 +134,16 @@ open class TableView: ScrollView {
     var appliedRowMargin: CGFloat = 0
     /// Whether any height came from measuring content (so a width change must re-measure).
     var usesSelfSizing = false
-    var lastLayoutWidth: CGFloat?
+    /// The width the geometry's measured heights belong to.
+    var measuredWidth: CGFloat?
+    /// The bounds the last layout pass left the table in.
+    var lastLayoutBounds: CGRect?
+    /// True while `layoutVisibleRows()` runs.
     var isLayingOut = false
+    /// Exact-height mode was cut short by a deferred call: the next pass measures what is left.
+    var needsFullMeasurement = false
+    /// The last pass stopped asking for cells because a callback queued a structural call.
+    var passWasCutShort = false
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
     var prefetchedRows: Set<IndexPath> = []
@@ -129,13 +152,16 @@ open class TableView: ScrollView {
     var heightPlan = HeightPlan()
     /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
     var batchRecorder = BatchRecorder()
+    /// The guard around every step that calls out (see `LayoutTransaction`).
+    var transaction = LayoutTransaction()
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
 
-    /// Heights by index path and content width: self-sized rows, and `heightForCell(withIdentifier:cacheBy:configuration:)`.
+    /// Heights by index path and table width: self-sized rows (every width measured, so a
+    /// width round trip is free) and `heightForCell(withIdentifier:cacheBy:configuration:)`.
     public let indexPathHeightCache = IndexPathHeightCache()
     /// Heights by model key and content width: `heightForCell(withIdentifier:cacheByKey:configuration:)`.
     public let keyedHeightCache = KeyedHeightCache()
@@ -146,13 +172,15 @@ open class TableView: ScrollView {
     /// Incremented by every reload; idle work started before a reload stops.
     public internal(set) var reloadGeneration = 0
 
+    var hostName: String { "TableView" }
+
     /// Creates a table. `.plain` pins section headers; `.grouped` lets them scroll.
     public init(frame: CGRect, style: Style = .plain) {
         self.style = style
         super.init(frame: frame)
     }
 
-    // MARK: Reload
+    // MARK: 1. Reload: generateHeightAndOffsetData
 
     /// Discards all cells and geometry and asks the data source again.
     ///
@@ -161,22 +189,23 @@ open class TableView: ScrollView {
     /// default implementation, see `TableViewDelegate`) gives every row
     /// `rowHeight`, and each section is then one run: O(sections), not O(rows).
     /// With estimates, rows start as one estimated run per section and only
-    /// the rows that fill the viewport are measured.
+    /// the rows that fill the viewport are measured. If the content shrank
+    /// below the offset, the offset is clamped (no blank screen).
+    ///
+    /// Called from a data source or delegate method, it runs when that
+    /// layout step is done (see `LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
-        indexPathHeightCache.invalidateAll()
-        reloadDataWithoutInvalidatingHeightCache()
+        if transaction.isActive { return transaction.enqueue("reloadData()", { [self] in reloadData() }) }
+        performTransaction { reload(keepingHeightCache: false) }
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache, for
     /// appending rows ("load more") when earlier rows did not change.
+    /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
-        reloadGeneration &+= 1
-        estimateStatistics = EstimateStatistics()
-        recycleAllVisibleViews()
-        rebuildGeometry()
-        hasLoadedData = true
-        layoutVisibleRows()
+        if transaction.isActive { return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) }
+        performTransaction { reload(keepingHeightCache: true) }
     }
 
     /// Loads data on first use, as UIKit does on its first layout.
@@ -184,47 +213,65 @@ open class TableView: ScrollView {
         if !hasLoadedData { reloadData() }
     }
 
-    /// Returns every visible cell to the pool and removes header and footer views.
-    func recycleAllVisibleViews() {
-        for entry in visibleRows.removeAll() {
-            recycle(entry.cell)
-            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-        }
-        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews.removeAll()
-        flushMeasuredCells()
-        cancelAllPrefetching()
+    func reload(keepingHeightCache: Bool) {
+        hasLoadedData = true  // before the data source is asked: its callbacks may query the table
+        if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
+        reloadGeneration &+= 1
+        estimateStatistics = EstimateStatistics()
+        // The counts first, then the callbacks: a change a delegate makes from
+        // `didEndDisplaying` (with its own update call) comes after this reload.
+        let counts = validatedCounts()
+        recycleAllVisibleViews()
+        rebuildGeometry(counts: counts)
+        clampOffsetToContent()
+        layoutVisibleRows()
     }
 
-    /// Asks the data source for counts and builds the geometry in one pass.
-    func rebuildGeometry() {
-        let counts = validatedCounts()
+    /// Asks the data source for counts and builds the geometry.
+    ///
+    /// The new *structure* is installed first, with placeholder heights, so a
+    /// delegate asking `numberOfRows(inSection:)` or `rectForRow(at:)` from
+    /// `heightForRowAt` gets answers about the new data. Then the heights are
+    /// obtained in one streaming pass into a new store.
+    func rebuildGeometry(counts: [Int]) {
+        appliedRowMargin = rowMargin
+        measuredWidth = bounds.width
+        needsFullMeasurement = false
+        geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts))
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
-        let plan = HeightPlan(table: self, rowCounts: counts)
+        // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
+        let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
-        appliedRowMargin = rowMargin
         let margin = Double(appliedRowMargin)
         var section = 0, phase = 0, row = 0
         // A lazy generator: 10M exact heights flow into the store without an intermediate array.
+        // Once a callback queued a structural call, the rest become placeholders (nothing more is asked).
         let runs = AnyIterator<HeightRun> { [self] in
             while section < counts.count {
+                let stop = transaction.hasDeferredWork
                 switch phase {
                 case 0:
                     phase = 1
-                    return plan.headerRun(section: section, table: self)
+                    return stop ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
+                        : plan.headerRun(section: section, table: self)
                 case 1:
+                    if row < counts[section], stop {
+                        defer { row = counts[section] }
+                        needsFullMeasurement = !isEstimatingRows
+                        return placeholderRowRun(count: counts[section] - row)
+                    }
                     if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {
                         row += run.count
                         return run
                     }
                     phase = 2
                 default:
-                    let run = plan.footerRun(section: section, table: self)
                     section += 1
                     phase = 0
                     row = 0
-                    return run
+                    return stop ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
+                        : plan.footerRun(section: section - 1, table: self)
                 }
             }
             return nil
@@ -232,6 +279,21 @@ open class TableView: ScrollView {
         geometry = TableView.makeGeometry(geometryStore, runs)
         heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
         updateContentSize()
+    }
+
+    /// The new structure with every height a placeholder: O(sections).
+    func placeholderRuns(counts: [Int]) -> [HeightRun] {
+        counts.flatMap { count in
+            [HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)]
+                + (count > 0 ? [placeholderRowRun(count: count)] : [])
+                + [HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)]
+        }
+    }
+
+    /// Rows whose height is not known yet: the estimate, or `rowHeight`, or 44.
+    func placeholderRowRun(count: Int) -> HeightRun {
+        let guess = estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight >= 0 ? rowHeight : 44)
+        return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
     }
 
     /// The data source's section and row counts, validated (SPEC §6).
@@ -247,48 +309,83 @@ open class TableView: ScrollView {
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }
         return try UpdateVocabulary.table.readCounts(
-            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
-            rows: { dataSource.tableView(self, numberOfRowsInSection: $0) }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
+            sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },
+            sectionsMethod: "numberOfSections(in:)",
+            rows: { section in calling("tableView(_:numberOfRowsInSection:)") { dataSource.tableView(self, numberOfRowsInSection: section) } },
+            rowsMethod: "tableView(_:numberOfRowsInSection:)")
     }
 
-    // MARK: Layout on scroll
+    /// Returns every visible cell to the pool and removes header and footer views.
+    func recycleAllVisibleViews() {
+        returnRowsThatLeftToThePool(visibleRows.removeAll())
+        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
+        visibleSupplementaryViews.removeAll()
+        flushMeasuredCells()
+        cancelAllPrefetching()
+    }
+
+    // MARK: 2. Layout on scroll: layoutTableRows
+
+    /// Setting the offset from a data source or delegate method takes effect when
+    /// that layout step is done; a NaN or infinite offset is reported and ignored.
+    open override var contentOffset: CGPoint {
+        get { super.contentOffset }
+        set {
+            if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
+            super.contentOffset = newValue
+        }
+    }
 
     open override func scrollViewDidChangeOffset() {
-        layoutVisibleRows()
+        performTransaction { layoutVisibleRows() }
     }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if hasLoadedData, let lastLayoutWidth, lastLayoutWidth != bounds.width {
-            widthDidChange()
+        // Asked from a callback (`visibleCells` calls `layoutIfNeeded()`): the running step lays out.
+        guard !transaction.isActive else { return }
+        performTransaction { layoutVisibleRows() }
+    }
+
+    func transactionDidSettle() {
+        // A pass cut short by a queued call, or bounds a callback changed while a step ran: lay out again.
+        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds {
+            performTransaction { layoutVisibleRows() }
         }
-        layoutVisibleRows()
     }
 
     /// The heart of the table: make the views on screen match the geometry at the current offset.
     ///
-    /// 1. Measure estimated slots in (and `measurementOverscan` around) the viewport,
-    ///    keeping the first visible measured row still on screen (scroll anchoring).
-    /// 2. Walk the slots that intersect the viewport; reposition cells that stay,
-    ///    return the others to the pool, and ask the data source for new ones.
+    /// In this order, whatever triggered it (offset, `layoutIfNeeded`, `scrollToRow`, an update):
+    /// 1. check the bounds (bad numbers) and the width (a new width re-measures self-sized rows);
+    /// 2. measure every estimated slot the viewport shows, keeping what the user sees still (anchoring);
+    /// 3. place cells for the visible rows, returning the others to the pool first.
     /// - Complexity: O(log n + visible rows), plus the rows measured.
     func layoutVisibleRows() {
         guard !isLayingOut else { return }
-        loadIfNeeded()
+        guard hasLoadedData else { return reload(keepingHeightCache: false) }
         isLayingOut = true
         defer { isLayingOut = false }
         let start = DispatchTime.now().uptimeNanoseconds
-        lastLayoutWidth = bounds.width
 
-        if geometry.unmeasuredCount > 0 {
-            recycleCellsOutsideViewport()
-            measureSlotsNearViewport()
+        sanitizeBounds()
+        if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
+        if needsFullMeasurement, !transaction.hasDeferredWork {
+            finishFullMeasurement()
+        }
+        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
+            let wanted = visibleSlots(in: viewport)
+            returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
+            scratch = wanted
+            measureSlotsInViewport()
         }
         updateContentSize()
         placeVisibleViews()
         flushMeasuredCells()
-        updatePrefetching()
+        passWasCutShort = transaction.hasDeferredWork
+        if !passWasCutShort { updatePrefetching() }
         lastLayoutOffsetY = contentOffset.y
+        lastLayoutBounds = bounds
 
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
@@ -305,167 +402,26 @@ open class TableView: ScrollView {
         return top..<(top + Double(max(bounds.height, 0)))
     }
 
-    /// Places cells, headers and footers for every slot intersecting the viewport.
-    ///
-    /// The old visible rows and the new ones are both sorted, so one merge
-    /// walk finds the cells that stay (repositioned), the ones that leave
-    /// (back to the pool *first*, so new rows can reuse them) and the rows
-    /// that need a cell from the data source.
-    func placeVisibleViews() {
-        let visible = viewport
-        var supplementary: [(SupplementaryKey, CGRect)] = []
-        let width = bounds.width
-        let margin = Double(appliedRowMargin)
-        wantedRows.removeAll(keepingCapacity: true)
-        forEachSlot(in: visible) { slot, section, row in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            switch slot.kind {
-            case .row:
-                let minY = slot.minY + margin, height = slot.height - margin
-                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    wantedRows.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
-                }
-            case .header, .footer:
-                let key = SupplementaryKey(kind: slot.kind, section: section)
-                supplementary.append((key, CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
-            }
-        }
-        if style == .plain, let pinned = pinnedHeader(in: visible) {
-            supplementary.removeAll { $0.0 == pinned.0 }
-            supplementary.append(pinned)
-        }
+    // MARK: 3. findRowForOffsetY
 
-        // Cells that left go back to the pool first, so new rows can reuse them.
-        let delegate = self.delegate, dataSource = self.dataSource  // one weak load per pass, not per row
-        visibleRows.reconcile(with: wantedRows, leave: { entry in
-            recycle(entry.cell)
-            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-        }, move: { cell, frame in
-            cell.frame = frame
-            cell.layoutIfNeeded()
-        }, arrive: { wanted in
-            let indexPath = IndexPath(row: wanted.row, section: wanted.section)
-            let measured = measuredCells.isEmpty ? nil : measuredCells.removeValue(forKey: indexPath)
-            let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
-            cell.frame = wanted.frame
-            cell.layoutIfNeeded()
-            insertSubview(cell, at: 0)  // cells stay behind headers and footers
-            if !prefetchedRows.isEmpty { prefetchedRows.remove(indexPath) }
-            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
-            return cell
-        })
-        placeSupplementaryViews(supplementary)
-    }
-
-    /// Cells whose rows no longer intersect the viewport go back to the pool
-    /// before estimated rows are measured, so measuring can reuse them.
-    func recycleCellsOutsideViewport() {
-        let visible = viewport
-        let leaving = visibleRows.partition { entry in
-            let rect = rectForRowUnchecked(entry.indexPath)
-            return rect.height > 0 && Double(rect.minY) < visible.upperBound && Double(rect.maxY) > visible.lowerBound
-        }
-        for entry in leaving {
-            recycle(entry.cell)
-            delegate?.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-        }
-    }
-
-    /// Measures every estimated slot in and near the viewport, keeping what the
-    /// user sees still (scroll anchoring).
-    ///
-    /// The anchoring rule: the anchor is the first *measured* slot on screen
-    /// (the first slot on screen when none is measured yet, as after a jump).
-    /// 1. Walking down from the anchor, each estimated slot is measured and the
-    ///    walk continues from its *measured* end, so only the rows that really
-    ///    fill the viewport are measured (seed 003: UIKit measures
-    ///    ceil(viewport / estimate) rows instead). Nothing above the anchor
-    ///    changes, so nothing moves.
-    /// 2. Walking up from the anchor, each estimated slot still reaching into
-    ///    the viewport is measured; its change Δ moves the anchor by Δ, and the
-    ///    offset moves by Δ with it, so the anchor — and every row below it —
-    ///    keeps its place on screen. This is what makes scrolling *up* into
-    ///    estimated rows smooth.
-    ///
-    /// UIKit keeps the offset and lets the content jump; TanStack Virtual
-    /// corrects the offset for items measured before the scroll offset;
-    /// react-virtuoso compensates while scrolling up, and its maintainer
-    /// describes the jumps that remain when short items replace tall estimates
-    /// (react-virtuoso #436). Anchoring on the first measured slot covers both
-    /// directions with one rule, and the tests hold it to exact positions.
-    /// - Complexity: O(m log n) for m slots measured.
-    func measureSlotsNearViewport() {
-        let overscan = Double(max(measurementOverscan, 0))
-        var visible = viewport
-        var firstVisible: Slot?
-        var anchor: Slot?
-        forEachSlot(in: visible) { slot, _, _ in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            if firstVisible == nil { firstVisible = slot }
-            if anchor == nil, slot.isMeasured { anchor = slot }
-        }
-        guard let anchorSlot = anchor ?? firstVisible else { return }
-        let screenY = anchorSlot.minY - visible.lowerBound
-
-        // 1. Down from the anchor, with positions updated as slots are measured.
-        var index = anchorSlot.index
-        var y = anchorSlot.minY
-        while index < geometry.count, y < visible.upperBound + overscan {
-            if !geometry.slot(at: index).isMeasured {
-                measureSlot(at: index, keepCell: y < visible.upperBound)
-            }
-            y += geometry.height(at: index)
-            index += 1
-        }
-        // 2. Up from the anchor, moving the offset with every change above it.
-        index = anchorSlot.index - 1
-        while index >= 0 {
-            let slot = geometry.slot(at: index)
-            if slot.maxY <= visible.lowerBound - overscan { break }
-            if !slot.isMeasured {
-                measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound)
-                restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
-                visible = viewport
-            }
-            index -= 1
-        }
-    }
-
-    /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
-    func restoreAnchor(slotIndex: Int, screenY: Double) {
-        let oldTop = contentOffset.y
-        var newTop = CGFloat(geometry.offset(of: slotIndex) - screenY)
-        if newTop < 0, oldTop >= 0 { newTop = 0 }  // the top of the list is a hard edge
-        if newTop != oldTop {
-            bounds.origin.y = newTop
-            counters.anchorAdjustments += 1
-        }
-    }
-
-    /// The first visible slot and its distance from the viewport's top, for keeping it still across a change.
-    func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
-        let visible = viewport
-        var anchor: (Int, Double)?
-        forEachSlot(in: visible) { slot, _, _ in
-            if anchor == nil, slot.height > 0, slot.maxY > visible.lowerBound {
-                anchor = (slot.index, slot.minY - visible.lowerBound)
-            }
-        }
-        return anchor
+    /// The slot containing `y` (clamped to the top), with its section and row
+    /// (row is -1 for a header and the row count for a footer).
+    /// - Complexity: O(log n).
+    func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
+        guard let index = geometry.index(atOffset: max(y, 0)) else { return nil }
+        let section = geometry.section(containing: index)
+        return (index, section, index - geometry.headerIndex(ofSection: section) - 1)
     }
 
     /// Calls `body` for every slot from the one containing `range.lowerBound`
-    /// until a slot starts at or after `range.upperBound`, with its section and row
-    /// (row is -1 for a header and the row count for a footer).
+    /// until a slot starts at or after `range.upperBound`, with its section and row.
     /// - Complexity: O(log n + slots visited).
     func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
-        guard geometry.count > 0, range.upperBound > 0 else { return }
-        let startY = max(range.lowerBound, 0)
-        guard let first = geometry.index(atOffset: startY) else { return }
-        var section = geometry.section(containing: first)
-        var row = first - geometry.headerIndex(ofSection: section) - 1
-        geometry.forEachSlot(from: first) { slot in
-            if slot.index > first {
+        guard geometry.count > 0, range.upperBound > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        var section = first.section, row = first.row
+        let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
+        geometry.forEachSlot(from: first.index) { slot in
+            if slot.index > first.index {
                 if slot.kind == .header {
                     section += 1
                     row = -1
@@ -479,129 +435,104 @@ open class TableView: ScrollView {
         }
     }
 
-    /// In `.plain` style, the header of the section at the top stays pinned
-    /// until the section's end pushes it up.
-    func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
-        let top = visible.lowerBound
-        guard top > 0, let index = geometry.index(atOffset: top) else { return nil }
-        let section = geometry.section(containing: index)
-        let headerIndex = geometry.headerIndex(ofSection: section)
-        let header = geometry.slot(at: headerIndex)
-        guard header.height > 0 else { return nil }
-        let sectionEnd = section + 1 < geometry.sectionCount
-            ? geometry.offset(of: geometry.headerIndex(ofSection: section + 1))
-            : geometry.totalHeight
-        let y = min(max(header.minY, top), sectionEnd - header.height)
-        return (SupplementaryKey(kind: .header, section: section),
-                CGRect(x: 0, y: y, width: bounds.width, height: header.height))
-    }
-
-    /// Adds, moves and removes header and footer views.
-    func placeSupplementaryViews(_ wanted: [(SupplementaryKey, CGRect)]) {
-        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
-        let keys = Set(wanted.map(\.0))
-        for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
-            recycleSupplementary(view)
-            visibleSupplementaryViews[key] = nil
-        }
-        for (key, frame) in wanted {
-            if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
-                addSubview(view)
-                visibleSupplementaryViews[key] = view
+    /// The rows intersecting `visible` with their frames, in order, and the headers and
+    /// footers there, found in one walk. Reuses the scratch arrays of the last pass
+    /// (a pass runs 60–120 times a second: no allocation per pass).
+    /// - Complexity: O(log n + visible slots).
+    func visibleSlots(in visible: Range<Double>) -> VisibleSlots {
+        var found = scratch
+        scratch = VisibleSlots()
+        found.rows.removeAll(keepingCapacity: true)
+        found.supplementary.removeAll(keepingCapacity: true)
+        let width = bounds.width
+        let margin = Double(appliedRowMargin)
+        forEachSlot(in: visible) { slot, section, row in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if slot.kind == .row {
+                let minY = slot.minY + margin, height = slot.height - margin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    found.rows.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
+                }
+            } else {
+                found.supplementary.append((SupplementaryKey(kind: slot.kind, section: section),
+                                            CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
             }
-            guard let view = visibleSupplementaryViews[key] else { continue }
-            view.frame = frame
-            view.layoutIfNeeded()
         }
-        // The pinned header (last in `wanted`) draws above everything.
-        if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+        return found
     }
 
-    func supplementaryView(for key: SupplementaryKey) -> View? {
-        switch key.kind {
-        case .header: return delegate?.tableView(self, viewForHeaderInSection: key.section)
-        default: return delegate?.tableView(self, viewForFooterInSection: key.section)
-        }
+    /// What a pass wants on screen; kept between passes as scratch space.
+    struct VisibleSlots {
+        var rows: [VisibleRows<TableViewCell>.Wanted] = []
+        var supplementary: [(SupplementaryKey, CGRect)] = []
+        var staying: [TableViewCell?] = []
+        var arrived: [VisibleRows<TableViewCell>.Entry] = []
     }
 
-    // MARK: Width changes
+    // MARK: 4. Place rows; returnNonVisibleRowsToThePool
 
-    /// A new width (rotation, split view) re-measures self-sized rows, keeping the first visible row in place.
+    /// Places cells, headers and footers for every slot intersecting the viewport.
     ///
-    /// Every slot is marked as an estimate — its old height is a good one — and
-    /// then, with exact heights, measured again at once; with estimates, only as
-    /// it appears. The per-width height caches make rotating back free.
-    func widthDidChange() {
-        guard usesSelfSizing else { return }
-        let anchor = currentAnchor()
-        recycleAllVisibleViews()
-        geometry.markAllUnmeasured()
-        if !isEstimatingRows { measureAllUnmeasuredSlots() }
-        if let anchor { restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY) }
-        updateContentSize()
-        if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
-            bounds.origin.y = maximumContentOffsetY  // shorter content after re-measuring
+    /// Never calls out while the visible list is being changed, so delegates
+    /// can read `visibleCells` from any callback:
+    /// 1. cells that left go back to the pool first (`didEndDisplaying`), so new rows can reuse them;
+    /// 2. cells that stay move to their new frames;
+    /// 3. each new row gets a cell from the data source (stopping as soon as a
+    ///    callback queued a structural call: its rows may no longer exist);
+    /// 4. `willDisplay` runs for each new cell once all are in place, so it sees the new state.
+    func placeVisibleViews() {
+        let visible = viewport
+        var wanted = visibleSlots(in: visible)
+        defer { scratch = wanted }
+        returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
+
+        visibleRows.cells(for: wanted.rows, into: &wanted.staying)
+        wanted.arrived.removeAll(keepingCapacity: true)
+        let dataSource = self.dataSource  // one weak load per pass, not per row
+        let hasMeasuredCells = !measuredCells.isEmpty, hasPrefetched = !prefetchedRows.isEmpty
+        var stopped = transaction.hasDeferredWork
+        for (target, cell) in zip(wanted.rows, wanted.staying) {
+            if let cell {
+                cell.frame = target.frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            guard !stopped else { continue }
+            let indexPath = IndexPath(row: target.row, section: target.section)
+            let measured = hasMeasuredCells ? measuredCells.removeValue(forKey: indexPath) : nil
+            let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
+            cell.frame = target.frame
+            cell.layoutIfNeeded()
+            insertSubview(cell, at: 0)  // cells stay behind headers and footers
+            let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
+            visibleRows.insert(entry)
+            wanted.arrived.append(entry)
+            if hasPrefetched { prefetchedRows.remove(indexPath) }
+            stopped = transaction.hasDeferredWork  // the data source may have queued a call
+        }
+        placeSupplementaryViews(wanted.supplementary, in: visible)
+        if !wanted.arrived.isEmpty, let delegate = delegate {
+            calling("tableView(_:willDisplay:forRowAt:)") {
+                for entry in wanted.arrived {
+                    delegate.tableView(self, willDisplay: entry.cell, forRowAt: entry.indexPath)
+                }
+            }
+        }
+        wanted.staying.removeAll(keepingCapacity: true)
+        wanted.arrived.removeAll(keepingCapacity: true)
+    }
+
+    /// Puts cells whose rows left the screen back in the reuse pool, then tells the delegate.
+    func returnRowsThatLeftToThePool(_ leaving: [VisibleRows<TableViewCell>.Entry]) {
+        guard !leaving.isEmpty else { return }
+        for entry in leaving { recycle(entry.cell) }
+        guard let delegate else { return }
+        calling("tableView(_:didEndDisplaying:forRowAt:)") {
+            for entry in leaving {
+                delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
+            }
         }
     }
-
-    /// Measures every slot still holding an estimate (exact-height mode after a width change).
-    func measureAllUnmeasuredSlots() {
-        var start = 0
-        while let index = geometry.firstUnmeasured(from: start) {
-            measureSlot(at: index)
-            start = index + 1
-        }
-    }
-
-    // MARK: Geometry store
-
-    /// The two row-geometry implementations (see Docs/row-geometry.md).
-    public enum GeometryStore: String, Sendable, CaseIterable {
-        /// `HeightTree`: a B+tree of height runs, O(log n) everything.
-        case tree
-        /// `RowRecords`: the 2013 article's array of (startY, height) records.
-        case records
-    }
-
-    /// Switches the geometry store, keeping every height.
-    /// - Complexity: O(runs).
-    public func setGeometryStore(_ store: GeometryStore) {
-        guard store != geometryStore else { return }
-        let runs = geometry.removeSubrange(0..<geometry.count)
-        geometry = TableView.makeGeometry(store, runs)
-        geometryStore = store
-    }
-
-    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S) -> any RowGeometry
-    where S.Element == HeightRun {
-        switch store {
-        case .tree: return HeightTree(runs)
-        case .records: return RowRecords(runs)
-        }
-    }
-
-    // MARK: Counters
-
-    /// Live counters (the demo's status line and the teaching tour read them).
-    public struct Counters: Sendable, Equatable {
-        /// Distinct cells the table has been handed (created by registration or by the data source).
-        public var cellsCreated = 0
-        /// Calls of `tableView(_:cellForRowAt:)`.
-        public var cellForRowCalls = 0
-        /// Exact row heights obtained (delegate calls and self-sizing measurements).
-        public var rowHeightQueries = 0
-        /// Self-sizing measurements (`sizeThatFits` on a cell).
-        public var selfSizingMeasurements = 0
-        /// Layout passes run.
-        public var layoutPasses = 0
-        /// Duration of the last layout pass.
-        public var lastLayoutNanoseconds: UInt64 = 0
-        /// Offset corrections made by scroll anchoring.
-        public var anchorAdjustments = 0
-    }
-
-    /// Cells waiting in the reuse pool.
-    public var reusePoolCount: Int { pool.count }
 
     func noteDefaultImplementation(_ method: DelegateHeightMethod) {
         defaultImplementationsUsed.insert(method)

@@ -23,6 +23,18 @@ public protocol TableViewDelegate: AnyObject {
 /// The delegate height methods whose default implementation reports itself.
 enum DelegateHeightMethod: CaseIterable {
     case row, estimatedRow, header, footer, estimatedHeader, estimatedFooter
+
+    /// The method's name, for messages.
+    var name: StaticString {
+        switch self {
+        case .row: "tableView(_:heightForRowAt:)"
+        case .estimatedRow: "tableView(_:estimatedHeightForRowAt:)"
+        case .header: "tableView(_:heightForHeaderInSection:)"
+        case .footer: "tableView(_:heightForFooterInSection:)"
+        case .estimatedHeader: "tableView(_:estimatedHeightForHeaderInSection:)"
+        case .estimatedFooter: "tableView(_:estimatedHeightForFooterInSection:)"
+        }
+    }
 }
 
 extension TableViewDelegate {

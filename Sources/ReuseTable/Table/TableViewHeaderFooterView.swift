@@ -78,15 +78,12 @@ extension TableView {
 
     func templateHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView {
         if let view = templateHeaderFooterViews[identifier] { return view }
-        guard let viewClass = registeredHeaderFooterClasses[identifier] else {
-            do {
-                try validateTemplateHeaderFooterIdentifier(identifier)
-            } catch {
-                TableViewError.trap(error)
-            }
-            preconditionFailure()
+        do {
+            try validateTemplateHeaderFooterIdentifier(identifier)
+        } catch {
+            TableViewError.trap(error)
         }
-        let view = viewClass.init(reuseIdentifier: identifier)
+        let view = registeredHeaderFooterClasses[identifier]!.init(reuseIdentifier: identifier)
         view.isTemplateLayoutView = true
         templateHeaderFooterViews[identifier] = view
         heightLog("created template header/footer view for \"\(identifier)\"")

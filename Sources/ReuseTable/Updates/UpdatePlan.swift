@@ -31,8 +31,6 @@ struct UpdatePlan: Sendable {
 
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
-    /// Old source section of each new section; nil when fresh (inserted or reloaded).
-    private(set) var oldSectionOfNew: [Int?] = []
     /// Per old section: rows deleted or moved away (not reloads), sorted.
     private var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
@@ -44,12 +42,10 @@ struct UpdatePlan: Sendable {
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
         if let destination = movedRowDestinations[indexPath] { return destination }
-        guard !goneRows.contains(indexPath), let section = newSectionOfOld[indexPath.section] else { return nil }
+        guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !goneRows.contains(indexPath),
+              let section = newSectionOfOld[indexPath.section] else { return nil }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
-
-    /// Where an old section is after the update, or nil when deleted or reloaded.
-    func newSection(forOld section: Int) -> Int? { newSectionOfOld[section] }
 
     /// Position after the update of a row that neither moved nor was removed:
     /// subtract removals before it, then step over insertions at or before it.
@@ -74,14 +70,20 @@ struct UpdatePlan: Sendable {
         func fail(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
 
         // Sections: ranges, conflicts, count.
-        for section in batch.deletedSections where section >= oldSections {
-            throw fail("attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+        for section in batch.deletedSections where section < 0 || section >= oldSections {
+            throw fail(section < 0
+                ? "attempt to delete section \(section): section numbers start at 0."
+                : "attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
-        for section in batch.reloadedSections where section >= oldSections {
-            throw fail("attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+        for section in batch.reloadedSections where section < 0 || section >= oldSections {
+            throw fail(section < 0
+                ? "attempt to reload section \(section): section numbers start at 0."
+                : "attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
-        for section in batch.insertedSections where section >= newSections {
-            throw fail("attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
+        for section in batch.insertedSections where section < 0 || section >= newSections {
+            throw fail(section < 0
+                ? "attempt to insert section \(section): section numbers start at 0."
+                : "attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
         }
         if let both = batch.deletedSections.intersection(batch.reloadedSections).first {
             throw fail("attempt to delete and reload the same section \(both).")
@@ -217,7 +219,6 @@ struct UpdatePlan: Sendable {
         }
 
         plan.newSectionOfOld = newOfOld
-        plan.oldSectionOfNew = oldOfNew
         plan.removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
         plan.insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
         plan.goneRows = deleted.union(reloaded)
@@ -237,17 +238,5 @@ struct UpdatePlan: Sendable {
         }
         plan.rowInsertions = rowInsertions.sorted { $0.indexPath < $1.indexPath }
         return plan
-    }
-}
-
-extension Array where Element == Int {
-    /// Number of elements less than `value` in a sorted array.
-    func lowerBound(of value: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

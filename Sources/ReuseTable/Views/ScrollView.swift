@@ -10,13 +10,28 @@ import Foundation
 @MainActor
 open class ScrollView: View {
     /// The point of the content that is shown at the view's top-left corner.
+    ///
+    /// A NaN component is reported through `diagnosticHandler` and keeps its old
+    /// value; an infinite one is reported and clamped to the content's edge.
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
-            guard newValue != bounds.origin else { return }
-            bounds.origin = newValue
+            var offset = newValue
+            if !offset.x.isFinite || !offset.y.isFinite {
+                offset.x = offset.x.isNaN ? bounds.origin.x : (offset.x.isFinite ? offset.x : (offset.x > 0 ? max(0, contentSize.width - bounds.width) : 0))
+                offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y.isFinite ? offset.y : (offset.y > 0 ? maximumContentOffsetY : 0))
+                diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
+            }
+            guard offset != bounds.origin else { return }
+            bounds.origin = offset
             scrollViewDidChangeOffset()
         }
+    }
+
+    /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
+    /// the default writes to standard error.
+    open var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
     }
 
     /// The size of the scrollable content.
@@ -42,4 +57,34 @@ open class ScrollView: View {
 
     /// Called after every change of `contentOffset`; subclasses lay out here.
     open func scrollViewDidChangeOffset() {}
+
+    /// Fixes bounds a host set to NaN, infinite or negative numbers (reported once
+    /// through `diagnosticHandler`): a bad size becomes 0, a bad origin the nearest
+    /// valid offset. The table and the collection view call it first in every pass.
+    func sanitizeBounds() {
+        var fixed = bounds
+        if !(fixed.size.width.isFinite && fixed.size.width >= 0) { fixed.size.width = 0 }
+        if !(fixed.size.height.isFinite && fixed.size.height >= 0) { fixed.size.height = 0 }
+        if !fixed.origin.x.isFinite { fixed.origin.x = 0 }
+        if !fixed.origin.y.isFinite { fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY : 0 }
+        guard fixed != bounds else { return }
+        diagnosticHandler("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
+        bounds = fixed
+    }
+
+    /// The one height sanitizer of the table and the collection view: a NaN, infinite
+    /// or negative height becomes 0, a huge one `TableView.maximumSlotHeight`, and
+    /// either is reported once through `diagnosticHandler`, naming what it was (SPEC §6:
+    /// report and recover).
+    func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
+        guard height.isFinite, height >= 0 else {
+            diagnosticHandler("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
+            return 0
+        }
+        guard height <= TableView.maximumSlotHeight else {
+            diagnosticHandler("invalid \(what()): \(height) is larger than \(TableView.maximumSlotHeight); using \(TableView.maximumSlotHeight).")
+            return TableView.maximumSlotHeight
+        }
+        return height
+    }
 }

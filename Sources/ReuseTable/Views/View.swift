@@ -21,13 +21,13 @@ open class View {
     }
 
     /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
-    @exclusivity(unchecked) open var bounds: CGRect = .zero {
+    open var bounds: CGRect = .zero {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
-    @exclusivity(unchecked) private var origin: CGPoint = .zero
+    private var origin: CGPoint = .zero
 
     /// Hidden views are skipped by renderers (UIKit: `isHidden`).
     open var isHidden = false
@@ -36,27 +36,34 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = []
 
     /// The view that contains this one, if any.
     ///
-    /// Not `weak`: a weak reference gives the *superview* a side table, and
-    /// every retain and release of an object with a side table takes Swift's
-    /// slow path — for a table view, on every layout pass. The superview owns
-    /// its subviews and clears this pointer when it lets them go or is freed
-    /// (`deinit`), so it never dangles.
-    public var superview: View? { _superview }
-    private unowned(unsafe) var _superview: View?
+    /// A subview never keeps its superview alive, and the reference can never
+    /// dangle: the subview holds a *weak* reference to a small link object its
+    /// superview owns (`SuperviewLink`), and the link holds the superview
+    /// `unowned` (checked). When the superview goes, its link goes with it and
+    /// every subview's weak reference reads nil. Weakly referencing the link
+    /// instead of the view keeps Swift's side table off the views themselves: a
+    /// weak reference to a view would put every retain and release of it — a
+    /// table, each of its cells — on the runtime's slow path (measured in
+    /// Docs/performance.md). No `deinit` is needed, so nothing depends on which
+    /// thread frees a view.
+    public var superview: View? { _superviewLink?.view }
+    private weak var _superviewLink: SuperviewLink?
+    /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
+    private var link: SuperviewLink!
 
-    @exclusivity(unchecked) private(set) var needsLayout = true
+    private(set) var needsLayout = true
+
+    /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
+    var _autoLayout: AutoLayoutState?
 
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
-    }
-
-    isolated deinit {
-        for view in subviews { view._superview = nil }
+        self.link = SuperviewLink(self)
     }
 
     // MARK: View tree
@@ -66,14 +73,14 @@ open class View {
         precondition(view !== self, "A view cannot be its own subview")
         view.removeFromSuperview()
         subviews.append(view)
-        view._superview = self
+        view._superviewLink = link
     }
 
     /// Inserts `view` at `index` in the subview list (0 is the back).
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view._superview = self
+        view._superviewLink = link
     }
 
     /// Moves a subview in front of its siblings.
@@ -83,14 +90,28 @@ open class View {
         subviews.append(view)
     }
 
+    /// Detaches `view` if it is one of this view's subviews; returns whether it was.
+    ///
+    /// The same as `view.removeFromSuperview()` when the caller knows the parent:
+    /// it never loads the child's weak `superview`, which would retain and release
+    /// the parent through its side table (the slow path) for every cell a table recycles.
+    /// - Complexity: O(number of subviews).
+    @discardableResult
+    func removeSubview(_ view: View) -> Bool {
+        guard let index = subviews.lastIndex(where: { $0 === view }) else { return false }
+        subviews.remove(at: index)
+        view._superviewLink = nil
+        return true
+    }
+
     /// Detaches the view from its superview.
     /// - Complexity: O(number of siblings).
     open func removeFromSuperview() {
-        guard let parent = _superview else { return }
+        guard let parent = superview else { return }
         if let index = parent.subviews.lastIndex(where: { $0 === self }) {
             parent.subviews.remove(at: index)
         }
-        _superview = nil
+        _superviewLink = nil
     }
 
     /// True when `view` is this view or one of its descendants.
@@ -110,6 +131,7 @@ open class View {
 
     /// Runs `layoutSubviews()` now if the view was marked with `setNeedsLayout()`.
     open func layoutIfNeeded() {
+        if let state = _autoLayout, state.hasConstraintsBelow { layoutConstraintsOfSubtree() }
         guard needsLayout else { return }
         needsLayout = false
         layoutSubviews()
@@ -117,6 +139,10 @@ open class View {
 
     /// Override to position subviews; the default does nothing.
     open func layoutSubviews() {}
+
+    /// The natural size of the content, `View.noIntrinsicMetric` per axis for none (Auto Layout
+    /// turns it into hugging and compression-resistance constraints); a `Label` measures its text.
+    open var intrinsicContentSize: CGSize { defaultIntrinsicContentSize }
 
     /// The size that best fits `size`; the default returns the current size (as UIKit does).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -144,4 +170,11 @@ open class View {
         }
         return result
     }
+}
+
+/// What a subview refers to its superview through (see `View.superview`).
+@MainActor
+final class SuperviewLink {
+    unowned let view: View
+    init(_ view: View) { self.view = view }
 }

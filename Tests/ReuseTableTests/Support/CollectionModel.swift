@@ -14,7 +14,12 @@ final class ItemCell: CollectionViewCell {
 /// The obviously correct model of a collection: arrays of items, changed by UIKit's batch rules,
 /// and an independent brute-force waterfall placement.
 @MainActor
-final class CollectionModel: CollectionViewDataSource, WaterfallLayoutDelegate, FlowLayoutDelegate {
+final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate, FlowLayoutDelegate {
+    enum Callback: CaseIterable { case height, cell, willDisplay, didEnd }
+    /// Called from each callback with the view and the index path (tests read or change the view there).
+    var hooks: [Callback: (CollectionView, IndexPath) -> Void] = [:]
+    /// Requests for items the data no longer has (a collection view must never make them).
+    var violations: [String] = []
     var sections: [[ModelItem]] = []
     var nextID = 0
     /// Ids whose heights the layout asked for, in order.
@@ -38,25 +43,45 @@ final class CollectionModel: CollectionViewDataSource, WaterfallLayoutDelegate, 
 
     func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+    func item(_ indexPath: IndexPath) -> ModelItem? {
+        guard indexPath.section >= 0, indexPath.section < sections.count,
+              indexPath.item >= 0, indexPath.item < sections[indexPath.section].count else { return nil }
+        return sections[indexPath.section][indexPath.item]
+    }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath) as! ItemCell
-        let item = sections[indexPath.section][indexPath.item]
+        guard let item = item(indexPath) else {
+            violations.append("cellForItemAt asked for missing item \(indexPath)")
+            cell.itemID = -1
+            return cell
+        }
         cell.itemID = item.id
         cell.fitting = CGFloat(item.height)
+        hooks[.cell]?(collectionView, indexPath)
         return cell
+    }
+    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        hooks[.willDisplay]?(collectionView, indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        hooks[.didEnd]?(collectionView, indexPath)
     }
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
                         itemWidth: CGFloat) -> CGFloat {
-        height(indexPath, itemWidth)
+        height(indexPath, itemWidth, collectionView)
     }
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
                         itemWidth: CGFloat) -> CGFloat {
-        height(indexPath, itemWidth)
+        height(indexPath, itemWidth, collectionView)
     }
-    private func height(_ indexPath: IndexPath, _ itemWidth: CGFloat) -> CGFloat {
-        let item = sections[indexPath.section][indexPath.item]
+    private func height(_ indexPath: IndexPath, _ itemWidth: CGFloat, _ collectionView: CollectionView) -> CGFloat {
+        guard let item = item(indexPath) else {
+            violations.append("heightForItemAt asked for missing item \(indexPath)")
+            return 0
+        }
         askedIDs.append(item.id)
         askedWidths.insert(itemWidth)
+        hooks[.height]?(collectionView, indexPath)
         return CGFloat(item.height)
     }
 

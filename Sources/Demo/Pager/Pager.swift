@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `swift run Demo view FILE`: the pager on a terminal, or its timing summary off one.
+@MainActor
+enum Pager {
+    /// Runs the pager; returns the exit status (1 with a one-line error for a bad path or usage).
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, let path = arguments.first else {
+            printError("usage: swift run Demo view FILE   (FILE '-' reads standard input: a file or a pipe)")
+            return 1
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let source: ByteSource
+        do {
+            source = try ByteSource.open(path)
+        } catch {
+            printError("Demo view: \(error.message)")
+            return 1
+        }
+        if path == "-", isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 0 {
+            // The file came on standard input: read keys from the terminal instead, as `less` does.
+            let tty = Glibc.open("/dev/tty", O_RDWR)
+            if tty >= 0 {
+                dup2(tty, STDIN_FILENO)
+                close(tty)
+            }
+        }
+        if Terminal.isInteractive {
+            return interactive(source)
+        }
+        // Off a terminal: the summary.
+        let summary = Summary.measure(source: source, width: 80, height: 24, start: start)
+        print(summary.text)
+        return 0
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The full-screen loop: keys, resizes and index progress in, frame diffs out.
+    static func interactive(_ source: ByteSource) -> Int32 {
+        let terminal = Terminal()
+        do {
+            try terminal.enter()
+        } catch {
+            printError("Demo view needs a terminal (\(error)).")
+            return 1
+        }
+        defer { terminal.restore() }
+        let size = Terminal.size() ?? (columns: 80, rows: 24)
+        let document = PagerDocument(source: source)
+        let app = PagerApp(document: document, width: size.columns, height: size.rows)
+        document.index.startBackground()
+        defer { document.index.stop() }
+        var previous: CharGrid?
+        var needsDraw = true
+        var lastDraw: UInt64 = 0
+        while true {
+            if terminal.takeResize(), let newSize = Terminal.size() {
+                app.resize(width: newSize.columns, height: newSize.rows)
+                previous = nil
+                needsDraw = true
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if app.pump() { needsDraw = true }
+            // Index progress redraws at most ten times a second; keys redraw at once.
+            if needsDraw && (previous == nil || now - lastDraw > 100_000_000 || !app.hasBackgroundWork) {
+                let grid = app.render()
+                terminal.write(FrameWriter.update(from: previous, to: grid))
+                previous = grid
+                needsDraw = false
+                lastDraw = now
+            }
+            let keys = terminal.readKeys(timeoutMilliseconds: app.hasBackgroundWork || needsDraw ? 30 : 500)
+            for key in keys {
+                switch app.handle(key) {
+                case .quit: return 0
+                case .changed:
+                    needsDraw = true
+                    lastDraw = 0
+                case .unchanged: break
+                }
+            }
+        }
+    }
+
+    /// What `Demo view` prints off a terminal: sizes and the times a user waits.
+    @MainActor
+    struct Summary {
+        var name: String
+        var lines: Int
+        var bytes: Int
+        var openNanoseconds: UInt64
+        var indexNanoseconds: UInt64
+        var jumpNanoseconds: UInt64
+        var jumpLine: Int
+        var indexBytes: Int
+
+        /// Opens (already done at `start`), shows the first screen, waits for the index, jumps to 50%.
+        static func measure(source: ByteSource, width: Int, height: Int, start: UInt64) -> Summary {
+            let document = PagerDocument(source: source)
+            let app = PagerApp(document: document, width: width, height: height)
+            _ = app.render()
+            let opened = DispatchTime.now().uptimeNanoseconds
+            document.index.startBackground()
+            while !document.index.isComplete { usleep(200) }
+            let indexed = DispatchTime.now().uptimeNanoseconds
+            app.pump()
+            let jumpStart = DispatchTime.now().uptimeNanoseconds
+            _ = app.jump(toPercent: 50)
+            _ = app.render()
+            let jumped = DispatchTime.now().uptimeNanoseconds
+            return Summary(
+                name: source.name, lines: app.publishedLines, bytes: source.available,
+                openNanoseconds: opened - start, indexNanoseconds: indexed - start,
+                jumpNanoseconds: jumped - jumpStart, jumpLine: (app.topLine ?? 0) + 1,
+                indexBytes: document.index.memoryBytes)
+        }
+
+        var text: String {
+            let perLine = lines > 0 ? String(format: "%.3f", Double(indexBytes) / Double(lines)) : "0"
+            return """
+                \(name): \(lines.grouped) lines, \(bytes.grouped) bytes
+                open and first screen: \(Summary.ms(openNanoseconds))
+                index complete:        \(Summary.ms(indexNanoseconds)) after opening started
+                jump to 50% (line \(jumpLine.grouped)): \(Summary.ms(jumpNanoseconds))
+                index memory: \(indexBytes.grouped) bytes (\(perLine) bytes per line)
+                """
+        }
+
+        static func ms(_ nanoseconds: UInt64) -> String { String(format: "%.1f ms", Double(nanoseconds) / 1e6) }
+    }
+}

@@ -1,0 +1,21 @@
+import ReuseTable
+
+/// One line of the file: draws only its rows that are on screen, straight from the mapped bytes.
+@MainActor
+final class PagerCell: TableViewCell, GridDrawable {
+    static let identifier = "line"
+    /// The file line shown; nil for the placeholder of bytes not indexed yet.
+    var line: Int?
+    weak var app: PagerApp?
+
+    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+        guard let app else { return }
+        let firstRow = clip.y - frame.y
+        let rows = firstRow..<(firstRow + clip.height)
+        guard let line else {
+            grid.write(app.placeholderText, x: frame.x, y: clip.y, style: CellStyle(dim: true), clip: clip)
+            return
+        }
+        app.draw(line: line, rows: rows, frame: frame, clip: clip, into: &grid)
+    }
+}

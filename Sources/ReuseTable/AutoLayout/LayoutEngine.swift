@@ -1,0 +1,364 @@
+import Foundation
+
+/// The constraint engine of one root view: a `Solver` holding the root's subtree's
+/// active constraints, kept between layouts and fittings.
+///
+/// Each solve first *syncs*: it walks the subtree, adds constraints that are new,
+/// removes those deactivated, and replaces (remove + add, one constraint each) those
+/// whose `constant` or `priority` changed, the autoresizing pins of frame-based views
+/// whose frames moved, and the hugging / compression constraints of views whose
+/// intrinsic size changed. Nothing is rebuilt. Variables are per view and in the
+/// root's coordinate space (`left`, `top`, `width`, `height`).
+@MainActor
+final class LayoutEngine {
+    /// The solver variables and engine-owned constraints of one view.
+    @MainActor
+    final class Item {
+        unowned(unsafe) let view: View
+        /// Keeps a non-root view alive while the engine has it, so its `ObjectIdentifier`
+        /// key cannot be reused by a new view (the root is not retained: it owns the engine).
+        private let retained: View?
+        let left: Variable, top: Variable, width: Variable, height: Variable
+        var generation = 0
+        var pins: [Constraint] = []
+        var pinnedFrame: CGRect?
+        var intrinsicConstraints: [Constraint] = []
+        var appliedIntrinsic: IntrinsicKey?
+        /// A multi-line label's width at the last solve: its intrinsic height is measured there.
+        var wrapWidth: CGFloat?
+
+        init(view: View, isRoot: Bool) {
+            self.view = view
+            retained = isRoot ? nil : view
+            let name = LayoutConstraint.name(of: view)
+            left = Variable(name + ".left")
+            top = Variable(name + ".top")
+            width = Variable(name + ".width")
+            height = Variable(name + ".height")
+        }
+    }
+
+    /// What the hugging and compression constraints of a view were built from.
+    struct IntrinsicKey: Equatable {
+        var size: CGSize
+        var hugging: (LayoutPriority, LayoutPriority)
+        var compression: (LayoutPriority, LayoutPriority)
+        static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
+            a.size == b.size && a.hugging == b.hugging && a.compression == b.compression
+        }
+    }
+
+    /// A user constraint as the solver has it.
+    struct Entry {
+        let constraint: LayoutConstraint
+        var solverConstraint: Constraint?
+        var constant: CGFloat
+        var priority: LayoutPriority
+        var generation: Int
+    }
+
+    unowned(unsafe) let root: View
+    let solver = Solver()
+    var items: [ObjectIdentifier: Item] = [:]
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var generation = 0
+    var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
+    var diagnostics: ((String) -> Void)?
+    /// How many solver passes the last solve took (wrapping labels add passes); for tests and benches.
+    private(set) var lastPassCount = 0
+
+    init(root: View) {
+        self.root = root
+        let item = self.item(for: root)
+        try! solver.addConstraint(Constraint(LinearExpression([Term(item.left)]), .equal))
+        try! solver.addConstraint(Constraint(LinearExpression([Term(item.top)]), .equal))
+    }
+
+    // MARK: Entry points
+
+    /// The root's size with its width and height pulled toward `target` at the given priorities.
+    func fit(_ target: CGSize, horizontal: LayoutPriority, vertical: LayoutPriority, diagnostics: ((String) -> Void)?) -> CGSize {
+        setRootSize(0, target.width, horizontal)
+        setRootSize(1, target.height, vertical)
+        solve(diagnostics: diagnostics)
+        let rootItem = item(for: root)
+        return CGSize(width: rootItem.width.value, height: rootItem.height.value)
+    }
+
+    /// Solves with the root's bounds fixed and writes the frames of constraint-placed views.
+    func layout(diagnostics: ((String) -> Void)?) {
+        setRootSize(0, root.bounds.width, .required)
+        setRootSize(1, root.bounds.height, .required)
+        solve(diagnostics: diagnostics)
+        for item in items.values where item.generation == generation && item.view !== root {
+            let view = item.view
+            guard !view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
+                  let parentItem = items[ObjectIdentifier(parent)] else { continue }
+            let frame = CGRect(x: item.left.value - parentItem.left.value + parent.bounds.minX,
+                               y: item.top.value - parentItem.top.value + parent.bounds.minY,
+                               width: max(0, item.width.value), height: max(0, item.height.value))
+            if view.frame != frame { view.frame = frame }
+        }
+    }
+
+    // MARK: Solving
+
+    func solve(diagnostics: ((String) -> Void)?) {
+        self.diagnostics = diagnostics
+        sync()
+        solver.updateVariables()
+        lastPassCount = 1
+        // Multi-line labels: wrap at the solved widths, re-solve until the sizes stop changing.
+        for _ in 0..<4 {
+            var changed = false
+            for item in items.values where item.generation == generation && isAutoWrapping(item) {
+                let width = item.width.value
+                if item.wrapWidth == nil || abs(item.wrapWidth! - width) > 1e-9 {
+                    item.wrapWidth = width
+                    if updateIntrinsic(item) { changed = true }
+                }
+            }
+            if !changed { break }
+            solver.updateVariables()
+            lastPassCount += 1
+        }
+    }
+
+    /// Brings the solver in line with the subtree: see the type's comment.
+    /// - Complexity: O(views in the subtree + constraints), plus the solver work of what changed.
+    func sync() {
+        generation += 1
+        item(for: root).generation = generation
+        var collected: [LayoutConstraint] = []
+        var stack: [View] = [root]
+        while let view = stack.popLast() {
+            if let state = view._autoLayout {
+                for constraint in state.installed {
+                    guard let first = constraint.firstItem else { continue }
+                    touch(first)
+                    if let second = constraint.secondItem { touch(second) }
+                    collected.append(constraint)
+                }
+            }
+            stack.append(contentsOf: view.subviews)
+        }
+        // Views first (pins, intrinsic sizes), so that a user constraint that conflicts with them is the one broken.
+        var dropped: [Item] = []
+        for (key, item) in items {
+            if item.generation != generation {
+                for constraint in item.pins + item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
+                items[key] = nil
+                dropped.append(item)
+                continue
+            }
+            updatePins(item)
+            updateIntrinsic(item)
+        }
+        // Removals before additions, so a constraint broken by a conflict can come back once the other side is gone.
+        for constraint in collected { entries[ObjectIdentifier(constraint)]?.generation = generation }
+        for (key, entry) in entries where entry.generation != generation {
+            if let solverConstraint = entry.solverConstraint { try? solver.removeConstraint(solverConstraint) }
+            entries[key] = nil
+        }
+        // Only stale constraints mentioned a dropped view, and they are gone now.
+        for item in dropped {
+            for variable in [item.left, item.top, item.width, item.height] { solver.forgetVariable(variable) }
+        }
+        for constraint in collected { syncEntry(constraint) }
+    }
+
+    private func touch(_ view: View) {
+        var current: View? = view
+        while let candidate = current {
+            let item = self.item(for: candidate)
+            if item.generation == generation { return }
+            item.generation = generation
+            if candidate === root { return }
+            current = candidate.superview
+        }
+    }
+
+    func item(for view: View) -> Item {
+        let key = ObjectIdentifier(view)
+        if let item = items[key] { return item }
+        let item = Item(view: view, isRoot: view === root)
+        items[key] = item
+        return item
+    }
+
+    // MARK: User constraints
+
+    private func syncEntry(_ constraint: LayoutConstraint) {
+        let key = ObjectIdentifier(constraint)
+        if var entry = entries[key] {
+            entry.generation = generation
+            if entry.constant == constraint.constant && entry.priority == constraint.priority {
+                entries[key] = entry
+                return
+            }
+            // An edit: swap the one solver constraint for its new version.
+            if let old = entry.solverConstraint { try? solver.removeConstraint(old) }
+            entry.constant = constraint.constant
+            entry.priority = constraint.priority
+            entry.solverConstraint = add(solverConstraint(for: constraint), for: constraint)
+            entries[key] = entry
+            return
+        }
+        let solverConstraint = add(solverConstraint(for: constraint), for: constraint)
+        entries[key] = Entry(constraint: constraint, solverConstraint: solverConstraint, constant: constraint.constant,
+                             priority: constraint.priority, generation: generation)
+    }
+
+    /// `first.attribute - (multiplier · second.attribute + constant) relation 0`.
+    func solverConstraint(for constraint: LayoutConstraint) -> Constraint {
+        var terms = terms(of: item(for: constraint.firstItem!), constraint.firstAttribute, scale: 1)
+        if let second = constraint.secondItem {
+            terms += self.terms(of: item(for: second), constraint.secondAttribute, scale: -Double(constraint.multiplier))
+        }
+        let op: RelationalOperator
+        switch constraint.relation {
+        case .equal: op = .equal
+        case .lessThanOrEqual: op = .lessThanOrEqual
+        case .greaterThanOrEqual: op = .greaterThanOrEqual
+        }
+        return Constraint(LinearExpression(terms, constant: -Double(constraint.constant)), op, strength: constraint.priority.strength)
+    }
+
+    private func terms(of item: Item, _ attribute: LayoutConstraint.Attribute, scale: Double) -> [Term] {
+        switch attribute {
+        case .left, .leading: return [Term(item.left, scale)]
+        case .right, .trailing: return [Term(item.left, scale), Term(item.width, scale)]
+        case .centerX: return [Term(item.left, scale), Term(item.width, scale / 2)]
+        case .top: return [Term(item.top, scale)]
+        case .bottom: return [Term(item.top, scale), Term(item.height, scale)]
+        case .centerY: return [Term(item.top, scale), Term(item.height, scale / 2)]
+        case .width: return [Term(item.width, scale)]
+        case .height: return [Term(item.height, scale)]
+        case .notAnAttribute: return []
+        }
+    }
+
+    /// Adds a user constraint; a required one that conflicts is broken (left out) with one report.
+    private func add(_ solverConstraint: Constraint, for constraint: LayoutConstraint) -> Constraint? {
+        do {
+            try solver.addConstraint(solverConstraint)
+            return solverConstraint
+        } catch {
+            let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+            let conflicting = entries.values.filter { entry in
+                entry.solverConstraint != nil && entry.priority.isRequired
+                    && [entry.constraint.firstItem, entry.constraint.secondItem].contains { candidate in
+                        items.contains { $0 === candidate }
+                    }
+            }.map(\.constraint)
+            report(LayoutConstraint.conflictMessage(conflicting: conflicting + [constraint], broken: constraint))
+            return nil
+        }
+    }
+
+    private func report(_ message: String) {
+        (diagnostics ?? LayoutConstraint.diagnosticHandler)(message)
+    }
+
+    // MARK: Engine-owned constraints
+
+    private func setRootSize(_ axis: Int, _ value: CGFloat, _ priority: LayoutPriority) {
+        if let current = rootSize[axis], current.value == value, current.priority == priority { return }
+        if let current = rootSize[axis] { try? solver.removeConstraint(current.constraint) }
+        let rootItem = item(for: root)
+        let variable = axis == 0 ? rootItem.width : rootItem.height
+        let constraint = Constraint(LinearExpression([Term(variable)], constant: -Double(value)), .equal, strength: priority.strength)
+        if (try? solver.addConstraint(constraint)) != nil {
+            rootSize[axis] = (constraint, value, priority)
+        } else {
+            rootSize[axis] = nil
+            report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(variable.name) == \(formatNumber(Double(value))) (fitting size)>")
+        }
+    }
+
+    /// Frame-based views (other than the root) are held at their frames, relative to their superview.
+    private func updatePins(_ item: Item) {
+        let view = item.view
+        guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
+              let parentItem = items[ObjectIdentifier(parent)] else {
+            removePins(item)
+            return
+        }
+        let frame = view.frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
+        if item.pinnedFrame == frame { return }
+        removePins(item)
+        let pins = [
+            Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(frame.minX)), .equal),
+            Constraint(LinearExpression([Term(item.top), Term(parentItem.top, -1)], constant: -Double(frame.minY)), .equal),
+            Constraint(LinearExpression([Term(item.width)], constant: -Double(frame.width)), .equal),
+            Constraint(LinearExpression([Term(item.height)], constant: -Double(frame.height)), .equal),
+        ]
+        for pin in pins {
+            if (try? solver.addConstraint(pin)) != nil {
+                item.pins.append(pin)
+            } else {
+                report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+            }
+        }
+        item.pinnedFrame = frame
+    }
+
+    private func removePins(_ item: Item) {
+        for pin in item.pins { try? solver.removeConstraint(pin) }
+        item.pins = []
+        item.pinnedFrame = nil
+    }
+
+    func isAutoWrapping(_ item: Item) -> Bool {
+        guard let label = item.view as? Label else { return false }
+        return label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
+            && (item.view === root || !label.translatesAutoresizingMaskIntoConstraints)
+    }
+
+    /// The intrinsic size the engine uses: a multi-line label with automatic
+    /// `preferredMaxLayoutWidth` keeps its one-line width but takes the height of its
+    /// text wrapped at its last solved width.
+    private func intrinsicSize(_ item: Item) -> CGSize {
+        if isAutoWrapping(item), let label = item.view as? Label {
+            let full = label.sizeThatFits(CGSize(width: 0, height: 0))
+            guard let wrap = item.wrapWidth, wrap > 0 else { return full }
+            return CGSize(width: full.width, height: label.sizeThatFits(CGSize(width: wrap, height: 0)).height)
+        }
+        return item.view.intrinsicContentSize
+    }
+
+    /// Re-reads the view's intrinsic size and priorities; replaces its hugging and
+    /// compression constraints when they changed. - Returns: true when they changed.
+    @discardableResult
+    func updateIntrinsic(_ item: Item) -> Bool {
+        let view = item.view
+        guard view === root || !view.translatesAutoresizingMaskIntoConstraints else {
+            if item.appliedIntrinsic == nil { return false }
+            for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
+            item.intrinsicConstraints = []
+            item.appliedIntrinsic = nil
+            return true
+        }
+        let key = IntrinsicKey(
+            size: intrinsicSize(item),
+            hugging: (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical)),
+            compression: (view.contentCompressionResistancePriority(for: .horizontal),
+                          view.contentCompressionResistancePriority(for: .vertical)))
+        if item.appliedIntrinsic == key { return false }
+        for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
+        item.intrinsicConstraints = []
+        item.appliedIntrinsic = key
+        let axes: [(Variable, CGFloat, LayoutPriority, LayoutPriority)] = [
+            (item.width, key.size.width, key.hugging.0, key.compression.0),
+            (item.height, key.size.height, key.hugging.1, key.compression.1),
+        ]
+        for (variable, value, hugging, compression) in axes where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {
+            let expression = LinearExpression([Term(variable)], constant: -Double(value))
+            for constraint in [Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
+                               Constraint(expression, .greaterThanOrEqual, strength: compression.strength)] {
+                if (try? solver.addConstraint(constraint)) != nil { item.intrinsicConstraints.append(constraint) }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,221 @@
+/// An incremental Cassowary solver (kiwi's `Solver`): add and remove linear
+/// constraints of any strength, suggest values for edit variables, read the
+/// solution with `updateVariables()`.
+///
+///     let left = Variable("left"), width = Variable("width")
+///     let solver = Solver()
+///     try solver.addConstraint(left >= 0)
+///     try solver.addConstraint(width == 100 | Strength.strong)
+///     try solver.addConstraint(left + width <= 80)
+///     solver.updateVariables()   // left 0, width 80: the strong wish gives way to the required bound
+///
+/// The tableau is kept in solved form (every basic symbol expressed in the
+/// parametric ones) and optimal, so each call only pivots as much as the change
+/// needs. Symbols are dense integers; rows are sorted cell arrays stored in one
+/// array and found through an array indexed by symbol id. Every error leaves
+/// the solver exactly as it was before the call (unlike kiwi, which can be left
+/// violating a required constraint after a failed `addConstraint`).
+public final class Solver {
+    /// What the solver keeps for a constraint: its marker symbol (removal pivots it
+    /// back out) and, for non-required constraints, the second error symbol.
+    struct Tag {
+        var constraint: Constraint
+        var marker: Symbol
+        var other: Symbol
+    }
+
+    /// An edit variable: the weak-ish equality `variable == constant` it is held by.
+    struct EditInfo {
+        var tag: Tag
+        var constant: Double
+    }
+
+    // The tableau: rows[i] defines basics[i]; rowIndex[symbol.id] is i or -1.
+    // `@exclusivity(unchecked)`: these are mutated in the inner loops, and a class's
+    // stored properties otherwise pay a dynamic exclusivity check on every access;
+    // the solver never hands out overlapping accesses to them.
+    @exclusivity(unchecked) var rows: [Row] = []
+    @exclusivity(unchecked) var basics: [Symbol] = []
+    @exclusivity(unchecked) var rowIndex: [Int] = []
+    @exclusivity(unchecked) var objective = Row()
+    @exclusivity(unchecked) var artificial: Row?
+    @exclusivity(unchecked) var infeasibleRows: [Symbol] = []
+    var nextID = 0
+
+    var constraintTags: [ObjectIdentifier: Tag] = [:]
+    @exclusivity(unchecked) var edits: [ObjectIdentifier: EditInfo] = [:]
+    var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+    // Parallel arrays, so `updateVariables()` walks memory in order.
+    @exclusivity(unchecked) var variables: [Variable] = []
+    @exclusivity(unchecked) var variableSymbolList: [Symbol] = []
+
+    /// An empty solver.
+    public init() {}
+
+    // MARK: Constraints
+
+    /// Adds `constraint`, re-optimizing incrementally.
+    ///
+    /// - Throws: `SolverError.duplicateConstraint` when it was added already;
+    ///   `SolverError.unsatisfiableConstraint` when it is required and cannot hold
+    ///   with the required constraints already added. Either way nothing changes.
+    /// - Complexity: O(rows · row length) for the substitution, plus the pivots the change needs.
+    public func addConstraint(_ constraint: Constraint) throws {
+        let key = ObjectIdentifier(constraint)
+        if constraintTags[key] != nil { throw SolverError.duplicateConstraint(constraint.description) }
+
+        let variableCount = variables.count
+        let idBefore = nextID
+        var tag = Tag(constraint: constraint, marker: .invalid, other: .invalid)
+        var row = makeRow(for: constraint, tag: &tag)
+        var subject = chooseSubject(row, tag)
+
+        if !subject.isValid && allDummies(row) {
+            if !nearZero(row.constant) {
+                // Only required constraints get here, and `makeRow` touched nothing but
+                // the variable table for them: forget the variables it introduced.
+                forgetVariables(from: variableCount, idBefore: idBefore)
+                throw SolverError.unsatisfiableConstraint(constraint.description)
+            }
+            subject = tag.marker
+        }
+
+        if !subject.isValid {
+            // Phase one with an artificial variable. It pivots the whole tableau, so
+            // keep a copy to restore if the constraint turns out to be unsatisfiable
+            // (copy-on-write: only rows it changes are duplicated).
+            let saved = (rows, basics, rowIndex, objective)
+            if !addWithArtificialVariable(row) {
+                (rows, basics, rowIndex, objective) = saved
+                infeasibleRows.removeAll()
+                forgetVariables(from: variableCount, idBefore: idBefore)
+                throw SolverError.unsatisfiableConstraint(constraint.description)
+            }
+        } else {
+            row.solve(for: subject)
+            substitute(subject, with: row)
+            appendRow(row, basic: subject)
+        }
+
+        constraintTags[key] = tag
+        optimize(artificialObjective: false)
+    }
+
+    /// Removes `constraint`, re-optimizing incrementally.
+    ///
+    /// - Throws: `SolverError.unknownConstraint` when the solver does not have it.
+    /// - Complexity: O(rows · row length) plus the pivots the change needs.
+    public func removeConstraint(_ constraint: Constraint) throws {
+        guard let tag = constraintTags.removeValue(forKey: ObjectIdentifier(constraint)) else {
+            throw SolverError.unknownConstraint(constraint.description)
+        }
+        removeEffects(of: tag)
+        removeMarker(tag.marker)
+        optimize(artificialObjective: false)
+    }
+
+    /// True when `constraint` has been added and not removed.
+    /// - Complexity: O(1).
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        constraintTags[ObjectIdentifier(constraint)] != nil
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` editable with `suggestValue` at `strength` (below required).
+    ///
+    /// - Throws: `SolverError.duplicateEditVariable`, `SolverError.badRequiredStrength`.
+    /// - Complexity: as `addConstraint`.
+    public func addEditVariable(_ variable: Variable, strength: Double) throws {
+        let key = ObjectIdentifier(variable)
+        if edits[key] != nil { throw SolverError.duplicateEditVariable(variable.description) }
+        let strength = Strength.clip(strength)
+        if strength == Strength.required { throw SolverError.badRequiredStrength(variable.description) }
+        let constraint = Constraint(reduced: LinearExpression([Term(variable)]), .equal, strength: strength)
+        try addConstraint(constraint)
+        edits[key] = EditInfo(tag: constraintTags[ObjectIdentifier(constraint)]!, constant: 0)
+    }
+
+    /// Stops editing `variable` (removes its edit constraint).
+    ///
+    /// - Throws: `SolverError.unknownEditVariable`.
+    /// - Complexity: as `removeConstraint`.
+    public func removeEditVariable(_ variable: Variable) throws {
+        guard let info = edits[ObjectIdentifier(variable)] else { throw SolverError.unknownEditVariable(variable.description) }
+        try removeConstraint(info.tag.constraint)
+        edits[ObjectIdentifier(variable)] = nil
+    }
+
+    /// True when `variable` is an edit variable.
+    /// - Complexity: O(1).
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggests `value` for the edit variable `variable`, then re-optimizes with the dual simplex.
+    ///
+    /// - Throws: `SolverError.unknownEditVariable`.
+    /// - Complexity: O(rows) to shift the constants, plus the dual pivots the change needs.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws {
+        let key = ObjectIdentifier(variable)
+        guard var info = edits[key] else { throw SolverError.unknownEditVariable(variable.description) }
+        let delta = value - info.constant
+        info.constant = value
+        edits[key] = info
+        shiftEdit(info.tag, by: delta)
+    }
+
+    /// Moves the constant of the edit equality with markers `tag` by `delta` (kiwi's suggestValue body).
+    func shiftEdit(_ tag: Tag, by delta: Double) {
+        let plus = rowIndex[tag.marker.id]
+        if plus >= 0 {
+            rows[plus].constant -= delta
+            if rows[plus].constant < 0 { infeasibleRows.append(tag.marker) }
+        } else {
+            let minus = rowIndex[tag.other.id]
+            if minus >= 0 {
+                rows[minus].constant += delta
+                if rows[minus].constant < 0 { infeasibleRows.append(tag.other) }
+            } else {
+                let marker = tag.marker
+                for index in rows.indices {
+                    let coefficient = rows[index].coefficient(for: marker)
+                    if coefficient != 0 {
+                        rows[index].constant += delta * coefficient
+                        if rows[index].constant < 0 && !basics[index].isExternal { infeasibleRows.append(basics[index]) }
+                    }
+                }
+            }
+        }
+        dualOptimize()
+    }
+
+    // MARK: Solution
+
+    /// Writes the current solution into every variable's `value`.
+    /// - Complexity: O(number of variables).
+    public func updateVariables() {
+        for index in variables.indices {
+            let row = rowIndex[variableSymbolList[index].id]
+            let value = row >= 0 ? rows[row].constant : 0
+            variables[index].value = value == 0 ? 0 : value   // no -0
+        }
+    }
+
+    /// Forgets every constraint and edit variable; variables keep their last values.
+    /// - Complexity: O(size of the tableau).
+    public func reset() {
+        rows.removeAll()
+        basics.removeAll()
+        rowIndex.removeAll()
+        objective = Row()
+        artificial = nil
+        infeasibleRows.removeAll()
+        nextID = 0
+        constraintTags.removeAll()
+        edits.removeAll()
+        variableSymbols.removeAll()
+        variables.removeAll()
+        variableSymbolList.removeAll()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// Where a geometry lookup last landed, kept by the caller so the next lookup
+/// near it walks from there instead of descending from the root.
+///
+/// A scroll step moves the viewport by a fraction of a screen, so the slot at
+/// its top is almost always in the same `HeightTree` leaf as last time, a run
+/// or two away. `slot(atOffset:near:)` checks the finger, walks from it when it
+/// is still valid and `y` lies in its leaf, and otherwise descends from the root
+/// like `index(atOffset:)`; either way it leaves the finger at the answer.
+///
+/// ```swift
+/// var finger = GeometryFinger()          // kept beside the geometry, e.g. in the table
+/// if let top = geometry.slot(atOffset: y, near: &finger) {
+///     geometry.forEachSlot(from: top.slot.index, near: finger) { slot in … }
+/// }
+/// ```
+///
+/// **Invariant: a finger is never used stale.** It records the `stamp` of the
+/// tree it was taken from. Every tree gets a fresh stamp, drawn from one
+/// process-wide counter, when it is built and on every mutation that changes it;
+/// copies share a stamp only while they share every node. So a finger whose
+/// stamp equals the tree's points into exactly the nodes the tree holds now
+/// (which also keeps its unretained leaf reference alive), and any other
+/// finger is ignored. A per-tree counter would not do: two copies of one tree
+/// mutated once each would both count 1, and a tree rebuilt by a reload
+/// would count from 0 again. Answers through a finger are the same, bit for
+/// bit, as `index(atOffset:)`, `slot(at:)` and `forEachSlot(from:_:)`.
+///
+/// A finger is a small value (no allocation); `GeometryFinger()` is valid for
+/// no geometry. `RowRecords` ignores fingers (its binary search is already a
+/// few cache lines).
+@_spi(Internals) public struct GeometryFinger: Sendable {
+    /// Stamp of the tree this finger was taken from; 0 (no tree has it) when empty.
+    var stamp: UInt64 = 0
+    /// The leaf the last lookup ended in. Unretained: only dereferenced while
+    /// `stamp` matches, and then the tree holds the leaf.
+    var leaf: Unmanaged<HeightTree.Node>?
+    /// `y` in `leafMinY ..< leafLimit` makes a root descent end in `leaf`
+    /// (`leafLimit` is the smallest end of the chosen child on the path).
+    var leafMinY = 0.0
+    var leafLimit = 0.0
+    /// Slot index of the leaf's first slot.
+    var leafFirstIndex = 0
+    /// Headers before the leaf.
+    var leafHeadersBefore = 0
+    /// A run in the leaf the walk may start from, with its start Y (the same
+    /// chain of additions from `leafMinY` a descent makes), first slot and headers before it.
+    var run = 0
+    var runMinY = 0.0
+    var runFirstIndex = 0
+    var runHeadersBefore = 0
+    /// The last section looked up and its header's slot index (valid with `stamp`).
+    var section = -1
+    var sectionHeaderIndex = -1
+
+    /// A finger valid for no geometry: the first lookup descends from the root.
+    public init() {}
+
+    /// True when a lookup through this finger will walk instead of descending
+    /// (for tests and the benchmark; callers never need to ask).
+    public func isValid<G: RowGeometry>(for geometry: G) -> Bool {
+        guard let tree = geometry as? HeightTree else { return false }
+        return leaf != nil && stamp == tree.stamp
+    }
+}
+
+/// A slot with the section it belongs to and its row in that section (-1 for
+/// the header, the section's row count for its footer), as a layout pass needs it.
+@_spi(Internals) public struct LocatedSlot: Equatable, Sendable {
+    public var slot: Slot
+    public var section: Int
+    public var row: Int
+
+    public init(slot: Slot, section: Int, row: Int) {
+        self.slot = slot
+        self.section = section
+        self.row = row
+    }
+}
+
+/// The process-wide source of tree stamps (see `GeometryFinger`).
+enum GeometryStamp {
+    private static let counter = Atomic<UInt64>(0)
+
+    /// A stamp no tree has had before (never 0).
+    static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+}

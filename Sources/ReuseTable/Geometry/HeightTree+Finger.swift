@@ -1,0 +1,161 @@
+import Foundation
+
+// Finger lookups (see `GeometryFinger`): a layout pass asks for the slot at
+// the top of the viewport, then walks the slots below it. Between scroll steps
+// the answer barely moves, so the walk starts from where the last one ended;
+// only a finger from another tree state, or a `y` outside its leaf, costs a
+// descent from the root. Every offset is the same chain of additions a
+// descent makes, so answers equal `index(atOffset:)` and `slot(at:)` bit for bit.
+
+extension HeightTree {
+    /// The slot whose half-open span contains `y`, with its section and row,
+    /// walking from `finger` when it is still valid; leaves `finger` at the answer.
+    ///
+    /// Same answer as `index(atOffset:)` then `slot(at:)`, `section(containing:)`
+    /// and `headerIndex(ofSection:)`.
+    ///
+    /// - Complexity: O(1) when `y` lies in the finger's leaf (at most one leaf
+    ///   of runs is walked, and only the runs between the finger and `y` when
+    ///   `y` lies after it), plus O(log n) when the section differs from the
+    ///   finger's; otherwise O(log n).
+    public func slot(atOffset y: Double, near finger: inout GeometryFinger) -> LocatedSlot? {
+        guard y >= 0, y < totalHeight else { return nil }  // also rejects NaN
+        if finger.stamp == stamp, let leaf = finger.leaf, y >= finger.leafMinY, y < finger.leafLimit,
+           let found = walk(leaf.takeUnretainedValue(), to: y, finger: &finger) {
+            return found
+        }
+        return descend(to: y, finger: &finger)
+    }
+
+    /// `forEachSlot(from:_:)`, starting in the finger's leaf when the finger is
+    /// valid and the leaf holds `index` (no descent until the walk leaves it).
+    ///
+    /// - Complexity: O(slots visited) while in the finger's leaf, plus one
+    ///   O(log n) descent (no allocation) for each further leaf entered.
+    public func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool) {
+        guard finger.stamp == stamp, let ref = finger.leaf else { return forEachSlot(from: index, body) }
+        var leaf = ref.takeUnretainedValue()
+        guard index >= finger.leafFirstIndex, index < finger.leafFirstIndex + leaf.summary.count else {
+            return forEachSlot(from: index, body)
+        }
+        var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex
+        if index >= finger.runFirstIndex, finger.run < leaf.meta.count {
+            r = finger.run
+            acc = finger.runMinY
+            first = finger.runFirstIndex
+        }
+        while true {
+            while r < leaf.meta.count {
+                let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+                if index < first + c {
+                    let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
+                    for k in max(0, index - first)..<c {
+                        let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h, kind: kind, isMeasured: measured)
+                        if !body(slot) { return }
+                    }
+                }
+                acc = acc + Double(c) * h
+                first += c
+                r += 1
+            }
+            // The next leaf, by one descent to its first slot (its run 0): the
+            // same chain of additions `forEachSlot(from:_:)` and `offset(of:)` make.
+            guard first < count else { return }
+            let next = position(of: first)
+            leaf = next.leaf
+            r = 0
+            acc = next.runMinY
+        }
+    }
+
+    /// A root descent by height that records the leaf, its bounds and what lies before it in `finger`.
+    private func descend(to y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
+        var node = root
+        var acc = 0.0, limit = Double.infinity
+        var base = 0, headers = 0
+        while !node.isLeaf {
+            var chosen = -1
+            for (j, s) in node.childSummaries.enumerated() {
+                let next = acc + s.height
+                if y < next {
+                    chosen = j
+                    limit = min(limit, next)
+                    break
+                }
+                acc = next
+                base += s.count
+                headers += s.headers
+            }
+            // Rounding (inexact heights only) left y past every child's end:
+            // `index(atOffset:)` handles that edge; no finger for it.
+            guard chosen >= 0 else { return located(at: y, finger: &finger) }
+            node = node.children[chosen]
+        }
+        if finger.stamp != stamp { finger.section = -1 }
+        finger.stamp = stamp
+        finger.leaf = .passUnretained(node)
+        finger.leafMinY = acc
+        finger.leafLimit = limit
+        finger.leafFirstIndex = base
+        finger.leafHeadersBefore = headers
+        finger.run = 0
+        finger.runMinY = acc
+        finger.runFirstIndex = base
+        finger.runHeadersBefore = headers
+        return walk(node, to: y, finger: &finger) ?? located(at: y, finger: &finger)
+    }
+
+    /// Finds `y` among the leaf's runs, from the finger's run when `y` lies at
+    /// or after it, else from the leaf's start; nil when rounding leaves `y`
+    /// past the leaf's last run (the caller then answers by descent).
+    private func walk(_ leaf: Node, to y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
+        var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex, headers = finger.leafHeadersBefore
+        if y >= finger.runMinY, finger.run < leaf.meta.count {
+            r = finger.run
+            acc = finger.runMinY
+            first = finger.runFirstIndex
+            headers = finger.runHeadersBefore
+        }
+        while r < leaf.meta.count {
+            let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+            let end = acc + Double(c) * h
+            let isHeader = RunMeta.kind(m) == .header
+            if y < end {
+                finger.run = r
+                finger.runMinY = acc
+                finger.runFirstIndex = first
+                finger.runHeadersBefore = headers
+                let k = Self.position(of: y, inRunAt: acc, height: h, count: c)
+                let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h,
+                                kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+                let section = headers + (isHeader ? k + 1 : 0) - 1
+                return LocatedSlot(slot: slot, section: section,
+                                   row: slot.index - headerIndex(ofSection: section, finger: &finger) - 1)
+            }
+            acc = end
+            first += c
+            if isHeader { headers += c }
+            r += 1
+        }
+        return nil
+    }
+
+    /// The plain answer, three descents, for the rounding edge; forgets the finger's leaf.
+    private func located(at y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
+        finger.leaf = nil
+        guard let index = index(atOffset: y) else { return nil }
+        let section = section(containing: index)
+        return LocatedSlot(slot: slot(at: index), section: section,
+                           row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
+    }
+
+    /// `headerIndex(ofSection:)` through the finger's one-section cache; -1 for section -1 (slots before any header).
+    private func headerIndex(ofSection section: Int, finger: inout GeometryFinger) -> Int {
+        if section < 0 { return -1 }
+        if finger.section == section, finger.stamp == stamp { return finger.sectionHeaderIndex }
+        let index = headerIndex(ofSection: section)
+        finger.section = section
+        finger.sectionHeaderIndex = index
+        return index
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The guard around everything a table or collection view does that calls out
+/// to its data source or delegate: a reload, a layout pass, a batch update, a
+/// scroll to a row, a height change.
+///
+/// Real apps call back into the view from every callback: "is this the last
+/// row?" from `heightForRowAt`, `visibleCells` from `willDisplay`, "load more"
+/// (an insert or a reload) from `willDisplay` of the last row. The rule that
+/// keeps that safe, written once for both views:
+///
+/// - **Reads answer at once**, from the view's current state: counts, rects,
+///   `visibleCells`. The view keeps that state consistent at every point where
+///   it calls out (the new structure is installed before any height is asked).
+/// - **Structural calls are deferred** (`reloadData`, mutations, batches,
+///   `scrollToRow`, setting `contentOffset`, `row(_:changedHeight:)`): they are
+///   queued and run in order when the outermost transaction ends, each in a
+///   transaction of its own. Once a call is queued, the running pass asks the
+///   data source and delegate for nothing *new* (no more heights, no more
+///   cells), so it never asks for a row that the queued call is about to
+///   remove; it still finishes the display callbacks of cells already placed.
+/// - **A view that never settles traps**: a callback that queues another
+///   structural call on every pass would loop forever; after
+///   `maximumDeferredRounds` queued calls in one settle the view stops with a
+///   message naming the call and the callback it came from.
+///
+/// - Complexity: O(1) per call, plus the queued work.
+struct LayoutTransaction {
+    /// Nesting depth of transactions (0 when the view is idle).
+    private(set) var depth = 0
+    /// Calls queued while a transaction was running, in call order.
+    private var queue: [(name: String, origin: StaticString, run: () -> Void)] = []
+    /// The data source or delegate method currently running, for messages.
+    var callback: StaticString = "outside any callback"
+    /// True while queued calls are being run (they must not start a drain of their own).
+    var isDraining = false
+
+    /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
+    static let maximumDeferredRounds = 1_000
+
+    /// True while a transaction is running.
+    var isActive: Bool { depth > 0 }
+
+    /// True when a structural call is waiting: the running pass must stop asking for new rows.
+    var hasDeferredWork: Bool { !queue.isEmpty }
+
+    mutating func begin() { depth += 1 }
+
+    /// Ends one level; returns true when the outermost level ended.
+    mutating func end() -> Bool {
+        precondition(depth > 0, "ReuseTable: unbalanced layout transaction")
+        depth -= 1
+        return depth == 0
+    }
+
+    /// Queues `run`, made by the public call `name` from the current callback.
+    mutating func enqueue(_ name: String, _ run: @escaping () -> Void) {
+        queue.append((name, callback, run))
+    }
+
+    /// Takes the next queued call.
+    mutating func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
+        queue.isEmpty ? nil : queue.removeFirst()
+    }
+
+    /// The message for a view whose callbacks keep changing it.
+    static func loopMessage(view: String, call: String, origin: StaticString) -> String {
+        "\(view): \(call) was called from \(origin) after \(maximumDeferredRounds) calls queued from callbacks without the view settling; "
+            + "a callback that changes the \(view == "TableView" ? "table" : "collection view") every time it runs never lets it settle. "
+            + "Change the data once (for example, load more only when new rows are available)."
+    }
+}
+
+/// A view that runs its work inside a `LayoutTransaction`.
+@MainActor
+protocol LayoutTransactionHost: AnyObject {
+    var transaction: LayoutTransaction { get set }
+    /// "TableView" or "CollectionView", for messages.
+    var hostName: String { get }
+    /// Called when the outermost transaction ended and every queued call ran.
+    func transactionDidSettle()
+}
+
+extension LayoutTransactionHost {
+    /// Runs `body` inside a transaction; when the outermost one ends, runs the
+    /// queued structural calls in order, each as if called from outside.
+    func performTransaction(_ body: () -> Void) {
+        transaction.begin()
+        body()
+        guard transaction.end(), !transaction.isDraining else { return }
+        transaction.isDraining = true
+        defer { transaction.isDraining = false }
+        var rounds = 0
+        repeat {
+            while let next = transaction.dequeue() {
+                rounds += 1
+                if rounds > LayoutTransaction.maximumDeferredRounds {
+                    TableViewError.trap(TableViewError(LayoutTransaction.loopMessage(view: hostName, call: next.name, origin: next.origin)))
+                }
+                next.run()  // at depth 0: the call runs now, in a transaction of its own
+            }
+            transactionDidSettle()
+        } while transaction.hasDeferredWork
+    }
+
+    /// Queues a structural call made while a transaction runs and returns true;
+    /// returns false when the view is idle and the caller should run it now.
+    func deferIfBusy(_ name: String, _ run: @escaping () -> Void) -> Bool {
+        guard transaction.isActive else { return false }
+        transaction.enqueue(name, run)
+        return true
+    }
+
+    /// Calls a data source or delegate method, remembering which one for messages.
+    @inline(__always)
+    func calling<T>(_ callback: StaticString, _ body: () -> T) -> T {
+        let saved = transaction.callback
+        transaction.callback = callback
+        defer { transaction.callback = saved }
+        return body()
+    }
+}

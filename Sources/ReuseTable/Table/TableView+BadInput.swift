@@ -1,0 +1,34 @@
+import Foundation
+
+// Bad numbers have one behaviour (SPEC §6): a NaN, infinite or negative
+// height, estimate, margin, scale or size is reported once through
+// `diagnosticHandler` — naming what was wrong and where — and replaced by a
+// safe value, so nothing NaN or infinite ever reaches the geometry, the
+// offset or `contentSize`. Bad *indices* are different: they are programming
+// errors, and trap with a message, as UIKit raises.
+
+extension TableView {
+    /// The largest height a single row, header or footer may have. Larger values
+    /// are reported and clamped, so that even 10^8 of them sum to a finite total.
+    public static let maximumSlotHeight: CGFloat = 1e12
+
+    /// A setting that must be finite and 0 or more (or `automaticDimension` where allowed);
+    /// otherwise reported and replaced by `fallback`.
+    func checkedSetting(_ value: CGFloat, _ name: String, fallback: CGFloat, allowsAutomatic: Bool) -> CGFloat {
+        if allowsAutomatic, value == TableView.automaticDimension { return value }
+        guard value.isFinite, value >= 0, value <= TableView.maximumSlotHeight else {
+            let allowed = allowsAutomatic ? "finite and 0 or more, or automaticDimension" : "finite and 0 or more"
+            report("invalid \(name): \(value). It must be \(allowed); using \(fallback).")
+            return fallback
+        }
+        return value
+    }
+
+    /// An estimate: finite and 0 or more (0 = no estimate); `automaticDimension` means 44, as UIKit's automatic estimate.
+    func checkedEstimate(_ value: CGFloat, _ name: String) -> CGFloat {
+        if value == TableView.automaticDimension { return 44 }
+        return checkedSetting(value, name, fallback: 0, allowsAutomatic: false)
+    }
+
+    func report(_ message: String) { diagnosticHandler(message) }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+// Live counters for teaching: the demo's status line and the tour read them.
+
+extension TableView {
+    /// Live counters (the demo's status line and the teaching tour read them).
+    public struct Counters: Sendable, Equatable {
+        /// Distinct cells the table has been handed (created by registration or by the data source).
+        public var cellsCreated = 0
+        /// Calls of `tableView(_:cellForRowAt:)`.
+        public var cellForRowCalls = 0
+        /// Exact row heights obtained (delegate calls and self-sizing measurements).
+        public var rowHeightQueries = 0
+        /// Self-sizing measurements (`sizeThatFits` on a cell).
+        public var selfSizingMeasurements = 0
+        /// Layout passes run.
+        public var layoutPasses = 0
+        /// Duration of the last layout pass.
+        public var lastLayoutNanoseconds: UInt64 = 0
+        /// Offset corrections made by scroll anchoring.
+        public var anchorAdjustments = 0
+    }
+
+    /// Cells waiting in the reuse pool.
+    public var reusePoolCount: Int { pool.count }
+}

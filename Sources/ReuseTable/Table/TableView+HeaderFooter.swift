@@ -1,0 +1,67 @@
+import Foundation
+
+// Section headers and footers on screen: where they go (pinned in `.plain`
+// style) and which views show them. Their heights are slots in the geometry,
+// like rows; their views come from the delegate and go back to their own pool.
+
+extension TableView {
+    /// Adds, moves and removes header and footer views for the header and footer slots
+    /// found intersecting `visible`.
+    ///
+    /// In `.plain` style the header of the section at the top is pinned there
+    /// until the section's end pushes it up; it draws above everything.
+    /// - Complexity: O(log n + visible slots).
+    func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
+        var wanted = found
+        if style == .plain, let pinned = pinnedHeader(in: visible) {
+            wanted.removeAll { $0.0 == pinned.0 }
+            wanted.append(pinned)
+        }
+        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
+        let keys = Set(wanted.map(\.0))
+        for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
+            recycleSupplementary(view)
+            visibleSupplementaryViews[key] = nil
+        }
+        for (key, frame) in wanted {
+            if visibleSupplementaryViews[key] == nil, !transaction.hasDeferredWork, let view = supplementaryView(for: key) {
+                addSubview(view)
+                visibleSupplementaryViews[key] = view
+            }
+            guard let view = visibleSupplementaryViews[key] else { continue }
+            view.frame = frame
+            view.layoutIfNeeded()
+        }
+        // The pinned header (last in `wanted`) draws above everything.
+        if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+    }
+
+    /// In `.plain` style, the header of the section at the top stays pinned
+    /// until the section's end pushes it up.
+    /// - Complexity: O(log n).
+    func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
+        let top = visible.lowerBound
+        guard top > 0, let index = geometry.index(atOffset: top) else { return nil }
+        let section = geometry.section(containing: index)
+        let headerIndex = geometry.headerIndex(ofSection: section)
+        let header = geometry.slot(at: headerIndex)
+        guard header.height > 0 else { return nil }
+        let sectionEnd = section + 1 < geometry.sectionCount
+            ? geometry.offset(of: geometry.headerIndex(ofSection: section + 1))
+            : geometry.totalHeight
+        let y = min(max(header.minY, top), sectionEnd - header.height)
+        return (SupplementaryKey(kind: .header, section: section),
+                CGRect(x: 0, y: y, width: bounds.width, height: header.height))
+    }
+
+    /// The delegate's view for a header or footer, if any.
+    func supplementaryView(for key: SupplementaryKey) -> View? {
+        guard let delegate else { return nil }
+        switch key.kind {
+        case .header:
+            return calling("tableView(_:viewForHeaderInSection:)") { delegate.tableView(self, viewForHeaderInSection: key.section) }
+        default:
+            return calling("tableView(_:viewForFooterInSection:)") { delegate.tableView(self, viewForFooterInSection: key.section) }
+        }
+    }
+}

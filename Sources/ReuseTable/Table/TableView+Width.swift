@@ -1,0 +1,49 @@
+import Foundation
+
+// Width changes (rotation, split view). Self-sized heights depend on the
+// width, so a new width marks them as estimates and measures them again; the
+// index-path height cache keeps every width's heights, so rotating back
+// measures nothing.
+
+extension TableView {
+    /// A new width re-measures self-sized rows, keeping the first visible row in place.
+    ///
+    /// Every slot is marked as an estimate — its old height is a good one — and
+    /// then, with exact heights, measured again at once (rows measured at this
+    /// width before are cache hits); with estimates, only as they appear. The
+    /// layout pass calls this first, whatever triggered it.
+    /// - Complexity: O(runs), plus the rows measured.
+    func widthDidChange() {
+        measuredWidth = bounds.width
+        guard usesSelfSizing else { return }
+        let anchor = currentAnchor()
+        recycleAllVisibleViews()
+        geometry.markAllUnmeasured()
+        if !isEstimatingRows { measureAllUnmeasuredSlots() }
+        if let anchor { restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY) }
+        clampOffsetToContent()  // shorter content after re-measuring
+    }
+
+    /// Exact-height mode whose measuring a queued call cut short: measure the rest now,
+    /// and clamp the offset if the content got shorter than the placeholders made it.
+    func finishFullMeasurement() {
+        needsFullMeasurement = false
+        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
+        measureAllUnmeasuredSlots()
+        if wasWithinContent { clampOffsetToContent() }
+    }
+
+    /// Measures every slot still holding an estimate (exact-height mode), unless a callback queued a structural call.
+    /// - Complexity: O(m log n) for m slots measured.
+    func measureAllUnmeasuredSlots() {
+        var start = 0
+        while let index = geometry.firstUnmeasured(from: start) {
+            if transaction.hasDeferredWork {
+                needsFullMeasurement = true
+                return
+            }
+            measureSlot(at: index)
+            start = index + 1
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import Demo
+
+/// `DemoMain`: the help text and the dispatch of every subcommand, run as the real
+/// `Demo` executable (the one `swift build` puts next to the test bundle).
+@Suite struct DemoMainTests {
+    /// Every subcommand `DemoMain.main` dispatches, as the help text names it.
+    static let commands = ["tour", "trace", "xray --svg FILE [--rows N] [--offset Y]", "bench", "waterfall-cost", "--help"]
+
+    @Test func helpListsEveryCommandTheReadmeAndTheDispatchName() {
+        let lines = DemoMain.helpText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Usage: swift run Demo [command]")
+        for command in Self.commands {
+            #expect(lines.contains { $0.hasPrefix("  " + command) }, "a line starts with the command '\(command)'")
+        }
+        // The README's "More:" line names these options of `bench`.
+        for option in ["--quick", "--json", "--markdown FILE", "--svg FILE"] {
+            #expect(DemoMain.helpText.contains(option), "bench option \(option)")
+        }
+    }
+
+    @Test func helpListsEveryKeyOfTheInteractiveDemo() {
+        #expect(FeedApp.keyHelp.count >= 10)
+        for (key, meaning) in FeedApp.keyHelp {
+            let line = "  " + key.padding(toLength: 12, withPad: " ", startingAt: 0) + meaning
+            #expect(DemoMain.helpText.contains(line + "\n"), "key line '\(line)'")
+        }
+    }
+
+    // MARK: The executable
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `Demo` executable next to this test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Demo")
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw DemoMissing(path: executable.path)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    struct DemoMissing: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "no Demo executable at \(path): build the package (swift build) before testing" }
+    }
+
+    @Test(arguments: ["--help", "-h", "help"])
+    func helpPrintsTheHelpText(flag: String) throws {
+        let run = try Self.run([flag])
+        #expect(run.status == 0)
+        #expect(run.output == DemoMain.helpText + "\n")
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func anUnknownCommandIsNamedAndFailsWithStatusTwo() throws {
+        let run = try Self.run(["bogus"])
+        #expect(run.status == 2)
+        #expect(run.output == "Unknown command 'bogus'.\n\n" + DemoMain.helpText + "\n")
+    }
+
+    @Test func traceDispatchesToTheTrace() throws {
+        let run = try Self.run(["trace"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Demo trace: a 2-section table"))
+        #expect(run.output.contains("1. numberOfSections(in:) → 2"))
+    }
+
+    /// The arguments after the command go to the subcommand.
+    @Test func xrayGetsItsArguments() throws {
+        let missing = try Self.run(["xray"])
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasPrefix("xray: --svg FILE is required\nusage: Demo xray"))
+        #expect(missing.output.isEmpty)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("xray-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try Self.run(["xray", "--svg", path, "--rows", "5"])
+        #expect(run.status == 0)
+        #expect(run.output == "Wrote \(path): 5 rows, viewport at y = 30 and after a scroll.\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("<svg "))
+    }
+
+    @Test func benchGetsItsArgumentsAndRefusesUnknownOnes() throws {
+        let bad = try Self.run(["bench", "--bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.errors.hasPrefix("bench: unknown option '--bogus'"))
+        let help = try Self.run(["bench", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output == Bench.helpText + "\n")
+    }
+}
