@@ -13,8 +13,10 @@ import Foundation
 ///    other survivor is a move. That is the fewest section moves possible.
 /// 2. Items, per surviving section: when its old and new item arrays are equal
 ///    (and nothing in it is reloaded or reconfigured), it is skipped — no
-///    hashing at all. Otherwise the old items of every such section go into a
-///    hash map (identifier → old section and row). Walking the new items: an
+///    hashing at all. Otherwise old and new are first walked in lockstep with a
+///    look-ahead of two rows, which finds the items that stayed roughly in place
+///    with one `==` each; the old items left over go into a hash index
+///    (identifier → old section and row) for the new items left over. Then: an
 ///    item not found is an insertion; found in another section, a move; found
 ///    in the same section, a candidate, whose old row joins that section's
 ///    sequence. The LIS of each sequence stays; the other candidates are moves.
@@ -78,42 +80,80 @@ struct SnapshotDifference: Equatable, Sendable {
         let scanned = survivingNew.filter { scan[$0] }
         if scanned.isEmpty { return }
 
-        // Old positions of the items of the scanned sections, packed section << 32 | row.
         // Index loops, not `enumerated()`: this code runs unspecialized for generic
         // identifiers, where every iterator step would look up generic metadata; and
-        // index paths are made only for changes (each one allocates).
-        let oldItems = o.items
-        var oldPosition = PositionIndex(capacity: scanned.reduce(0) { $0 + oldItems[oldOfNew[$1]].count })
-        func find(_ item: I) -> Int? {
-            oldPosition.find(hash: item._rawHashValue(seed: 0)) { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item }
-        }
+        // index paths are made only for changes (each one allocates). Positions are
+        // packed section << 32 | row.
+        let oldItems = o.items, newItems = n.items
         // Per old row of a scanned section: its new position (packed), or -1 when deleted;
         // `stays` is or-ed in for rows the LIS kept in place.
         var destination = [[Int]](repeating: [], count: o.sections.count)
+        // Per new row of a scanned section: its old position (packed), or -1 when inserted.
+        var source = [[Int]](repeating: [], count: n.sections.count)
         let stays = 1 << 62
+
+        // 2a. Lockstep: most items are where they were, give or take a few rows. Walking
+        // old and new together with a small look-ahead finds them with one `==` each,
+        // no hashing. Identifiers are unique, so every match found is the item's true
+        // old row; a missed match only costs a hash lookup below.
+        var unresolved = 0
         for j in scanned {
             let i = oldOfNew[j]
-            let items = oldItems[i]
-            for q in 0..<items.count { oldPosition.insert(hash: items[q]._rawHashValue(seed: 0), position: i << 32 | q) }
-            destination[i] = [Int](repeating: -1, count: items.count)
+            let old = oldItems[i], new = newItems[j]
+            destination[i] = [Int](repeating: -1, count: old.count)
+            var from = [Int](repeating: -1, count: new.count)
+            var p = 0
+            for r in 0..<new.count {
+                let item = new[r]
+                var q = -1
+                if p < old.count, old[p] == item { q = p }
+                else if p + 1 < old.count, old[p + 1] == item { q = p + 1 }
+                else if p + 2 < old.count, old[p + 2] == item { q = p + 2 }
+                if q >= 0 {
+                    from[r] = i << 32 | q
+                    destination[i][q] = j << 32 | r
+                    p = q + 1
+                } else {
+                    unresolved += 1
+                }
+            }
+            source[j] = from
         }
 
+        // 2b. The rest through a hash index of the old items nobody matched.
+        var index = PositionIndex(capacity: unresolved + 16)
+        if unresolved > 0 {
+            for j in scanned {
+                let i = oldOfNew[j]
+                let old = oldItems[i], claimed = destination[i]
+                for q in 0..<old.count where claimed[q] < 0 { index.insert(hash: old[q]._rawHashValue(seed: 0), position: i << 32 | q) }
+            }
+            for j in scanned {
+                let new = newItems[j]
+                for r in 0..<new.count where source[j][r] < 0 {
+                    let item = new[r]
+                    guard let packed = index.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item })
+                    else { continue }
+                    source[j][r] = packed
+                    destination[packed >> 32][packed & 0xFFFF_FFFF] = j << 32 | r
+                }
+            }
+        }
+
+        // 2c. Per section, in new order: inserts, cross-section moves, and the candidates' LIS.
         var moves: [(from: Int, to: Int)] = []
         for j in scanned {
             let i = oldOfNew[j]
+            let from = source[j]
             var candidateOld: [Int] = [], candidateNew: [Int] = []
-            let items = n.items[j]
-            candidateOld.reserveCapacity(items.count)
-            candidateNew.reserveCapacity(items.count)
-            for r in 0..<items.count {
-                guard let packed = find(items[r]) else {
+            candidateOld.reserveCapacity(from.count)
+            candidateNew.reserveCapacity(from.count)
+            for r in 0..<from.count {
+                let packed = from[r]
+                if packed < 0 {
                     insertedItems.append(IndexPath(row: r, section: j))
-                    continue
-                }
-                let fromSection = packed >> 32, q = packed & 0xFFFF_FFFF
-                destination[fromSection][q] = j << 32 | r
-                if fromSection == i {
-                    candidateOld.append(q)
+                } else if packed >> 32 == i {
+                    candidateOld.append(packed & 0xFFFF_FFFF)
                     candidateNew.append(r)
                 } else {
                     moves.append((packed, j << 32 | r))
@@ -129,26 +169,35 @@ struct SnapshotDifference: Equatable, Sendable {
             }
         }
 
-        // 3. Marks: few items, looked up through the same map.
+        // 3. Marks: few items, found in one hashed pass over the scanned new sections.
         func path(_ packed: Int) -> IndexPath { IndexPath(row: packed & 0xFFFF_FFFF, section: (packed & ~stays) >> 32) }
         var reloadedMoves = Set<Int>()
-        for item in n.reloaded {
-            guard let packed = find(item) else { continue }  // inserted, or carried by a new section
-            let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
-            guard to >= 0 else { continue }  // into an inserted section: deleted here, fresh there
-            if to & stays != 0 {
-                reloadedItems.append(path(packed))
-            } else {
-                // A batch cannot move and reload one row: delete it here, insert it there.
-                reloadedMoves.insert(packed)
-                deletedItems.append(path(packed))
-                insertedItems.append(path(to))
+        if !n.reloaded.isEmpty || !n.reconfigured.isEmpty {
+            let marked = Array(n.reloaded.union(n.reconfigured))
+            var markIndex = PositionIndex(capacity: marked.count)
+            for k in 0..<marked.count { markIndex.insert(hash: marked[k]._rawHashValue(seed: 0), position: k) }
+            for j in scanned {
+                let new = newItems[j]
+                for r in 0..<new.count {
+                    let item = new[r]
+                    guard markIndex.find(hash: item._rawHashValue(seed: 0), matches: { marked[$0] == item }) != nil else { continue }
+                    let packed = source[j][r]
+                    guard packed >= 0 else { continue }  // inserted: fresh anyway
+                    let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
+                    if n.reloaded.contains(item) {
+                        if to & stays != 0 {
+                            reloadedItems.append(path(packed))
+                        } else {
+                            // A batch cannot move and reload one row: delete it here, insert it there.
+                            reloadedMoves.insert(packed)
+                            deletedItems.append(path(packed))
+                            insertedItems.append(path(to))
+                        }
+                    } else {
+                        reconfiguredItems.append(path(to))
+                    }
+                }
             }
-        }
-        for item in n.reconfigured where !n.reloaded.contains(item) {
-            guard let packed = find(item) else { continue }
-            let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
-            if to >= 0 { reconfiguredItems.append(path(to)) }
         }
         movedItems.reserveCapacity(moves.count)
         for move in moves where reloadedMoves.isEmpty || !reloadedMoves.contains(move.from) {
