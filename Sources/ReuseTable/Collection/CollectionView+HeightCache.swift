@@ -45,17 +45,9 @@ extension CollectionView {
         cell.frame.size.width = width
         configuration(cell)
         counters.selfSizingMeasurements += 1
-        // FDTemplateLayoutCell's path: constraints on the contentView → Auto Layout with a width fence.
-        let fitted: CGFloat
-        if !cell.enforceFrameLayout,
-           let constrained = cell.contentView.templateFittingHeight(width: width, diagnostics: diagnosticHandler) {
-            fitted = constrained
-            heightLog("measured \(what) by Auto Layout at width \(width)")
-        } else {
-            fitted = cell.sizeThatFits(CGSize(width: width, height: 0)).height
-            heightLog("measured \(what) by sizeThatFits at width \(width)")
-        }
-        let height = sanitizedHeight(fitted, for: "fitting height (sizeThatFits) of \(what)")
+        let (fitted, path) = templateCellHeight(cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout, width: width)
+        heightLog("measured \(what) by \(path) at width \(width)")
+        let height = sanitizedHeight(fitted, for: "fitting height of \(what)")
         heightLog("computed \(height) for \(what) at width \(width)")
         return height
     }

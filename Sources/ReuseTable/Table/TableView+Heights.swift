@@ -179,15 +179,9 @@ extension TableView {
         counters.selfSizingMeasurements += 1
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
-        let fitted: CGFloat
-        if !cell.enforceFrameLayout,
-           let constrained = cell.contentView.templateFittingHeight(width: contentWidth, diagnostics: diagnosticHandler) {
-            fitted = constrained
-            heightLog("measured \(what()) by Auto Layout at content width \(contentWidth): \(constrained)")
-        } else {
-            fitted = cell.sizeThatFits(CGSize(width: contentWidth, height: 0)).height
-            heightLog("measured \(what()) by sizeThatFits at content width \(contentWidth): \(fitted)")
-        }
+        let (fitted, path) = templateCellHeight(cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
+                                                width: contentWidth)
+        heightLog("measured \(what()) by \(path) at content width \(contentWidth): \(fitted)")
         guard fitted.isFinite, fitted >= 0 else {
             report("the fitting height of \(what()) was \(fitted); a height must be finite and 0 or more. Using 0.")
             return 0

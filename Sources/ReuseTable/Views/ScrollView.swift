@@ -87,4 +87,16 @@ open class ScrollView: View {
         }
         return height
     }
+
+    /// FDTemplateLayoutCell's measuring path, shared by the table's and the collection
+    /// view's template and self-sizing cells: a `contentView` with constraints (unless
+    /// `enforceFrameLayout`) is fitted by Auto Layout with a required width fence and
+    /// compressed height; otherwise the cell's `sizeThatFits`. Returns the height and
+    /// the path's name (for the debug log); the callers apply their own fallbacks.
+    func templateCellHeight(_ cell: View, contentView: View, enforceFrameLayout: Bool, width: CGFloat) -> (height: CGFloat, path: String) {
+        if !enforceFrameLayout, let constrained = contentView.templateFittingHeight(width: width, diagnostics: diagnosticHandler) {
+            return (constrained, "Auto Layout")
+        }
+        return (cell.sizeThatFits(CGSize(width: width, height: 0)).height, "sizeThatFits")
+    }
 }
