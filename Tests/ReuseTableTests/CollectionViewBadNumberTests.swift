@@ -92,20 +92,20 @@ final class BrokenLayout: CollectionViewLayout {
         expectFinite(cv)
     }
 
-    @Test func nonFiniteOffsetsAreReportedAndTheOldOneKept() {
+    /// As for the table (`ScrollView.contentOffset`): NaN keeps the old coordinate, ±infinity goes to the content's edge.
+    @Test func nonFiniteOffsetsAreReportedNaNKeptAndInfinityClamped() {
         let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)
         let (cv, store, box) = make(layout, count: 200)
         layout.delegate = store
         cv.reloadData()
         cv.contentOffset.y = 500
         cv.contentOffset.y = .nan
-        cv.contentOffset = CGPoint(x: CGFloat.infinity, y: -CGFloat.infinity)
         #expect(cv.contentOffset == CGPoint(x: 0, y: 500))
-        #expect(box.messages == [
-            "contentOffset.y was set to nan; an offset must be finite. Keeping 500.0.",
-            "contentOffset.x was set to inf; an offset must be finite. Keeping 0.0.",
-            "contentOffset.y was set to -inf; an offset must be finite. Keeping 500.0.",
-        ])
+        cv.contentOffset = CGPoint(x: CGFloat.infinity, y: -CGFloat.infinity)
+        #expect(cv.contentOffset == CGPoint(x: 0, y: 0))
+        cv.contentOffset.y = .infinity
+        #expect(cv.contentOffset.y == cv.maximumContentOffsetY)
+        #expect(box.messages.count == 3 && box.messages.allSatisfy { $0.hasPrefix("invalid contentOffset") }, "\(box.messages)")
         #expect(!cv.visibleCells.isEmpty)
         expectFinite(cv)
     }

@@ -1,25 +1,12 @@
 import Foundation
 
-// Bad numbers from outside — offsets, frames, a layout's content size, the
+// Bad numbers from outside — frames, a layout's content size, the
 // layouts' settings — have one behaviour: reported once through
 // `diagnosticHandler`, naming what and where, and replaced by a safe value, so
 // nothing in layout attributes, offsets or `contentSize` is ever NaN or infinite.
+// (Offsets are checked by `ScrollView.contentOffset`, the same for the table.)
 
 extension CollectionView {
-    /// The offset with each non-finite coordinate replaced by the current one (reported).
-    func sanitizedOffset(_ offset: CGPoint) -> CGPoint {
-        var result = offset
-        if !offset.x.isFinite {
-            diagnosticHandler("contentOffset.x was set to \(offset.x); an offset must be finite. Keeping \(contentOffset.x).")
-            result.x = contentOffset.x.isFinite ? contentOffset.x : 0
-        }
-        if !offset.y.isFinite {
-            diagnosticHandler("contentOffset.y was set to \(offset.y); an offset must be finite. Keeping \(contentOffset.y).")
-            result.y = contentOffset.y.isFinite ? contentOffset.y : 0
-        }
-        return result
-    }
-
     /// The rect with a non-finite origin coordinate replaced by 0 and a non-finite or negative size replaced by 0 (reported).
     func sanitizedFrame(_ rect: CGRect, what: String) -> CGRect {
         var result = rect

@@ -217,7 +217,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         get { super.contentOffset }
         set {
             if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
-            super.contentOffset = sanitizedOffset(newValue)
+            super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
         }
     }
 
