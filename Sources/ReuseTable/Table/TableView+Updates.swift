@@ -8,41 +8,52 @@ import Foundation
 
 extension TableView {
     /// Inserts rows at index paths named in the space *after* the update.
+    ///
+    /// Only the inserted rows are asked for heights (or get the estimate). Called from a
+    /// data source or delegate method, it runs when that layout step is done.
+    /// - Complexity: O(k log n + sections) for k rows, plus the rows measured on screen.
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record("insertRows(at:with:)") { $0.insertedRows += indexPaths }
     }
 
     /// Deletes rows at index paths named in the space *before* the update.
+    /// - Complexity: O(k log n + sections) for k rows.
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record("deleteRows(at:with:)") { $0.deletedRows += indexPaths }
     }
 
     /// Asks the data source again for these rows (old index paths): new cells and new heights.
+    /// - Complexity: O(k log n + sections) for k rows, plus their heights.
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record("reloadRows(at:with:)") { $0.reloadedRows += indexPaths }
     }
 
     /// Moves a row (old index path) to a new index path: a removal plus an insertion, never a swap. Its height moves with it.
+    /// - Complexity: O(log n + sections); no height is asked.
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         record("moveRow(at:to:)") { $0.movedRows.append((indexPath, newIndexPath)) }
     }
 
     /// Inserts sections (new indices); their rows come from the data source.
+    /// - Complexity: O(sections + runs · log n): a section of fixed or estimated rows is one run.
     public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
         record("insertSections(_:with:)") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (old indices) with all their rows.
+    /// - Complexity: O(sections + runs · log n) for the runs of the deleted sections.
     public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
         record("deleteSections(_:with:)") { $0.deletedSections.formUnion(sections) }
     }
 
     /// Asks the data source again for these sections (old indices).
+    /// - Complexity: as a delete plus an insert of the same sections.
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
         record("reloadSections(_:with:)") { $0.reloadedSections.formUnion(sections) }
     }
 
     /// Moves a section (old index) to a new index, rows and heights included.
+    /// - Complexity: O(sections + runs · log n) for the runs of the moved section; no height is asked.
     public func moveSection(_ section: Int, toSection newSection: Int) {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }

@@ -8,15 +8,31 @@ import Foundation
 /// keeps `reloadData()` O(sections) (see `TableView.reloadData()`).
 @MainActor
 public protocol TableViewDelegate: AnyObject {
+    /// The exact height of a row; `TableView.automaticDimension` self-sizes it. Without
+    /// estimates every row is asked at reload; with them, only rows as they come on screen.
+    /// Default: the table's `rowHeight` — and not implementing it keeps reload O(sections).
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// A row's height until it is measured (scrolled into view, or precached). Default: `estimatedRowHeight`.
     func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    /// A section header's height; `automaticDimension`: its view's fitting height, or 0 without a view.
+    /// Default: the table's `sectionHeaderHeight`.
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// A section footer's height, as for headers. Default: the table's `sectionFooterHeight`.
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+    /// A header's height until it is measured. Default: `estimatedSectionHeaderHeight` (0: exact).
     func tableView(_ tableView: TableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat
+    /// A footer's height until it is measured. Default: `estimatedSectionFooterHeight` (0: exact).
     func tableView(_ tableView: TableView, estimatedHeightForFooterInSection section: Int) -> CGFloat
+    /// The view shown for a section header when it is on screen (pinned in `.plain` style). Default: none.
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+    /// The view shown for a section footer when it is on screen. Default: none.
     func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
+    /// A cell is about to appear. Called once all of a pass's new cells are in place, so
+    /// `visibleCells` and `cellForRow(at:)` already include it; structural calls made here
+    /// (an insert for "load more", a reload) run when the pass is done.
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// A cell left the screen (or its row was deleted or reloaded) and went back to the pool.
+    /// `indexPath` is where the row was *before* the change that removed it, as in UIKit.
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
 }
 
