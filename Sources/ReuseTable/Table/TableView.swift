@@ -8,11 +8,11 @@ import Foundation
 ///     data source ──► geometry (heights) ──► layout (visible range) ──► cells
 ///
 /// This file is the 2013 article's loop, step by step:
-/// 1. `reloadData()` → `rebuildGeometry()` — the article's `generateHeightAndOffsetData`:
+/// 1. `reloadData()` → `rebuildGeometry(counts:)` — the article's `generateHeightAndOffsetData`:
 ///    counts from the data source, one slot per header, row and footer with its height.
 /// 2. Setting `contentOffset` → `layoutVisibleRows()` — `layoutTableRows`.
 /// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
-/// 4. `placeVisibleRows()` → `returnRowsThatLeftToThePool(_:)` — `returnNonVisibleRowsToThePool`.
+/// 4. `placeVisibleViews()` → `returnRowsThatLeftToThePool(_:)` — `returnNonVisibleRowsToThePool`.
 ///
 /// Everything else lives beside it: estimates and anchoring in `TableView+Estimates.swift`,
 /// headers in `TableView+HeaderFooter.swift`, width changes in `TableView+Width.swift`,
