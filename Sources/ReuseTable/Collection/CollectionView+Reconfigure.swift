@@ -27,6 +27,7 @@ extension CollectionView {
                 visibleItems.replace(with: entries)
             }
             cell.layoutIfNeeded()
+            showSelection(on: cell, at: indexPath)
         }
     }
 }

@@ -19,6 +19,7 @@ extension CollectionView {
             TableViewError.trap(error)
         }
         if let cell = pool.dequeue(identifier) {
+            cell.resetSelectionForReuse()  // the view sets the new item's state when it displays the cell
             cell.prepareForReuse()
             return cell
         }

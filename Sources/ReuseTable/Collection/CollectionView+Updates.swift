@@ -147,6 +147,7 @@ extension CollectionView {
             }
         }
         visibleItems.replace(with: remapped)
+        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
 
         applyToHeightCache(plan)
         itemCounts = newCounts

@@ -51,8 +51,19 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
     open weak var dataSource: CollectionViewDataSource?
-    /// Told about cells appearing and disappearing.
+    /// Told about cells appearing and disappearing, and asked about taps.
     open weak var delegate: CollectionViewDelegate?
+
+    /// Whether a tap (`tapItem(at:)`) and `selectItem` select items (default true, as UIKit).
+    /// Turning it off deselects every item. See `CollectionView+Selection.swift`.
+    open var allowsSelection = true {
+        didSet { if !allowsSelection { deselectAll(animated: false) } }
+    }
+    /// Whether several items may be selected at once; a tap on a selected item then deselects it
+    /// (default false, as UIKit). Changing it deselects every item.
+    open var allowsMultipleSelection = false {
+        didSet { if allowsMultipleSelection != oldValue { deselectAll(animated: false) } }
+    }
 
     /// Teaching switch: when false, every dequeue misses and every appearing item creates a cell.
     open var isReusePoolEnabled: Bool {
@@ -94,6 +105,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var lastLayoutSize: CGSize?
     /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
     var transaction = LayoutTransaction()
+    /// The selected items, by index path: state of the view, never of a cell (`SelectionState`).
+    var selection = SelectionState()
     /// A pass was cut short (deferred work appeared) or asked for during one: run one more when the view settles.
     var needsPassAfterSettle = false
     /// The next pass clamps the offset into the content (set by reloads, updates and size changes).
@@ -145,6 +158,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// ("is this the last item?") never starts another reload.
     func reloadBody(invalidatingHeightCache: Bool) {
         hasLoadedData = true
+        selection.removeAll()  // the items are new (UIKit clears the selection on reload)
         if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
@@ -351,6 +365,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             cell.frame = target.frame
             cell.layoutIfNeeded()
             addSubview(cell)
+            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another item's state
             let entry = VisibleRows<CollectionViewCell>.Entry(section: target.section, row: target.row, cell: cell)
             visibleItems.insert(entry)
             arrivals.append(entry)

@@ -24,6 +24,13 @@ open class CollectionViewCell: View {
     /// Set when a collection view first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeenByCollectionView = false
 
+    /// Whether the cell shows its item as selected. The collection view sets it on every cell it
+    /// displays, from its own selection, and clears it when the cell is reused: read it (or override
+    /// with `didSet`) to draw, never keep selection in a cell. Default false, as UIKit.
+    open var isSelected = false
+    /// Whether the cell shows its item as touched (during `CollectionView.tapItem(at:)`). Default false.
+    open var isHighlighted = false
+
     /// Creates a cell; the collection view calls this for registered classes.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier

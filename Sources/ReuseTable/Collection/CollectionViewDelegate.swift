@@ -10,6 +10,24 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
     /// The cell left the screen (or its item was deleted) and went back to the pool.
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+
+    // Selection (`CollectionView+Selection.swift`): called by a tap (`tapItem(at:)`), never by `selectItem` or `deselectItem`.
+
+    /// Whether a touch on the item highlights it; false: the tap does nothing at all. Default: true.
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+    /// The item was highlighted by a touch. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+    /// The touch ended and the item is no longer highlighted. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    /// Whether a tap may select the item (false: a veto). Default: true.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// A tap selected the item. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// Whether a tap may deselect the item (the previous item in single selection, the tapped one in
+    /// multiple selection); false keeps it selected. Default: true.
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+    /// A tap deselected the item. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {
@@ -17,4 +35,18 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
     /// Default: nothing.
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }

@@ -32,6 +32,7 @@ extension TableView {
                 visibleRows.replace(with: entries)
             }
             cell.layoutIfNeeded()
+            showSelection(on: cell, at: indexPath)
             if rowHeight == TableView.automaticDimension {
                 let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
                 indexPathHeightCache.invalidateHeight(at: indexPath)

@@ -24,6 +24,7 @@ extension TableView {
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
         if let cell = pool.dequeue(identifier) {
+            cell.resetSelectionForReuse()  // the table sets the new row's state when it displays the cell
             cell.prepareForReuse()
             return cell
         }

@@ -145,6 +145,7 @@ extension TableView {
             remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
         visibleRows.replace(with: remapped)
+        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 

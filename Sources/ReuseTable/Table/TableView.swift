@@ -109,6 +109,17 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
 
+    /// Whether a tap (`tapRow(at:)`) and `selectRow` select rows (default true, as UIKit).
+    /// Turning it off deselects every row. See `TableView+Selection.swift`.
+    open var allowsSelection = true {
+        didSet { if !allowsSelection { deselectAll(animated: false) } }
+    }
+    /// Whether several rows may be selected at once; a tap on a selected row then deselects it
+    /// (default false, as UIKit). Changing it deselects every row.
+    open var allowsMultipleSelection = false {
+        didSet { if allowsMultipleSelection != oldValue { deselectAll(animated: false) } }
+    }
+
     // MARK: State
 
     /// The heights and positions of every header, row and footer: the one record of every current height.
@@ -156,6 +167,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var batchRecorder = BatchRecorder()
     /// The guard around every step that calls out (see `LayoutTransaction`).
     var transaction = LayoutTransaction()
+    /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
+    var selection = SelectionState()
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
@@ -217,6 +230,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
+        selection.removeAll()  // the rows are new (UIKit clears the selection on reload)
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         reloadGeneration &+= 1
         estimateStatistics = EstimateStatistics()
@@ -510,6 +524,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             cell.frame = target.frame
             cell.layoutIfNeeded()
             insertSubview(cell, at: 0)  // cells stay behind headers and footers
+            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another row's state
             let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
             visibleRows.insert(entry)
             wanted.arrived.append(entry)

@@ -41,6 +41,29 @@ open class TableViewCell: View {
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeenByTable = false
 
+    /// Whether the cell shows its row as selected. The table sets it on every cell it displays,
+    /// from its own selection (`TableView.selectRow`), and clears it when the cell is reused:
+    /// read it to draw, never keep selection in a cell. Setting it calls `setSelected(_:animated:)`
+    /// without animation, as in UIKit. Default false.
+    open var isSelected: Bool {
+        get { selectedState }
+        set { setSelected(newValue, animated: false) }
+    }
+    /// Whether the cell shows its row as touched (between the highlight and the
+    /// unhighlight of `TableView.tapRow(at:)`). Set by the table like `isSelected`. Default false.
+    open var isHighlighted: Bool {
+        get { highlightedState }
+        set { setHighlighted(newValue, animated: false) }
+    }
+    private var selectedState = false
+    private var highlightedState = false
+
+    /// Shows the selected state; override to draw it, and call super (UIKit's pattern).
+    open func setSelected(_ selected: Bool, animated: Bool) { selectedState = selected }
+
+    /// Shows the highlighted state; override to draw it, and call super (UIKit's pattern).
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) { highlightedState = highlighted }
+
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)

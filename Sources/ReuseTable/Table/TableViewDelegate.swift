@@ -34,6 +34,24 @@ public protocol TableViewDelegate: AnyObject {
     /// A cell left the screen (or its row was deleted or reloaded) and went back to the pool.
     /// `indexPath` is where the row was *before* the change that removed it, as in UIKit.
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+
+    // Selection (`TableView+Selection.swift`): called by a tap (`tapRow(at:)`), never by `selectRow` or `deselectRow`.
+
+    /// Whether a touch on the row highlights it; false: the tap does nothing at all. Default: true.
+    func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// The row was highlighted by a touch. Default: nothing.
+    func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath)
+    /// The touch ended and the row is no longer highlighted. Default: nothing.
+    func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath)
+    /// The row about to be selected by a tap: return it, another row (a redirect), or nil (a veto). Default: `indexPath`.
+    func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    /// A tap selected the row (also when it was selected already, in single selection, as UIKit). Default: nothing.
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    /// The row about to be deselected by a tap (the previous row in single selection, the tapped one in
+    /// multiple selection): return it, another row, or nil to keep it selected. Default: `indexPath`.
+    func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    /// A tap deselected the row. Default: nothing.
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
 }
 
 /// The delegate height methods whose default implementation reports itself.
@@ -88,4 +106,18 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {}
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    /// Default: `indexPath` (select the tapped row).
+    public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    /// Default: `indexPath` (deselect it).
+    public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
 }

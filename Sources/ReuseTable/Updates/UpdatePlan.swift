@@ -37,6 +37,8 @@ struct UpdatePlan: Sendable {
     private var insertedRowsByNewSection: [Int: [Int]] = [:]
     private var movedRowDestinations: [IndexPath: IndexPath] = [:]
     private var goneRows: Set<IndexPath> = []
+    /// Reloaded rows (old index paths): gone as cells and heights, but the same rows (see `newIndexPath(followingReloadOf:)`).
+    private var reloadedRows: Set<IndexPath> = []
 
     /// Where an old row is after the update: nil when deleted, reloaded or in a removed section.
     /// - Complexity: O(log k + k) for k changes in its sections.
@@ -44,6 +46,16 @@ struct UpdatePlan: Sendable {
         if let destination = movedRowDestinations[indexPath] { return destination }
         guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !goneRows.contains(indexPath),
               let section = newSectionOfOld[indexPath.section] else { return nil }
+        return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
+    }
+
+    /// Where an old row is after the update when a reload counts as the same row (selection
+    /// follows a reloaded row, as in UIKit): nil when deleted or in a deleted or reloaded section.
+    /// - Complexity: O(log k + k) for k changes in its sections.
+    func newIndexPath(followingReloadOf indexPath: IndexPath) -> IndexPath? {
+        guard reloadedRows.contains(indexPath), let section = newSectionOfOld[indexPath.section] else {
+            return newIndexPath(forOld: indexPath)
+        }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
 
@@ -222,6 +234,7 @@ struct UpdatePlan: Sendable {
         plan.removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
         plan.insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
         plan.goneRows = deleted.union(reloaded)
+        plan.reloadedRows = reloaded
 
         // The four step lists.
         plan.rowRemovals = (Array(deleted) + Array(reloaded) + Array(movedOut)).sorted(by: >)

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The delegate moments of a selection, in one vocabulary for both views.
+/// `TableView` and `CollectionView` translate them into their delegates' methods
+/// (`willSelectRowAt` / `shouldSelectItemAt`, …).
+enum SelectionCallback {
+    /// Answer: the index path when it may highlight, nil when not.
+    case shouldHighlight
+    case didHighlight, didUnhighlight
+    /// Answer: the index path to select (the same, another: a redirect), or nil: a veto.
+    case willSelect
+    /// Answer: the index path to deselect (the same, another: a redirect), or nil: a veto.
+    case willDeselect
+    case didSelect, didDeselect
+}
+
+/// A cell that shows selection and highlight (`TableViewCell`, `CollectionViewCell`).
+@MainActor
+protocol SelectableCell: AnyObject {
+    /// Shows the state through the cell's own setters (so subclasses that override them see every change).
+    func showSelected(_ selected: Bool, animated: Bool)
+    func showHighlighted(_ highlighted: Bool, animated: Bool)
+}
+
+extension SelectableCell {
+    /// A cell leaving the pool starts unselected and unhighlighted, whatever row it showed last.
+    func resetSelectionForReuse() {
+        showSelected(false, animated: false)
+        showHighlighted(false, animated: false)
+    }
+}
+
+/// Selection, written once for the table and the collection view: the
+/// programmatic calls (no delegate calls, as UIKit) and the touch sequence of a
+/// headless tap (the delegate calls, in UIKit's order).
+///
+/// A view provides its `SelectionState`, its switches, its visible cell for an
+/// index path and its delegate (through `selectionCallback(_:_:)`); the rest is here.
+@MainActor
+protocol SelectionHost: LayoutTransactionHost {
+    var selection: SelectionState { get set }
+    var allowsSelection: Bool { get }
+    var allowsMultipleSelection: Bool { get }
+    /// The cell on screen for `indexPath`, without a layout pass (nil when off screen).
+    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell?
+    /// Calls the delegate method for `callback` (inside `calling(_:_:)`, for messages) and returns its answer.
+    func selectionCallback(_ callback: SelectionCallback, _ indexPath: IndexPath) -> IndexPath?
+    /// The delegate method `callback` stands for, for messages.
+    func selectionMethodName(_ callback: SelectionCallback) -> StaticString
+    /// Throws a message starting with `origin` and naming the index path and the counts when it names no row or item.
+    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError)
+}
+
+extension SelectionHost {
+    /// Copies the view's state onto a cell about to be displayed at `indexPath` — every time,
+    /// so a reused cell never shows the state of the row it showed before.
+    /// - Complexity: O(1).
+    func showSelection(on cell: SelectableCell, at indexPath: IndexPath, animated: Bool = false) {
+        cell.showSelected(selection.contains(indexPath), animated: animated)
+        cell.showHighlighted(selection.highlighted == indexPath, animated: animated)
+    }
+
+    // MARK: Programmatic: no delegate calls
+
+    /// Selects `indexPath` (single selection: and only it). Nothing when selection is off.
+    /// - Complexity: O(s log v) for s rows deselected and v visible cells.
+    func select(_ indexPath: IndexPath, animated: Bool) {
+        guard allowsSelection else { return }
+        if !allowsMultipleSelection {
+            for other in selection.selected where other != indexPath { deselect(other, animated: animated) }
+        }
+        if selection.insert(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
+    }
+
+    /// Deselects `indexPath` if it is selected.
+    /// - Complexity: O(log v) for v visible cells.
+    func deselect(_ indexPath: IndexPath, animated: Bool) {
+        if selection.remove(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(false, animated: animated) }
+    }
+
+    /// Deselects everything.
+    /// - Complexity: O(s log v).
+    func deselectAll(animated: Bool) {
+        for indexPath in selection.selected { deselect(indexPath, animated: animated) }
+    }
+
+    /// Sets the highlighted row (nil: none) and shows it on its cell.
+    func highlight(_ indexPath: IndexPath?) {
+        if let old = selection.highlighted { displayedSelectableCell(at: old)?.showHighlighted(false, animated: false) }
+        selection.highlighted = indexPath
+        if let indexPath { displayedSelectableCell(at: indexPath)?.showHighlighted(true, animated: false) }
+    }
+
+    // MARK: A tap: UIKit's touch sequence
+
+    /// What a finger lifting on `indexPath` does, in UIKit's order:
+    ///
+    /// 1. `shouldHighlight` — false: nothing happens at all (no highlight, no selection);
+    /// 2. highlight (`isHighlighted` on the cell, `didHighlight`);
+    /// 3. on a selected row in multiple selection: `willDeselect` (nil vetoes, another
+    ///    index path redirects) → deselect → `didDeselect`; otherwise
+    ///    `willSelect` (nil vetoes, another index path redirects) → in single selection,
+    ///    `willDeselect` / deselect / `didDeselect` for each other selected row → select → `didSelect`;
+    /// 4. unhighlight (`didUnhighlight`).
+    ///
+    /// Each step reads the selection afresh, so a delegate that selects or deselects
+    /// from a callback is seen by the next step. Runs inside a transaction: a structural
+    /// call from a callback (`reloadData()`, an insert) runs when the sequence is done.
+    func performTap(at indexPath: IndexPath) {
+        guard allowsSelection else { return }
+        performTransaction {
+            guard selectionCallback(.shouldHighlight, indexPath) != nil else { return }
+            highlight(indexPath)
+            _ = selectionCallback(.didHighlight, indexPath)
+            if allowsMultipleSelection, selection.contains(indexPath) {
+                if let target = checkedAnswer(selectionCallback(.willDeselect, indexPath), .willDeselect) {
+                    deselect(target, animated: false)
+                    _ = selectionCallback(.didDeselect, target)
+                }
+            } else if let target = checkedAnswer(selectionCallback(.willSelect, indexPath), .willSelect) {
+                if !allowsMultipleSelection {
+                    for previous in selection.sorted where previous != target {
+                        guard let other = checkedAnswer(selectionCallback(.willDeselect, previous), .willDeselect)
+                        else { continue }
+                        deselect(other, animated: false)
+                        _ = selectionCallback(.didDeselect, other)
+                    }
+                }
+                select(target, animated: false)
+                _ = selectionCallback(.didSelect, target)
+            }
+            if selection.highlighted != nil { highlight(nil) }
+            _ = selectionCallback(.didUnhighlight, indexPath)
+        }
+    }
+
+    /// A delegate's redirect must name a row that exists; otherwise stop with a message naming the method.
+    private func checkedAnswer(_ answer: IndexPath?, _ callback: SelectionCallback) -> IndexPath? {
+        guard let answer else { return nil }
+        do {
+            try validateSelectionTarget(answer, from: "the index path returned by \(selectionMethodName(callback))")
+        } catch {
+            TableViewError.trap(error)
+        }
+        return answer
+    }
+}
