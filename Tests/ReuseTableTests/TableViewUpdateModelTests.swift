@@ -20,6 +20,8 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
     let mode: Mode
     var askedIDs: [Int] = []
     var nextID = 0
+    /// Old id → new id of every row reloaded by the batches made so far (selection follows a reloaded row).
+    var reloadedIDs: [Int: Int] = [:]
 
     init(mode: Mode, rng: inout SplitMix64) {
         self.mode = mode
@@ -92,6 +94,7 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
                     var replaced = freshRows(1, rng: &rng)[0]
                     replaced.height = Bool.random(using: &rng) ? row.height : replaced.height
                     freshIDs.insert(replaced.id)
+                    reloadedIDs[row.id] = replaced.id
                     kept.append(replaced)
                 case 2: movedRows.append((IndexPath(row: r, section: s), -1))
                 default: kept.append(row)

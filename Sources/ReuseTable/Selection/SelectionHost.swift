@@ -69,6 +69,11 @@ extension SelectionHost {
         if !allowsMultipleSelection {
             for other in selection.selected where other != indexPath { deselect(other, animated: animated) }
         }
+        add(indexPath, animated: animated)
+    }
+
+    /// Adds `indexPath` to the selection, leaving the others alone.
+    private func add(_ indexPath: IndexPath, animated: Bool) {
         if selection.insert(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
     }
 
@@ -126,7 +131,7 @@ extension SelectionHost {
                         _ = selectionCallback(.didDeselect, other)
                     }
                 }
-                select(target, animated: false)
+                add(target, animated: false)  // a row whose deselection was vetoed stays selected, as in UIKit
                 _ = selectionCallback(.didSelect, target)
             }
             if selection.highlighted != nil { highlight(nil) }

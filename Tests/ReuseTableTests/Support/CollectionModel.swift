@@ -26,6 +26,8 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
     var askedIDs: [Int] = []
     /// Widths the heights were asked at.
     var askedWidths: Set<CGFloat> = []
+    /// Old id → new id of every item reloaded by the batches made so far (selection follows a reloaded item).
+    var reloadedIDs: [Int: Int] = [:]
 
     init() {}
 
@@ -147,6 +149,7 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
                     reloadedItems.append(IndexPath(item: i, section: s))
                     let replaced = freshItems(1, rng: &rng)[0]
                     freshIDs.insert(replaced.id)
+                    reloadedIDs[item.id] = replaced.id
                     stay.append(replaced)
                 case 2: movedItems.append(IndexPath(item: i, section: s))
                 default: stay.append(item)
