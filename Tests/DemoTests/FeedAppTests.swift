@@ -46,6 +46,39 @@ import ReuseTable
         #expect(app.feed.model.numberOfRows(inSection: 0) == 2)
     }
 
+    @Test func enterSelectsTheMarkedRowAndTheSelectionSurvivesScrollingAndInserts() {
+        let app = FeedApp(width: 76, height: 12, model: FeedModel(sections: 40, rowsPerSection: 30))
+        app.showsTimings = false
+        _ = app.handle(.down)
+        let marked = app.cursorIndexPath!
+        let post = app.feed.model.postID(at: marked)
+        #expect(app.handle(.enter) == .changed)
+        #expect(app.table.indexPathsForSelectedRows == [marked])
+        let number = app.feed.model.globalRow(of: marked) + 1
+        #expect(app.statusText[0].hasPrefix("selected #\(number) · "))
+        #expect(app.render().lines.joined().contains("✓"), "the selected row is drawn")
+        let selectedCell = app.table.cellForRow(at: marked)!
+        for key in [Key.char("g"), .char("9"), .char("0"), .char("0"), .enter] { _ = app.handle(key) }  // far away
+        #expect(app.table.visibleCells.allSatisfy { !$0.isSelected }, "the cell that showed it was reused, unselected")
+        #expect(app.table.visibleCells.contains { $0 === selectedCell } || app.table.reusePoolCount > 0)
+        _ = app.scrollToTop()
+        _ = app.handle(.char("i"))  // a row inserted at the marked position, above the selected row
+        let now = app.table.indexPathForSelectedRow!
+        #expect(app.feed.model.postID(at: now) == post, "still the same post, one row further down")
+        app.table.scrollToRow(at: now, at: .bottom, animated: false)
+        #expect(app.table.cellForRow(at: now)?.isSelected == true)
+        #expect(app.statusText[0].hasPrefix("selected #\(number + 1) · "))
+        _ = app.scrollToTop()
+        #expect(app.cursorIndexPath != now)
+        _ = app.handle(.char("d"))  // and deleted again
+        #expect(app.feed.model.postID(at: app.table.indexPathForSelectedRow!) == post)
+        _ = app.scrollToTop()
+        #expect(app.handle(.down) == .changed)
+        #expect(app.cursorIndexPath == app.table.indexPathForSelectedRow)
+        _ = app.handle(.enter)  // Enter on the selected row deselects it
+        #expect(app.table.indexPathsForSelectedRows == nil && !app.statusText[0].contains("selected"))
+    }
+
     @Test func poolStoreModeAndWidthToggles() {
         let app = smallApp()
         _ = app.handle(.char("p"))

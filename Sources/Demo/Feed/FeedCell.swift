@@ -87,9 +87,15 @@ final class FeedCell: TableViewCell, GridDrawable {
         body.frame = CGRect(x: indent, y: 1, width: bodyWidth, height: bodyLines)
     }
 
-    /// The cursor bar on the left and the separator on the last line.
+    /// The cursor bar on the left (a full inverted block when the row is selected) and the separator on the last line.
+    /// `isSelected` comes from the table at every display, so a reused cell never draws another row's selection.
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
-        if isCursor {
+        if isSelected {
+            for y in frame.y..<(frame.maxY - 1) {
+                grid.write(" ", x: frame.x, y: y, style: CellStyle(bold: true, reverse: true), clip: clip)
+            }
+            grid.write("✓", x: frame.x, y: frame.y, style: CellStyle(bold: true, reverse: true), clip: clip)
+        } else if isCursor {
             for y in frame.y..<(frame.maxY - 1) {
                 grid.write("▌", x: frame.x, y: y, style: CellStyle(bold: true, foreground: 3), clip: clip)
             }

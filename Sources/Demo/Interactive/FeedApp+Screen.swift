@@ -35,7 +35,7 @@ extension FeedApp {
     var statusText: [String] {
         if let waterfall { return waterfall.statusText + [waterfall.message] }
         let s = snapshot
-        let first = "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
+        let first = selectionStatus + "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
             + "created \(s.cellsCreated) · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs · \(s.heightMode.rawValue) heights"
         let precache = hasIdleWork ? " · precaching" : ""
         let uncertainty = s.heightUncertainty > 0 ? " (height ±\(s.heightUncertainty.grouped))" : ""
@@ -77,6 +77,7 @@ extension FeedApp {
         ("w", "width change, as a rotation: rows re-measure"),
         ("+", "grow the marked row: row(_:changedHeight:)"),
         ("i d", "insert a row at / delete the marked row"),
+        ("Enter", "select / deselect the marked row (tapRow)"),
         ("c", "waterfall CollectionView of the feed / back"),
         ("?", "this help"),
         ("q", "quit"),

@@ -134,6 +134,7 @@ final class FeedApp {
         case .char("i"): return insertRow()
         case .char("d"): return deleteRow()
         case .char("c"): return toggleWaterfall()
+        case .enter: return selectCursorRow()
         case .char("?"), .char("h"):
             showsHelp = true
             return .changed

@@ -1,0 +1,29 @@
+import Foundation
+import ReuseTable
+
+// Enter selects the marked row. The selection lives in the table (as an index
+// path), never in a cell: scroll a thousand rows away and back, insert or
+// delete rows above it, and it is still on the same post — while the cell that
+// showed it has long been reused for other rows. See Docs/selection.md.
+
+extension FeedApp {
+    /// Selects the marked row with the tap sequence (`tapRow(at:)`), or deselects it if it is selected.
+    func selectCursorRow() -> Outcome {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        let number = (feed.model.globalRow(of: indexPath) + 1).grouped
+        if table.indexPathForSelectedRow == indexPath {
+            table.deselectRow(at: indexPath, animated: false)
+            setMessage("deselectRow: #\(number) is no longer selected.")
+        } else {
+            table.tapRow(at: indexPath)
+            setMessage("tapRow: #\(number) selected. The table keeps it by index path, not the cell: scroll away, insert, delete.")
+        }
+        return .changed
+    }
+
+    /// "selected #123 · " while a row is selected, else nothing.
+    var selectionStatus: String {
+        guard let selected = table.indexPathForSelectedRow else { return "" }
+        return "selected #\((feed.model.globalRow(of: selected) + 1).grouped) · "
+    }
+}
