@@ -66,6 +66,8 @@ import ReuseTable
         #expect(counter.classes["viewport"] == 2)  // before and after the scroll
         #expect(counter.classes["row"] == 2 * 15)  // every row, in both panels
         #expect(svg.contains("Reuse pool"))
+        #expect(counter.classes["selected"] == 2, "the selected row is marked in both panels, on screen and off")
+        #expect(svg.contains("· selected"), "the cell showing it says so before the scroll")
     }
 
     @Test func helpListsSubcommandsAndKeys() {

@@ -8,7 +8,9 @@ import Foundation
 /// solid, estimates hatched), day headers, the viewport, and the rows on
 /// screen coloured by the *cell object* showing them — so a colour that moves
 /// from one row to another between the panels is a cell being reused. Under
-/// each panel, the cells waiting in the reuse pool.
+/// each panel, the cells waiting in the reuse pool. One row is selected before
+/// the scroll: its mark stays on the row (the table keeps it), not on the cell
+/// that showed it, which the scroll reuses for a row that is not selected.
 @MainActor
 enum Xray {
     /// Parses the arguments, writes the SVG, returns the exit status.
@@ -70,6 +72,8 @@ enum Xray {
             var indexPath: IndexPath
             var serial: Int
             var frame: CGRect
+            /// What the cell shows (`TableViewCell.isSelected`, set by the table at display).
+            var isSelected: Bool
         }
         var bands: [Band] = []
         var contentHeight: Double = 0
@@ -77,6 +81,8 @@ enum Xray {
         var shown: [Shown] = []
         var pool: [Int] = []
         var cellsCreated = 0
+        /// The table's selected rows (`indexPathsForSelectedRows`).
+        var selected: Set<IndexPath> = []
     }
 
     /// Takes a snapshot of the table as it is now.
@@ -99,10 +105,11 @@ enum Xray {
         snapshot.viewport = table.bounds
         for indexPath in table.indexPathsForVisibleRows ?? [] {
             guard let cell = table.cellForRow(at: indexPath) as? FeedCell else { continue }
-            snapshot.shown.append(.init(indexPath: indexPath, serial: cell.serial, frame: cell.frame))
+            snapshot.shown.append(.init(indexPath: indexPath, serial: cell.serial, frame: cell.frame, isSelected: cell.isSelected))
         }
         snapshot.pool = (table.pooledCells[FeedCell.identifier] ?? []).compactMap { ($0 as? FeedCell)?.serial }
         snapshot.cellsCreated = table.counters.cellsCreated
+        snapshot.selected = Set(table.indexPathsForSelectedRows ?? [])
         return snapshot
     }
 
@@ -119,6 +126,8 @@ enum Xray {
         table.estimatedRowHeight = feed.averageHeight(width: tableSize.width)
         table.reloadData()
         table.contentOffset = CGPoint(x: 0, y: min(offset, table.maximumContentOffsetY))
+        // Select the first row on screen: the scroll takes it off screen and reuses its cell.
+        if let first = table.indexPathsForVisibleRows?.first { table.tapRow(at: first) }
         let before = snapshot(of: table)
         let scroll = tableSize.height  // a full screen: every row entering takes a cell that left
         table.contentOffset = CGPoint(x: 0, y: min(table.contentOffset.y + scroll, table.maximumContentOffsetY))
@@ -128,6 +137,9 @@ enum Xray {
     }
 
     // MARK: Drawing
+
+    /// The mark of a selected row.
+    static let selectedColour = "#111111"
 
     /// A cell's colour: hues spread by the golden angle so neighbouring serials differ.
     static func colour(serial: Int) -> String {
@@ -175,6 +187,7 @@ enum Xray {
         item("day header") { $0.rect(x: x, y: y - 10, width: 16, height: 12, fill: "#2f3b4c") }
         item("viewport") { $0.rect(x: x, y: y - 10, width: 16, height: 12, fill: "none", stroke: "#d62828", strokeWidth: 2.5) }
         item("on screen, coloured by cell") { $0.rect(x: x, y: y - 10, width: 16, height: 12, fill: colour(serial: 3)) }
+        item("selected (kept by the table)") { $0.rect(x: x + 5, y: y - 10, width: 6, height: 12, fill: selectedColour) }
     }
 
     /// One panel: the content column with bands, the viewport, and labels for the rows on screen.
@@ -209,6 +222,11 @@ enum Xray {
                     ?? (band.isMeasured ? "#c9d3e0" : "url(#est)")
                 svg.rect(x: columnX + 4, y: y + 0.5, width: columnWidth - 8, height: max(h - 1, 0.8), fill: fill,
                          stroke: h > 4 ? "#8a97a8" : nil, strokeWidth: 0.5, kind: "row")
+                if snapshot.selected.contains(indexPath) {
+                    // A mark on the row itself, on screen or not: selection is the table's state, by index path.
+                    svg.rect(x: columnX - 2, y: y + 0.5, width: 5, height: max(h - 1, 0.8), fill: selectedColour, kind: "selected")
+                    svg.text("selected", x: columnX + 8, y: y + min(h, 12) - 2, size: 9, weight: "bold", fill: selectedColour)
+                }
             }
         }
         // The viewport, slightly wider than the column so it reads as a window over it.
@@ -230,6 +248,7 @@ enum Xray {
             svg.rect(x: labelX, y: labelY - 13, width: 16, height: 16, fill: colour, rx: 3)
             svg.text("cell #\(shown.serial)", x: labelX + 22, y: labelY, size: 13, weight: "bold", fill: colour)
             var note = "row [\(shown.indexPath.section), \(shown.indexPath.row)] · \(Int(shown.frame.height)) lines"
+                + (shown.isSelected ? " · selected" : "")
             if previous != nil {
                 if let was = earlierRow[shown.serial] {
                     note += was == shown.indexPath ? " · stayed" : " · reused, was [\(was.section), \(was.row)]"
