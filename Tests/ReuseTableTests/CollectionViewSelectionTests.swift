@@ -32,18 +32,26 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
         note("shouldHighlight", collectionView, indexPath)
         return !noHighlight.contains(indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) { note("didHighlight", collectionView, indexPath) }
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) { note("didUnhighlight", collectionView, indexPath) }
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+        note("didHighlight", collectionView, indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+        note("didUnhighlight", collectionView, indexPath)
+    }
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
         note("shouldSelect", collectionView, indexPath)
         return !noSelect.contains(indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) { note("didSelect", collectionView, indexPath) }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+        note("didSelect", collectionView, indexPath)
+    }
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
         note("shouldDeselect", collectionView, indexPath)
         return !noDeselect.contains(indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) { note("didDeselect", collectionView, indexPath) }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+        note("didDeselect", collectionView, indexPath)
+    }
 }
 
 @MainActor

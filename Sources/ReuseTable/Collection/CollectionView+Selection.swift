@@ -15,21 +15,16 @@ extension CollectionView: SelectionHost {
     /// step is done. An index path naming no item stops with a message naming it.
     /// - Complexity: O(s log v) for s items deselected and v visible items, plus the scroll.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        loadIfNeeded()
-        guard let indexPath else { return deselectAll(animated: animated) }
-        do { try validateSelectionTarget(indexPath, from: "selectItem(at:animated:scrollPosition:)") } catch { TableViewError.trap(error) }
-        guard allowsSelection else { return }
-        select(indexPath, animated: animated)
-        if scrollPosition != .none { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+        selectFromPublicCall(indexPath, animated: animated, call: "selectItem(at:animated:scrollPosition:)") { indexPath in
+            if scrollPosition != .none { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+        }
     }
 
     /// Deselects an item without calling the delegate, as UIKit; nothing if it was not selected.
     /// An index path naming no item stops with a message naming it.
     /// - Complexity: O(log v) for v visible items.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "deselectItem(at:animated:)") } catch { TableViewError.trap(error) }
-        deselect(indexPath, animated: animated)
+        deselectFromPublicCall(indexPath, animated: animated, call: "deselectItem(at:animated:)")
     }
 
     /// The selected items in order, or nil when none is selected (UIKit's optional array).
@@ -48,19 +43,12 @@ extension CollectionView: SelectionHost {
     /// it runs when that step is done. An index path naming no item stops with a message naming it.
     /// - Complexity: O(s log v) for s items deselected, plus what the delegate does.
     public func tapItem(at indexPath: IndexPath) {
-        if transaction.isActive { return transaction.enqueue("tapItem(at:)", { [self] in tapItem(at: indexPath) }) }
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "tapItem(at:)") } catch { TableViewError.trap(error) }
-        performTap(at: indexPath)
+        tapFromPublicCall(indexPath, call: "tapItem(at:)")
     }
 
     // MARK: SelectionHost
 
     func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { visibleItems[indexPath] }
-
-    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError) {
-        do { try validateIndexPath(indexPath) } catch { throw TableViewError("\(origin): \(error.message)") }
-    }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {

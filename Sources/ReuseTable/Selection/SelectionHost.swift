@@ -47,8 +47,10 @@ protocol SelectionHost: LayoutTransactionHost {
     func selectionCallback(_ callback: SelectionCallback, _ indexPath: IndexPath) -> IndexPath?
     /// The delegate method `callback` stands for, for messages.
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString
-    /// Throws a message starting with `origin` and naming the index path and the counts when it names no row or item.
-    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError)
+    /// Throws a message naming the index path and the counts when it names no row or item.
+    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError)
+    /// Loads the data on first use.
+    func loadIfNeeded()
 }
 
 extension SelectionHost {
@@ -58,6 +60,39 @@ extension SelectionHost {
     func showSelection(on cell: SelectableCell, at indexPath: IndexPath, animated: Bool = false) {
         cell.showSelected(selection.contains(indexPath), animated: animated)
         cell.showHighlighted(selection.highlighted == indexPath, animated: animated)
+    }
+
+    /// Throws `validateIndexPath`'s message, prefixed with the call (or callback) it came from.
+    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError) {
+        do { try validateIndexPath(indexPath) } catch { throw TableViewError("\(origin): \(error.message)") }
+    }
+
+    // MARK: The public calls, for both views
+
+    /// `selectRow` / `selectItem`: checks the index path (stopping with a message naming `call`), selects
+    /// without delegate calls, then `scroll`s; nil deselects everything. Ignored while selection is off.
+    func selectFromPublicCall(_ indexPath: IndexPath?, animated: Bool, call: String, scroll: (IndexPath) -> Void) {
+        loadIfNeeded()
+        guard let indexPath else { return deselectAll(animated: animated) }
+        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        guard allowsSelection else { return }
+        select(indexPath, animated: animated)
+        scroll(indexPath)
+    }
+
+    /// `deselectRow` / `deselectItem`: checks the index path, then deselects without delegate calls.
+    func deselectFromPublicCall(_ indexPath: IndexPath, animated: Bool, call: String) {
+        loadIfNeeded()
+        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        deselect(indexPath, animated: animated)
+    }
+
+    /// `tapRow` / `tapItem`: from a callback it is queued (it calls out); otherwise checks and taps.
+    func tapFromPublicCall(_ indexPath: IndexPath, call: String) {
+        if transaction.isActive { return transaction.enqueue(call, { [self] in tapFromPublicCall(indexPath, call: call) }) }
+        loadIfNeeded()
+        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        performTap(at: indexPath)
     }
 
     // MARK: Programmatic: no delegate calls

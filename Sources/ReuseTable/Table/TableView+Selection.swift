@@ -15,21 +15,16 @@ extension TableView: SelectionHost {
     /// runs when that step is done. An index path naming no row stops with a message naming it.
     /// - Complexity: O(s log v) for s rows deselected and v visible rows, plus the scroll.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        loadIfNeeded()
-        guard let indexPath else { return deselectAll(animated: animated) }
-        do { try validateSelectionTarget(indexPath, from: "selectRow(at:animated:scrollPosition:)") } catch { TableViewError.trap(error) }
-        guard allowsSelection else { return }
-        select(indexPath, animated: animated)
-        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+        selectFromPublicCall(indexPath, animated: animated, call: "selectRow(at:animated:scrollPosition:)") { indexPath in
+            if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+        }
     }
 
     /// Deselects a row without calling the delegate, as UIKit; nothing if it was not selected.
     /// An index path naming no row stops with a message naming it.
     /// - Complexity: O(log v) for v visible rows.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "deselectRow(at:animated:)") } catch { TableViewError.trap(error) }
-        deselect(indexPath, animated: animated)
+        deselectFromPublicCall(indexPath, animated: animated, call: "deselectRow(at:animated:)")
     }
 
     /// The selected row (the first, in multiple selection), or nil.
@@ -54,19 +49,12 @@ extension TableView: SelectionHost {
     /// it runs when that step is done. An index path naming no row stops with a message naming it.
     /// - Complexity: O(s log v) for s rows deselected, plus what the delegate does.
     public func tapRow(at indexPath: IndexPath) {
-        if transaction.isActive { return transaction.enqueue("tapRow(at:)", { [self] in tapRow(at: indexPath) }) }
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "tapRow(at:)") } catch { TableViewError.trap(error) }
-        performTap(at: indexPath)
+        tapFromPublicCall(indexPath, call: "tapRow(at:)")
     }
 
     // MARK: SelectionHost
 
     func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { visibleRows[indexPath] }
-
-    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError) {
-        do { try validateIndexPath(indexPath) } catch { throw TableViewError("\(origin): \(error.message)") }
-    }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {
