@@ -169,6 +169,17 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
         #expect(source.log.last == "didUnhighlight 0-4")
     }
 
+    @Test func reconfiguredCellsKeepTheirSelection() {
+        let source = ItemSelectionLog([10])
+        let view = view(source)
+        let item = IndexPath(item: 1, section: 0)
+        view.selectItem(at: item, animated: false, scrollPosition: .none)
+        let cell = view.cellForItem(at: item)!
+        view.reconfigureItems(at: [item, IndexPath(item: 2, section: 0)])
+        #expect(view.cellForItem(at: item) === cell && cell.isSelected)
+        #expect(view.cellForItem(at: IndexPath(item: 2, section: 0))?.isSelected == false)
+    }
+
     @Test func badIndexPathsNameTheCallTheIndexPathAndTheCounts() {
         let view = view(ItemSelectionLog([3]))
         #expect(throws: TableViewError("selectItem(at:animated:scrollPosition:): index path (section 0, item 3) is out of range: "

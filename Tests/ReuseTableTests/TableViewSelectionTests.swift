@@ -339,6 +339,43 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         #expect(table.cellForRow(at: .r(60))?.isSelected == true)
     }
 
+    @Test(arguments: HookedSource.Callback.allCases)
+    func selectionCallsFromLayoutCallbacksFollowTheRule(callback: HookedSource.Callback) {
+        let source = HookedSource(sections: [Array(repeating: 30, count: 40)], headers: [10])
+        let table = makeHookedTable(source)
+        table.reloadData()
+        var fired = false
+        source.hooks[callback] = { table, _ in
+            guard !fired else { return }
+            fired = true
+            table.selectRow(at: .r(2), animated: false, scrollPosition: .none)  // at once: no row moves
+            #expect(table.indexPathsForSelectedRows == [.r(2)])
+            table.tapRow(at: .r(5))  // calls out: queued until the step is done
+            #expect(table.indexPathsForSelectedRows == [.r(2)])
+            table.deselectRow(at: .r(2), animated: false)
+            table.selectRow(at: .r(30), animated: false, scrollPosition: .bottom)  // selects now, scrolls later
+        }
+        table.contentOffset.y = 15
+        if !fired { table.reloadData() }  // didEnd fires on reload
+        #expect(fired, "\(callback)")
+        #expect(table.indexPathsForSelectedRows == [.r(5)], "\(callback): the queued tap ran last")
+        #expect(table.indexPathsForVisibleRows?.contains(.r(30)) == true, "\(callback): the queued scroll ran")
+        for cell in table.visibleCells {
+            #expect(cell.isSelected == (table.indexPath(for: cell) == .r(5)), "\(callback)")
+        }
+        #expect(source.violations.isEmpty)
+    }
+
+    @Test func reconfiguredCellsKeepTheirSelection() {
+        let source = SelectionLogSource([10])
+        let table = table(source)
+        table.selectRow(at: .r(1), animated: false, scrollPosition: .none)
+        let cell = table.cellForRow(at: .r(1))!
+        table.reconfigureRows(at: [.r(1), .r(2)])
+        #expect(table.cellForRow(at: .r(1)) === cell && cell.isSelected, "dequeued again (reset), then shown selected")
+        #expect(table.cellForRow(at: .r(2))?.isSelected == false)
+    }
+
     // MARK: Bad input
 
     @Test func badIndexPathsNameTheCallTheIndexPathAndTheCounts() {
