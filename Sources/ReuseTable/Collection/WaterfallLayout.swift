@@ -86,8 +86,8 @@ open class WaterfallLayout: ColumnLayout {
         }
         let columns = collectionView.calling("numberOfColumns(in:layout:)") { delegate.numberOfColumns(in: collectionView, layout: self) }
         let margin = collectionView.calling("marginOfCell(in:layout:)") { delegate.marginOfCell(in: collectionView, layout: self) }
-        delegateColumns = checkedColumns(columns, "numberOfColumns(in:layout:) of WaterfallLayoutDelegate")
-        delegateMargin = checkedSetting(margin, "marginOfCell(in:layout:) of WaterfallLayoutDelegate")
+        delegateColumns = checkedColumns(columns, "WaterfallLayoutDelegate.numberOfColumns(in:layout:)", verb: "returned")
+        delegateMargin = checkedSetting(margin, "WaterfallLayoutDelegate.marginOfCell(in:layout:)", verb: "returned")
     }
     override func delegateSupplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
         guard let delegate else { return 0 }
