@@ -111,6 +111,7 @@ extension CollectionView {
     /// arrivals are asked of the data source — until a callback queues a structural
     /// call, after which nothing new is asked and the view runs one more pass when it settles.
     func placeVisibleSupplementaryViews() {
+        guard !supplementary.wanted.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
         let visible = viewport
         var wanted: [SupplementaryViews.Key: CGRect] = [:]
         for attributes in supplementary.wanted {

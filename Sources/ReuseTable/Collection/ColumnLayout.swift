@@ -81,17 +81,12 @@ open class ColumnLayout: CollectionViewLayout {
         var cutShort = false
         var s = 0
         while s < engine.sections.count {
-            for footer in [false, true] where (footer ? engine.sections[s].footerHeight : engine.sections[s].headerHeight).isNaN {
-                var height: CGFloat = 0
-                if collectionView.transaction.hasDeferredWork {
+            if engine.sections[s].headerHeight.isNaN || engine.sections[s].footerHeight.isNaN {
+                guard askSupplementaryHeights(ofSection: s, in: collectionView) else {
                     cutShort = true
-                } else {
-                    height = supplementaryHeight(footer: footer, section: s, in: collectionView)
-                    guard s < engine.sections.count else { cutShort = true; break }
+                    if s >= engine.sections.count { break } else { s += 1; continue }
                 }
-                if footer { engine.sections[s].footerHeight = height } else { engine.sections[s].headerHeight = height }
             }
-            guard s < engine.sections.count else { break }
             var item = engine.sections[s].validCount
             while item < engine.sections[s].heights.count {
                 if engine.sections[s].heights[item].isNaN {
@@ -125,6 +120,20 @@ open class ColumnLayout: CollectionViewLayout {
         }
         guard let height else { return fallbackItemHeight }
         return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
+    }
+
+    /// Asks the unknown header and footer heights of section `s`; false when a callback
+    /// queued a structural call or reset the layout (the unknown ones are then placed as 0).
+    private func askSupplementaryHeights(ofSection s: Int, in collectionView: CollectionView) -> Bool {
+        for footer in [false, true] {
+            let known = footer ? engine.sections[s].footerHeight : engine.sections[s].headerHeight
+            guard known.isNaN else { continue }
+            guard !collectionView.transaction.hasDeferredWork else { return false }
+            let height = supplementaryHeight(footer: footer, section: s, in: collectionView)
+            guard s < engine.sections.count else { return false }
+            if footer { engine.sections[s].footerHeight = height } else { engine.sections[s].headerHeight = height }
+        }
+        return true
     }
 
     /// One section's header (or footer) height from the delegate, checked (SPEC §6).
