@@ -336,3 +336,68 @@ import Testing
             + "Heights must be finite and 0 or more; using 0."])
     }
 }
+
+/// A custom layout placing one item, a header with a bad frame and a good footer.
+@MainActor
+final class HeaderedCustomLayout: CollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 100, height: 100) }
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+        [
+            CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 20, width: 100, height: 20)),
+            CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: 0),
+                                           frame: CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)),
+            CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: 0),
+                                           frame: CGRect(x: 0, y: 40, width: 100, height: 10)),
+        ].filter { $0.frame.intersectsOpen(rect) || $0.frame.minY.isNaN }
+    }
+}
+
+@MainActor
+@Suite struct CollectionViewSupplementaryCustomLayoutTests {
+    @Test func aCustomLayoutsSupplementaryViewsAreShownAndBadFramesReported() {
+        let model = SupplementaryModel()
+        var rng = SplitMix64(seed: 13)
+        model.sections = [model.makeSection(items: 1, header: 0, footer: 0, rng: &rng)]
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: HeaderedCustomLayout())
+        var messages: [String] = []
+        cv.diagnosticHandler = { messages.append($0) }
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, withReuseIdentifier: "footer")
+        cv.dataSource = model
+        cv.reloadData()
+        cv.contentOffset.y = 1
+        #expect(messages == ["HeaderedCustomLayout.layoutAttributesForElements(in:) returned the frame "
+            + "\(CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)) for the supplementary view of kind "
+            + "\"UICollectionElementKindSectionHeader\" at (section 0, item 0); a frame must be finite. The view is not shown."],
+                "reported once")
+        #expect(cv.indexPathsForVisibleSupplementaryElements(ofKind: CollectionView.elementKindSectionFooter) == [IndexPath(item: 0, section: 0)])
+        #expect(cv.indexPathsForVisibleSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader).isEmpty)
+        #expect(cv.indexPathsForItems(in: CGRect(x: 0, y: 0, width: 100, height: 100)) == [IndexPath(item: 0, section: 0)])
+        #expect(cv.indexPathsForVisibleItems == [IndexPath(item: 0, section: 0)])
+    }
+
+    @Test func theDiffableDataSourceHasASupplementaryViewProvider() {
+        let layout = FlowLayout()
+        layout.headerReferenceSize = CGSize(width: 0, height: 10)
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 300), collectionViewLayout: layout)
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        let source = CollectionViewDiffableDataSource<String, Int>(collectionView: cv) { cv, indexPath, _ in
+            cv.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        }
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "b"])
+        snapshot.appendItems([1, 2], toSection: "a")
+        snapshot.appendItems([3], toSection: "b")
+        source.apply(snapshot, animatingDifferences: false)
+        #expect(cv.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).isEmpty, "no provider: none")
+        source.supplementaryViewProvider = { cv, kind, indexPath in
+            let view = cv.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath) as! SectionLabelView
+            view.sectionID = indexPath.section
+            return view
+        }
+        cv.reloadData()
+        let headers = cv.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).map { ($0 as! SectionLabelView).sectionID }
+        #expect(headers == [0, 1])
+    }
+}

@@ -30,4 +30,11 @@ open class CollectionReusableView: View {
 
     /// Called when the view is taken from the reuse pool, before the data source configures it (UIKit's name).
     open func prepareForReuse() {}
+
+    /// The stand-in for "no view here": never shown, never pooled.
+    static func absentSupplementaryView() -> CollectionReusableView {
+        let none = CollectionReusableView(reuseIdentifier: nil)
+        none.isAbsentSupplementaryView = true
+        return none
+    }
 }

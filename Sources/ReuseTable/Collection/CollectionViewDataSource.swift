@@ -24,9 +24,7 @@ extension CollectionViewDataSource {
     /// Default: none — a stand-in the collection view recognizes and does not show.
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
                                at indexPath: IndexPath) -> CollectionReusableView {
-        let none = CollectionReusableView(reuseIdentifier: nil)
-        none.isAbsentSupplementaryView = true
-        return none
+        .absentSupplementaryView()
     }
 }
 
