@@ -189,7 +189,11 @@ import Testing
         var rng = SplitMix64(seed: waterfall ? 0x3C : 0x4D)
         let model = SupplementaryModel()
         model.sections = (0..<6).map { _ in model.makeSection(items: Int.random(in: 0...4, using: &rng), header: 25, footer: 10, rng: &rng) }
-        let layout: CollectionViewLayout = waterfall ? WaterfallLayout(numberOfColumns: 2, margin: 3) : FlowLayout()
+        let flow = FlowLayout()
+        flow.numberOfColumns = 2
+        flow.minimumLineSpacing = 3
+        flow.sectionInset = EdgeInsets(top: 4, left: 6, bottom: 2, right: 1)
+        let layout: CollectionViewLayout = waterfall ? WaterfallLayout(numberOfColumns: 2, margin: 3) : flow
         let cv = make(model, layout: layout, height: 2_000)  // everything on screen
         let moved = cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: 0))
         #expect(moved != nil)
@@ -200,11 +204,13 @@ import Testing
         #expect(model.viewsAsked.isEmpty, "nothing is asked again for sections that only moved")
         expectVisibleSupplementaryViews(cv, model, "after the move")
 
-        // Random section inserts, deletes, moves and reloads, checked against the model after every step.
+        // Random section inserts, deletes, moves and reloads, and item inserts and deletes (the headers stay,
+        // later sections move), checked against the model after every step.
         cv.frame.size.height = 250
-        for step in 0..<60 {
+        for step in 0..<80 {
             var inserted = IndexSet(), deleted = IndexSet(), movedPairs: [(Int, Int)] = [], reloaded = IndexSet()
-            let choice = Int.random(in: 0...3, using: &rng)
+            var insertedItems: [IndexPath] = [], deletedItems: [IndexPath] = []
+            let choice = Int.random(in: 0...5, using: &rng)
             let count = model.sections.count
             switch choice {
             case 0:
@@ -225,17 +231,35 @@ import Testing
                 model.sections[at] = model.randomSection(&rng, maxItems: 5)
                 model.sections[at].id = old.id + 100_000  // a reloaded section shows its new content
                 reloaded.insert(at)
+            case 4 where count > 0:
+                let s = Int.random(in: 0..<count, using: &rng), i = Int.random(in: 0...model.sections[s].items.count, using: &rng)
+                model.nextID += 1
+                model.sections[s].items.insert(ModelItem(id: model.nextID, height: Double(Int.random(in: 0...60, using: &rng))), at: i)
+                insertedItems.append(IndexPath(item: i, section: s))
+            case 5:
+                guard let s = model.sections.indices.filter({ !model.sections[$0].items.isEmpty }).randomElement(using: &rng) else { continue }
+                let i = Int.random(in: 0..<model.sections[s].items.count, using: &rng)
+                model.sections[s].items.remove(at: i)
+                deletedItems.append(IndexPath(item: i, section: s))
             default: continue
             }
+            let headerBefore = insertedItems.first.map { cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: $0.section)) }
             cv.performBatchUpdates({
                 if !inserted.isEmpty { cv.insertSections(inserted) }
                 if !deleted.isEmpty { cv.deleteSections(deleted) }
                 for (from, to) in movedPairs { cv.moveSection(from, toSection: to) }
                 if !reloaded.isEmpty { cv.reloadSections(reloaded) }
+                if !insertedItems.isEmpty { cv.insertItems(at: insertedItems) }
+                if !deletedItems.isEmpty { cv.deleteItems(at: deletedItems) }
             }, completion: nil)
+            if let headerBefore, let headerBefore {
+                #expect(cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: insertedItems[0].section)) === headerBefore,
+                        "an item insert keeps its section's header view")
+            }
             if Bool.random(using: &rng) { cv.contentOffset.y = CGFloat(Int.random(in: 0...max(Int(cv.maximumContentOffsetY), 0), using: &rng)) }
             expectVisibleSupplementaryViews(cv, model, "step \(step)")
             #expect(cv.contentSize.height == model.place(for: layout, width: 300).height, "step \(step)")
+            expectQueryMatches(cv, model, rect: CGRect(x: 0, y: cv.contentOffset.y - 50, width: 300, height: 400), "step \(step)")
         }
         #expect(model.violations.isEmpty)
     }
