@@ -2,6 +2,7 @@ import Foundation
 
 /// Distances inward from the edges of a rectangle (UIKit: `UIEdgeInsets`).
 public struct EdgeInsets: Equatable, Sendable {
+    /// The distance from each edge, in points.
     public var top, left, bottom, right: CGFloat
 
     /// Insets with the four distances.
