@@ -39,8 +39,11 @@ import ReuseTable
                 let x = Renderer.cell(frame.minX), y = Renderer.cell(frame.minY)
                 #expect(lines[y].dropFirst(x).first == "┌", "a tile's top-left corner at (\(x), \(y))")
             }
-            // Tiles of the first line start at x of each column.
-            let top = lines[0]
+            // The first day's header (a supplementary view) spans the first line; its tiles start below it at x of each column.
+            #expect(lines[0].contains("\(FeedGenerator.dayTitle(0)) · 40 posts"))
+            #expect(waterfall.collection.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).first?.frame
+                == CGRect(x: 0, y: 0, width: CGFloat(width), height: 1))
+            let top = lines[1]
             #expect(top.filter { $0 == "┌" }.count == columns)
 
             #expect(app.handle(.char("c")) == .changed)

@@ -81,12 +81,12 @@ final class BrokenLayout: CollectionViewLayout {
         cv.collectionViewLayout = flow
         box.messages = []
         flow.numberOfColumns = 0
-        flow.interitemSpacing = -2
-        flow.lineSpacing = .nan
+        flow.minimumInteritemSpacing = -2
+        flow.minimumLineSpacing = .nan
         #expect(box.messages == [
             "FlowLayout.numberOfColumns was set to 0; a layout needs at least 1 column. Using 1.",
-            "FlowLayout.interitemSpacing was set to -2.0; it must be finite and 0 or more. Using 0.",
-            "FlowLayout.lineSpacing was set to nan; it must be finite and 0 or more. Using 0.",
+            "FlowLayout.minimumInteritemSpacing was set to -2.0; it must be finite and 0 or more. Using 0.",
+            "FlowLayout.minimumLineSpacing was set to nan; it must be finite and 0 or more. Using 0.",
         ])
         cv.layoutIfNeeded()
         expectFinite(cv)

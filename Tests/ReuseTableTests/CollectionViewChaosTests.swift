@@ -21,19 +21,20 @@ import Testing
 
     /// Brute force for both built-in layouts, placing from scratch.
     static func frames(_ sections: [[ModelItem]], layout: CollectionViewLayout, width: CGFloat) -> (frames: [[CGRect]], height: CGFloat) {
-        let columns: Int, spacing: CGFloat, gap: CGFloat, waterfall: Bool
+        let columns: Int, spacing: CGFloat, gap: CGFloat, sectionGap: CGFloat, waterfall: Bool
         if let w = layout as? WaterfallLayout {
-            (columns, spacing, gap, waterfall) = (w.numberOfColumns, w.margin, w.margin, true)
+            (columns, spacing, gap, sectionGap, waterfall) = (w.numberOfColumns, w.margin, w.margin, w.margin, true)
         } else {
             let f = layout as! FlowLayout
-            (columns, spacing, gap, waterfall) = (f.numberOfColumns, f.interitemSpacing, f.lineSpacing, false)
+            // UIKit's flow: sections follow each other with no gap (only `sectionInset`, zero here).
+            (columns, spacing, gap, sectionGap, waterfall) = (f.numberOfColumns, f.minimumInteritemSpacing, f.minimumLineSpacing, 0, false)
         }
         let raw = (width - CGFloat(columns - 1) * spacing) / CGFloat(columns)
         let itemWidth = raw.isFinite ? max(0, raw) : 0
         var result: [[CGRect]] = []
         var bottom: CGFloat?
         for items in sections {
-            let top = bottom.map { $0 + gap } ?? 0
+            let top = bottom.map { $0 + sectionGap } ?? 0
             var frames: [CGRect] = []
             if waterfall {
                 var next = [CGFloat](repeating: top, count: columns)
@@ -168,7 +169,7 @@ import Testing
                     waterfall.margin = spacing
                 } else {
                     flow.numberOfColumns = columns
-                    if Bool.random(using: &rng) { flow.interitemSpacing = spacing } else { flow.lineSpacing = spacing }
+                    if Bool.random(using: &rng) { flow.minimumInteritemSpacing = spacing } else { flow.minimumLineSpacing = spacing }
                 }
                 cv.layoutIfNeeded()
             case 8:

@@ -110,8 +110,8 @@ final class DisplayLog: CollectionViewDelegate {
         let model = CollectionModel(sectionCounts: [37, 0, 11], rng: &rng)
         let layout = FlowLayout()
         layout.numberOfColumns = 3
-        layout.interitemSpacing = 5
-        layout.lineSpacing = 7
+        layout.minimumInteritemSpacing = 5
+        layout.minimumLineSpacing = 7
         layout.delegate = model
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 305, height: 200), collectionViewLayout: layout)
         collection.register(ItemCell.self, forCellWithReuseIdentifier: "item")
@@ -123,7 +123,7 @@ final class DisplayLog: CollectionViewDelegate {
         var frames: [[CGRect]] = []
         var bottom: CGFloat?
         for items in model.sections {
-            var lineTop = bottom.map { $0 + 7 } ?? 0
+            var lineTop = bottom ?? 0  // sections follow each other with no gap (UIKit's flow; no sectionInset here)
             var section: [CGRect] = []
             for start in stride(from: 0, to: items.count, by: 3) {
                 let line = items[start..<min(start + 3, items.count)]
@@ -243,7 +243,7 @@ final class DisplayLog: CollectionViewDelegate {
         let texts = (0..<60).map { String(repeating: "x", count: ($0 * 37) % 90 + 1) }
         let feed = SelfSizingFeed(texts: texts)
         let layout = FlowLayout()
-        layout.lineSpacing = 2
+        layout.minimumLineSpacing = 2
         layout.delegate = feed
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 150), collectionViewLayout: layout)
         collection.register(TextCell.self, forCellWithReuseIdentifier: "text")

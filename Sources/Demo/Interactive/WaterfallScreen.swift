@@ -2,7 +2,9 @@ import Foundation
 import ReuseTable
 
 /// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView`
-/// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`.
+/// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`,
+/// each day under its header: a section header (`DayHeaderTile`, a supplementary
+/// view one line tall and as wide as the screen, reused like the tiles).
 ///
 /// A waterfall cannot use estimated heights: where an item lands depends on the
 /// height of every item before it in its section, so `reloadData` asks every
@@ -56,6 +58,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         collection = CollectionView(frame: .zero, collectionViewLayout: layout)
         message = ""
         collection.register(FeedTileCell.self, forCellWithReuseIdentifier: FeedTileCell.identifier)
+        collection.register(DayHeaderTile.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                            withReuseIdentifier: DayHeaderTile.identifier)
         layout.delegate = self
         collection.dataSource = self
         collection.diagnosticHandler = { _ in }
@@ -157,6 +161,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
             collection.performBatchUpdates({ [collection] in collection.insertItems(at: [indexPath]) }, completion: nil)
         }
         edits.append(.insert(indexPath))
+        refreshHeader(ofDay: indexPath.section)
         let count = collection.numberOfItems(inSection: indexPath.section)
         message = "insertItems([\(indexPath.item), day \(indexPath.section + 1)]): \(heightsAsked - asked) height asked, "
             + "re-placed \(lastPlaced.grouped) of the day's \(count.grouped); other days shifted."
@@ -171,6 +176,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
             collection.performBatchUpdates({ [collection] in collection.deleteItems(at: [indexPath]) }, completion: nil)
         }
         edits.append(.delete(indexPath))
+        refreshHeader(ofDay: indexPath.section)
         message = "deleteItems([\(indexPath.item), day \(indexPath.section + 1)]): cell back to the pool, "
             + "re-placed \(lastPlaced.grouped) items after it."
         return .changed
@@ -216,7 +222,30 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         return cell
     }
 
+    /// A day's header, configured for its current post count.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+                        at indexPath: IndexPath) -> CollectionReusableView {
+        let header = collectionView.dequeueReusableSupplementaryView(ofKind: elementKind, withReuseIdentifier: DayHeaderTile.identifier,
+                                                                     for: indexPath) as! DayHeaderTile
+        configure(header, day: indexPath.section)
+        return header
+    }
+
+    private func configure(_ header: DayHeaderTile, day: Int) {
+        header.title.text = "\(FeedGenerator.dayTitle(day)) · \(feed.model.numberOfRows(inSection: day).grouped) posts"
+    }
+
+    /// An insert or delete changes a day's count: the header on screen is configured again in place (as in UIKit,
+    /// a visible supplementary view is not asked again for an item change).
+    private func refreshHeader(ofDay day: Int) {
+        let header = collection.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: day))
+        if let header = header as? DayHeaderTile { configure(header, day: day) }
+    }
+
     // MARK: WaterfallLayoutDelegate
+
+    /// Every day has a one-line header above its tiles.
+    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForHeaderInSection section: Int) -> CGFloat { 1 }
 
     /// The tile's height from the generator and `Label.wrap` at the column width: O(1) per item.
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout,

@@ -54,16 +54,16 @@ extension CollectionViewLayout {
     }
 
     /// A spacing or height setting: non-finite or negative is reported and replaced by 0.
-    func checkedSetting(_ value: CGFloat, _ name: String) -> CGFloat {
+    func checkedSetting(_ value: CGFloat, _ name: String, verb: String = "was set to") -> CGFloat {
         guard !value.isFinite || value < 0 else { return value }
-        diagnose("\(name) was set to \(value); it must be finite and 0 or more. Using 0.")
+        diagnose("\(name) \(verb) \(value); it must be finite and 0 or more. Using 0.")
         return 0
     }
 
     /// A column count: less than 1 is reported and replaced by 1.
-    func checkedColumns(_ value: Int, _ name: String) -> Int {
+    func checkedColumns(_ value: Int, _ name: String, verb: String = "was set to") -> Int {
         guard value < 1 else { return value }
-        diagnose("\(name) was set to \(value); a layout needs at least 1 column. Using 1.")
+        diagnose("\(name) \(verb) \(value); a layout needs at least 1 column. Using 1.")
         return 1
     }
 }

@@ -61,7 +61,7 @@ extension CollectionView {
     public func indexPathsForItems(in rect: CGRect) -> [IndexPath] {
         prepareLayoutForQuery()
         return collectionViewLayout.layoutAttributesForElements(in: rect)
-            .filter { $0.frame.intersectsOpen(rect) }.map(\.indexPath).sorted()
+            .filter { $0.representedElementCategory == .cell && $0.frame.intersectsOpen(rect) }.map(\.indexPath).sorted()
     }
 
     /// The item whose frame strictly contains `point`, if any.

@@ -136,6 +136,7 @@ extension CollectionView {
     /// Every piece of state (cells, counts, cache, layout) is updated before
     /// any delegate is called, so a `didEndDisplaying` that reads the view sees the new counts.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        cancelAllPrefetching()  // with the old index paths, before anything changes
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
         for entry in visibleItems.removeAll() {
@@ -148,6 +149,7 @@ extension CollectionView {
         }
         visibleItems.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        remapSupplementaryViews(through: plan)
 
         applyToHeightCache(plan)
         itemCounts = newCounts

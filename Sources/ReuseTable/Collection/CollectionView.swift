@@ -53,6 +53,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open weak var dataSource: CollectionViewDataSource?
     /// Told about cells appearing and disappearing, and asked about taps.
     open weak var delegate: CollectionViewDelegate?
+    /// Told about items about to scroll on screen, to load their data ahead (UIKit's name). Held weakly.
+    open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
 
     /// Whether a tap (`tapItem(at:)`) and `selectItem` select items (default true, as UIKit).
     /// Turning it off deselects every item. See `CollectionView+Selection.swift`.
@@ -70,7 +72,11 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         get { pool.isEnabled }
         set {
             pool.isEnabled = newValue
-            if !newValue { pool.removeAll() }
+            supplementary.pool.isEnabled = newValue
+            if !newValue {
+                pool.removeAll()
+                supplementary.pool.removeAll()
+            }
         }
     }
 
@@ -117,6 +123,12 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var batchRecorder = BatchRecorder()
     /// Off-screen cells per identifier used only for measuring.
     var templateCells: [String: CollectionViewCell] = [:]
+    /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
+    var supplementary = SupplementaryViews()
+    /// Items announced to `prefetchDataSource` and not yet displayed or cancelled (`CollectionView+Prefetching.swift`).
+    var prefetchedItems: Set<IndexPath> = []
+    /// The offset of the last layout pass: the direction of scrolling for prefetching.
+    var lastLayoutOffsetY: CGFloat = 0
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
@@ -157,6 +169,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// before the data source is first asked, so a callback that reads the view
     /// ("is this the last item?") never starts another reload.
     func reloadBody(invalidatingHeightCache: Bool) {
+        cancelAllPrefetching()
         hasLoadedData = true
         selection.removeAll()  // the items are new (UIKit clears the selection on reload)
         if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
@@ -165,6 +178,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
         recycleAllVisibleCells()
+        recycleAllSupplementaryViews()
         clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
         layoutPass()
     }
@@ -300,6 +314,9 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             }
         }
         placeVisibleCells()
+        placeVisibleSupplementaryViews()
+        if !transaction.hasDeferredWork { updatePrefetching() }
+        lastLayoutOffsetY = contentOffset.y
 
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
@@ -309,11 +326,17 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
     /// The items the layout puts in the viewport, sorted; frames that are not finite are reported and skipped.
+    /// Supplementary elements of the same query are kept for `placeVisibleSupplementaryViews()`.
     func wantedItems() -> [VisibleRows<CollectionViewCell>.Wanted] {
         let visible = viewport
         var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
+        supplementary.wanted.removeAll(keepingCapacity: true)
         guard visible.width > 0, visible.height > 0 else { return wanted }
         for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
+            guard attributes.representedElementCategory == .cell else {
+                supplementary.wanted.append(attributes)
+                continue
+            }
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
                 if reportedBadFrames.insert(attributes.indexPath).inserted {

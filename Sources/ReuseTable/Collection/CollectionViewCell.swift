@@ -1,15 +1,13 @@
 import Foundation
 
-/// An item's view (UIKit: `UICollectionViewCell`).
+/// An item's view (UIKit: `UICollectionViewCell`); a `CollectionReusableView`, as in UIKit
+/// (`reuseIdentifier`, `prepareForReuse()`).
 ///
 /// Subclasses add subviews to `contentView` and, to self-size, override
 /// `sizeThatFits(_:)`; the collection view measures template cells with
 /// `sizeThatFits(CGSize(width: itemWidth, height: 0))`.
 @MainActor
-open class CollectionViewCell: View {
-    /// The identifier the cell was registered and dequeued with.
-    public let reuseIdentifier: String?
-
+open class CollectionViewCell: CollectionReusableView {
     /// The view subclasses put their content in; it fills the cell.
     public let contentView = View()
 
@@ -21,9 +19,6 @@ open class CollectionViewCell: View {
     /// skip work that does not change its height (FDTemplateLayoutCell's flag).
     public internal(set) var isTemplateLayoutCell = false
 
-    /// Set when a collection view first receives the cell, so "cells created" counts each cell once.
-    var hasBeenSeenByCollectionView = false
-
     /// Whether the cell shows its item as selected. The collection view sets it on every cell it
     /// displays, from its own selection, and clears it when the cell is reused: read it (or override
     /// with `didSet`) to draw, never keep selection in a cell. Default false, as UIKit.
@@ -33,13 +28,9 @@ open class CollectionViewCell: View {
 
     /// Creates a cell; the collection view calls this for registered classes.
     public required init(reuseIdentifier: String?) {
-        self.reuseIdentifier = reuseIdentifier
-        super.init(frame: .zero)
+        super.init(reuseIdentifier: reuseIdentifier)
         addSubview(contentView)
     }
-
-    /// Called when the cell is taken from the reuse pool, before the data source configures it.
-    open func prepareForReuse() {}
 
     /// Makes `contentView` fill the cell.
     open override func layoutSubviews() {

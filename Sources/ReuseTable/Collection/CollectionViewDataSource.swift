@@ -9,9 +9,36 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     /// A configured cell for the item, from `dequeueReusableCell(withReuseIdentifier:for:)`.
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
+    /// A configured supplementary view (a section header or footer: `elementKind` is
+    /// `CollectionView.elementKindSectionHeader` or `elementKindSectionFooter`, `indexPath`
+    /// is `[section, 0]`), from `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
+    /// Asked only for elements the layout gives a height. Optional: the default shows none.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+                        at indexPath: IndexPath) -> CollectionReusableView
 }
 
 extension CollectionViewDataSource {
     /// Default: one section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    /// Default: none — a stand-in the collection view recognizes and does not show.
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+                               at indexPath: IndexPath) -> CollectionReusableView {
+        .absentSupplementaryView()
+    }
+}
+
+/// Told about items that are about to scroll on screen, nearest first, so data
+/// can be loaded ahead (UIKit: `UICollectionViewDataSourcePrefetching`).
+@MainActor
+public protocol CollectionViewDataSourcePrefetching: AnyObject {
+    /// Items that will probably be needed soon, nearest to the viewport first.
+    func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath])
+    /// Items previously announced that are no longer about to appear. Optional.
+    func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension CollectionViewDataSourcePrefetching {
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
 }

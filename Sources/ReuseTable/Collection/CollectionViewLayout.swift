@@ -33,11 +33,17 @@ open class CollectionViewLayout {
     /// Width and height of all content; the collection view's `contentSize`.
     open var collectionViewContentSize: CGSize { .zero }
 
-    /// The items whose frames intersect `rect`, in no particular order.
+    /// The elements — cells and supplementary views — whose frames intersect `rect`, in no particular order.
     open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] { [] }
 
     /// Where the item at `indexPath` goes, or nil when the layout has no such item.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// Where the supplementary view of `elementKind` at `indexPath` goes (a section header is
+    /// at `[section, 0]`), or nil when the layout shows none there (UIKit's name).
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        nil
+    }
 
     /// The width a self-sizing cell is measured at (`CollectionView.heightForCell`).
     /// The default is the collection view's width; column layouts return their column width.
@@ -53,6 +59,13 @@ open class CollectionViewLayout {
     /// Forgets what was computed for these items only (their sizes are asked
     /// again); the default invalidates everything (UIKit's invalidation context).
     open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidateLayout()
+    }
+
+    /// Forgets what was computed for these supplementary views only (their heights are
+    /// asked again); the default invalidates everything (UIKit: the invalidation
+    /// context's `invalidateSupplementaryElements(ofKind:at:)`).
+    open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
         invalidateLayout()
     }
 

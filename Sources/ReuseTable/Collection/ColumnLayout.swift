@@ -28,10 +28,22 @@ open class ColumnLayout: CollectionViewLayout {
     func delegateHeight(at indexPath: IndexPath, itemWidth width: CGFloat, in collectionView: CollectionView) -> CGFloat? { nil }
     /// The height of every item when there is no delegate.
     var fallbackItemHeight: CGFloat { 50 }
+    /// Space around each section's items (a flow layout's `sectionInset`).
+    var itemsInset: EdgeInsets { .zero }
+    /// Gap between sections.
+    var sectionSpacing: CGFloat { lineSpacingBetweenItems }
+    /// The delegate's header (or footer) height for `section`; 0 when there is none.
+    func delegateSupplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat { 0 }
+    /// The delegate method behind `delegateSupplementaryHeight`, for messages.
+    func supplementaryHeightMethod(footer: Bool) -> StaticString {
+        footer ? "collectionView(_:layout:heightForFooterInSection:)" : "collectionView(_:layout:heightForHeaderInSection:)"
+    }
+    /// Reads settings the delegate may give (column count, margin) before a prepare.
+    func resolveDelegateSettings(in collectionView: CollectionView) {}
 
-    /// The column width: `(width − (columns − 1) × column spacing) / columns`, never negative or non-finite.
+    /// The column width: `(width − insets − (columns − 1) × column spacing) / columns`, never negative or non-finite.
     open override var itemWidth: CGFloat {
-        let width = collectionView?.bounds.width ?? 0
+        let width = (collectionView?.bounds.width ?? 0) - itemsInset.left - itemsInset.right
         let columns = max(columnCount, 1)
         let result = (width - CGFloat(columns - 1) * columnSpacing) / CGFloat(columns)
         return result.isFinite ? max(0, result) : 0
@@ -60,13 +72,21 @@ open class ColumnLayout: CollectionViewLayout {
         }
         isPreparing = true
         defer { isPreparing = false }
+        resolveDelegateSettings(in: collectionView)
         let width = itemWidth
         engine.resetIfNeeded(counts: collectionView.itemCounts, reset: needsReset, columns: max(columnCount, 1), itemWidth: width,
-                             columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: lineSpacingBetweenItems)
+                             columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: sectionSpacing,
+                             inset: itemsInset, contentWidth: max(collectionView.bounds.width, 0))
         needsReset = false
         var cutShort = false
         var s = 0
         while s < engine.sections.count {
+            if engine.sections[s].headerHeight.isNaN || engine.sections[s].footerHeight.isNaN {
+                guard askSupplementaryHeights(ofSection: s, in: collectionView) else {
+                    cutShort = true
+                    if s >= engine.sections.count { break } else { s += 1; continue }
+                }
+            }
             var item = engine.sections[s].validCount
             while item < engine.sections[s].heights.count {
                 if engine.sections[s].heights[item].isNaN {
@@ -102,12 +122,33 @@ open class ColumnLayout: CollectionViewLayout {
         return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
     }
 
-    /// Width of the collection view by the bottom of the lowest item.
+    /// Asks the unknown header and footer heights of section `s`; false when a callback
+    /// queued a structural call or reset the layout (the unknown ones are then placed as 0).
+    private func askSupplementaryHeights(ofSection s: Int, in collectionView: CollectionView) -> Bool {
+        for footer in [false, true] {
+            let known = footer ? engine.sections[s].footerHeight : engine.sections[s].headerHeight
+            guard known.isNaN else { continue }
+            guard !collectionView.transaction.hasDeferredWork else { return false }
+            let height = supplementaryHeight(footer: footer, section: s, in: collectionView)
+            guard s < engine.sections.count else { return false }
+            if footer { engine.sections[s].footerHeight = height } else { engine.sections[s].headerHeight = height }
+        }
+        return true
+    }
+
+    /// One section's header (or footer) height from the delegate, checked (SPEC §6).
+    func supplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
+        let method = supplementaryHeightMethod(footer: footer)
+        let height = collectionView.calling(method) { delegateSupplementaryHeight(footer: footer, section: section, in: collectionView) }
+        return collectionView.sanitizedHeight(height, for: "height of the \(footer ? "footer" : "header") of section \(section) from \(method)")
+    }
+
+    /// Width of the collection view by the bottom of the last section (its footer, or its lowest item plus the bottom inset).
     open override var collectionViewContentSize: CGSize {
         CGSize(width: collectionView?.bounds.width ?? 0, height: engine.contentHeight)
     }
 
-    /// Exactly the items whose frames overlap `rect`, as of the last `prepare()`.
+    /// Exactly the items, section headers and section footers whose frames overlap `rect`, as of the last `prepare()`.
     /// - Complexity: O(log sections + C log n + k) for k results.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
         engine.attributes(in: rect)
@@ -117,6 +158,35 @@ open class ColumnLayout: CollectionViewLayout {
     /// - Complexity: O(1).
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         engine.frame(at: indexPath).map { CollectionViewLayoutAttributes(forCellWith: indexPath, frame: $0) }
+    }
+
+    /// The section header's or footer's frame as of the last `prepare()` (full width, at x = 0),
+    /// or nil for another kind, an index path out of range or a height of 0; never computes anything.
+    /// - Complexity: O(1).
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
+                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard let footer = Self.isFooter(elementKind), indexPath.count == 2, indexPath.item == 0,
+              let frame = engine.supplementaryFrame(footer: footer, inSection: indexPath.section) else { return nil }
+        return CollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath, frame: frame)
+    }
+
+    /// Whether `kind` is a footer (true), a header (false), or neither (nil).
+    static func isFooter(_ kind: String) -> Bool? {
+        switch kind {
+        case CollectionView.elementKindSectionHeader: false
+        case CollectionView.elementKindSectionFooter: true
+        default: nil
+        }
+    }
+
+    /// Forgets these sections' header (or footer) heights; the next `prepare()` asks only for
+    /// them and moves the later sections, re-placing no item.
+    /// - Complexity: O(k), then O(sections) at the next `prepare()`.
+    open override func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        guard let footer = Self.isFooter(elementKind) else { return }
+        for indexPath in indexPaths where indexPath.count == 2 { engine.invalidateSupplementary(footer: footer, inSection: indexPath.section) }
+        needsPrepare = true
+        collectionView?.setNeedsLayout()
     }
 
     /// Forgets every height and position; the next `prepare()` asks for every item again.

@@ -9,7 +9,15 @@ import Foundation
 /// grow with the index (each item starts at or below the previous one's end),
 /// so a column is sorted by position and a rect query is a binary search per
 /// column. Sections stack: a section starts one `sectionSpacing` below the
-/// lowest item of the sections above it; empty sections take no space.
+/// bottom of the sections above it; a section with no items, header or footer
+/// takes no space.
+///
+/// **Headers and footers.** A section is its header, then its items block
+/// (`insetTop`, the columns, `insetBottom`; nothing when it has no items), then
+/// its footer; headers and footers span the full width at x = 0. Item frames are
+/// kept relative to the top of the items block, so a new header height moves
+/// that section's items and every later section without re-placing any item:
+/// it only changes the tops, O(sections). Heights of 0 show no view.
 ///
 /// **Incremental placement.** Each section remembers `validCount`: items
 /// before it are placed, items from it on must be re-placed. A change at item
@@ -44,8 +52,11 @@ struct ColumnSections {
         var columns: [[Int]]
         /// Items `0..<validCount` are placed; the rest must be (re-)placed.
         var validCount = 0
-        /// Bottom of the tallest column, relative to the section's top (0 when empty).
+        /// Bottom of the tallest column, relative to the items block's top (0 when empty).
         var height: CGFloat = 0
+        /// Header and footer heights; NaN means "ask the delegate".
+        var headerHeight: CGFloat = .nan
+        var footerHeight: CGFloat = .nan
 
         init(count: Int, columns: Int) {
             heights = [CGFloat](repeating: .nan, count: count)
@@ -55,8 +66,10 @@ struct ColumnSections {
 
     let placement: Placement
     var sections: [Section] = []
-    /// Top of each section in content space (valid when `isPrepared`).
+    /// Top of each section (its header's top) in content space (valid when `isPrepared`).
     var tops: [CGFloat] = []
+    /// Bottom of each section (its footer's bottom); never decreasing, so a rect query binary-searches it.
+    var bottoms: [CGFloat] = []
     var contentHeight: CGFloat = 0
     /// Whether frames, tops and columns describe every item (queries answer only then).
     var isPrepared = false
@@ -67,6 +80,13 @@ struct ColumnSections {
     var columnSpacing: CGFloat = 0
     var lineSpacing: CGFloat = 0
     var sectionSpacing: CGFloat = 0
+    /// Where the first column starts (a flow layout's `sectionInset.left`).
+    var leftInset: CGFloat = 0
+    /// Space above and below each non-empty section's items (a flow layout's `sectionInset`).
+    var insetTop: CGFloat = 0
+    var insetBottom: CGFloat = 0
+    /// The width headers and footers span.
+    var contentWidth: CGFloat = 0
 
     /// Items placed by the last `placeDirtySections()` (teaching counter; tests check incrementality).
     var lastPlacedCount = 0
@@ -74,7 +94,28 @@ struct ColumnSections {
     init(placement: Placement) { self.placement = placement }
 
     /// The x of column `c`.
-    func x(ofColumn c: Int) -> CGFloat { CGFloat(c) * (itemWidth + columnSpacing) }
+    func x(ofColumn c: Int) -> CGFloat { leftInset + CGFloat(c) * (itemWidth + columnSpacing) }
+
+    /// Header or footer height as placed (unknown counts as 0).
+    static func placedHeight(_ height: CGFloat) -> CGFloat { height.isNaN ? 0 : height }
+
+    /// Top of section `s`'s items block in content space.
+    func itemsTop(_ s: Int) -> CGFloat {
+        tops[s] + Self.placedHeight(sections[s].headerHeight) + (sections[s].heights.isEmpty ? 0 : insetTop)
+    }
+
+    /// Top of section `s`'s footer in content space.
+    func footerTop(_ s: Int) -> CGFloat {
+        itemsTop(s) + (sections[s].heights.isEmpty ? 0 : sections[s].height + insetBottom)
+    }
+
+    /// The header's (or footer's) frame, or nil when its height is 0 (no view).
+    func supplementaryFrame(footer: Bool, inSection s: Int) -> CGRect? {
+        guard isPrepared, s >= 0, s < sections.count else { return nil }
+        let height = Self.placedHeight(footer ? sections[s].footerHeight : sections[s].headerHeight)
+        guard height > 0 else { return nil }
+        return CGRect(x: 0, y: footer ? footerTop(s) : tops[s], width: contentWidth, height: height)
+    }
 
     // MARK: Invalidation
 
@@ -82,6 +123,14 @@ struct ColumnSections {
     mutating func reset(counts: [Int]) {
         sections = counts.map { Section(count: $0, columns: columnCount) }
         tops = []
+        bottoms = []
+        isPrepared = false
+    }
+
+    /// Forgets one section's header or footer height: it is asked again, and only the tops move.
+    mutating func invalidateSupplementary(footer: Bool, inSection s: Int) {
+        guard s >= 0, s < sections.count else { return }
+        if footer { sections[s].footerHeight = .nan } else { sections[s].headerHeight = .nan }
         isPrepared = false
     }
 
@@ -145,7 +194,7 @@ struct ColumnSections {
         lastPlacedCount = 0
         for s in sections.indices where sections[s].validCount < sections[s].heights.count || sections[s].frames.count != sections[s].heights.count {
             lastPlacedCount += Self.place(&sections[s], placement: placement, columns: columnCount,
-                                          width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing)
+                                          width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing, left: leftInset)
         }
         stackSections()
         isPrepared = true
@@ -154,9 +203,9 @@ struct ColumnSections {
     /// Re-places one section from its `validCount`; returns how many items were placed.
     /// (Static so that the section can be mutated in place without overlapping access to `self`.)
     private static func place(_ section: inout Section, placement: Placement, columns: Int,
-                              width: CGFloat, columnSpacing: CGFloat, gap: CGFloat) -> Int {
+                              width: CGFloat, columnSpacing: CGFloat, gap: CGFloat, left: CGFloat) -> Int {
         let n = section.heights.count
-        func x(ofColumn c: Int) -> CGFloat { CGFloat(c) * (width + columnSpacing) }
+        func x(ofColumn c: Int) -> CGFloat { left + CGFloat(c) * (width + columnSpacing) }
         var start = min(section.validCount, n)
         if placement == .rowMajor { start -= start % columns }  // a line is placed whole
         // Forget positions from `start` on: one binary search per column.
@@ -211,17 +260,19 @@ struct ColumnSections {
         return n - start
     }
 
-    /// An unknown height (NaN) is placed as 0.
-    private static func placedHeight(_ height: CGFloat) -> CGFloat { height.isNaN ? 0 : height }
-
-    /// Tops of all sections: each starts `sectionSpacing` below the content above it.
+    /// Tops of all sections: each starts `sectionSpacing` below the content above it;
+    /// a section with no items, header or footer takes no space.
     /// - Complexity: O(sections).
     private mutating func stackSections() {
         tops = [CGFloat](repeating: 0, count: sections.count)
+        bottoms = tops
         var bottom: CGFloat?
         for s in sections.indices {
             tops[s] = bottom.map { $0 + sectionSpacing } ?? 0
-            if !sections[s].heights.isEmpty { bottom = tops[s] + sections[s].height }
+            let footer = Self.placedHeight(sections[s].footerHeight)
+            let end = footerTop(s) + footer
+            bottoms[s] = end
+            if !sections[s].heights.isEmpty || end > tops[s] { bottom = end }
         }
         contentHeight = bottom ?? 0
     }
@@ -233,19 +284,30 @@ struct ColumnSections {
     func frame(at indexPath: IndexPath) -> CGRect? {
         guard isPrepared, indexPath.count == 2, indexPath.section >= 0, indexPath.section < sections.count,
               indexPath.item >= 0, indexPath.item < sections[indexPath.section].frames.count else { return nil }
-        return sections[indexPath.section].frames[indexPath.item].offsetBy(dx: 0, dy: tops[indexPath.section])
+        return sections[indexPath.section].frames[indexPath.item].offsetBy(dx: 0, dy: itemsTop(indexPath.section))
     }
 
-    /// Every item whose frame overlaps `rect` (open intervals on both axes), section by section, column by column.
+    /// What a rect query found: an item, or a section's header or footer.
+    enum Element: Equatable {
+        case item(IndexPath)
+        case header(Int)
+        case footer(Int)
+    }
+
+    /// Every item, header and footer whose frame overlaps `rect` (open intervals on both axes),
+    /// section by section (header, items column by column, footer).
     /// - Complexity: O(log s + C log n + k).
-    func indexPathsAndFrames(in rect: CGRect) -> [(IndexPath, CGRect)] {
+    func elementsAndFrames(in rect: CGRect) -> [(Element, CGRect)] {
         guard isPrepared, !rect.isNull, !sections.isEmpty else { return [] }
         let minY = rect.minY, maxY = rect.maxY
         // Section bottoms never decrease: binary search the first ending below minY.
-        var result: [(IndexPath, CGRect)] = []
-        var s = sections.indices.partitioningIndex { tops[$0] + sections[$0].height > minY }
+        var result: [(Element, CGRect)] = []
+        var s = bottoms.partitioningIndex { $0 > minY }
         while s < sections.count, tops[s] < maxY {
-            let top = tops[s]
+            if let header = supplementaryFrame(footer: false, inSection: s), header.intersectsOpen(rect) {
+                result.append((.header(s), header))
+            }
+            let top = itemsTop(s)
             let section = sections[s]
             for c in 0..<columnCount {
                 let x = x(ofColumn: c)
@@ -255,9 +317,12 @@ struct ColumnSections {
                 while lo < column.count {
                     let frame = section.frames[column[lo]].offsetBy(dx: 0, dy: top)
                     guard frame.minY < maxY else { break }
-                    result.append((IndexPath(item: column[lo], section: s), frame))
+                    result.append((.item(IndexPath(item: column[lo], section: s)), frame))
                     lo += 1
                 }
+            }
+            if let footer = supplementaryFrame(footer: true, inSection: s), footer.intersectsOpen(rect) {
+                result.append((.footer(s), footer))
             }
             s += 1
         }
@@ -271,9 +336,10 @@ extension ColumnSections {
     /// then fills the unknown heights (NaN, from each section's `validCount`)
     /// and calls `placeDirtySections()`.
     mutating func resetIfNeeded(counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
-                                lineSpacing: CGFloat, sectionSpacing: CGFloat) {
+                                lineSpacing: CGFloat, sectionSpacing: CGFloat, inset: EdgeInsets, contentWidth: CGFloat) {
         let geometryChanged = columns != columnCount || itemWidth != self.itemWidth || columnSpacing != self.columnSpacing
-            || lineSpacing != self.lineSpacing || sectionSpacing != self.sectionSpacing
+            || lineSpacing != self.lineSpacing || sectionSpacing != self.sectionSpacing || inset.left != leftInset
+            || inset.top != insetTop || inset.bottom != insetBottom || contentWidth != self.contentWidth
         // A safety net: counts that disagree with the sections mean a change the layout was not told about.
         let countsDiffer = counts.count != sections.count || zip(counts, sections).contains { $0 != $1.heights.count }
         if reset || geometryChanged || countsDiffer {
@@ -282,12 +348,26 @@ extension ColumnSections {
             self.columnSpacing = columnSpacing
             self.lineSpacing = lineSpacing
             self.sectionSpacing = sectionSpacing
+            leftInset = inset.left
+            insetTop = inset.top
+            insetBottom = inset.bottom
+            self.contentWidth = contentWidth
             self.reset(counts: counts)
         }
     }
 
-    /// The layout attributes of every item overlapping `rect`.
+    /// The layout attributes of every item, header and footer overlapping `rect`.
     @MainActor func attributes(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
-        indexPathsAndFrames(in: rect).map { CollectionViewLayoutAttributes(forCellWith: $0.0, frame: $0.1) }
+        elementsAndFrames(in: rect).map { element, frame in
+            switch element {
+            case .item(let indexPath): CollectionViewLayoutAttributes(forCellWith: indexPath, frame: frame)
+            case .header(let s):
+                CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                                               with: IndexPath(item: 0, section: s), frame: frame)
+            case .footer(let s):
+                CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
+                                               with: IndexPath(item: 0, section: s), frame: frame)
+            }
+        }
     }
 }

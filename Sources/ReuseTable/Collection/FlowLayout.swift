@@ -1,22 +1,38 @@
 import Foundation
 
 /// A vertical flow: one column (a list) or `numberOfColumns` equal columns
-/// filled line by line (a grid), with item heights from a delegate — typically
-/// self-sized through `CollectionView.heightForCell(withReuseIdentifier:cacheBy:configuration:)`.
+/// filled line by line (a grid), with section headers and footers, and item
+/// heights from a delegate — typically self-sized through
+/// `CollectionView.heightForCell(withReuseIdentifier:cacheBy:configuration:)`.
+/// UIKit: `UICollectionViewFlowLayout`, vertical, with UIKit's names.
 ///
 /// ```swift
 /// let layout = FlowLayout()            // one column, self-sizing via the delegate
-/// layout.lineSpacing = 8
+/// layout.minimumLineSpacing = 8
+/// layout.sectionInset = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
+/// layout.headerReferenceSize = CGSize(width: 0, height: 30)
 /// layout.delegate = feed
 /// ```
 ///
-/// **Geometry.** `itemWidth = (width − (columns − 1) × interitemSpacing) / columns`.
+/// **Geometry.** Each section is its header (`headerReferenceSize.height`, full
+/// width at x = 0), then `sectionInset.top`, its items, `sectionInset.bottom`,
+/// then its footer; sections follow each other with no gap (as in UIKit).
+/// `itemWidth = (width − sectionInset.left − sectionInset.right − (columns − 1) × minimumInteritemSpacing) / columns`.
 /// Item `i` of a section sits in column `i % columns` of line `i / columns`; a
 /// line is as tall as its tallest item, items are top-aligned, and
-/// `lineSpacing` separates lines and sections. No outer inset.
+/// `minimumLineSpacing` separates lines. A section with no items shows only its
+/// header and footer.
+///
+/// **Differences from UIKit.** The number of columns is a setting
+/// (`numberOfColumns`) and items are stretched to the column width, so the two
+/// spacings are exact rather than minimums; of `itemSize` and the delegate's
+/// `sizeForItemAt`, only the height is used. Header and footer widths are ignored
+/// (they span the collection view).
 ///
 /// **Cost.** Heights are asked once and kept; a change at item `i` re-places the
-/// section from the start of `i`'s line; rect queries are binary searches per column.
+/// section from the start of `i`'s line; a header or footer height change moves
+/// the later sections without re-placing any item; rect queries are binary
+/// searches per column.
 @MainActor
 open class FlowLayout: ColumnLayout {
     /// Number of columns (at least 1); 1 is a list. Changing it re-places everything.
@@ -27,41 +43,84 @@ open class FlowLayout: ColumnLayout {
         }
     }
 
-    /// Horizontal gap between columns (non-finite or negative is reported and replaced by 0).
-    open var interitemSpacing: CGFloat = 0 {
+    /// Horizontal gap between columns (UIKit's name; exact here, since items stretch to the column width).
+    /// Default 0; non-finite or negative is reported and replaced by 0.
+    open var minimumInteritemSpacing: CGFloat = 0 {
         didSet {
-            interitemSpacing = checkedSetting(interitemSpacing, "FlowLayout.interitemSpacing")
+            minimumInteritemSpacing = checkedSetting(minimumInteritemSpacing, "FlowLayout.minimumInteritemSpacing")
             invalidateLayout()
         }
     }
 
-    /// Vertical gap between lines, and between sections (non-finite or negative is reported and replaced by 0).
-    open var lineSpacing: CGFloat = 0 {
+    /// Vertical gap between lines of a section (UIKit's name). Sections are separated by
+    /// `sectionInset`, not by this. Default 0; non-finite or negative is reported and replaced by 0.
+    open var minimumLineSpacing: CGFloat = 0 {
         didSet {
-            lineSpacing = checkedSetting(lineSpacing, "FlowLayout.lineSpacing")
+            minimumLineSpacing = checkedSetting(minimumLineSpacing, "FlowLayout.minimumLineSpacing")
             invalidateLayout()
         }
     }
 
-    /// The height of every item when there is no delegate (UIKit's default item size is 50).
-    open var itemHeight: CGFloat = 50 {
+    /// The size of every item when the delegate gives none (UIKit's default, 50 × 50);
+    /// only the height is used (an item is as wide as its column). A bad height is reported and replaced by 0.
+    open var itemSize = CGSize(width: 50, height: 50) {
         didSet {
-            itemHeight = checkedSetting(itemHeight, "FlowLayout.itemHeight")
-            if delegate == nil { invalidateLayout() }
+            itemSize.height = checkedSetting(itemSize.height, "FlowLayout.itemSize.height")
+            invalidateLayout()
         }
     }
 
-    /// Gives every item's height at the column width.
+    /// Space around each section's items, inside its header and footer (UIKit's name). Default `.zero`;
+    /// a non-finite or negative edge is reported and replaced by 0.
+    open var sectionInset = EdgeInsets.zero {
+        didSet {
+            sectionInset.top = checkedSetting(sectionInset.top, "FlowLayout.sectionInset.top")
+            sectionInset.left = checkedSetting(sectionInset.left, "FlowLayout.sectionInset.left")
+            sectionInset.bottom = checkedSetting(sectionInset.bottom, "FlowLayout.sectionInset.bottom")
+            sectionInset.right = checkedSetting(sectionInset.right, "FlowLayout.sectionInset.right")
+            invalidateLayout()
+        }
+    }
+
+    /// The size of every section header when the delegate gives none (UIKit's name); only the
+    /// height is used. Default `.zero`: no headers. A bad height is reported and replaced by 0.
+    open var headerReferenceSize = CGSize.zero {
+        didSet {
+            headerReferenceSize.height = checkedSetting(headerReferenceSize.height, "FlowLayout.headerReferenceSize.height")
+            invalidateLayout()
+        }
+    }
+
+    /// The size of every section footer when the delegate gives none (UIKit's name); only the
+    /// height is used. Default `.zero`: no footers. A bad height is reported and replaced by 0.
+    open var footerReferenceSize = CGSize.zero {
+        didSet {
+            footerReferenceSize.height = checkedSetting(footerReferenceSize.height, "FlowLayout.footerReferenceSize.height")
+            invalidateLayout()
+        }
+    }
+
+    /// Gives item, header and footer sizes (every method optional; the defaults are this layout's settings).
     open weak var delegate: FlowLayoutDelegate?
 
     /// Creates a one-column flow.
     public init() { super.init(placement: .rowMajor) }
 
     override var columnCount: Int { numberOfColumns }
-    override var columnSpacing: CGFloat { interitemSpacing }
-    override var lineSpacingBetweenItems: CGFloat { lineSpacing }
-    override var fallbackItemHeight: CGFloat { itemHeight }
+    override var columnSpacing: CGFloat { minimumInteritemSpacing }
+    override var lineSpacingBetweenItems: CGFloat { minimumLineSpacing }
+    override var sectionSpacing: CGFloat { 0 }
+    override var itemsInset: EdgeInsets { sectionInset }
+    override var fallbackItemHeight: CGFloat { itemSize.height }
     override func delegateHeight(at indexPath: IndexPath, itemWidth width: CGFloat, in collectionView: CollectionView) -> CGFloat? {
         delegate?.collectionView(collectionView, layout: self, heightForItemAt: indexPath, itemWidth: width)
+    }
+    override func delegateSupplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
+        guard let delegate else { return (footer ? footerReferenceSize : headerReferenceSize).height }
+        return footer ? delegate.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section).height
+            : delegate.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section).height
+    }
+    override func supplementaryHeightMethod(footer: Bool) -> StaticString {
+        footer ? "collectionView(_:layout:referenceSizeForFooterInSection:)" : "collectionView(_:layout:referenceSizeForHeaderInSection:)"
     }
 }

@@ -17,6 +17,11 @@ import Foundation
 open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: CollectionViewDataSource {
     /// Makes the cell for an item: usually a dequeue plus configuration.
     public typealias CellProvider = @MainActor (CollectionView, IndexPath, ItemIdentifier) -> CollectionViewCell?
+    /// Makes a section header or footer: the collection view, the kind, the index path (`[section, 0]`).
+    public typealias SupplementaryViewProvider = @MainActor (CollectionView, String, IndexPath) -> CollectionReusableView?
+
+    /// Makes the supplementary views (UIKit's name); nil, the default, or a nil answer shows none.
+    public var supplementaryViewProvider: SupplementaryViewProvider?
 
     /// The collection view this data source feeds (held weakly).
     public private(set) weak var collectionView: CollectionView?
@@ -120,5 +125,11 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
             TableViewError.trap(TableViewError("CollectionViewDiffableDataSource: the cell provider returned nil for item \(describe(item)) at \(indexPath.collectionDescription)."))
         }
         return cell
+    }
+
+    /// The supplementary view provider's view, or none.
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+                               at indexPath: IndexPath) -> CollectionReusableView {
+        supplementaryViewProvider?(collectionView, elementKind, indexPath) ?? .absentSupplementaryView()
     }
 }

@@ -13,10 +13,7 @@ extension TableView {
         guard let prefetchDataSource else { return }
         let scrollingUp = contentOffset.y < lastLayoutOffsetY
         let ahead = rowsAhead(upward: scrollingUp, count: TableView.defaultPrefetchDistance)
-        let aheadSet = Set(ahead)
-        let cancelled = prefetchedRows.subtracting(aheadSet).filter { visibleRows[$0] == nil }.sorted()
-        let announced = ahead.filter { !prefetchedRows.contains($0) }
-        prefetchedRows = aheadSet
+        let (cancelled, announced) = PrefetchWindow.advance(&prefetchedRows, to: ahead) { visibleRows[$0] != nil }
         if !cancelled.isEmpty {
             calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled) }
         }
@@ -44,8 +41,7 @@ extension TableView {
     /// Cancels every outstanding prefetch (reload).
     func cancelAllPrefetching() {
         guard !prefetchedRows.isEmpty else { return }
-        let rows = prefetchedRows.sorted()
-        prefetchedRows.removeAll()
+        let rows = PrefetchWindow.cancelAll(&prefetchedRows)
         calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: rows) }
     }
 }

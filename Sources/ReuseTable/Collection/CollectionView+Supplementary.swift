@@ -1,0 +1,232 @@
+import Foundation
+
+// Supplementary views — section headers and footers — from the collection
+// view's side (UIKit: `UICollectionReusableView` and the supplementary half of
+// `UICollectionView`): registration, dequeue, and placing them in each layout
+// pass beside the cells.
+//
+// The layout says where they go: `layoutAttributesForElements(in:)` returns
+// them with the cells (`representedElementCategory == .supplementaryView`), so
+// a pass costs one query either way. Like cells, they leave the screen into a
+// `ReusePool` (one stack per kind and identifier, as the table keeps its
+// header and footer views apart from its cells) and come back through
+// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`, so no
+// more are created than are on screen at once. Batch updates carry them with
+// their sections (`remapSupplementaryViews(through:)`).
+
+extension CollectionView {
+    /// What layout attributes place (UIKit: `UICollectionView.ElementCategory`).
+    public enum ElementCategory: Sendable {
+        /// An item's cell.
+        case cell
+        /// A view the data source supplies for a kind (a section header or footer).
+        case supplementaryView
+        /// A view the layout owns (UIKit's decoration views; no built-in layout makes one).
+        case decorationView
+    }
+
+    /// The kind of a section header (UIKit's value, `UICollectionView.elementKindSectionHeader`).
+    nonisolated public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of a section footer (UIKit's value, `UICollectionView.elementKindSectionFooter`).
+    nonisolated public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// Registers the class `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`
+    /// instantiates for `elementKind` and `identifier` (UIKit's name).
+    public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind elementKind: String,
+                         withReuseIdentifier identifier: String) {
+        supplementary.registered[SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)] = viewClass
+    }
+
+    /// Always a view: from the pool (after `prepareForReuse()`) or new of the registered
+    /// class. An unregistered kind and identifier stop with a message naming both.
+    /// - Complexity: O(1).
+    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
+                                                 for indexPath: IndexPath) -> CollectionReusableView {
+        do {
+            try validateSupplementaryDequeue(kind: elementKind, identifier: identifier, for: indexPath)
+        } catch {
+            TableViewError.trap(error)
+        }
+        let key = SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)
+        if let view = supplementary.pool.dequeue(key) {
+            view.prepareForReuse()
+            return view
+        }
+        supplementary.pool.noteCreated(key)
+        let view = supplementary.registered[key]!.init(reuseIdentifier: identifier)
+        view.elementKind = elementKind
+        return view
+    }
+
+    /// Throws UIKit's complaint when no class is registered for `kind` and `identifier`.
+    func validateSupplementaryDequeue(kind: String, identifier: String, for indexPath: IndexPath) throws(TableViewError) {
+        guard supplementary.registered[SupplementaryViews.poolKey(kind: kind, identifier: identifier)] == nil else { return }
+        let known = supplementary.registered.keys.sorted().map(SupplementaryViews.describe).joined(separator: ", ")
+        throw TableViewError(
+            "unable to dequeue a supplementary view of kind \"\(kind)\" with identifier \"\(identifier)\" for \(indexPath.collectionDescription): "
+                + "register a class for that kind and identifier with register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first "
+                + "(registered: \(known.isEmpty ? "none" : known)).")
+    }
+
+    /// The supplementary view on screen for `elementKind` at `indexPath`, or nil (UIKit's name).
+    /// - Complexity: O(1), plus a pending layout pass.
+    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? {
+        layoutIfNeeded()
+        return supplementary.visible[.init(kind: elementKind, indexPath: indexPath)].flatMap { $0.isAbsentSupplementaryView ? nil : $0 }
+    }
+
+    /// The supplementary views of `elementKind` on screen, by index path (UIKit's name).
+    /// - Complexity: O(v log v) for v visible supplementary views, plus a pending layout pass.
+    public func visibleSupplementaryViews(ofKind elementKind: String) -> [CollectionReusableView] {
+        layoutIfNeeded()
+        return supplementary.visible.filter { $0.key.kind == elementKind && !$0.value.isAbsentSupplementaryView }
+            .sorted { $0.key.indexPath < $1.key.indexPath }.map(\.value)
+    }
+
+    /// The index paths of the supplementary views of `elementKind` on screen, sorted (UIKit's name).
+    /// - Complexity: O(v log v), plus a pending layout pass.
+    public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        layoutIfNeeded()
+        return supplementary.visible.filter { $0.key.kind == elementKind && !$0.value.isAbsentSupplementaryView }.map(\.key.indexPath).sorted()
+    }
+
+    /// Where the layout puts the supplementary view, or nil (UIKit's name).
+    /// - Complexity: the layout's; O(1) for `FlowLayout` and `WaterfallLayout`.
+    public func layoutAttributesForSupplementaryElement(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        prepareLayoutForQuery()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
+    }
+
+    /// Supplementary views ever created by dequeue, over every kind and identifier (teaching counter).
+    public var supplementaryViewsCreated: Int { supplementary.pool.created.values.reduce(0, +) }
+
+    /// Supplementary views waiting in the reuse pool.
+    public var supplementaryReusePoolCount: Int { supplementary.pool.count }
+
+    // MARK: Placing them in a layout pass
+
+    /// Places a view for every supplementary element the layout put in the viewport
+    /// (collected by `wantedItems()` in the same query as the cells), in the cells' order
+    /// of steps: views that left go back to the pool, views that stay move, and
+    /// arrivals are asked of the data source — until a callback queues a structural
+    /// call, after which nothing new is asked and the view runs one more pass when it settles.
+    func placeVisibleSupplementaryViews() {
+        guard !supplementary.wanted.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
+        let visible = viewport
+        var wanted: [SupplementaryViews.Key: CGRect] = [:]
+        for attributes in supplementary.wanted {
+            guard let kind = attributes.representedElementKind else { continue }
+            let key = SupplementaryViews.Key(kind: kind, indexPath: attributes.indexPath)
+            let frame = attributes.frame
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+                if supplementary.reportedBadFrames.insert(key).inserted {
+                    diagnosticHandler("\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                        + "for the supplementary view of kind \"\(kind)\" at \(attributes.indexPath.collectionDescription); "
+                        + "a frame must be finite. The view is not shown.")
+                }
+                continue
+            }
+            if frame.intersectsOpen(visible) { wanted[key] = frame }
+        }
+        supplementary.wanted.removeAll(keepingCapacity: true)
+        for (key, view) in supplementary.visible where wanted[key] == nil {
+            supplementary.visible[key] = nil
+            recycleSupplementary(view)
+        }
+        // Arrivals in index-path order, so the data source is asked top to bottom.
+        for (key, frame) in wanted.sorted(by: { ($0.key.indexPath, $0.key.kind) < ($1.key.indexPath, $1.key.kind) }) {
+            if let view = supplementary.visible[key] {
+                view.frame = frame
+                view.layoutIfNeeded()
+                continue
+            }
+            guard !transaction.hasDeferredWork else {
+                needsPassAfterSettle = true
+                break
+            }
+            let view = calling("collectionView(_:viewForSupplementaryElementOfKind:at:)") {
+                supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
+            }
+            guard let view else { break }
+            view.frame = frame
+            view.layoutIfNeeded()
+            if !view.isAbsentSupplementaryView { addSubview(view) }
+            supplementary.visible[key] = view
+        }
+        supplementary.mostVisibleAtOnce = max(supplementary.mostVisibleAtOnce, supplementary.visible.count)
+    }
+
+    /// Asks the data source for a supplementary view; nil without a data source.
+    func supplementaryViewFromDataSource(ofKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
+        guard let dataSource else { return nil }
+        let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        if view.elementKind == nil { view.elementKind = kind }
+        return view
+    }
+
+    /// Takes a supplementary view off screen and puts it in the pool for its kind and identifier.
+    func recycleSupplementary(_ view: CollectionReusableView) {
+        view.removeFromSuperview()
+        guard let identifier = view.reuseIdentifier, let kind = view.elementKind, !view.isAbsentSupplementaryView else { return }
+        supplementary.pool.enqueue(view, identifier: SupplementaryViews.poolKey(kind: kind, identifier: identifier))
+    }
+
+    /// Returns every supplementary view to the pool (reload).
+    func recycleAllSupplementaryViews() {
+        let leaving = supplementary.visible.values
+        supplementary.visible.removeAll()
+        supplementary.reportedBadFrames.removeAll()
+        for view in leaving { recycleSupplementary(view) }
+    }
+
+    /// Carries the views on screen through a batch update: a view follows its section
+    /// (moves carry it, inserts and deletes above shift it); the views of deleted or
+    /// reloaded sections go back to the pool. The next layout pass places them.
+    func remapSupplementaryViews(through plan: UpdatePlan) {
+        var remapped: [SupplementaryViews.Key: CollectionReusableView] = [:]
+        for (key, view) in supplementary.visible {
+            let section = key.indexPath.count == 2 && key.indexPath.section < plan.newSectionOfOld.count
+                ? plan.newSectionOfOld[key.indexPath.section] : nil
+            if let section {
+                var indexPath = key.indexPath
+                indexPath[0] = section
+                remapped[.init(kind: key.kind, indexPath: indexPath)] = view
+            } else {
+                recycleSupplementary(view)
+            }
+        }
+        supplementary.visible = remapped
+    }
+}
+
+/// The collection view's supplementary-view state (one stored property of `CollectionView`).
+@MainActor
+struct SupplementaryViews {
+    /// A supplementary element: its kind and index path.
+    struct Key: Hashable {
+        var kind: String
+        var indexPath: IndexPath
+    }
+
+    /// Registered classes by `poolKey(kind:identifier:)`.
+    var registered: [String: CollectionReusableView.Type] = [:]
+    /// Idle views by `poolKey(kind:identifier:)`.
+    var pool = ReusePool<CollectionReusableView>()
+    /// Views on screen (absent stand-ins included, so the data source is not asked again on every pass).
+    var visible: [Key: CollectionReusableView] = [:]
+    /// The supplementary attributes of the running pass's query.
+    var wanted: [CollectionViewLayoutAttributes] = []
+    /// Elements whose non-finite frames were already reported (cleared by a reload).
+    var reportedBadFrames: Set<Key> = []
+    /// The most supplementary elements on screen at once so far (teaching counter; tests check the reuse bound).
+    var mostVisibleAtOnce = 0
+
+    /// One pool stack per kind and identifier (the separator cannot appear in either by accident).
+    static func poolKey(kind: String, identifier: String) -> String { kind + "\u{0}" + identifier }
+
+    /// `"kind"/"identifier"`, for messages.
+    static func describe(_ key: String) -> String {
+        let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+        return "\"\(parts[0])\"/\"\(parts.count > 1 ? parts[1] : "")\""
+    }
+}
