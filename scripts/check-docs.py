@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Documentation checks run by scripts/docs (and so by CI).
 
-usage: check-docs.py SYMBOL_GRAPH_DIR CATALOG_DIR
+usage: check-docs.py SYMBOL_GRAPH_DIR CATALOG_DIR [--list-without-complexity]
 
 Fails (exit 1) listing, as `file:line: kind name`:
   - every public or open symbol declared in Sources/ without a doc comment of its own;
@@ -16,6 +16,8 @@ import os
 import sys
 
 graph_dir, catalog = sys.argv[1], sys.argv[2]
+list_without_complexity = "--list-without-complexity" in sys.argv[3:]
+without_complexity = []
 root = os.getcwd()
 
 FUNCTION_KINDS = {"swift.method", "swift.type.method", "swift.init", "swift.func", "swift.subscript", "swift.type.subscript"}
@@ -57,6 +59,8 @@ for symbol in symbols.values():
         functions += 1
         if "- Complexity:" in text:
             with_complexity += 1
+        else:
+            without_complexity.append((file, location["position"]["line"] + 1, name))
 
 failed = False
 if undocumented:
@@ -69,7 +73,10 @@ if undocumented:
 else:
     print("every public symbol has a doc comment")
 print(f"{with_complexity} of {functions} public functions and initializers carry a `- Complexity:` line "
-      "(O(1) members need none)")
+      "(O(1) members need none; `scripts/docs --check --list-without-complexity` lists the others)")
+if list_without_complexity:
+    for file, line, name in sorted(without_complexity):
+        print(f"  {file}:{line}: {name}")
 
 # Every Docs/ chapter is an article of the catalog (a symlink, so Docs/*.md stays the one source).
 docs_dir = os.path.join(root, "Docs")
