@@ -157,8 +157,9 @@ enum RepositoryMap {
             path.hasSuffix("/") ? [path] : [String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]), path]
         })
         let unnamedFolders = folders.subtracting(named).sorted()
+        let folderList = unnamedFolders.joined(separator: ", ")
         #expect(unnamedFolders.isEmpty,
-                "README.md's map (\"Where each mechanism lives\") names nothing in these folders; add a row or a path for each: \(unnamedFolders.joined(separator: ", "))")
+                "README.md's map (\"Where each mechanism lives\") names nothing in these folders; add a row or a path for each: \(folderList)")
         let chapters = RepositoryMap.files(under: ["Docs/"]).filter { $0.folder == "Docs/" && $0.name.hasSuffix(".md") }
         let unlinked = chapters.map { $0.folder + $0.name }.filter { path in !links.contains { $0 == path || $0.hasPrefix(path + "#") } }
         #expect(unlinked.isEmpty, "README.md's map links no row to these chapters; add a row: \(unlinked.joined(separator: ", "))")
