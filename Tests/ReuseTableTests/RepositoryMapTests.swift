@@ -137,13 +137,21 @@ enum RepositoryMap {
         let map = RepositoryMap.section("## Where each mechanism lives", of: readme)
         #expect(!map.isEmpty, "README.md has the section \"## Where each mechanism lives\"")
 
-        // A code span naming a path is relative to the root, Sources/ReuseTable/ or Sources/Demo/.
-        let pathSpans = RepositoryMap.codeSpans(map).filter { $0.hasSuffix("/") || $0.hasSuffix(".swift") || $0.hasSuffix(".md") }
+        // A code span naming a path is relative to the root, Sources/ReuseTable/, Sources/Demo/ or a folder named
+        // earlier in the same row (`Sources/ReuseTable/AutoLayout/` (`Solver/`)).
         var resolved: [String] = []
         var unresolved: [String] = []
-        for span in pathSpans {
-            let candidates = [span, "Sources/ReuseTable/" + span, "Sources/Demo/" + span]
-            if let path = candidates.first(where: RepositoryMap.exists) { resolved.append(path) } else { unresolved.append(span) }
+        for row in map.components(separatedBy: "\n") {
+            var rowFolders: [String] = []
+            for span in RepositoryMap.codeSpans(row) where span.hasSuffix("/") || span.hasSuffix(".swift") || span.hasSuffix(".md") {
+                let candidates = [span, "Sources/ReuseTable/" + span, "Sources/Demo/" + span] + rowFolders.map { $0 + span }
+                guard let path = candidates.first(where: RepositoryMap.exists) else {
+                    unresolved.append(span)
+                    continue
+                }
+                resolved.append(path)
+                if path.hasSuffix("/") { rowFolders.append(path) }
+            }
         }
         let links = map.components(separatedBy: "](").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) }
         let missingLinks = links.filter { !RepositoryMap.exists(String($0.split(separator: "#").first ?? "")) }
