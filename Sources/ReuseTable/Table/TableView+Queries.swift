@@ -83,21 +83,18 @@ extension TableView {
     }
 
     /// Exactly the rows intersecting the viewport, in order.
-    /// - Complexity: O(v) for v visible rows, plus a pending layout pass.
     public var indexPathsForVisibleRows: [IndexPath]? {
         layoutIfNeeded()
         return visibleRows.indexPaths
     }
 
     /// The cells on screen, in row order.
-    /// - Complexity: O(v), plus a pending layout pass.
     public var visibleCells: [TableViewCell] {
         layoutIfNeeded()
         return visibleRows.cells
     }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
-    /// - Complexity: O(log v) (a binary search of the visible rows), plus a pending layout pass.
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         layoutIfNeeded()
         return visibleRows[indexPath]

@@ -54,7 +54,6 @@ extension TableView {
     /// The height a header or footer of `identifier` needs once `configuration`
     /// has filled it — the configuration closure *is* called (FDTemplateLayoutCell's
     /// version never called it). Measured at the table's width with a template view.
-    /// - Complexity: one template measurement.
     public func heightForHeaderFooterView(withIdentifier identifier: String,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true
