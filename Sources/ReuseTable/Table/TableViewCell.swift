@@ -50,6 +50,8 @@ open class TableViewCell: View {
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeenByTable = false
 
+    /// Creates a cell with its `contentView`; the table calls this when the reuse pool has no spare cell
+    /// for `reuseIdentifier` (UIKit: `init(style:reuseIdentifier:)`, without the style).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
