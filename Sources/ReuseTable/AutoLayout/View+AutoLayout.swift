@@ -53,11 +53,13 @@ extension View {
     public var constraints: [LayoutConstraint] { _autoLayout?.installed ?? [] }
 
     /// Activates `constraint` (UIKit installs it on the receiver; here on the items' nearest common ancestor, which must be this view or below it).
+    /// - Complexity: O(tree depth) to find the common ancestor.
     public func addConstraint(_ constraint: LayoutConstraint) { constraint.isActive = true }
     /// Activates each constraint.
     /// - Complexity: O(n · tree depth).
     public func addConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.activate(constraints) }
     /// Deactivates `constraint` if it is installed on this view.
+    /// - Complexity: O(constraints installed here).
     public func removeConstraint(_ constraint: LayoutConstraint) {
         if constraint.installedOn === self { constraint.isActive = false }
     }

@@ -33,6 +33,7 @@ extension CollectionView {
     }
 
     /// The height a configured template cell of `identifier` needs at the layout's item width, without caching.
+    /// - Complexity: one template measurement (`sizeThatFits`, or an Auto Layout fit when the cell has constraints).
     public func heightForCell(withReuseIdentifier identifier: String, configuration: (CollectionViewCell) -> Void) -> CGFloat {
         measureTemplateCell(identifier, width: collectionViewLayout.itemWidth,
                             describing: "template \"\(identifier)\"", configuration)

@@ -160,6 +160,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
+    /// - Complexity: as `reloadData()`.
     open func reloadDataWithoutInvalidatingHeightCache() {
         if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
         performTransaction { reloadBody(invalidatingHeightCache: false) }
@@ -259,6 +260,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     }
 
     /// Lays out the visible items; a new width invalidates the layout first.
+    /// - Complexity: O(log n + visible items), plus the layout's `prepare()` after an invalidation.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutVisibleItems()

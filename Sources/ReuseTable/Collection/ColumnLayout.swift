@@ -190,6 +190,7 @@ open class ColumnLayout: CollectionViewLayout {
     }
 
     /// Forgets every height and position; the next `prepare()` asks for every item again.
+    /// - Complexity: O(1) here; the next `prepare()` is O(n · C).
     open override func invalidateLayout() {
         needsReset = true
         super.invalidateLayout()
@@ -197,6 +198,7 @@ open class ColumnLayout: CollectionViewLayout {
 
     /// Forgets these items' heights; the next `prepare()` asks only for them and
     /// re-places from the first of them in each section.
+    /// - Complexity: O(k) for k index paths here; the next `prepare()` re-places from the first of them.
     open override func invalidateItems(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths { engine.invalidate(indexPath) }
         needsPrepare = true

@@ -13,9 +13,9 @@ extension HeightTree.Node {
     /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs) with
     /// room reserved for the rest: a freshly loaded tree then absorbs scattered
     /// inserts without splitting (with every leaf completely full, nearly every
-    /// random insert split one), for ~6% more leaf memory. (Measured, not
-    /// derived: filling 76 of 80 measured 15.7 bytes a row but finds 2.5×
-    /// slower at 10M rows on our machine, for a reason we have not pinned down.)
+    /// random insert split one), for ~6% more leaf memory. (Chosen by measurement,
+    /// not derived: a fuller fill measured slower finds at 10M rows, for a reason
+    /// not pinned down; the figures are in Docs/row-geometry.md, "Why these sizes".)
     static func build<S: Sequence>(from runs: S, config: Config) -> Node where S.Element == HeightRun {
         let cap = config.leafCapacity
         let fill = cap - cap / 16

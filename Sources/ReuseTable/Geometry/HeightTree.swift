@@ -20,8 +20,8 @@ import Foundation
 /// summaries sit in one contiguous array in the parent: ten million distinct
 /// rows are four levels including the leaves, and internal nodes add well
 /// under 1 byte a row. (Measured alternatives: 64-run full leaves made nearly
-/// every random insert split, 2.1 µs at 10M rows against 1.2 µs now; 128-run
-/// leaves made the in-leaf scan dominate finds, 0.99 µs against 0.36 µs.)
+/// every random insert split; 128-run leaves made the in-leaf scan dominate
+/// finds. The figures are in Docs/row-geometry.md, "Why these sizes".)
 ///
 /// Precision: a node's summary is always recomputed from its children or runs
 /// in slot order, never adjusted by a delta, and every offset is the same

@@ -6,7 +6,8 @@ import Foundation
 /// dictionary here: a layout pass reconciles the old list with the new one in
 /// a single merge walk, with integer comparisons, no `IndexPath` hashing, and
 /// delegate calls in a stable order.
-/// - Complexity: lookup O(log v), `reconcile` O(v) for v visible cells.
+/// - Complexity: lookup O(log v); `removeEntries(notIn:)` and `cells(for:)` O(v + w) for v visible
+/// cells and w wanted ones (the merge walk).
 struct VisibleRows<Cell: AnyObject> {
     struct Entry {
         var section: Int

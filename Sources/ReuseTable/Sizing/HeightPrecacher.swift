@@ -77,6 +77,7 @@ public final class HeightPrecacher {
 @MainActor
 public final class RunLoopPrecacheDriver {
     private var timer: Timer?
+    /// The precacher this driver steps; the driver holds it strongly.
     public let precacher: HeightPrecacher
 
     /// Starts stepping `precacher` on `runLoop`, which must be the current thread's run loop

@@ -19,6 +19,7 @@ extension TableView {
 
     /// Like `heightForCell(withIdentifier:cacheBy:configuration:)`, cached by a model key
     /// (stable across inserts and moves; invalidate it when the model changes).
+    /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
     public func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable,
                               configuration: (TableViewCell) -> Void) -> CGFloat {
         usesSelfSizing = true
@@ -30,6 +31,7 @@ extension TableView {
     }
 
     /// The height a configured template cell of `identifier` needs, without caching.
+    /// - Complexity: one template measurement (`sizeThatFits`, or an Auto Layout fit when the cell has constraints).
     public func heightForCell(withIdentifier identifier: String, configuration: (TableViewCell) -> Void) -> CGFloat {
         usesSelfSizing = true
         return measureTemplateCell(identifier, describing: "template \"\(identifier)\"", configuration)

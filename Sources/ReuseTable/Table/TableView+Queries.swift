@@ -37,11 +37,13 @@ extension TableView {
     }
 
     /// The header's frame in content coordinates (where it scrolls, not where it is pinned).
+    /// - Complexity: O(log n).
     public func rectForHeader(inSection section: Int) -> CGRect {
         supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) }, section: section)
     }
 
     /// The footer's frame in content coordinates.
+    /// - Complexity: O(log n).
     public func rectForFooter(inSection section: Int) -> CGRect {
         supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) + rowCount(inSection: section) + 1 },
                           section: section)

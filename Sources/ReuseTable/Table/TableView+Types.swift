@@ -4,13 +4,50 @@ import Foundation
 
 extension TableView {
     /// `.plain`: section headers stick to the top while their section is on screen; `.grouped`: they scroll.
-    public enum Style: Sendable { case plain, grouped }
+    public enum Style: Sendable {
+        /// Headers pin to the top edge while any of their section is on screen (UIKit: `.plain`).
+        case plain
+        /// Headers and footers scroll with their rows (UIKit: `.grouped`).
+        case grouped
+    }
     /// Whether self-sized rows get a hairline separator added to their height.
-    public enum SeparatorStyle: Sendable { case none, singleLine }
+    public enum SeparatorStyle: Sendable {
+        /// No separator: a self-sized row is exactly its fitting height.
+        case none
+        /// A one-pixel separator (`1 / screenScale`) under each self-sized row, as UIKit's default.
+        case singleLine
+    }
     /// Where `scrollToRow(at:at:animated:)` puts the row.
-    public enum ScrollPosition: Sendable { case none, top, middle, bottom }
+    public enum ScrollPosition: Sendable {
+        /// Scroll as little as possible to make the row fully visible (UIKit: `.none`).
+        case none
+        /// Put the row's top at the top edge of the viewport.
+        case top
+        /// Center the row in the viewport.
+        case middle
+        /// Put the row's bottom at the bottom edge of the viewport.
+        case bottom
+    }
     /// Kept for signature parity: a headless table applies changes immediately.
-    public enum RowAnimation: Sendable { case none, automatic, fade, top, bottom, left, right, middle }
+    /// Every case behaves the same; the names are UIKit's so calls read as they do on iOS.
+    public enum RowAnimation: Sendable {
+        /// UIKit: no animation.
+        case none
+        /// UIKit: the table picks a style.
+        case automatic
+        /// UIKit: rows fade in or out.
+        case fade
+        /// UIKit: rows slide from or to the top.
+        case top
+        /// UIKit: rows slide from or to the bottom.
+        case bottom
+        /// UIKit: rows slide from or to the left.
+        case left
+        /// UIKit: rows slide from or to the right.
+        case right
+        /// UIKit: rows appear or vanish in place, centered.
+        case middle
+    }
 
     /// Row, header or footer height meaning "size it from its content" (UIKit's value, -1).
     public static let automaticDimension: CGFloat = -1

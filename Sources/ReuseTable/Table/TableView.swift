@@ -352,10 +352,15 @@ open class TableView: ScrollView, LayoutTransactionHost {
         }
     }
 
+    /// Every offset change lays out the visible rows at once (the article's "layout on setContentOffset").
+    /// - Complexity: O(log n + visible rows), n the number of rows, headers and footers.
     open override func scrollViewDidChangeOffset() {
         performTransaction { layoutVisibleRows() }
     }
 
+    /// Lays out the visible rows (`layoutIfNeeded()` after a reload or a width change); asked from a callback,
+    /// it leaves the work to the layout step already running.
+    /// - Complexity: O(log n + visible rows).
     open override func layoutSubviews() {
         super.layoutSubviews()
         // Asked from a callback (`visibleCells` calls `layoutIfNeeded()`): the running step lays out.

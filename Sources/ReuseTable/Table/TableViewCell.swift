@@ -8,7 +8,16 @@ import Foundation
 open class TableViewCell: View {
     /// The accessory drawn at the trailing edge; each takes width from the content (UIKit's widths).
     public enum AccessoryType: Sendable {
-        case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+        /// No accessory; the content takes the whole width.
+        case none
+        /// A chevron (UIKit's `>`), 34 points.
+        case disclosureIndicator
+        /// An info button and a chevron, 68 points.
+        case detailDisclosureButton
+        /// A checkmark, 40 points.
+        case checkmark
+        /// An info button, 48 points.
+        case detailButton
     }
 
     /// The identifier the cell was registered and dequeued with.
@@ -64,6 +73,8 @@ open class TableViewCell: View {
     /// Shows the highlighted state; override to draw it, and call super (UIKit's pattern).
     open func setHighlighted(_ highlighted: Bool, animated: Bool) { highlightedState = highlighted }
 
+    /// Creates a cell with its `contentView`; the table calls this when the reuse pool has no spare cell
+    /// for `reuseIdentifier` (UIKit: `init(style:reuseIdentifier:)`, without the style).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
@@ -85,6 +96,8 @@ open class TableViewCell: View {
         }
     }
 
+    /// Gives `contentView` the cell's width minus `accessoryWidth` and places the accessory at the trailing
+    /// edge, as `UITableViewCell` does; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let contentWidth = max(0, bounds.width - accessoryWidth)

@@ -12,6 +12,7 @@ public protocol TableViewDataSource: AnyObject {
 }
 
 extension TableViewDataSource {
+    /// Default: one section, as in UIKit.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
 }
 
@@ -26,5 +27,6 @@ public protocol TableViewDataSourcePrefetching: AnyObject {
 }
 
 extension TableViewDataSourcePrefetching {
+    /// Default: does nothing.
     public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }

@@ -102,9 +102,13 @@ extension TableViewDelegate {
         tableView.noteDefaultImplementation(.estimatedFooter)
         return tableView.estimatedSectionFooterHeight
     }
+    /// Default: no header view.
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    /// Default: no footer view.
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    /// Default: does nothing.
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Default: does nothing.
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
     /// Default: true.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }

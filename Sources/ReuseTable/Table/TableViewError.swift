@@ -9,8 +9,10 @@ public struct TableViewError: Error, Equatable, CustomStringConvertible, Sendabl
     /// The full message, naming sections, counts, index paths or identifiers.
     public let message: String
 
+    /// An error with the full `message`.
     public init(_ message: String) { self.message = message }
 
+    /// The message itself, so `print(error)` shows it unchanged.
     public var description: String { message }
 
     /// Stops the program with the message, as UIKit's exceptions do.

@@ -12,6 +12,8 @@ open class TableViewHeaderFooterView: View {
     /// True for the off-screen view used only to measure heights.
     public internal(set) var isTemplateLayoutView = false
 
+    /// Creates a view with its `contentView`; the table calls this when the pool has no spare view for
+    /// `reuseIdentifier` (UIKit: `init(reuseIdentifier:)`).
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
@@ -21,6 +23,7 @@ open class TableViewHeaderFooterView: View {
     /// Called when the view is taken from the pool, before it is configured.
     open func prepareForReuse() {}
 
+    /// Gives `contentView` the whole bounds; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
@@ -64,6 +67,7 @@ extension TableView {
     }
 
     /// Like `heightForHeaderFooterView(withIdentifier:configuration:)`, cached in `keyedHeightCache` by `key`.
+    /// - Complexity: O(1) on a hit; one template measurement on a miss.
     public func heightForHeaderFooterView(withIdentifier identifier: String, cacheByKey key: AnyHashable,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true

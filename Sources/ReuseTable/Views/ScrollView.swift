@@ -41,11 +41,13 @@ open class ScrollView: View {
     /// A headless host sets it; idle work such as the height precacher pauses while it is true.
     open var isScrolling = false
 
+    /// A scroll view with `frame`, offset zero and no content (UIKit: `init(frame:)`).
     public override init(frame: CGRect = .zero) {
         super.init(frame: frame)
     }
 
     /// Sets the offset. A headless scroll view has no animation: `animated` is kept for parity.
+    /// - Complexity: that of `scrollViewDidChangeOffset()`: O(log n + visible rows) in a table.
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         self.contentOffset = contentOffset
     }

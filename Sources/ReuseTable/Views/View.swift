@@ -60,6 +60,8 @@ open class View {
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
     var _autoLayout: AutoLayoutState?
 
+    /// A view with `frame` (its bounds start at the origin), no superview and no subviews, needing layout
+    /// (UIKit: `init(frame:)`).
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
         self.bounds = CGRect(origin: .zero, size: frame.size)
@@ -69,6 +71,7 @@ open class View {
     // MARK: View tree
 
     /// Adds `view` on top of the other subviews, removing it from its old superview first.
+    /// - Complexity: O(subviews of the old superview).
     open func addSubview(_ view: View) {
         precondition(view !== self, "A view cannot be its own subview")
         view.removeFromSuperview()
@@ -77,6 +80,7 @@ open class View {
     }
 
     /// Inserts `view` at `index` in the subview list (0 is the back).
+    /// - Complexity: O(number of subviews), plus removing it from its old superview.
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
@@ -84,6 +88,7 @@ open class View {
     }
 
     /// Moves a subview in front of its siblings.
+    /// - Complexity: O(number of subviews).
     open func bringSubviewToFront(_ view: View) {
         guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
         subviews.remove(at: index)
@@ -115,6 +120,7 @@ open class View {
     }
 
     /// True when `view` is this view or one of its descendants.
+    /// - Complexity: O(depth of this view in its tree).
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self
         while let candidate = current {
@@ -130,6 +136,7 @@ open class View {
     open func setNeedsLayout() { needsLayout = true }
 
     /// Runs `layoutSubviews()` now if the view was marked with `setNeedsLayout()`.
+    /// - Complexity: one `layoutSubviews()`, plus an incremental Auto Layout solve when the subtree has constraints.
     open func layoutIfNeeded() {
         if let state = _autoLayout, state.hasConstraintsBelow { layoutConstraintsOfSubtree() }
         guard needsLayout else { return }
@@ -153,6 +160,7 @@ open class View {
     }
 
     /// Converts a point from this view's coordinates to `view`'s (both must share an ancestor).
+    /// - Complexity: O(depth of both views).
     public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
         let inWindow = pointInRoot(point)
         guard let view else { return inWindow }
