@@ -63,6 +63,17 @@ import ReuseTable
         #expect(text.contains("estimatedHeightForRowAt [0, 0] → 44"))
     }
 
+    /// Part C: each self-sized row is measured once, by the path its cell class takes, to the same height.
+    @Test func traceNamesThePathThatMeasuredEachRow() {
+        let lines = Trace.selfSizingLines()
+        let autoLayoutStart = lines.firstIndex { $0.contains("with AutoLayoutFeedCell") }!
+        let frames = lines[..<autoLayoutStart], constraints = lines[autoLayoutStart...]
+        #expect(frames.filter { $0.contains("by sizeThatFits") }.count == 3 && !frames.contains { $0.contains("by Auto Layout") })
+        #expect(constraints.filter { $0.contains("by Auto Layout") }.count == 3 && !constraints.contains { $0.contains("by sizeThatFits") })
+        let heights = lines.filter { $0.contains("heights:") }
+        #expect(heights.count == 2 && heights[0] == heights[1])
+    }
+
     @Test func xraySVGIsWellFormedWithTheViewportAndEveryRow() throws {
         let svg = Xray.svg(rows: 15, offset: 10)
         let parser = XMLParser(data: Data(svg.utf8))
