@@ -57,9 +57,10 @@ struct DemoMain {
             \(keys)
 
             The status lines show rows, visible cells, pool size, cells created, the last layout time, heights
-            measured vs estimated, height-cache hits and misses, the geometry store, the cell layout (frame
-            layout or Auto Layout) with µs per measured cell, and what the last snapshot apply did
-            (+inserted −deleted moved reloaded, and its time); three lines below 100 columns.
+            measured vs estimated (± how far the content height may still move), height-cache hits out of
+            lookups, the geometry store, the cell layout (frame layout or Auto Layout) with µs per measured
+            cell, and what the last snapshot apply did (+inserted −deleted moved reloaded, and its time);
+            three lines below 120 columns, more if the figures need them.
             """
     }
 }

@@ -123,3 +123,14 @@ extension BinaryInteger {
         return self < 0 ? "-" + result : result
     }
 }
+
+extension Int {
+    /// 1234 → "1,234", 1599994 → "1.6M", 250000 → "250k": a short figure for a status line.
+    var compact: String {
+        switch magnitude {
+        case 0..<100_000: return grouped
+        case 100_000..<1_000_000: return "\(self / 1_000)k"
+        default: return String(format: "%.1fM", Double(self) / 1e6)
+        }
+    }
+}

@@ -10,7 +10,7 @@ extension FeedApp {
     func toggleCellLayout() -> Outcome {
         #if DEBUG
         if heightMode == .exact, feed.cellLayout == .frames, exactRows > FeedApp.exactAutoLayoutRowLimit {
-            setMessage("a: \(exactRows.grouped) rows up front by Auto Layout is slow in a debug build; e first.")
+            setMessage("a: measuring \(exactRows.grouped) rows up front by Auto Layout is slow in debug; e first.")
             return .changed
         }
         #endif

@@ -40,20 +40,20 @@ extension FeedApp {
             "visible \(s.visibleCells)",
             s.isPoolEnabled ? "pool \(s.poolSize)" : "pool off",
             "created \(s.cellsCreated)",
-            "layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs",
+            "layout " + (!showsTimings ? "– µs"
+                : s.layoutMicroseconds < 10_000 ? "\(s.layoutMicroseconds.grouped) µs" : "\(s.layoutMicroseconds / 1_000) ms"),
         ]
         if s.heightMode == .exact {
             segments.append("exact heights: \(s.measuredHeights.grouped) measured")
         } else {
             segments.append("measured \(s.measuredHeights.grouped)")
-            segments.append("estimated \(s.estimatedHeights.grouped)" + (s.heightUncertainty > 0 ? " ±\(s.heightUncertainty.grouped)" : ""))
+            segments.append("estimated \(s.estimatedHeights.compact)" + (s.heightUncertainty > 0 ? " ±\(s.heightUncertainty.compact)" : ""))
         }
-        segments += [
-            "cache hit \(s.cacheHits.grouped) miss \(s.cacheMisses.grouped)",
-            "store \(s.store.rawValue)",
-            "\(feed.cellLayout.rawValue) \(microsecondsPerMeasuredCell) µs/cell",
-            applySummary,
-        ]
+        segments.append("cache hits \(s.cacheHits.grouped)/\((s.cacheHits + s.cacheMisses).grouped)")
+        // The geometry store only when it is not the default HeightTree (`s` says which it is).
+        if s.store != .tree { segments.append("store \(s.store.rawValue)") }
+        segments.append("\(feed.cellLayout.rawValue) \(microsecondsPerMeasuredCell) µs/cell")
+        segments.append(applySummary)
         if precacherIsRunning { segments.append("precaching") }
         return segments
     }
@@ -77,21 +77,19 @@ extension FeedApp {
         return bars + [last]
     }
 
-    /// Segments joined by " · " into lines of at most `width` columns, in order, each line filled
-    /// before the next starts (a segment is never split).
+    /// Segments joined by " · " into lines of at most `width` columns: each segment goes on the first
+    /// line with room for it (so a short one fills a gap left above), a new line when none has; a
+    /// segment is never split.
     static func pack(_ segments: [String], width: Int) -> [String] {
-        var result: [String] = [""]
+        var result: [String] = []
         for segment in segments {
-            let current = result[result.count - 1]
-            if current.isEmpty {
-                result[result.count - 1] = segment
-            } else if current.count + 3 + segment.count <= width {
-                result[result.count - 1] = current + " · " + segment
+            if let line = result.firstIndex(where: { $0.count + 3 + segment.count <= width }) {
+                result[line] += " · " + segment
             } else {
                 result.append(segment)
             }
         }
-        return result
+        return result.isEmpty ? [""] : result
     }
 
     private func drawStatus(into grid: inout CharGrid) {

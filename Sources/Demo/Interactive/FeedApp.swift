@@ -23,9 +23,10 @@ final class FeedApp {
 
     /// Days shown in exact-height mode (10,000 rows).
     static let exactModeDays = 10
-    /// Counter lines at the bottom of the screen, at least: two from 100 columns up, three below.
-    /// More when the counters need them (see `fitStatusLines()`); the message line comes under them.
-    static func minimumStatusBars(width: Int) -> Int { width >= 100 ? 2 : 3 }
+    /// Counter lines at the bottom of the screen, at least: two from 120 columns up, three below (so
+    /// that at 80 and 100 columns nothing is cut and one more short segment fits). More when the
+    /// counters need them (see `fitStatusLines()`); the message line comes under them.
+    static func minimumStatusBars(width: Int) -> Int { width >= 120 ? 2 : 3 }
     /// Rows of the exact-height feed Auto Layout cells may measure up front (debug builds only; see `toggleHeightMode`).
     static let exactAutoLayoutRowLimit = 1_000
 
@@ -266,7 +267,7 @@ final class FeedApp {
     func toggleHeightMode() -> Outcome {
         #if DEBUG
         if heightMode == .estimated, feed.cellLayout == .autoLayout, exactRows > FeedApp.exactAutoLayoutRowLimit {
-            message = "e: \(exactRows.grouped) Auto Layout rows up front is slow in a debug build; a first."
+            message = "e: measuring \(exactRows.grouped) Auto Layout rows up front is slow in debug; a first."
             return .changed
         }
         #endif
