@@ -20,7 +20,8 @@ enum Trace {
         case []: for line in lines() + [""] + selfSizingLines() { print(line) }
         case ["--autolayout"]: for line in selfSizingLines() { print(line) }
         default:
-            FileHandle.standardError.write(Data("trace: unknown option '\(arguments.joined(separator: " "))'\nusage: Demo trace [--autolayout]\n".utf8))
+            let message = "trace: unknown option '\(arguments.joined(separator: " "))'\nusage: Demo trace [--autolayout]\n"
+            FileHandle.standardError.write(Data(message.utf8))
             return 2
         }
         return 0
