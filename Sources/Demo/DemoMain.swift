@@ -14,7 +14,7 @@ struct DemoMain {
             if Terminal.isInteractive { exit(InteractiveDemo.run()) }
             Tour.run()
         case "tour": Tour.run()
-        case "trace": Trace.run()
+        case "trace": exit(Trace.run(arguments))
         case "xray": exit(Xray.main(arguments))
         case "bench": exit(Bench.run(arguments))
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
@@ -37,8 +37,10 @@ struct DemoMain {
               (none)        the interactive table of 1,000,000 feed rows on a terminal;
                             the scripted tour when stdin or stdout is not a terminal
               tour          scripted tour over the same code paths, printing counters after each step
-              trace         every data source and delegate call, in order, for a 2-section, 5-row table:
-                            reloadData, a scroll, an insert; exact heights, then estimates
+              trace [--autolayout]
+                            every data source and delegate call, in order, for a 2-section, 5-row table:
+                            reloadData, a scroll, an insert; exact heights, then estimates; then which path
+                            measured self-sized feed rows (sizeThatFits or Auto Layout); --autolayout: only that
               xray --svg FILE [--rows N] [--offset Y]
                             an SVG of content space: row bands (measured vs estimated), the viewport,
                             on-screen cells coloured by cell identity before and after a scroll, the pool
@@ -54,8 +56,11 @@ struct DemoMain {
             Keys in the interactive demo:
             \(keys)
 
-            The status line shows rows, visible cells, pool size, cells created, heights measured vs
-            estimated, height-cache hits and misses, the last layout time, the geometry store and the pool switch.
+            The status lines show rows, visible cells, pool size, cells created, the last layout time, heights
+            measured vs estimated (± how far the content height may still move), height-cache hits out of
+            lookups, the geometry store, the cell layout (frame layout or Auto Layout) with µs per measured
+            cell, and what the last snapshot apply did (+inserted −deleted moved reloaded, and its time);
+            three lines below 120 columns, more if the figures need them.
             """
     }
 }

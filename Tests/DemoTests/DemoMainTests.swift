@@ -6,7 +6,7 @@ import Testing
 /// `Demo` executable (the one `swift build` puts next to the test bundle).
 @Suite struct DemoMainTests {
     /// Every subcommand `DemoMain.main` dispatches, as the help text names it.
-    static let commands = ["tour", "trace", "xray --svg FILE [--rows N] [--offset Y]", "bench", "waterfall-cost", "--help"]
+    static let commands = ["tour", "trace [--autolayout]", "xray --svg FILE [--rows N] [--offset Y]", "bench", "waterfall-cost", "--help"]
 
     @Test func helpListsEveryCommandTheReadmeAndTheDispatchName() {
         let lines = DemoMain.helpText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -84,6 +84,14 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("Demo trace: a 2-section table"))
         #expect(run.output.contains("1. numberOfSections(in:) → 2"))
+        #expect(run.output.contains("C. Self-sizing: which path measured"))
+        let autoLayout = try Self.run(["trace", "--autolayout"])
+        #expect(autoLayout.status == 0)
+        #expect(autoLayout.output.hasPrefix("══ C. Self-sizing"))
+        #expect(autoLayout.output.contains("by sizeThatFits") && autoLayout.output.contains("by Auto Layout"))
+        let bad = try Self.run(["trace", "--bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.errors.hasPrefix("trace: unknown option '--bogus'"))
     }
 
     /// The arguments after the command go to the subcommand.

@@ -93,7 +93,142 @@ import ReuseTable
         #expect(app.snapshot.estimatedHeights == 0)  // exact mode re-measures at once
     }
 
-    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the marked row, the status.
+    @Test func aSwitchesToAutoLayoutCellsWithTheSameHeightsAndTheStatusLineSaysSo() {
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 20))
+        _ = app.handle(.char("e"))  // exact heights: every row measured, so every height can be compared
+        let rows = (0..<3).flatMap { section in (0..<20).map { IndexPath(row: $0, section: section) } }
+        let before = rows.map { app.table.rectForRow(at: $0) }
+        for _ in 0..<5 { _ = app.handle(.down) }
+        let top = app.cursorIndexPath
+        #expect(app.statusText.contains { $0.contains("frame layout") && $0.contains("µs/cell") })
+        #expect(app.handle(.char("a")) == .changed)
+        #expect(app.feed.cellLayout == .autoLayout)
+        #expect(app.statusText.dropLast().contains { $0.contains("Auto Layout") && $0.contains("µs/cell") })
+        #expect(!app.statusText.dropLast().contains { $0.contains("frame layout") })
+        #expect(app.message.contains("AutoLayoutFeedCell"))
+        #expect(app.table.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
+        #expect(app.cursorIndexPath == top, "the same row stays on top")
+        #expect(rows.map { app.table.rectForRow(at: $0) } == before, "Auto Layout gives every row the same height")
+        #expect(app.microsecondsPerMeasuredCell != "–", "the rows measured again were timed")
+        _ = app.handle(.char("a"))
+        #expect(app.feed.cellLayout == .frames)
+        #expect(app.statusText.dropLast().contains { $0.contains("frame layout") })
+        #expect(app.table.visibleCells.allSatisfy { !($0 is AutoLayoutFeedCell) })
+        #expect(rows.map { app.table.rectForRow(at: $0) } == before)
+    }
+
+    /// `i`, `d` and `m` go through the diffable data source: after every key the snapshot, the
+    /// table, the model and the cells on screen agree with a plain array model, and the status
+    /// line reports what the apply did.
+    @Test func insertDeleteAndMoveApplySnapshotsThatMatchAnArrayModel() {
+        let model = FeedModel(sections: 3, rowsPerSection: 8)
+        let app = FeedApp(width: 80, height: 24, model: model)
+        var ids = (0..<3).map { model.ids(inSection: $0) }
+        var random = SplitMix(seed: 15)
+        for step in 0..<80 {
+            let key: Key = [.char("i"), .char("d"), .char("m"), .char("i"), .char("j"), .pageDown, .char("k"), .home][Int(random.next() % 8)]
+            let cursor = app.cursorIndexPath
+            let nextID = app.feed.model.nextInsertedID
+            _ = app.handle(key)
+            var expected: String?
+            switch key {
+            case .char("i"):
+                let at = cursor ?? IndexPath(row: 0, section: ids.firstIndex { !$0.isEmpty } ?? 0)
+                ids[at.section].insert(nextID, at: at.row)
+                expected = "+1 −0 moved 0 reloaded 0"
+            case .char("d"):
+                guard let cursor else { break }
+                ids[cursor.section].remove(at: cursor.row)
+                expected = "+0 −1 moved 0 reloaded 0"
+            case .char("m"):
+                guard let cursor, ids[cursor.section].count > 1 else { break }
+                let count = ids[cursor.section].count
+                let target = cursor.row + 2 < count ? cursor.row + 2 : 0
+                guard target != cursor.row else { break }
+                let id = ids[cursor.section].remove(at: cursor.row)
+                ids[cursor.section].insert(id, at: target)
+                expected = "+0 −0 moved 1 reloaded 0"
+            default: break
+            }
+            let snapshot = app.source.snapshot()
+            for section in 0..<3 {
+                #expect(snapshot.itemIdentifiers(inSection: section) == ids[section], "step \(step) \(key) section \(section)")
+                #expect(app.feed.model.ids(inSection: section) == ids[section], "step \(step): the model follows")
+                #expect(app.table.numberOfRows(inSection: section) == ids[section].count)
+            }
+            for case let cell as FeedCell in app.table.visibleCells {
+                let indexPath = app.table.indexPath(for: cell)!
+                #expect(cell.postID == ids[indexPath.section][indexPath.row], "step \(step): cell at \(indexPath)")
+            }
+            if let expected {
+                #expect(app.statusText.dropLast().contains { $0.contains(expected) }, "step \(step) \(key): \(app.statusText)")
+            }
+        }
+        #expect(ids.map(\.count) != [8, 8, 8], "the sequence changed the feed")
+    }
+
+    /// A million rows: the first day at once, the rest when the background build is applied (one diff
+    /// inserting the other days); a key that edits the feed waits for it first.
+    @Test func aMillionRowFeedShowsItsFirstDayAtOnceAndTheOtherDaysWhenBuilt() {
+        let app = FeedApp(width: 80, height: 24)
+        #expect(app.snapshot.rows == 1_000)
+        #expect(app.statusSegments.first == "rows 1,000 (loading)")
+        #expect(app.hasIdleWork)
+        #expect(app.handle(.char("i")) == .changed)
+        #expect(app.loader == nil)
+        #expect(app.snapshot.rows == 1_000_001)
+        #expect(app.table.numberOfSections == 1_000)
+        #expect(app.source.lastApply.inserted == 1 && app.source.lastApply.deleted == 0)
+        #expect(app.statusText.dropLast().contains { $0.contains("+1 −0 moved 0 reloaded 0 in ") })
+    }
+
+    #if DEBUG
+    /// Exact heights measure every row of the first days up front; by Auto Layout that is too slow in
+    /// a debug build, so `a` and `e` refuse to combine them on a big feed and say why.
+    @Test func exactHeightsAndAutoLayoutDoNotCombineOnABigFeedInDebug() {
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 12, rowsPerSection: 200))
+        _ = app.handle(.char("a"))
+        #expect(app.handle(.char("e")) == .changed)
+        #expect(app.heightMode == .estimated && app.message.contains("slow in debug; a first"))
+        _ = app.handle(.char("a"))
+        _ = app.handle(.char("e"))
+        #expect(app.heightMode == .exact)
+        _ = app.handle(.char("a"))
+        #expect(app.feed.cellLayout == .frames && app.message.contains("slow in debug; e first"))
+    }
+    #endif
+
+    /// Every counter segment is whole on screen at 80 and 100 columns (no line is cut), with room
+    /// for one more short segment, and every message fits its line.
+    @Test func statusLinesFitEightyAndOneHundredColumns() {
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 1_000, rowsPerSection: 1_000))
+        app.finishLoading()
+        // Every key that changes a counter's text (exact mode's one segment is short, and slow to reach here).
+        let keys: [Key] = [.char("i"), .char("m"), .char("d"), .char("a"), .pageDown, .char("p"), .char("s"),
+                           .char("w"), .char("+"), .char("g"), .char("7"), .enter, .char("a"), .char("p"), .char("w"), .char("s")]
+        for width in [80, 100] {
+            app.resize(width: width, height: 24)
+            #expect(app.statusText.count >= 4, "three counter lines below 120 columns, then the message")
+            for key in keys {
+                _ = app.handle(key)
+                let lines = app.render().lines
+                let status = lines.suffix(app.statusLineCount)
+                #expect(app.statusText.count == app.statusLineCount)
+                for segment in app.statusSegments {
+                    #expect(status.dropLast().contains { $0.contains(" " + segment) }, "width \(width) after \(key): '\(segment)' cut: \(status)")
+                }
+                #expect(app.message.count <= width - 1, "width \(width) after \(key): message too long: \(app.message)")
+                #expect(app.statusLineCount <= 5, "width \(width): \(app.statusLineCount) status lines")
+                // Room for one more short segment (selection) without another line, in the default store.
+                guard app.table.geometryStore == .tree else { continue }
+                let withSelection = FeedApp.pack(app.statusSegments + ["selected #1,000"], width: width - 1)
+                #expect(withSelection.count <= app.statusLineCount - 1, "width \(width): no room for one more segment: \(withSelection)")
+            }
+        }
+    }
+
+    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the marked row, and below
+    /// 120 columns three counter lines (no counter cut; a short one fills a gap above) over the message.
     static let golden: [String] = [
         " Monday 3 March 2025 · 3 posts                                              ",
         "▌ hedy · 00:00                                                      cell #1 ",
@@ -103,9 +238,9 @@ import ReuseTable
         "  label swift content rotate grid fast every shift once visible delete      ",
         "  records how every why table rotate shipped log rotate width to cell hit   ",
         "  rotate reuse section header microseconds rotate B+tree rows precache      ",
-        "  shipped while layout delete grid view records because shipped log with    ",
-        " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · estimated heights  ",
-        " measured 6 · estimated 4 (height ±12) · cache 0 hit 2 miss · store tree · p",
-        " ? help · j/k PgDn scroll · g jump · p pool · e exact · w width · ▌ marks th",
+        " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · measured 6         ",
+        " estimated 4 ±12 · cache hits 0/2 · frame layout – µs/cell · precaching     ",
+        " apply: reloadData – ms                                                     ",
+        " ? help · j/k scroll · g jump · a Auto Layout · i d m +: act on the ▌ row   ",
     ]
 }

@@ -16,12 +16,18 @@ import ReuseTable
         #expect(report.maxVisibleCells > 0)
         // With the pool on, cells created never exceed the most on screen at once plus a small constant.
         #expect(report.cellsCreatedWithPool <= report.maxVisibleCells + 2)
-        #expect(report.cellsCreatedInTotal <= report.maxVisibleCells + 2)
+        // `a` switches to another cell class with its own reuse identifier: one pool per class, each bounded.
+        #expect(report.cellsCreatedInTotal <= 2 * (report.maxVisibleCells + 2))
         // Without the pool the same scroll path makes a cell for every row that appears.
         #expect(report.cellsCreatedWithoutPool > 5 * report.cellsCreatedWithPool)
         // One line of counters per step, plus the comparison.
         #expect(printed.contains { $0.hasPrefix("pool off, same scroll path") })
         #expect(printed.filter { $0.contains(" · layout ") }.count == report.steps.count + 1)
+        // `a`: the rows on screen keep their heights when Auto Layout measures them.
+        #expect(!report.cellLayoutHeightsBefore.isEmpty)
+        #expect(report.cellLayoutHeightsAfter == report.cellLayoutHeightsBefore)
+        #expect(printed.contains { $0.hasPrefix("a: Auto Layout cells") })
+        #expect(printed.contains { $0.contains("+0 −0 moved 1 reloaded 0") })
     }
 
     @Test func tourWaterfallInsertsNearTheTopOfADayAndKeepsThePoolBound() throws {
@@ -55,6 +61,17 @@ import ReuseTable
         let firstCell = exact.firstIndex { $0.contains("cellForRowAt") }!
         #expect(exact[..<firstCell].filter { $0.contains(". heightForRowAt") }.count == 5)
         #expect(text.contains("estimatedHeightForRowAt [0, 0] → 44"))
+    }
+
+    /// Part C: each self-sized row is measured once, by the path its cell class takes, to the same height.
+    @Test func traceNamesThePathThatMeasuredEachRow() {
+        let lines = Trace.selfSizingLines()
+        let autoLayoutStart = lines.firstIndex { $0.contains("with AutoLayoutFeedCell") }!
+        let frames = lines[..<autoLayoutStart], constraints = lines[autoLayoutStart...]
+        #expect(frames.filter { $0.contains("by sizeThatFits") }.count == 3 && !frames.contains { $0.contains("by Auto Layout") })
+        #expect(constraints.filter { $0.contains("by Auto Layout") }.count == 3 && !constraints.contains { $0.contains("by sizeThatFits") })
+        let heights = lines.filter { $0.contains("heights:") }
+        #expect(heights.count == 2 && heights[0] == heights[1])
     }
 
     @Test func xraySVGIsWellFormedWithTheViewportAndEveryRow() throws {

@@ -86,12 +86,14 @@ import ReuseTable
         #expect(app.handle(.char("d")) == .changed)
         #expect(waterfall.layout.itemsPlacedByLastPrepare == 40 - deleted.item)
 
-        // Back in the table, which reloaded to show the waterfall's edits.
+        // Back in the table, which applied a snapshot of the edited day: one diff, no reloadData.
         _ = app.handle(.char("i"))
         _ = app.handle(.char("c"))
         #expect(app.table.numberOfRows(inSection: 1) == 41)
         #expect(app.feed.model.numberOfRows(inSection: 1) == 41)
-        #expect(app.statusText[2].contains("made 3 edits, so reloadData"))
+        let apply = app.source.lastApply
+        #expect(apply.inserted - apply.deleted == 1 && apply.moved == 0 && !apply.reloadedData)
+        #expect(app.message.contains("3 edits, one apply: +\(apply.inserted) −\(apply.deleted) moved 0"))
     }
 
     @Test func widthChangeRePlacesEverythingAtTheNewColumnCount() {

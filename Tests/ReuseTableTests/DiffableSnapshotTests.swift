@@ -199,8 +199,12 @@ struct DiffableModel {
         ints.appendSections([1])
         ints.appendItems([7])
         #expect(throws: TableViewError("Duplicate item identifier: 7 is already in the snapshot; item identifiers must be unique.")) {
-            try ints.attempt { try $0.checkNewItems([7]) }
+            try ints.attempt { try $0.claimNewItems([8, 7], for: 1) }
         }
+        // Left as it was: 8 forgotten, 7 still in its section; a repeat inside one call is undone too.
+        #expect(ints.sectionIdentifier(containingItem: 8) == nil && ints.sectionIdentifier(containingItem: 7) == 1)
+        #expect(throws: TableViewError.self) { try ints.attempt { try $0.insertItems([9, 10, 9], section: 0, at: 1) } }
+        #expect(ints.itemIdentifiers == [7] && ints.sectionIdentifier(containingItem: 9) == nil && ints.sectionIdentifier(containingItem: 10) == nil)
     }
 
     @Test func unknownIdentifiersAreNamed() {

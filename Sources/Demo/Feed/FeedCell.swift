@@ -20,10 +20,12 @@ final class StyledLabel: Label, GridTextStyled {
 ///
 /// The tag ("cell #7") is the cell's serial number, given by the data source
 /// the first time it sees the cell: scroll and the same few numbers come back,
-/// which *is* the reuse pool. Self-sizing: `sizeThatFits` wraps the body at
-/// the content width; the last line is the separator.
-final class FeedCell: TableViewCell, GridDrawable {
-    static let identifier = "post"
+/// which *is* the reuse pool. Self-sizing by frame layout: `sizeThatFits` wraps
+/// the body at the content width; the last line is the separator.
+/// `AutoLayoutFeedCell` is its twin built with constraints (key `a`).
+class FeedCell: TableViewCell, GridDrawable {
+    /// The reuse identifier of this class (the twin has its own, so the pool never mixes them).
+    class var identifier: String { "post" }
     /// Columns left of the text: the cursor bar and a space.
     static let indent: CGFloat = 2
 
@@ -35,7 +37,7 @@ final class FeedCell: TableViewCell, GridDrawable {
     /// The cell's serial number (0 until the data source numbers it).
     var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
     /// Extra blank lines under the body, grown with `+`.
-    var extraLines = 0
+    var extraLines = 0 { didSet { if extraLines != oldValue { extraLinesDidChange() } } }
     /// True for the marked row that `+`, `i` and `d` act on.
     var isCursor = false
     /// The post shown, for tests and the status line.
@@ -73,8 +75,16 @@ final class FeedCell: TableViewCell, GridDrawable {
         return CGSize(width: size.width, height: 1 + bodyHeight + CGFloat(extraLines) + 1)
     }
 
+    /// The Auto Layout twin moves its bottom constraint here.
+    func extraLinesDidChange() {}
+
     override func layoutSubviews() {
         super.layoutSubviews()
+        placeSubviews()
+    }
+
+    /// Frame layout: each label's frame from the content width and the texts.
+    func placeSubviews() {
         let width = contentView.bounds.width
         let indent = FeedCell.indent
         let tagWidth = CGFloat(tagLabel.text.count)

@@ -3,12 +3,27 @@ import ReuseTable
 
 /// The feed's data source and delegate: days as sections, posts as self-sizing rows.
 ///
+/// In the interactive demo the table's data source is a `TableViewDiffableDataSource`
+/// whose cell provider calls `cell(in:at:postID:)`; this class stays the delegate
+/// (day headers) and answers as a plain data source for the x-ray.
 /// It owns the model (`FeedModel`), numbers each cell the first time it sees
 /// it (the "cell #7" tag that makes reuse visible), and remembers how many
 /// lines `+` added to a post so a re-measure (a width change) keeps them.
 @MainActor
 final class FeedDataSource: TableViewDataSource, TableViewDelegate {
+    /// How the feed's cells are laid out and measured (key `a`).
+    enum CellLayout: String {
+        /// `FeedCell`: frames set in `layoutSubviews`, height from `sizeThatFits`.
+        case frames = "frame layout"
+        /// `AutoLayoutFeedCell`: the same cell built with anchors, fitted by the engine.
+        case autoLayout = "Auto Layout"
+
+        var cellClass: FeedCell.Type { self == .frames ? FeedCell.self : AutoLayoutFeedCell.self }
+    }
+
     var model: FeedModel
+    /// The cell class rows are dequeued as; change it with `FeedApp`'s `a` (heights must be invalidated).
+    var cellLayout = CellLayout.frames
     /// When set, only the first `sectionLimit` days are shown (exact-height mode, see `FeedApp`).
     var sectionLimit: Int?
     /// Lines added with `+`, by post id.
@@ -20,9 +35,11 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
         self.model = model
     }
 
-    /// Registers the cell and header classes and sets self-sizing rows on `table`.
+    /// Registers the cell classes (each under its own identifier) and the header, and sets self-sizing rows on `table`.
     func install(in table: TableView) {
-        table.register(FeedCell.self, forCellReuseIdentifier: FeedCell.identifier)
+        for layout in [CellLayout.frames, .autoLayout] {
+            table.register(layout.cellClass, forCellReuseIdentifier: layout.cellClass.identifier)
+        }
         table.register(DayHeaderView.self, forHeaderFooterViewReuseIdentifier: DayHeaderView.identifier)
         table.rowHeight = TableView.automaticDimension
         // A terminal has no half lines: no hairline separator (the cell draws its own rule).
@@ -66,13 +83,18 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: FeedCell.identifier, for: indexPath) as! FeedCell
+        cell(in: tableView, at: indexPath, postID: model.postID(at: indexPath))
+    }
+
+    /// A cell of the current layout's class showing post `postID`: what `cellForRowAt` and the
+    /// diffable data source's cell provider both return.
+    func cell(in tableView: TableView, at indexPath: IndexPath, postID: UInt64) -> FeedCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: cellLayout.cellClass.identifier, for: indexPath) as! FeedCell
         if cell.serial == 0 {
             cellsNumbered += 1
             cell.serial = cellsNumbered
         }
-        let post = model.post(at: indexPath)
-        cell.configure(with: post, extraLines: extraLines[post.id] ?? 0)
+        cell.configure(with: FeedGenerator.post(id: postID), extraLines: extraLines[postID] ?? 0)
         return cell
     }
 
@@ -99,5 +121,16 @@ extension BinaryInteger {
             result.append(digit)
         }
         return self < 0 ? "-" + result : result
+    }
+}
+
+extension Int {
+    /// 1234 → "1,234", 1599994 → "1.6M", 250000 → "250k": a short figure for a status line.
+    var compact: String {
+        switch magnitude {
+        case 0..<100_000: return grouped
+        case 100_000..<1_000_000: return "\(self / 1_000)k"
+        default: return String(format: "%.1fM", Double(self) / 1e6)
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// O(1). A section the user edited keeps a short list of *runs* of
 /// consecutive ids (a generated stretch, or one inserted post) with their
 /// cumulative ends, so a lookup is a binary search, O(log k) for k edits, and
-/// an edit splits one run, O(k). Sections never move: the demo inserts and
-/// deletes rows only.
+/// an edit splits one run, O(k). Sections never move: the demo inserts,
+/// deletes and moves rows only.
 struct FeedModel: Equatable, Sendable {
     /// A stretch of rows whose ids are `firstID`, `firstID + 1`, …
     struct Run: Equatable, Sendable {
@@ -134,6 +134,32 @@ struct FeedModel: Equatable, Sendable {
         edited[indexPath.section] = section
         totalRows -= 1
         return id
+    }
+
+    /// Moves the post at `from` so that it becomes row `to.row` of `to.section` (an index path after the removal),
+    /// keeping its id, and returns the id.
+    @discardableResult
+    mutating func movePost(from: IndexPath, to: IndexPath) -> UInt64 {
+        var source = editedSection(from.section)
+        let id = source.remove(at: from.row)
+        edited[from.section] = source
+        var target = editedSection(to.section)
+        target.insert(id, at: to.row)
+        edited[to.section] = target
+        return id
+    }
+
+    /// The ids of a section's rows, in order.
+    /// - Complexity: O(rows in the section).
+    func ids(inSection section: Int) -> [UInt64] {
+        guard let edits = edited[section] else {
+            let first = FeedGenerator.generatedID(day: section, position: 0)
+            return Array(first..<first + UInt64(rowsPerSection))
+        }
+        var ids: [UInt64] = []
+        ids.reserveCapacity(edits.count)
+        for run in edits.runs { ids.append(contentsOf: run.firstID..<run.firstID + UInt64(run.count)) }
+        return ids
     }
 
     private func editedSection(_ section: Int) -> EditedSection {

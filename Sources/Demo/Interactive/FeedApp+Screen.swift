@@ -6,6 +6,7 @@ import ReuseTable
 extension FeedApp {
     /// The whole screen as a grid: what the terminal shows and what golden tests compare.
     func render() -> CharGrid {
+        if waterfall == nil { fitStatusLines() }
         var grid = CharGrid(width: width, height: height)
         if let waterfall {
             waterfall.render(into: &grid)
@@ -31,24 +32,64 @@ extension FeedApp {
         return grid
     }
 
-    /// The two counter lines and the message line.
-    var statusText: [String] {
-        if let waterfall { return waterfall.statusText + [waterfall.message] }
+    /// The counters, one short segment each, in the order they are read; `statusText` packs them into lines.
+    var statusSegments: [String] {
         let s = snapshot
-        let first = selectionStatus + "rows \(s.rows.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
-            + "created \(s.cellsCreated) · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs · \(s.heightMode.rawValue) heights"
-        let precache = hasIdleWork ? " · precaching" : ""
-        let uncertainty = s.heightUncertainty > 0 ? " (height ±\(s.heightUncertainty.grouped))" : ""
-        let second = "measured \(s.measuredHeights.grouped) · estimated \(s.estimatedHeights.grouped)\(uncertainty) · "
-            + "cache \(s.cacheHits.grouped) hit \(s.cacheMisses.grouped) miss · "
-            + "store \(s.store.rawValue) · pool \(s.isPoolEnabled ? "on" : "off")" + precache
-        let third: String
-        if let jumpPrompt {
-            third = "Go to row (1–\(s.rows.grouped)): \(jumpPrompt)█   Enter jumps, Esc cancels"
+        var segments = selectionSegment + [
+            "rows \(s.rows.grouped)" + (loader != nil ? " (loading)" : ""),
+            "visible \(s.visibleCells)",
+            s.isPoolEnabled ? "pool \(s.poolSize)" : "pool off",
+            "created \(s.cellsCreated)",
+            "layout " + (!showsTimings ? "– µs"
+                : s.layoutMicroseconds < 10_000 ? "\(s.layoutMicroseconds.grouped) µs" : "\(s.layoutMicroseconds / 1_000) ms"),
+        ]
+        if s.heightMode == .exact {
+            segments.append("exact heights: \(s.measuredHeights.grouped) measured")
         } else {
-            third = message
+            segments.append("measured \(s.measuredHeights.grouped)")
+            segments.append("estimated \(s.estimatedHeights.compact)" + (s.heightUncertainty > 0 ? " ±\(s.heightUncertainty.compact)" : ""))
         }
-        return [first, second, third]
+        segments.append("cache hits \(s.cacheHits.grouped)/\((s.cacheHits + s.cacheMisses).grouped)")
+        // The geometry store only when it is not the default HeightTree (`s` says which it is).
+        if s.store != .tree { segments.append("store \(s.store.rawValue)") }
+        segments.append("\(feed.cellLayout.rawValue) \(microsecondsPerMeasuredCell) µs/cell")
+        segments.append(applySummary)
+        if precacherIsRunning { segments.append("precaching") }
+        return segments
+    }
+
+    /// The counter lines (segments packed to the width, two lines from 100 columns, three below)
+    /// and the message line.
+    var statusText: [String] {
+        if let waterfall {
+            var bars = FeedApp.pack(waterfall.statusText.flatMap { $0.components(separatedBy: " · ") }, width: width - 1)
+            while bars.count < statusBars { bars.append("") }
+            return bars + [waterfall.message]
+        }
+        var bars = FeedApp.pack(statusSegments, width: width - 1)
+        while bars.count < statusBars { bars.append("") }
+        let last: String
+        if let jumpPrompt {
+            last = "Go to row (1–\(snapshot.rows.grouped)): \(jumpPrompt)█   Enter jumps, Esc cancels"
+        } else {
+            last = message
+        }
+        return bars + [last]
+    }
+
+    /// Segments joined by " · " into lines of at most `width` columns: each segment goes on the first
+    /// line with room for it (so a short one fills a gap left above), a new line when none has; a
+    /// segment is never split.
+    static func pack(_ segments: [String], width: Int) -> [String] {
+        var result: [String] = []
+        for segment in segments {
+            if let line = result.firstIndex(where: { $0.count + 3 + segment.count <= width }) {
+                result[line] += " · " + segment
+            } else {
+                result.append(segment)
+            }
+        }
+        return result.isEmpty ? [""] : result
     }
 
     private func drawStatus(into grid: inout CharGrid) {
@@ -56,7 +97,7 @@ extension FeedApp {
         let bar = CellStyle(reverse: true)
         for (index, line) in lines.enumerated() {
             let y = tableHeight + index
-            if index < 2 {
+            if index < lines.count - 1 {
                 grid.fill(GridRect(x: 0, y: y, width: width, height: 1), style: bar)
                 grid.write(" " + line, x: 0, y: y, style: bar)
             } else {
@@ -76,7 +117,8 @@ extension FeedApp {
         ("e", "estimated / exact heights (exact: first 10 days)"),
         ("w", "width change, as a rotation: rows re-measure"),
         ("+", "grow the marked row: row(_:changedHeight:)"),
-        ("i d", "insert a row at / delete the marked row"),
+        ("a", "cells by frame layout / Auto Layout: same heights"),
+        ("i d m", "insert, delete, move the marked row: one apply"),
         ("Enter", "select / deselect the marked row (tapRow)"),
         ("c", "waterfall CollectionView of the feed / back"),
         ("?", "this help"),

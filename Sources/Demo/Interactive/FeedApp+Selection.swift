@@ -21,9 +21,9 @@ extension FeedApp {
         return .changed
     }
 
-    /// "selected #123 · " while a row is selected, else nothing.
-    var selectionStatus: String {
-        guard let selected = table.indexPathForSelectedRow else { return "" }
-        return "selected #\((feed.model.globalRow(of: selected) + 1).grouped) · "
+    /// The status segment "selected #123" while a row is selected, else none.
+    var selectionSegment: [String] {
+        guard let selected = table.indexPathForSelectedRow else { return [] }
+        return ["selected #\((feed.model.globalRow(of: selected) + 1).grouped)"]
     }
 }

@@ -16,15 +16,22 @@ extension FeedApp {
             if waterfall.edits.isEmpty {
                 setMessage("Table again: the same feed, the same table.")
             } else {
-                // The table's counts are stale: its data source already shows the edits. A sequence
-                // of single edits is not one UIKit batch (deletes old-indexed, inserts new-indexed),
-                // so the table reloads, as an app would after changes made on another screen.
-                reload()
+                // The model has the edits, the table's snapshot does not: the days they touched are
+                // rebuilt from the model and applied as one diff, as an app does after changes made on
+                // another screen (no reloadData, no index paths: the diff finds the inserts and deletes).
+                let days = Set(waterfall.edits.map { edit -> Int in
+                    switch edit {
+                    case .insert(let indexPath), .delete(let indexPath): return indexPath.section
+                    }
+                })
+                applyModel(inSections: days)
                 clampTableOffset()
-                setMessage("Table again: the waterfall made \(waterfall.edits.count) edit\(waterfall.edits.count == 1 ? "" : "s"), so reloadData.")
+                let plural = waterfall.edits.count == 1 ? "" : "s"
+                setMessage("Back: the waterfall's \(waterfall.edits.count) edit\(plural), one apply: \(applySummary)")
             }
             return .changed
         }
+        finishLoading()  // the waterfall edits the model; the table's snapshot must be whole to follow
         waterfall = WaterfallScreen(feed: feed, days: days, width: width, height: tableHeight,
                                     isRotated: isRotated, showsTimings: showsTimings)
         return .changed

@@ -12,6 +12,10 @@ import Foundation
 /// estimates `reloadData` measures *every* row up front (the lesson of seed
 /// 002), and a million self-sized rows take seconds in a debug build. The
 /// status line shows how long that reload took.
+///
+/// The table's data source is a `TableViewDiffableDataSource` of post ids
+/// (`FeedApp+Diffable.swift`): `i`, `d` and `m` change a snapshot and apply it.
+/// `a` switches the cells between frame layout and Auto Layout (`FeedApp+CellLayout.swift`).
 @MainActor
 final class FeedApp {
     enum HeightMode: String { case estimated, exact }
@@ -19,24 +23,36 @@ final class FeedApp {
 
     /// Days shown in exact-height mode (10,000 rows).
     static let exactModeDays = 10
-    /// Lines at the bottom of the screen for the status and messages.
-    static let statusLines = 3
+    /// Counter lines at the bottom of the screen, at least: two from 120 columns up, three below (so
+    /// that at 80 and 100 columns nothing is cut and one more short segment fits). More when the
+    /// counters need them (see `fitStatusLines()`); the message line comes under them.
+    static func minimumStatusBars(width: Int) -> Int { width >= 120 ? 2 : 3 }
+    /// Rows of the exact-height feed Auto Layout cells may measure up front (debug builds only; see `toggleHeightMode`).
+    static let exactAutoLayoutRowLimit = 1_000
 
     let table: TableView
     let feed: FeedDataSource
+    /// The table's data source: snapshots of post ids by day (see `FeedApp+Diffable.swift`).
+    var source: TableViewDiffableDataSource<Int, UInt64>!
+    /// The rest of the feed's snapshot, being built on a background thread (nil when the table has it all).
+    var loader: FeedSnapshotLoader?
+    /// The self-sizing counters when `a` last switched the layout: the status line's µs per cell is measured from here.
+    var measuringSince = (measurements: 0, nanoseconds: UInt64(0))
     private(set) var width: Int
     private(set) var height: Int
     /// True after `w`: the table is narrower, as a phone rotated to portrait.
     private(set) var isRotated = false
     private(set) var heightMode = HeightMode.estimated
     /// The last thing a key did, shown under the status line.
-    private(set) var message = "? help · j/k PgDn scroll · g jump · p pool · e exact · w width · ▌ marks the row + i d act on"
+    private(set) var message = "? help · j/k scroll · g jump · a Auto Layout · i d m +: act on the ▌ row"
     /// Digits typed after `g`; nil when not asking.
     private(set) var jumpPrompt: String?
     private(set) var showsHelp = false
     /// Duration of the last `reloadData()`.
     private(set) var lastReloadMicroseconds: UInt64 = 0
-    private var precacher: IdleHeightPrecaching?
+    /// Measures rows near the viewport while the user does nothing.
+    var precacher: IdleHeightPrecaching?
+    var precacherIsRunning: Bool { precacher != nil }
     /// The waterfall view of the feed while `c` shows it (see `FeedApp+Waterfall.swift`).
     var waterfall: WaterfallScreen?
     /// False in golden tests: layout times differ from run to run.
@@ -45,7 +61,8 @@ final class FeedApp {
     /// A feed of `model` on a screen of `width` × `height` cells.
     init(width: Int, height: Int, model: FeedModel = FeedModel()) {
         self.width = max(width, 20)
-        self.height = max(height, FeedApp.statusLines + 2)
+        self.height = max(height, FeedApp.minimumStatusBars(width: width) + 3)
+        statusBars = FeedApp.minimumStatusBars(width: self.width)
         feed = FeedDataSource(model: model)
         table = TableView(frame: .zero, style: .plain)
         feed.install(in: table)
@@ -53,7 +70,11 @@ final class FeedApp {
         reload()
     }
 
-    var tableHeight: Int { height - FeedApp.statusLines }
+    /// Counter lines now shown; they grow, never shrink, until the terminal is resized (no jumping table).
+    private(set) var statusBars: Int
+    /// Counter lines plus the message line.
+    var statusLineCount: Int { statusBars + 1 }
+    var tableHeight: Int { height - statusLineCount }
     /// Portrait is a little over half the terminal's width, as a phone's is of its height.
     var tableWidth: Int { isRotated ? max(24, width * 11 / 20) : width }
     private var tableFrame: CGRect { CGRect(x: 0, y: 0, width: tableWidth, height: tableHeight) }
@@ -71,7 +92,7 @@ final class FeedApp {
             table.estimatedRowHeight = 0
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        table.reloadData()
+        loadSnapshot()
         lastReloadMicroseconds = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
         precacher = FeedApp.makePrecacher(for: table)
     }
@@ -79,9 +100,19 @@ final class FeedApp {
     /// The terminal changed size: a width change re-measures self-sized rows (as a rotation does).
     func resize(width: Int, height: Int) {
         self.width = max(width, 20)
-        self.height = max(height, FeedApp.statusLines + 2)
+        self.height = max(height, FeedApp.minimumStatusBars(width: width) + 3)
+        statusBars = FeedApp.minimumStatusBars(width: self.width)
+        fitStatusLines()
         applyFrame()
         waterfall?.resize(width: self.width, height: tableHeight)
+    }
+
+    /// Gives the counters another line when they no longer fit (the table gets one line shorter).
+    func fitStatusLines() {
+        let needed = FeedApp.pack(statusSegments, width: width - 1).count
+        guard needed > statusBars, height - needed - 1 >= 2 else { return }
+        statusBars = needed
+        applyFrame()
     }
 
     private func applyFrame() {
@@ -92,11 +123,16 @@ final class FeedApp {
 
     // MARK: Idle work
 
-    /// True while the precacher has rows left to measure.
-    var hasIdleWork: Bool { precacher != nil }
+    /// True while the precacher has rows left to measure or the feed's snapshot is being built.
+    var hasIdleWork: Bool { precacher != nil || loader != nil }
 
-    /// Runs one precache slice; returns true when the screen may have changed.
+    /// Applies the feed's snapshot if the background build is done (waiting for it up to the budget),
+    /// else runs one precache slice; returns true when the screen may have changed.
     func runIdleStep(budgetNanoseconds: UInt64 = 2_000_000) -> Bool {
+        if loader != nil {
+            if finishLoading(waitingUntil: .now() + .nanoseconds(Int(budgetNanoseconds))) { return true }
+            if precacher == nil { return false }
+        }
         guard let precacher else { return false }
         if !precacher.step(budgetNanoseconds: budgetNanoseconds) { self.precacher = nil }
         return true
@@ -133,6 +169,8 @@ final class FeedApp {
         case .char("+"), .char("="): return growCursorRow()
         case .char("i"): return insertRow()
         case .char("d"): return deleteRow()
+        case .char("m"): return moveRow()
+        case .char("a"): return toggleCellLayout()
         case .char("c"): return toggleWaterfall()
         case .enter: return selectCursorRow()
         case .char("?"), .char("h"):
@@ -181,6 +219,7 @@ final class FeedApp {
     }
 
     func scrollToEnd() -> Outcome {
+        finishLoading()
         let sections = feed.shownSections
         guard let last = (0..<sections).reversed().first(where: { feed.model.numberOfRows(inSection: $0) > 0 }) else {
             return .unchanged
@@ -189,12 +228,13 @@ final class FeedApp {
         table.scrollToRow(at: indexPath, at: .bottom, animated: false)
         message = heightMode == .exact
             ? "End: every height is known, so the last row's offset is a lookup."
-            : "End: scrollToRow(.bottom) measured only the rows that share the screen with the last one."
+            : "End: scrollToRow(.bottom) measured only the rows on the last screen."
         return .changed
     }
 
     /// Jumps so that row `row` (1-based, over the whole feed) is the marked row at the top.
     func jump(toRow row: Int) -> Outcome {
+        finishLoading()
         guard let indexPath = feed.model.indexPath(forGlobalRow: row - 1, sections: feed.shownSections) else {
             return .unchanged
         }
@@ -204,15 +244,15 @@ final class FeedApp {
         if table.contentOffset.y > 0 { _ = scroll(by: -1) }
         let asked = table.counters.rowHeightQueries - measuredBefore
         message = "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
-            + "post \(indexPath.row + 1)): found in O(log n), \(asked) heights measured."
+            + "post \(indexPath.row + 1)): found in O(log n), \(asked) measured."
         return .changed
     }
 
     func togglePool() -> Outcome {
         table.isReusePoolEnabled.toggle()
         message = table.isReusePoolEnabled
-            ? "Pool on: rows scrolling in reuse cells that scrolled out; 'created' stops growing."
-            : "Pool off: every row scrolling in creates a cell. Scroll and watch 'created' climb."
+            ? "Pool on: rows scrolling in reuse cells that left; 'created' stops growing."
+            : "Pool off: every row scrolling in creates a cell: watch 'created' climb."
         return .changed
     }
 
@@ -220,12 +260,18 @@ final class FeedApp {
         let next: TableView.GeometryStore = table.geometryStore == .tree ? .records : .tree
         table.setGeometryStore(next)
         message = next == .records
-            ? "Store: 2013 row records. A height change shifts every later row, O(n): watch layout µs."
+            ? "Store: 2013 row records: a height change shifts all later rows, O(n)."
             : "Store: HeightTree, a B+tree of height runs: every operation O(log n)."
         return .changed
     }
 
     func toggleHeightMode() -> Outcome {
+        #if DEBUG
+        if heightMode == .estimated, feed.cellLayout == .autoLayout, exactRows > FeedApp.exactAutoLayoutRowLimit {
+            message = "e: measuring \(exactRows.grouped) Auto Layout rows up front is slow in debug; a first."
+            return .changed
+        }
+        #endif
         heightMode = heightMode == .estimated ? .exact : .estimated
         table.contentOffset = .zero  // the other mode shows another table: start at its top
         reload()
@@ -241,8 +287,8 @@ final class FeedApp {
         let before = table.counters.selfSizingMeasurements
         applyFrame()
         let measured = table.counters.selfSizingMeasurements - before
-        message = "Width \(tableWidth): heights became estimates; \(measured) rows re-measured"
-            + (heightMode == .exact ? "." : ", the rest as they appear.") + " w rotates back."
+        message = "Width \(tableWidth): heights became estimates; \(measured) re-measured"
+            + (heightMode == .exact ? "." : ", the rest on sight.") + " w: back."
         return .changed
     }
 
@@ -258,26 +304,7 @@ final class FeedApp {
         return .changed
     }
 
-    func insertRow() -> Outcome {
-        guard let indexPath = cursorIndexPath ?? firstIndexPath else { return .unchanged }
-        let asked = table.counters.rowHeightQueries
-        feed.model.insertPost(at: indexPath)
-        table.insertRows(at: [indexPath], with: .automatic)
-        message = "insertRows(at: [\(indexPath.row), section \(indexPath.section)]): "
-            + "asked \(table.counters.rowHeightQueries - asked) height; later rows moved in O(log n)."
-        return .changed
-    }
-
-    func deleteRow() -> Outcome {
-        guard let indexPath = cursorIndexPath else { return .unchanged }
-        feed.model.deletePost(at: indexPath)
-        table.deleteRows(at: [indexPath], with: .automatic)
-        clampOffset()
-        message = "deleteRows(at: [\(indexPath.row), section \(indexPath.section)]): its cell went back to the pool."
-        return .changed
-    }
-
-    private var firstIndexPath: IndexPath? {
+    var firstIndexPath: IndexPath? {
         (0..<feed.shownSections).first { feed.model.numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
     }
 
@@ -301,7 +328,7 @@ final class FeedApp {
     var snapshot: Snapshot {
         let counters = table.counters
         return Snapshot(
-            rows: feed.shownRows,
+            rows: source.snapshot().numberOfItems,
             visibleCells: table.visibleCells.count,
             poolSize: table.reusePoolCount,
             cellsCreated: counters.cellsCreated,

@@ -33,6 +33,9 @@ enum Tour {
         /// Items in the insert's day after the insert, and items the layout re-placed for it.
         var waterfallItemsInInsertedDay = 0
         var waterfallPlacedByInsert = 0
+        /// The on-screen rows' heights just before and just after `a` switched to Auto Layout.
+        var cellLayoutHeightsBefore: [IndexPath: CGFloat] = [:]
+        var cellLayoutHeightsAfter: [IndexPath: CGFloat] = [:]
     }
 
     static let screenWidth = 80
@@ -49,6 +52,9 @@ enum Tour {
         say("Counters: rows · visible cells · cells created · pool size · heights asked · last layout.\n")
 
         let app = FeedApp(width: screenWidth, height: screenHeight)
+        // The first day is shown at once; the other 999,000 ids come from a background thread.
+        app.finishLoading()
+        say("The table's data source is diffable: \(app.message.replacingOccurrences(of: "Loaded: ", with: ""))\n")
         func record(_ name: String, _ app: FeedApp = app, into report: inout Report) {
             let snapshot = app.snapshot
             report.steps.append(Step(name: name, snapshot: snapshot))
@@ -72,6 +78,7 @@ enum Tour {
 
         // Same path, no pool: a second table, so the first keeps its honest count.
         let noPool = FeedApp(width: screenWidth, height: screenHeight)
+        noPool.finishLoading()
         _ = noPool.handle(.char("p"))
         press(scrollPath, noPool, tracking: &report)
         report.cellsCreatedWithoutPool = noPool.snapshot.cellsCreated
@@ -82,9 +89,23 @@ enum Tour {
         press([.char("+"), .char("+"), .char("+")], tracking: &report)
         record("+ ×3: row(_:changedHeight:)", into: &report)
         press([.char("i"), .char("i")], tracking: &report)
-        record("i ×2: insertRows", into: &report)
+        record("i ×2: insertItems, apply", into: &report)
+        say("    → \(app.applySummary)")
         press([.char("d")], tracking: &report)
-        record("d: deleteRows", into: &report)
+        record("d: deleteItems, apply", into: &report)
+        press([.char("m")], tracking: &report)
+        record("m: moveItem 2 rows down, apply", into: &report)
+        say("    → \(app.applySummary): the moved row kept its cell and its height")
+        report.cellLayoutHeightsBefore = app.visibleRowHeights
+        let frameCost = app.microsecondsPerMeasuredCell
+        press([.char("a")], tracking: &report)
+        report.cellLayoutHeightsAfter = app.visibleRowHeights
+        press(Array(repeating: .pageDown, count: 5), tracking: &report)
+        record("a: Auto Layout cells, 5 pages", into: &report)
+        say("    → the same rows, the same heights; \(app.microsecondsPerMeasuredCell) µs per measured cell "
+            + "(frame layout: \(frameCost) µs)")
+        press([.char("a")], tracking: &report)
+        record("a: frame layout again", into: &report)
         press([.char("w")], tracking: &report)
         record("w: narrower width, rows re-measure", into: &report)
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
@@ -105,7 +126,7 @@ enum Tour {
         report.cellsCreatedInTotal = app.snapshot.cellsCreated
         waterfallSteps(app, into: &report, say: say)
         say("\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
-            + "(at most \(report.maxVisibleCells) were on screen at once).")
+            + "(at most \(report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
         return report
     }
 

@@ -9,11 +9,59 @@ import ReuseTable
 /// bar); with estimates it asks only for the rows that fill the screen, and
 /// measures the rest as they scroll in. The same three steps — reload, a
 /// scroll, an insert — run on both tables, and every call is numbered.
+/// Part C (alone with `--autolayout`) shows which path measured each self-sized
+/// row: the feed's `FeedCell` by `sizeThatFits`, its twin by Auto Layout.
 @MainActor
 enum Trace {
-    /// Prints the trace.
-    static func run() {
-        for line in lines() { print(line) }
+    /// Prints the trace; `--autolayout` prints only part C. Returns the exit status.
+    @discardableResult
+    static func run(_ arguments: [String] = []) -> Int32 {
+        switch arguments {
+        case []: for line in lines() + [""] + selfSizingLines() { print(line) }
+        case ["--autolayout"]: for line in selfSizingLines() { print(line) }
+        default:
+            let message = "trace: unknown option '\(arguments.joined(separator: " "))'\nusage: Demo trace [--autolayout]\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            return 2
+        }
+        return 0
+    }
+
+    /// Part C: three self-sized feed rows (`automaticDimension`, no estimates) measured by each
+    /// cell class, with the table's height debug log, which names the path that measured.
+    static func selfSizingLines() -> [String] {
+        var output = ["══ C. Self-sizing: which path measured (rowHeight = automaticDimension, 40 points wide) ══"]
+        for layout in [FeedDataSource.CellLayout.frames, .autoLayout] {
+            let feed = FeedDataSource(model: FeedModel(sections: 1, rowsPerSection: 3))
+            feed.cellLayout = layout
+            let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+            feed.install(in: table)
+            table.estimatedRowHeight = 0
+            let log = TraceLog()
+            table.heightDebugLogHandler = { line in
+                // "[TableView height] measured row (section 0, row 1) by Auto Layout at content width 40.0: 16.0"
+                guard let start = line.range(of: "measured row") else { return }
+                log.call("height log: " + line[start.lowerBound...])
+            }
+            table.isHeightDebugLogEnabled = true
+            output.append("")
+            output.append(layout == .frames
+                ? "▸ reloadData() with FeedCell: frames in layoutSubviews, height from sizeThatFits"
+                : "▸ reloadData() with AutoLayoutFeedCell: the same labels placed by anchors")
+            output += Label.wrap(layout == .frames
+                ? "The contentView has no constraints, so the table asks the cell's sizeThatFits at the content width."
+                : "The contentView has constraints (and enforceFrameLayout is false), so the table takes "
+                    + "FDTemplateLayoutCell's path: a required width fence, then compressed fitting by the solver.",
+                columns: 92).map { "  " + $0 }
+            table.reloadData()
+            output += log.lines
+            let heights = (0..<3).map { "\(Int(table.rectForRow(at: IndexPath(row: $0, section: 0)).height))" }
+            output.append("     heights: \(heights.joined(separator: ", ")) (a day header of 1 above them)")
+        }
+        output.append("")
+        output += Label.wrap("The same heights both ways: the twin is built to match. In the interactive demo, "
+            + "a switches between them and the status line shows µs per measured cell.", columns: 94)
+        return output
     }
 
     /// A phase: what the table is asked to do, and why the calls below it happen.

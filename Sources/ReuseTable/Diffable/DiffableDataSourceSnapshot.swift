@@ -299,10 +299,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func insertItems(_ identifiers: [ItemIdentifier], section position: Int, at row: Int) throws(TableViewError) {
-            try checkNewItems(identifiers)
-            let section = sections[position]
-            itemSection.reserveCapacity(itemSection.count + identifiers.count)
-            for identifier in identifiers { itemSection[identifier] = section }
+            try claimNewItems(identifiers, for: sections[position])
             if row == items[position].count {
                 items[position].append(contentsOf: identifiers)
             } else {
@@ -310,11 +307,17 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             }
         }
 
-        /// Rejects an identifier already in the snapshot or repeated in `identifiers`.
-        func checkNewItems(_ identifiers: [ItemIdentifier]) throws(TableViewError) {
-            var seen = Set<ItemIdentifier>()
-            seen.reserveCapacity(identifiers.count)
-            for identifier in identifiers where itemSection[identifier] != nil || !seen.insert(identifier).inserted {
+        /// Records `identifiers` as items of `section`, one hash operation each; an identifier already in
+        /// the snapshot or repeated in `identifiers` throws, with the map left as it was.
+        /// - Complexity: O(k) for k identifiers.
+        func claimNewItems(_ identifiers: [ItemIdentifier], for section: SectionIdentifier) throws(TableViewError) {
+            itemSection.reserveCapacity(itemSection.count + identifiers.count)
+            for (index, identifier) in identifiers.enumerated() {
+                guard let previous = itemSection.updateValue(section, forKey: identifier) else { continue }
+                // Undo: the duplicate's previous section back, then forget the new ones claimed before it
+                // (a repeat inside `identifiers` is among them, so it is forgotten too).
+                itemSection[identifier] = previous
+                for claimed in identifiers[..<index] { itemSection[claimed] = nil }
                 throw TableViewError("Duplicate item identifier: \(describe(identifier)) is already in the snapshot; item identifiers must be unique.")
             }
         }

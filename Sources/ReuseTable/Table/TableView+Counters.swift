@@ -11,8 +11,11 @@ extension TableView {
         public var cellForRowCalls = 0
         /// Exact row heights obtained (delegate calls and self-sizing measurements).
         public var rowHeightQueries = 0
-        /// Self-sizing measurements (`sizeThatFits` on a cell).
+        /// Self-sizing measurements (`sizeThatFits` on a cell, or its Auto Layout fitting).
         public var selfSizingMeasurements = 0
+        /// Time spent in those measurements (the fitting alone, not the data source's cell),
+        /// so `selfSizingNanoseconds / selfSizingMeasurements` is the cost of one measured cell.
+        public var selfSizingNanoseconds: UInt64 = 0
         /// Layout passes run.
         public var layoutPasses = 0
         /// Duration of the last layout pass.

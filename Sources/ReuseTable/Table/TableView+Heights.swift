@@ -179,8 +179,10 @@ extension TableView {
         counters.selfSizingMeasurements += 1
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
+        let start = DispatchTime.now().uptimeNanoseconds
         let (fitted, path) = templateCellHeight(cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
                                                 width: contentWidth)
+        counters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
         heightLog("measured \(what()) by \(path) at content width \(contentWidth): \(fitted)")
         guard fitted.isFinite, fitted >= 0 else {
             report("the fitting height of \(what()) was \(fitted); a height must be finite and 0 or more. Using 0.")

@@ -1,0 +1,54 @@
+import Foundation
+import ReuseTable
+
+// `a`: the feed's cells by frame layout (`FeedCell`) or by Auto Layout (`AutoLayoutFeedCell`),
+// and the cost of one measured cell in each.
+
+extension FeedApp {
+    /// Switches the cell class rows are dequeued as, and measures every row again: the heights
+    /// must come out the same (the twin is built to match), only the time per cell differs.
+    func toggleCellLayout() -> Outcome {
+        #if DEBUG
+        if heightMode == .exact, feed.cellLayout == .frames, exactRows > FeedApp.exactAutoLayoutRowLimit {
+            setMessage("a: measuring \(exactRows.grouped) rows up front by Auto Layout is slow in debug; e first.")
+            return .changed
+        }
+        #endif
+        feed.cellLayout = feed.cellLayout == .frames ? .autoLayout : .frames
+        let top = cursorIndexPath
+        let counters = table.counters
+        measuringSince = (counters.selfSizingMeasurements, counters.selfSizingNanoseconds)
+        // The cached heights were measured by the other class: reloadData drops them (and the cells on
+        // screen go back to the pool under the other identifier), then the same row comes back on top.
+        table.reloadData()
+        precacher = FeedApp.makePrecacher(for: table)
+        if let top, top.section < table.numberOfSections, top.row < table.numberOfRows(inSection: top.section) {
+            table.scrollToRow(at: top, at: .top, animated: false)
+            if table.contentOffset.y > 0 { _ = scroll(by: -1) }  // under the sticky header, as `g` does
+        }
+        let measured = table.counters.selfSizingMeasurements - measuringSince.measurements
+        setMessage(feed.cellLayout == .autoLayout
+            ? "a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again."
+            : "a: FeedCell, frames and sizeThatFits; \(measured) rows measured again.")
+        return .changed
+    }
+
+    /// Average time of one self-sizing measurement since the last `a` ("–" before any, or when timings are hidden).
+    var microsecondsPerMeasuredCell: String {
+        let counters = table.counters
+        let count = counters.selfSizingMeasurements - measuringSince.measurements
+        guard showsTimings, count > 0 else { return "–" }
+        let micros = Double(counters.selfSizingNanoseconds - measuringSince.nanoseconds) / 1e3 / Double(count)
+        return micros < 10 ? String(format: "%.1f", micros) : "\(Int(micros.rounded()).grouped)"
+    }
+
+    /// Rows of the exact-height feed (the first `exactModeDays` days).
+    var exactRows: Int {
+        (0..<min(FeedApp.exactModeDays, feed.model.sectionCount)).reduce(0) { $0 + feed.model.numberOfRows(inSection: $1) }
+    }
+
+    /// The heights of the rows on screen, by index path (what `a` must not change).
+    var visibleRowHeights: [IndexPath: CGFloat] {
+        Dictionary(uniqueKeysWithValues: (table.indexPathsForVisibleRows ?? []).map { ($0, table.rectForRow(at: $0).height) })
+    }
+}
