@@ -92,7 +92,7 @@ extension TableView {
     /// The height a table header or footer view takes: its frame's, checked.
     private func appliedHeight(of view: View?, _ name: String) -> Double {
         guard let view else { return 0 }
-        return Double(sanitizedHeight(view.frame.height, for: "height of \(name)"))
+        return Double(sanitizedHeight(view.frame.size.height, for: "height of \(name)"))
     }
 
     /// Swaps the subviews and lays out again: rows move by the new height; the offset stays
@@ -112,11 +112,11 @@ extension TableView {
     func placeTableHeaderAndFooterViews() {
         let width = bounds.width
         if let header = tableHeaderFooter.header {
-            header.frame = CGRect(x: 0, y: 0, width: width, height: header.frame.height)
+            header.frame = CGRect(x: 0, y: 0, width: width, height: header.frame.size.height)
             header.layoutIfNeeded()
         }
         if let footer = tableHeaderFooter.footer {
-            footer.frame = CGRect(x: 0, y: CGFloat(geometryOrigin + geometry.totalHeight), width: width, height: footer.frame.height)
+            footer.frame = CGRect(x: 0, y: CGFloat(geometryOrigin + geometry.totalHeight), width: width, height: footer.frame.size.height)
             footer.layoutIfNeeded()
         }
     }
