@@ -58,9 +58,10 @@ import Testing
                 let offset = Double.random(in: (-Double(inset.top) - 50)...(headerHeight + expected.total + 50), using: &rng).rounded()
                 table.contentOffset = CGPoint(x: 0, y: offset)
                 let bottom = offset + Double(height)
-                let wanted = expected.rows
-                    .filter { $0.value.height > 0 && $0.value.minY + headerHeight < bottom && $0.value.minY + headerHeight + $0.value.height > offset }
-                    .keys.sorted()
+                let wanted = expected.rows.filter {
+                    let minY = $0.value.minY + headerHeight
+                    return $0.value.height > 0 && minY < bottom && minY + $0.value.height > offset
+                }.keys.sorted()
                 #expect(table.indexPathsForVisibleRows == wanted, "offset \(offset) \(context)")
                 for (indexPath, cell) in zip(wanted, table.visibleCells) {
                     #expect(cell.frame == table.rectForRow(at: indexPath))

@@ -36,10 +36,7 @@ extension TableView {
         get { tableHeaderFooter.header }
         set {
             if transaction.isActive { return transaction.enqueue("setting tableHeaderView", { [self] in tableHeaderView = newValue }) }
-            let old = tableHeaderFooter.header
-            tableHeaderFooter.header = newValue
-            tableHeaderFooter.headerHeight = appliedHeight(of: newValue, "tableHeaderView")
-            tableHeaderOrFooterDidChange(from: old, to: newValue)
+            install(newValue, as: \.header, height: \.headerHeight, name: "tableHeaderView")
         }
     }
 
@@ -52,10 +49,7 @@ extension TableView {
         get { tableHeaderFooter.footer }
         set {
             if transaction.isActive { return transaction.enqueue("setting tableFooterView", { [self] in tableFooterView = newValue }) }
-            let old = tableHeaderFooter.footer
-            tableHeaderFooter.footer = newValue
-            tableHeaderFooter.footerHeight = appliedHeight(of: newValue, "tableFooterView")
-            tableHeaderOrFooterDidChange(from: old, to: newValue)
+            install(newValue, as: \.footer, height: \.footerHeight, name: "tableFooterView")
         }
     }
 
@@ -89,15 +83,14 @@ extension TableView {
 
     // MARK: Placing the views
 
-    /// The height a table header or footer view takes: its frame's, checked.
-    private func appliedHeight(of view: View?, _ name: String) -> Double {
-        guard let view else { return 0 }
-        return Double(sanitizedHeight(view.frame.size.height, for: "height of \(name)"))
-    }
-
-    /// Swaps the subviews and lays out again: rows move by the new height; the offset stays
-    /// (clamped if the content got shorter), as in UIKit.
-    private func tableHeaderOrFooterDidChange(from old: View?, to new: View?) {
+    /// Makes `new` the table header or footer with its frame's height (checked: a bad one is
+    /// reported and taken as 0), swaps the subviews and lays out again: rows move by the new
+    /// height; the offset stays (clamped if the content got shorter), as in UIKit.
+    private func install(_ new: View?, as slot: WritableKeyPath<TableHeaderFooterViews, View?>,
+                         height: WritableKeyPath<TableHeaderFooterViews, Double>, name: String) {
+        let old = tableHeaderFooter[keyPath: slot]
+        tableHeaderFooter[keyPath: slot] = new
+        tableHeaderFooter[keyPath: height] = new.map { Double(sanitizedHeight($0.frame.size.height, for: "height of \(name)")) } ?? 0
         if let old, old !== new, old.superview === self { old.removeFromSuperview() }
         if let new, new.superview !== self { addSubview(new) }
         guard hasLoadedData else { return setNeedsLayout() }  // the first layout loads the data and places it

@@ -19,8 +19,13 @@ open class ScrollView: View {
         set {
             var offset = newValue
             if !offset.x.isFinite || !offset.y.isFinite {
-                offset.x = offset.x.isNaN ? bounds.origin.x : (offset.x.isFinite ? offset.x : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX))
-                offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y.isFinite ? offset.y : (offset.y > 0 ? maximumContentOffsetY : minimumContentOffsetY))
+                if !offset.x.isFinite {
+                    offset.x = offset.x.isNaN ? bounds.origin.x
+                        : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX)
+                }
+                if !offset.y.isFinite {
+                    offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y > 0 ? maximumContentOffsetY : minimumContentOffsetY)
+                }
                 diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
             }
             guard offset != bounds.origin else { return }
