@@ -47,7 +47,7 @@ open class ScrollView: View {
         }
     }
 
-    /// The offset `scrollViewDidScroll(_:)` last reported (see `reportOffsetChange()`).
+    /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
     var reportedContentOffset: CGPoint = .zero
 
     /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
