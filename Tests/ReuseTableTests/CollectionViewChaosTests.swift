@@ -84,6 +84,10 @@ import Testing
         cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
         cv.dataSource = source
         cv.delegate = source
+        if Bool.random(using: &rng) {  // insets widen the offset range; the clamp below follows them
+            cv.contentInset = EdgeInsets(top: CGFloat(Int.random(in: 0...40, using: &rng)), left: 0,
+                                         bottom: CGFloat(Int.random(in: 0...40, using: &rng)), right: 0)
+        }
         cv.reloadData()
 
         func randomSections() -> [[ModelItem]] {
@@ -235,7 +239,7 @@ import Testing
         }
         let (frames, height) = frames(store.sections, layout: cv.collectionViewLayout, width: cv.bounds.width)
         if abs(cv.contentSize.height - height) > 1e-6 { return "content height \(cv.contentSize.height), expected \(height)" }
-        if clamps, offset.y > max(0, height - cv.bounds.height) + 1e-6 {
+        if clamps, offset.y > max(-cv.contentInset.top, height + cv.contentInset.bottom - cv.bounds.height) + 1e-6 {
             return "offset \(offset.y) past the end (content \(height), viewport \(cv.bounds.height)): not clamped"
         }
         let viewport = CGRect(origin: offset, size: cv.bounds.size)

@@ -39,6 +39,18 @@ import Testing
             table.diagnosticHandler = { diagnostics.append($0) }
         }
         configure(table, source, &rng)
+        // Insets and a table header and footer: every position below moves by the header's height.
+        if Bool.random(using: &rng) {
+            table.contentInset = EdgeInsets(top: CGFloat(Int.random(in: 0...60, using: &rng)), left: 0,
+                                            bottom: CGFloat(Int.random(in: 0...60, using: &rng)), right: 0)
+        }
+        var headerHeight: CGFloat = 0
+        func setTableHeader(_ rng: inout SplitMix64) {
+            headerHeight = [0, 0, 30, 120].randomElement(using: &rng)!
+            table.tableHeaderView = headerHeight == 0 ? nil : View(frame: CGRect(x: 0, y: 0, width: 1, height: headerHeight))
+            table.tableFooterView = Bool.random(using: &rng) ? nil : View(frame: CGRect(x: 0, y: 0, width: 1, height: 25))
+        }
+        setTableHeader(&rng)
 
         // Every callback reads the table; an armed one also runs the action, once.
         var reads = 0
@@ -75,8 +87,8 @@ import Testing
             if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil { print("op", op, context, source.sections.map(\.count), armed as Any,) }
             switch op {
             case 0..<25:  // scroll
-                let maxY = Int(table.contentSize.height)
-                table.contentOffset.y = CGFloat(Int.random(in: -50...(maxY + 50), using: &rng))
+                let maxY = Int(table.contentSize.height + table.contentInset.bottom)
+                table.contentOffset.y = CGFloat(Int.random(in: (-50 - Int(table.contentInset.top))...(maxY + 50), using: &rng))
             case 25..<29:  // bad offsets
                 table.contentOffset.y = [CGFloat.nan, .infinity, -.infinity].randomElement(using: &rng)!
             case 29..<35:  // width changes, laid out now or by the next scroll
@@ -89,13 +101,18 @@ import Testing
                 if let call = randomBatch(source, &rng, single: true).first { call(table) }
             case 52..<57:  // a reload that shrinks or grows
                 regenerate(source, &rng, maxSections: 4)
+                let quiet = armed == nil  // an armed callback may scroll anywhere (a host's offset is not clamped)
                 table.reloadData()
+                if quiet {
+                    #expect(table.contentOffset.y <= table.maximumContentOffsetY, "a reload leaves the offset in range \(context)")
+                }
             case 57..<60:  // settings that apply at the next reload, the height source included
                 if Bool.random(using: &rng) {
                     source.heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
                     table.rowHeight = source.heights == .selfSizing ? TableView.automaticDimension : 44
                 }
                 configure(table, source, &rng)
+                if Bool.random(using: &rng) { setTableHeader(&rng) }  // applies at once, without a reload
                 table.reloadData()
             case 60..<66:  // scrollToRow at every position
                 if let indexPath = randomRow(source, &rng) {
@@ -137,6 +154,15 @@ import Testing
             }
             // Whatever happened, the table settles on a consistent screen.
             expectScreenConsistent(table, source, context)
+            if table.numberOfSections > 0 {
+                #expect(table.rectForHeader(inSection: 0).minY == headerHeight, "sections start below the table header \(context)")
+            }
+            if let header = table.tableHeaderView {
+                #expect(header.frame == CGRect(x: 0, y: 0, width: table.bounds.width, height: headerHeight), "\(context)")
+            }
+            if let footer = table.tableFooterView {
+                #expect(footer.frame.minY == table.contentSize.height - 25, "the footer ends the content \(context)")
+            }
             mostVisible = max(mostVisible, table.visibleCells.count)
             #expect(table.counters.cellsCreated <= 2 * mostVisible + 6, "cells created stay bounded \(context)")
             if !source.violations.isEmpty { return step + 1 }

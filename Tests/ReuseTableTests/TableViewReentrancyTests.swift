@@ -332,6 +332,8 @@ import Testing
         ("row(_:changedHeight:)", { t, s in s.sections[1][3].height = 77; t.row(IndexPath(row: 3, section: 1), changedHeight: 77) },
          { t, _ in #expect(t.rectForRow(at: IndexPath(row: 3, section: 1)).height == 77) }),
         ("setGeometryStore", { t, _ in t.setGeometryStore(.records) }, { t, _ in #expect(t.geometryStore == .records) }),
+        ("tableHeaderView", { t, _ in t.tableHeaderView = View(frame: CGRect(x: 0, y: 0, width: 1, height: 40)) },
+         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 50, "below the header (40) and section header (10)") }),
     ]
 
     @Test(arguments: HookedSource.Callback.allCases)

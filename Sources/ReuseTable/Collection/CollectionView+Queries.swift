@@ -71,6 +71,9 @@ extension CollectionView {
     }
 
     /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
+    /// Insets count as in UIKit: `.top` puts the item's top at `offset + adjustedContentInset.top`,
+    /// `.bottom` its bottom at `offset + height - adjustedContentInset.bottom`, `.centeredVertically`
+    /// centers it between the insets.
     /// - Complexity: O(1) plus one layout pass.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         if transaction.isActive {
@@ -83,16 +86,14 @@ extension CollectionView {
         }
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
               frame.minY.isFinite, frame.maxY.isFinite else { return }
-        let height = bounds.height
-        var y = contentOffset.y
+        let placement: VerticalPlacement
         switch position {
-        case .top: y = frame.minY
-        case .centeredVertically: y = frame.midY - height / 2
-        case .bottom: y = frame.maxY - height
-        case .none:
-            if frame.minY < y { y = frame.minY } else if frame.maxY > y + height { y = frame.maxY - height }
+        case .top: placement = .top
+        case .centeredVertically: placement = .middle
+        case .bottom: placement = .bottom
+        case .none: placement = .nearest
         }
-        y = min(max(y, 0), maximumContentOffsetY)
+        let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
     }
 

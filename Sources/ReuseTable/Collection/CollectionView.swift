@@ -311,7 +311,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         if contentSize.height < oldContentHeight { clampsOffsetAtNextPass = true }
         if clampsOffsetAtNextPass {
             clampsOffsetAtNextPass = false
-            if contentOffset.y > maximumContentOffsetY, contentOffset.y > 0 {
+            if contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
                 bounds.origin.y = maximumContentOffsetY  // inside the pass: no second pass
             }
         }

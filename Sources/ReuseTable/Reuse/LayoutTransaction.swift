@@ -79,6 +79,14 @@ protocol LayoutTransactionHost: AnyObject {
     var hostName: String { get }
     /// Called when the outermost transaction ended and every queued call ran.
     func transactionDidSettle()
+    /// Called when the view has settled (nothing queued, the last pass done): tells the
+    /// delegate `scrollViewDidScroll(_:)` once if the offset moved since it was last told.
+    /// Runs its callback in a transaction of its own, so calls made from it are queued and run next.
+    func reportScrollIfMoved()
+}
+
+extension LayoutTransactionHost {
+    func reportScrollIfMoved() {}
 }
 
 extension LayoutTransactionHost {
@@ -100,6 +108,9 @@ extension LayoutTransactionHost {
                 next.run()  // at depth 0: the call runs now, in a transaction of its own
             }
             transactionDidSettle()
+            // Once per settle, never inside a pass: a pass that moved the offset (anchoring,
+            // a clamp) or a queued scroll is reported once, after the layout for it.
+            if !transaction.hasDeferredWork { reportScrollIfMoved() }
         } while transaction.hasDeferredWork
     }
 

@@ -34,7 +34,8 @@ extension TableView {
     /// The content height the table expects once every estimate is measured:
     /// today's height corrected by the mean error seen so far per measured slot.
     public var projectedContentHeight: CGFloat {
-        CGFloat(geometry.totalHeight + Double(estimatedSlotCount) * estimateStatistics.meanError)
+        CGFloat(geometry.totalHeight + Double(estimatedSlotCount) * estimateStatistics.meanError
+            + tableHeaderFooter.headerHeight + tableHeaderFooter.footerHeight)
     }
 
     /// How far `contentSize.height` may still move: estimated slots times the
@@ -154,8 +155,9 @@ extension TableView {
     /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
     func restoreAnchor(slotIndex: Int, screenY: Double) {
         let oldTop = contentOffset.y
-        var newTop = CGFloat(geometry.offset(of: slotIndex) - screenY)
-        if newTop < 0, oldTop >= 0 { newTop = 0 }  // the top of the list is a hard edge
+        var newTop = CGFloat(geometry.offset(of: slotIndex) + geometryOrigin - screenY)
+        let top = minimumContentOffsetY
+        if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
         if newTop != oldTop {
             bounds.origin.y = newTop
             counters.anchorAdjustments += 1
@@ -176,9 +178,11 @@ extension TableView {
 
     /// Brings the offset back onto the content when the content ended above it
     /// (as UIScrollView does when not dragging): no blank screen after a shrink.
+    /// The range includes the insets (`ScrollView+Insets.swift`); an offset above the
+    /// top (a bounce a host set) is left alone, as shrinking content cannot cause it.
     func clampOffsetToContent() {
         updateContentSize()
         let maxY = maximumContentOffsetY
-        if bounds.origin.y > maxY, bounds.origin.y > 0 { bounds.origin.y = maxY }
+        if bounds.origin.y > maxY { bounds.origin.y = maxY }
     }
 }

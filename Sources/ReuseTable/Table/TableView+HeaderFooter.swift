@@ -37,10 +37,11 @@ extension TableView {
     }
 
     /// In `.plain` style, the header of the section at the top stays pinned
-    /// until the section's end pushes it up.
+    /// until the section's end pushes it up. As in UIKit, "the top" is below the
+    /// top content inset (`visible` is in geometry coordinates, see `viewport`).
     /// - Complexity: O(log n).
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
-        let top = visible.lowerBound
+        let top = visible.lowerBound + Double(adjustedContentInset.top)
         guard top > 0, let index = geometry.index(atOffset: top) else { return nil }
         let section = geometry.section(containing: index)
         let headerIndex = geometry.headerIndex(ofSection: section)
@@ -50,8 +51,7 @@ extension TableView {
             ? geometry.offset(of: geometry.headerIndex(ofSection: section + 1))
             : geometry.totalHeight
         let y = min(max(header.minY, top), sectionEnd - header.height)
-        return (SupplementaryKey(kind: .header, section: section),
-                CGRect(x: 0, y: y, width: bounds.width, height: header.height))
+        return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
     }
 
     /// The delegate's view for a header or footer, if any.

@@ -25,7 +25,7 @@ extension TableView {
         return rectForRowUnchecked(indexPath)
     }
 
-    /// The section's frame: from the top of its header to the bottom of its footer.
+    /// The section's frame in content coordinates: from the top of its header to the bottom of its footer.
     /// - Complexity: O(log n).
     public func rect(forSection section: Int) -> CGRect {
         loadIfNeeded()
@@ -33,7 +33,7 @@ extension TableView {
         let start = geometry.headerIndex(ofSection: section)
         let end = start + rowCount(inSection: section) + 2
         let minY = geometry.offset(of: start)
-        return CGRect(x: 0, y: minY, width: bounds.width, height: geometry.offset(of: end) - minY)
+        return contentRect(minY: minY, height: geometry.offset(of: end) - minY)
     }
 
     /// The header's frame in content coordinates (where it scrolls, not where it is pinned).
@@ -53,16 +53,17 @@ extension TableView {
         loadIfNeeded()
         do { try validateSection(section) } catch { TableViewError.trap(error) }
         let slot = geometry.slot(at: slotIndex())
-        return CGRect(x: 0, y: slot.minY, width: bounds.width, height: slot.height)
+        return contentRect(minY: slot.minY, height: slot.height)
     }
 
     /// The row under `point` (content coordinates), or nil over a header, footer, margin or nothing.
     /// - Complexity: O(log n).
     public func indexPathForRow(at point: CGPoint) -> IndexPath? {
         loadIfNeeded()
-        guard let index = geometry.index(atOffset: Double(point.y)) else { return nil }
+        let y = Double(point.y) - geometryOrigin
+        guard let index = geometry.index(atOffset: y) else { return nil }
         let slot = geometry.slot(at: index)
-        guard slot.kind == .row, Double(point.y) >= slot.minY + Double(appliedRowMargin) else { return nil }
+        guard slot.kind == .row, y >= slot.minY + Double(appliedRowMargin) else { return nil }
         let section = geometry.section(containing: index)
         return IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section)
     }
@@ -73,9 +74,10 @@ extension TableView {
         loadIfNeeded()
         var result: [IndexPath] = []
         let margin = Double(appliedRowMargin)
-        forEachSlot(in: Double(rect.minY)..<Double(rect.maxY)) { slot, section, row in
+        let lower = Double(rect.minY) - geometryOrigin, upper = Double(rect.maxY) - geometryOrigin
+        forEachSlot(in: lower..<upper) { slot, section, row in
             let minY = slot.minY + margin
-            if slot.kind == .row, slot.maxY > minY, minY < Double(rect.maxY), slot.maxY > Double(rect.minY) {
+            if slot.kind == .row, slot.maxY > minY, minY < upper, slot.maxY > lower {
                 result.append(IndexPath(row: row, section: section))
             }
         }
@@ -151,6 +153,6 @@ extension TableView {
     func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
         let margin = min(Double(appliedRowMargin), slot.height)
-        return CGRect(x: 0, y: slot.minY + margin, width: bounds.width, height: slot.height - margin)
+        return contentRect(minY: slot.minY + margin, height: slot.height - margin)
     }
 }

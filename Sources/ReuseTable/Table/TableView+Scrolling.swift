@@ -5,6 +5,10 @@ import Foundation
 extension TableView {
     /// Scrolls so the row is at `position`; `.none` moves as little as possible (not at all if fully visible).
     ///
+    /// Insets count as in UIKit: `.top` puts the row's top at `offset + adjustedContentInset.top`,
+    /// `.bottom` its bottom at `offset + height - adjustedContentInset.bottom`, `.middle` centers
+    /// it between the insets, and "fully visible" for `.none` means between the insets.
+    ///
     /// With estimated heights, the target and every row that will share the
     /// screen with it are measured *first* — including, near the end of the
     /// content, the rows above it that the clamped offset brings on screen —
@@ -23,9 +27,10 @@ extension TableView {
         var resolved = position
         if resolved == .none {
             let rect = rectForRowUnchecked(indexPath)
-            let visible = viewport
-            if Double(rect.minY) >= visible.lowerBound, Double(rect.maxY) <= visible.upperBound { return }
-            resolved = Double(rect.minY) < visible.lowerBound ? .top : .bottom
+            let insets = adjustedContentInset
+            let top = contentOffset.y + insets.top, bottom = contentOffset.y + bounds.height - insets.bottom
+            if rect.minY >= top, rect.maxY <= bottom { return }
+            resolved = rect.minY < top ? .top : .bottom
         }
         // Measure until the target offset shows no estimate. Each round measures the
         // estimated slot on that screen nearest the target: a row measured below the
@@ -36,7 +41,7 @@ extension TableView {
         measureSlot(at: target)
         var y = targetOffset(of: indexPath, at: resolved)
         while !transaction.hasDeferredWork,
-              let index = unmeasuredSlot(nearest: target, in: Double(y)..<(Double(y) + Double(bounds.height))) {
+              let index = unmeasuredSlot(nearest: target, in: (Double(y) - geometryOrigin)..<(Double(y) - geometryOrigin + Double(bounds.height))) {
             measureSlot(at: index)
             y = targetOffset(of: indexPath, at: resolved)
         }
@@ -73,17 +78,17 @@ extension TableView {
         return nil
     }
 
-    /// The offset that puts the row at `position`, clamped to the content.
+    /// The offset that puts the row at `position` between the insets, clamped to the offset range.
     func targetOffset(of indexPath: IndexPath, at position: ScrollPosition) -> CGFloat {
         updateContentSize()
         let rect = rectForRowUnchecked(indexPath)
-        let y: CGFloat
+        let placement: VerticalPlacement
         switch position {
-        case .top, .none: y = rect.minY
-        case .middle: y = rect.midY - bounds.height / 2
-        case .bottom: y = rect.maxY - bounds.height
+        case .top, .none: placement = .top
+        case .middle: placement = .middle
+        case .bottom: placement = .bottom
         }
-        return min(max(y, 0), maximumContentOffsetY)
+        return offsetY(placing: rect.minY, rect.maxY, at: placement)
     }
 
     /// Tells the table one row's new height without asking the delegate about any other row

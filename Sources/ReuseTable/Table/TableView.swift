@@ -174,6 +174,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
+    /// `tableHeaderView` and `tableFooterView` with the heights they were set with (`TableView+TableHeader.swift`).
+    var tableHeaderFooter = TableHeaderFooterViews()
 
     /// Heights by index path and table width: self-sized rows (every width measured, so a
     /// width round trip is free) and `heightForCell(withIdentifier:cacheBy:configuration:)`.
@@ -412,14 +414,17 @@ open class TableView: ScrollView, LayoutTransactionHost {
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
     }
 
-    /// `contentSize` follows the geometry: all rows, margins, headers and footers.
+    /// `contentSize` follows the geometry: all rows, margins, headers and footers, between the
+    /// table header and footer views.
     func updateContentSize() {
-        contentSize = CGSize(width: bounds.width, height: CGFloat(geometry.totalHeight))
+        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
+        contentSize = CGSize(width: bounds.width, height: CGFloat(height))
     }
 
-    /// The vertical span on screen.
+    /// The vertical span on screen, in geometry coordinates (content coordinates minus
+    /// `geometryOrigin`, the table header's height): what the geometry is searched with.
     var viewport: Range<Double> {
-        let top = Double(contentOffset.y)
+        let top = Double(contentOffset.y) - geometryOrigin
         return top..<(top + Double(max(bounds.height, 0)))
     }
 
@@ -476,11 +481,11 @@ open class TableView: ScrollView, LayoutTransactionHost {
             if slot.kind == .row {
                 let minY = slot.minY + margin, height = slot.height - margin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    found.rows.append(.init(section: section, row: row, frame: CGRect(x: 0, y: minY, width: width, height: height)))
+                    found.rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
                 }
             } else {
                 found.supplementary.append((SupplementaryKey(kind: slot.kind, section: section),
-                                            CGRect(x: 0, y: slot.minY, width: width, height: slot.height)))
+                                            contentRect(minY: slot.minY, height: slot.height, width: width)))
             }
         }
         return found
@@ -537,6 +542,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             stopped = transaction.hasDeferredWork  // the data source may have queued a call
         }
         placeSupplementaryViews(wanted.supplementary, in: visible)
+        placeTableHeaderAndFooterViews()
         if !wanted.arrived.isEmpty, let delegate = delegate {
             calling("tableView(_:willDisplay:forRowAt:)") {
                 for entry in wanted.arrived {

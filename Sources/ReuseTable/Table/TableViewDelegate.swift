@@ -8,6 +8,11 @@ import Foundation
 /// keeps `reloadData()` O(sections) (see `TableView.reloadData()`).
 @MainActor
 public protocol TableViewDelegate: AnyObject {
+    /// The offset changed (UIKit: `UIScrollViewDelegate.scrollViewDidScroll(_:)`): once per change,
+    /// after the layout pass for the new offset, never inside a pass — an offset moved inside a
+    /// step (scroll anchoring, a clamp, a queued `scrollToRow`) is told once when the table settles.
+    /// Structural calls made here are queued (see `LayoutTransaction`). Default: nothing.
+    func scrollViewDidScroll(_ scrollView: ScrollView)
     /// The exact height of a row; `TableView.automaticDimension` self-sizes it. Without
     /// estimates every row is asked at reload; with them, only rows as they come on screen.
     /// Default: the table's `rowHeight` — and not implementing it keeps reload O(sections).
@@ -72,6 +77,8 @@ enum DelegateHeightMethod: CaseIterable {
 }
 
 extension TableViewDelegate {
+    /// Default: nothing.
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
     /// Default: the table's `rowHeight`.
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         tableView.noteDefaultImplementation(.row)

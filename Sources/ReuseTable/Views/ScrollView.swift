@@ -12,14 +12,20 @@ open class ScrollView: View {
     /// The point of the content that is shown at the view's top-left corner.
     ///
     /// A NaN component is reported through `diagnosticHandler` and keeps its old
-    /// value; an infinite one is reported and clamped to the content's edge.
+    /// value; an infinite one is reported and clamped to the content's edge
+    /// (`minimumContentOffsetY` or `maximumContentOffsetY`, insets included).
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
             var offset = newValue
             if !offset.x.isFinite || !offset.y.isFinite {
-                offset.x = offset.x.isNaN ? bounds.origin.x : (offset.x.isFinite ? offset.x : (offset.x > 0 ? max(0, contentSize.width - bounds.width) : 0))
-                offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y.isFinite ? offset.y : (offset.y > 0 ? maximumContentOffsetY : 0))
+                if !offset.x.isFinite {
+                    offset.x = offset.x.isNaN ? bounds.origin.x
+                        : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX)
+                }
+                if !offset.y.isFinite {
+                    offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y > 0 ? maximumContentOffsetY : minimumContentOffsetY)
+                }
                 diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
             }
             guard offset != bounds.origin else { return }
@@ -27,6 +33,22 @@ open class ScrollView: View {
             scrollViewDidChangeOffset()
         }
     }
+
+    /// How far the content is inset from the view's edges (UIKit: `contentInset`); default `.zero`.
+    ///
+    /// The content may scroll under the insets; the vertical offset ranges from
+    /// `-top` to `contentSize.height + bottom - bounds.height` (see `ScrollView+Insets.swift`).
+    /// Setting it keeps the offset, as UIKit does, and lays out again. A NaN,
+    /// infinite or negative component is reported through `diagnosticHandler` and taken as 0.
+    open var contentInset: EdgeInsets = .zero {
+        didSet {
+            contentInset = checkedInsets(contentInset)
+            if contentInset != oldValue { setNeedsLayout() }
+        }
+    }
+
+    /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
+    var reportedContentOffset: CGPoint = .zero
 
     /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
     /// the default writes to standard error.
@@ -52,23 +74,22 @@ open class ScrollView: View {
         self.contentOffset = contentOffset
     }
 
-    /// The largest vertical offset that still shows content (0 when the content fits).
-    public var maximumContentOffsetY: CGFloat {
-        max(0, contentSize.height - bounds.height)
-    }
-
     /// Called after every change of `contentOffset`; subclasses lay out here.
     open func scrollViewDidChangeOffset() {}
 
     /// Fixes bounds a host set to NaN, infinite or negative numbers (reported once
     /// through `diagnosticHandler`): a bad size becomes 0, a bad origin the nearest
-    /// valid offset. The table and the collection view call it first in every pass.
+    /// valid offset (insets included). The table and the collection view call it first in every pass.
     func sanitizeBounds() {
         var fixed = bounds
         if !(fixed.size.width.isFinite && fixed.size.width >= 0) { fixed.size.width = 0 }
         if !(fixed.size.height.isFinite && fixed.size.height >= 0) { fixed.size.height = 0 }
-        if !fixed.origin.x.isFinite { fixed.origin.x = 0 }
-        if !fixed.origin.y.isFinite { fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY : 0 }
+        if !fixed.origin.x.isFinite {
+            fixed.origin.x = fixed.origin.x == .infinity ? maximumContentOffsetX(viewWidth: fixed.width) : minimumContentOffsetX
+        }
+        if !fixed.origin.y.isFinite {
+            fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY(viewHeight: fixed.height) : minimumContentOffsetY
+        }
         guard fixed != bounds else { return }
         diagnosticHandler("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
         bounds = fixed

@@ -15,7 +15,7 @@ final class ItemCell: CollectionViewCell {
 /// and an independent brute-force waterfall placement.
 @MainActor
 final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate, FlowLayoutDelegate {
-    enum Callback: CaseIterable { case height, cell, willDisplay, didEnd }
+    enum Callback: CaseIterable { case height, cell, willDisplay, didEnd, scroll }
     /// Called from each callback with the view and the index path (tests read or change the view there).
     var hooks: [Callback: (CollectionView, IndexPath) -> Void] = [:]
     /// Requests for items the data no longer has (a collection view must never make them).
@@ -67,6 +67,9 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
     }
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         hooks[.didEnd]?(collectionView, indexPath)
+    }
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        hooks[.scroll]?(scrollView as! CollectionView, IndexPath(item: -1, section: -1))
     }
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
                         itemWidth: CGFloat) -> CGFloat {

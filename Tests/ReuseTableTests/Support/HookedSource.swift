@@ -9,7 +9,7 @@ import Testing
 final class HookedSource: TableViewDataSource, TableViewDelegate {
     struct Row: Equatable { var id: Int; var height: Double }
     enum Heights { case exact, fixed, selfSizing }
-    enum Callback: CaseIterable { case height, cell, willDisplay, didEnd, header }
+    enum Callback: CaseIterable { case height, cell, willDisplay, didEnd, header, scroll }
 
     var sections: [[Row]]
     var headers: [Double]
@@ -19,7 +19,7 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
     var nextID = 0
     /// Requests for rows that do not exist in the data (a table must never make them).
     var violations: [String] = []
-    /// Called from each callback with the table and the index path (row -1 for a header).
+    /// Called from each callback with the table and the index path (row -1 for a header; section -1 for `scroll`).
     var hooks: [Callback: (TableView, IndexPath) -> Void] = [:]
     var heightAsked: [Int] = []
 
@@ -115,6 +115,9 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
         fire(.didEnd, tableView, indexPath)
+    }
+    func scrollViewDidScroll(_ scrollView: ScrollView) {
+        fire(.scroll, scrollView as! TableView, IndexPath(row: -1, section: -1))
     }
 }
 
