@@ -38,10 +38,10 @@ extension HeightTree {
         }
         var r = 0
         while true {
-            let m = node.meta[r], c = RunMeta.count(m)
+            let m = node.runMeta(r), c = RunMeta.count(m)
             if i < c { break }
             i -= c
-            acc = acc + Double(c) * node.heights[r]
+            acc = acc + Double(c) * node.runHeight(r)
             if RunMeta.kind(m) == .header { headers += c }
             r += 1
         }
@@ -54,7 +54,7 @@ extension HeightTree {
     public func offset(of index: Int) -> Double {
         if index == count { return totalHeight }
         let p = position(of: index)
-        return p.runMinY + Double(p.within) * p.leaf.heights[p.run]
+        return p.runMinY + Double(p.within) * p.leaf.runHeight(p.run)
     }
 
     /// Height of slot `index`.
@@ -62,7 +62,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func height(at index: Int) -> Double {
         let p = position(of: index)
-        return p.leaf.heights[p.run]
+        return p.leaf.runHeight(p.run)
     }
 
     /// Everything about one slot.
@@ -70,7 +70,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func slot(at index: Int) -> Slot {
         let p = position(of: index)
-        let h = p.leaf.heights[p.run], m = p.leaf.meta[p.run]
+        let h = p.leaf.runHeight(p.run), m = p.leaf.runMeta(p.run)
         return Slot(index: index, minY: p.runMinY + Double(p.within) * h, height: h,
                     kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
     }
@@ -80,7 +80,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func section(containing index: Int) -> Int {
         let p = position(of: index)
-        let isHeader = RunMeta.kind(p.leaf.meta[p.run]) == .header
+        let isHeader = RunMeta.kind(p.leaf.runMeta(p.run)) == .header
         return p.headersBefore + (isHeader ? p.within + 1 : 0) - 1
     }
 
@@ -122,9 +122,17 @@ extension HeightTree {
             }
             node = node.children[lastTall]
         }
+        return node.isNarrow ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
+                             : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
+    }
+
+    /// The leaf part of `index(atOffset:)`, specialized per run encoding (no per-run branch on it).
+    @inline(__always)
+    private static func index<S: LeafRunStore>(atOffset y: Double, in runs: S, acc start: Double, base first: Int) -> Int? {
+        var acc = start, base = first
         var lastTall: (run: Int, base: Int, acc: Double)?
-        for r in node.heights.indices {
-            let h = node.heights[r], c = RunMeta.count(node.meta[r])
+        for r in 0..<runs.count {
+            let h = runs.height(r), c = RunMeta.count(runs.meta(r))
             let end = acc + Double(c) * h
             if y < end { return base + Self.position(of: y, inRunAt: acc, height: h, count: c) }
             if h > 0 { lastTall = (r, base, acc) }
@@ -132,7 +140,7 @@ extension HeightTree {
             base += c
         }
         guard let t = lastTall else { return nil }
-        return t.base + RunMeta.count(node.meta[t.run]) - 1
+        return t.base + RunMeta.count(runs.meta(t.run)) - 1
     }
 
     /// Which of a run's `count` slots contains `y`, checked against the exact
@@ -162,8 +170,8 @@ extension HeightTree {
             }
             node = node.children[j]
         }
-        for r in node.meta.indices {
-            let m = node.meta[r], c = RunMeta.count(m)
+        for r in 0..<node.runCount {
+            let m = node.runMeta(r), c = RunMeta.count(m)
             if RunMeta.kind(m) == .header {
                 if s < c { return base + s }
                 s -= c
@@ -186,8 +194,8 @@ extension HeightTree {
         guard node.summary.unmeasured > 0, local < node.summary.count else { return nil }
         var base = 0
         if node.isLeaf {
-            for r in node.meta.indices {
-                let m = node.meta[r], c = RunMeta.count(m)
+            for r in 0..<node.runCount {
+                let m = node.runMeta(r), c = RunMeta.count(m)
                 if !RunMeta.isMeasured(m) && base + c > local { return max(base, local) }
                 base += c
             }
@@ -228,8 +236,8 @@ extension HeightTree {
         var slotIndex = start
         while true {
             // `acc` is the leaf's start Y here; `i` the first slot to report in it.
-            for r in node.heights.indices {
-                let h = node.heights[r], m = node.meta[r], c = RunMeta.count(m)
+            for r in 0..<node.runCount {
+                let h = node.runHeight(r), m = node.runMeta(r), c = RunMeta.count(m)
                 if i >= c {
                     i -= c
                 } else {

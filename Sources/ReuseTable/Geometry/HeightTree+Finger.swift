@@ -39,14 +39,14 @@ extension HeightTree {
             return forEachSlot(from: index, body)
         }
         var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex
-        if index >= finger.runFirstIndex, finger.run < leaf.meta.count {
+        if index >= finger.runFirstIndex, finger.run < leaf.runCount {
             r = finger.run
             acc = finger.runMinY
             first = finger.runFirstIndex
         }
         while true {
-            while r < leaf.meta.count {
-                let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+            while r < leaf.runCount {
+                let h = leaf.runHeight(r), m = leaf.runMeta(r), c = RunMeta.count(m)
                 if index < first + c {
                     let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
                     for k in max(0, index - first)..<c {
@@ -110,14 +110,14 @@ extension HeightTree {
     /// past the leaf's last run (the caller then answers by descent).
     private func walk(_ leaf: Node, to y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
         var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex, headers = finger.leafHeadersBefore
-        if y >= finger.runMinY, finger.run < leaf.meta.count {
+        if y >= finger.runMinY, finger.run < leaf.runCount {
             r = finger.run
             acc = finger.runMinY
             first = finger.runFirstIndex
             headers = finger.runHeadersBefore
         }
-        while r < leaf.meta.count {
-            let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+        while r < leaf.runCount {
+            let h = leaf.runHeight(r), m = leaf.runMeta(r), c = RunMeta.count(m)
             let end = acc + Double(c) * h
             let isHeader = RunMeta.kind(m) == .header
             if y < end {

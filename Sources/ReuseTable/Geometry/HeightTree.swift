@@ -159,16 +159,18 @@ extension HeightTree {
     /// runtime access tracking on these hot arrays cost more than the work.
     final class Node: @unchecked Sendable {
         @exclusivity(unchecked) var summary: Summary
-        @exclusivity(unchecked) var heights: [Double]
-        @exclusivity(unchecked) var meta: [UInt32]
+        /// A leaf's runs, 12 bytes each (any height); empty when `narrow` holds them.
+        @exclusivity(unchecked) var wide: WideRuns
+        /// A leaf's runs, 8 bytes each, when every height in the leaf is exactly a `Float` (see `NarrowRuns`).
+        @exclusivity(unchecked) var narrow: NarrowRuns
         @exclusivity(unchecked) var children: [Node]
         /// `children[j].summary` for every j (internal nodes only); kept in step by every change of `children`.
         @exclusivity(unchecked) var childSummaries: [Summary]
         let isLeaf: Bool
 
-        init(heights: [Double], meta: [UInt32]) {
-            self.heights = heights
-            self.meta = meta
+        /// A leaf in the narrowest encoding that keeps every height's bits, with room for `capacity` runs.
+        init(heights: [Double], meta: [UInt32], capacity: Int = 0) {
+            (self.wide, self.narrow) = Node.store(heights: heights, meta: meta, capacity: capacity)
             self.children = []
             self.childSummaries = []
             self.isLeaf = true
@@ -177,8 +179,8 @@ extension HeightTree {
         }
 
         init(children: [Node]) {
-            self.heights = []
-            self.meta = []
+            self.wide = WideRuns()
+            self.narrow = NarrowRuns()
             self.children = children
             self.childSummaries = children.map(\.summary)
             self.isLeaf = false
@@ -188,8 +190,8 @@ extension HeightTree {
 
         private init(copying other: Node) {
             summary = other.summary
-            heights = other.heights
-            meta = other.meta
+            wide = other.wide
+            narrow = other.narrow
             children = other.children
             childSummaries = other.childSummaries
             isLeaf = other.isLeaf
@@ -199,13 +201,13 @@ extension HeightTree {
         func copy() -> Node { Node(copying: self) }
 
         /// Runs in a leaf, children in an internal node.
-        var entryCount: Int { isLeaf ? heights.count : children.count }
+        var entryCount: Int { isLeaf ? runCount : children.count }
 
         /// Recomputes the summary from scratch, in slot order, so sums never drift.
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
-                for r in heights.indices { s.addRun(height: heights[r], meta: meta[r]) }
+                for r in 0..<runCount { s.addRun(height: runHeight(r), meta: runMeta(r)) }
             } else {
                 for child in childSummaries { s.add(child) }
             }
