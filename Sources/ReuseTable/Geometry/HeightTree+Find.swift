@@ -26,12 +26,12 @@ extension HeightTree {
         var acc = 0.0
         var headers = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while i >= node.childSummaries[j].count {
-                let s = node.childSummaries[j]
-                i -= s.count
-                acc = acc + s.height
-                headers += s.headers
+            while i >= columns.counts[j] {
+                i -= columns.counts[j]
+                acc = acc + columns.heights[j]
+                headers += columns.headers[j]
                 j += 1
             }
             node = node.children[j]
@@ -97,30 +97,25 @@ extension HeightTree {
             // possible with inexact heights) leave y past every child's end,
             // take the last child with height: y is at its very end.
             // The common case is a tight scan; the rounding edge re-walks the node.
-            let start = acc, startBase = base
-            var chosen = -1
-            var a = acc, b = base
-            for s in node.childSummaries {
-                let next = a + s.height
+            // Only the heights column is scanned; the counts before the chosen child are summed after.
+            // (Read through `node` in the loops, not copied out: a copy of the array would retain it.)
+            let n = node.childSummaries.heights.count
+            var chosen = 0
+            var a = acc
+            while chosen < n {
+                let next = a + node.childSummaries.heights[chosen]
                 if y < next { break }
                 a = next
-                b += s.count
-                chosen -= 1
+                chosen += 1
             }
-            if chosen != -1 - node.childSummaries.count {
-                acc = a
-                base = b
-                node = node.children[-1 - chosen]
-                continue
+            if chosen == n {
+                chosen = node.childSummaries.heights.lastIndex { $0 > 0 }!
+                a = acc
+                for j in 0..<chosen { a = a + node.childSummaries.heights[j] }
             }
-            let lastTall = node.childSummaries.lastIndex { $0.height > 0 }!
-            acc = start
-            base = startBase
-            for j in 0..<lastTall {
-                acc = acc + node.childSummaries[j].height
-                base += node.childSummaries[j].count
-            }
-            node = node.children[lastTall]
+            acc = a
+            for j in 0..<chosen { base += node.childSummaries.counts[j] }
+            node = node.children[chosen]
         }
         return node.isNarrow ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
                              : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
@@ -162,10 +157,11 @@ extension HeightTree {
         var s = section
         var base = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while s >= node.childSummaries[j].headers {
-                s -= node.childSummaries[j].headers
-                base += node.childSummaries[j].count
+            while s >= columns.headers[j] {
+                s -= columns.headers[j]
+                base += columns.counts[j]
                 j += 1
             }
             node = node.children[j]
@@ -201,7 +197,8 @@ extension HeightTree {
             }
             return nil
         }
-        for (j, s) in node.childSummaries.enumerated() {
+        for j in node.childSummaries.indices {
+            let s = node.childSummaries[j]
             if local < base + s.count && s.unmeasured > 0,
                let found = firstUnmeasured(in: node.children[j], from: max(0, local - base)) {
                 return base + found
@@ -224,10 +221,11 @@ extension HeightTree {
         var i = start
         var acc = 0.0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while i >= node.childSummaries[j].count {
-                i -= node.childSummaries[j].count
-                acc = acc + node.childSummaries[j].height
+            while i >= columns.counts[j] {
+                i -= columns.counts[j]
+                acc = acc + columns.heights[j]
                 j += 1
             }
             stack.append((node, j, acc))
@@ -257,7 +255,7 @@ extension HeightTree {
             while let top = stack.popLast() {
                 let next = top.child + 1
                 guard next < top.node.children.count else { continue }
-                let y = top.minY + top.node.childSummaries[top.child].height
+                let y = top.minY + top.node.childSummaries.heights[top.child]
                 stack.append((top.node, next, y))
                 node = top.node.children[next]
                 while !node.isLeaf {

@@ -74,21 +74,24 @@ extension HeightTree {
         var acc = 0.0, limit = Double.infinity
         var base = 0, headers = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var chosen = -1
-            for (j, s) in node.childSummaries.enumerated() {
-                let next = acc + s.height
+            for j in columns.heights.indices {
+                let next = acc + columns.heights[j]
                 if y < next {
                     chosen = j
                     limit = min(limit, next)
                     break
                 }
                 acc = next
-                base += s.count
-                headers += s.headers
             }
             // Rounding (inexact heights only) left y past every child's end:
             // `index(atOffset:)` handles that edge; no finger for it.
             guard chosen >= 0 else { return located(at: y, finger: &finger) }
+            for j in 0..<chosen {
+                base += columns.counts[j]
+                headers += columns.headers[j]
+            }
             node = node.children[chosen]
         }
         if finger.stamp != stamp { finger.section = -1 }

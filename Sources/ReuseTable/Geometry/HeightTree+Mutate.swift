@@ -136,8 +136,9 @@ extension HeightTree.Node {
     /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
     private func childIndex(for local: Int) -> (child: Int, local: Int) {
         var j = 0, i = local
-        while j < childSummaries.count - 1 && i >= childSummaries[j].count {
-            i -= childSummaries[j].count
+        let last = childSummaries.counts.count - 1
+        while j < last && i >= childSummaries.counts[j] {
+            i -= childSummaries.counts[j]
             j += 1
         }
         return (j, i)
@@ -212,7 +213,7 @@ extension HeightTree.Node {
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?
             for j in childSummaries.indices {
-                let c = childSummaries[j].count
+                let c = childSummaries.counts[j]
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
                     if lo == start && hi == start + c {
@@ -342,7 +343,7 @@ extension HeightTree.Node {
         } else {
             right = HeightTree.Node(children: Array(children[mid...]))
             children.removeSubrange(mid...)
-            childSummaries.removeSubrange(mid...)
+            childSummaries.removeSubrange(mid..<childSummaries.count)
         }
         recomputeSummary()
         return right

@@ -164,15 +164,15 @@ extension HeightTree {
         /// A leaf's runs, 8 bytes each, when every height in the leaf is exactly a `Float` (see `NarrowRuns`).
         @exclusivity(unchecked) var narrow: NarrowRuns
         @exclusivity(unchecked) var children: [Node]
-        /// `children[j].summary` for every j (internal nodes only); kept in step by every change of `children`.
-        @exclusivity(unchecked) var childSummaries: [Summary]
+        /// `children[j].summary` for every j (internal nodes only), one array per field; kept in step by every change of `children`.
+        @exclusivity(unchecked) var childSummaries: SummaryColumns
         let isLeaf: Bool
 
         /// A leaf in the narrowest encoding that keeps every height's bits, with room for `capacity` runs.
         init(heights: [Double], meta: [UInt32], capacity: Int = 0) {
             (self.wide, self.narrow) = Node.store(heights: heights, meta: meta, capacity: capacity)
             self.children = []
-            self.childSummaries = []
+            self.childSummaries = SummaryColumns()
             self.isLeaf = true
             self.summary = Summary()
             recomputeSummary()
@@ -182,7 +182,7 @@ extension HeightTree {
             self.wide = WideRuns()
             self.narrow = NarrowRuns()
             self.children = children
-            self.childSummaries = children.map(\.summary)
+            self.childSummaries = SummaryColumns(children.lazy.map(\.summary))
             self.isLeaf = false
             self.summary = Summary()
             recomputeSummary()
@@ -209,7 +209,7 @@ extension HeightTree {
             if isLeaf {
                 for r in 0..<runCount { s.addRun(height: runHeight(r), meta: runMeta(r)) }
             } else {
-                for child in childSummaries { s.add(child) }
+                s = childSummaries.total()
             }
             summary = s
         }
