@@ -86,6 +86,8 @@ extension HeightTree {
                     }
                     expected.addRun(height: h, meta: m)
                 }
+                // Heights are summed in the fixed shape (see `fixedShapeSum`), recomputed here from the runs.
+                expected.height = HeightTree.fixedShapeSum(node.runCount) { Double(RunMeta.count(node.runMeta($0))) * node.runHeight($0) }
             } else {
                 if isRoot && e < 2 { try fail("root: internal with \(e) children") }
                 var childDepth: Int?
@@ -99,6 +101,7 @@ extension HeightTree {
                     expected.add(child.summary)
                 }
                 depth = (childDepth ?? 0) + 1
+                expected.height = HeightTree.fixedShapeSum(node.children.count) { node.children[$0].summary.height }
             }
             if expected != node.summary {
                 try fail("\(path()): summary \(node.summary) but children sum to \(expected)")

@@ -207,7 +207,7 @@ extension HeightTree {
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
-                for r in 0..<runCount { s.addRun(height: runHeight(r), meta: runMeta(r)) }
+                s = isNarrow ? HeightTree.leafSummary(narrow) : HeightTree.leafSummary(wide)
             } else {
                 s = childSummaries.total()
             }
