@@ -170,9 +170,13 @@ extension HeightTree.Node {
             }
         } else {
             let (j, i) = childIndex(for: local)
+            let old = childSummaries[j]
             guard uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
             childDidChange(j)
+            let new = childSummaries[j]
             normalizeChild(at: j, config: config)
+            resummarize(childWas: old, isNow: new)
+            return true
         }
         recomputeSummary()
         return true
@@ -189,11 +193,27 @@ extension HeightTree.Node {
             }
         } else {
             let (j, i) = childIndex(for: local)
+            let old = childSummaries[j]
             uniqueChild(j).insert(heights: newHeights, meta: newMeta, at: i, config: config)
             childDidChange(j)
+            let new = childSummaries[j]
             normalizeChild(at: j, config: config)
+            resummarize(childWas: old, isNow: new)
+            return
         }
         recomputeSummary()
+    }
+
+    /// The summary after one child's summary went from `old` to `new` and the
+    /// children were normalized (a split or merge keeps the counts' totals):
+    /// the integer fields by difference (exact), the height re-summed in its
+    /// fixed shape over the heights column. O(fan-out) reads of one column
+    /// instead of four.
+    private func resummarize(childWas old: HeightTree.Summary, isNow new: HeightTree.Summary) {
+        summary.count += new.count - old.count
+        summary.headers += new.headers - old.headers
+        summary.unmeasured += new.unmeasured - old.unmeasured
+        summary.height = childSummaries.heights.withUnsafeBufferPointer { h in HeightTree.fixedShapeSum(h.count) { h[$0] } }
     }
 
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
@@ -212,6 +232,7 @@ extension HeightTree.Node {
             var start = 0
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?
+            var onlyChange: (old: HeightTree.Summary, new: HeightTree.Summary)?
             for j in childSummaries.indices {
                 let c = childSummaries.counts[j]
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
@@ -220,9 +241,10 @@ extension HeightTree.Node {
                         for run in HeightTree.Runs(root: children[j]) { removed.append(run) }
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
+                        let old = childSummaries[j]
                         uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
                         childDidChange(j)
-                        if firstCut == nil { firstCut = j } else { lastCut = j }
+                        if firstCut == nil { firstCut = j; onlyChange = (old, childSummaries[j]) } else { lastCut = j }
                     }
                 }
                 start += c
@@ -236,6 +258,11 @@ extension HeightTree.Node {
             // The cut children (now neighbours at most) are the only ones out of bounds.
             if let j = lastCut, j < children.count { normalizeChild(at: j, config: config) }
             if let j = firstCut, j < children.count { normalizeChild(at: j, config: config) }
+            if dropped == nil, lastCut == nil, let change = onlyChange {
+                // The common case, one child cut: its difference is the node's.
+                resummarize(childWas: change.old, isNow: change.new)
+                return
+            }
         }
         recomputeSummary()
     }
