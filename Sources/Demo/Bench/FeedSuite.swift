@@ -47,7 +47,7 @@ enum FeedSuite {
             let source: AnyObject
             if autoLayout {
                 let al = AutoLayoutFeedSource(model: model)
-                al.install(in: table)
+                al.install(in: table, like: feed)
                 source = al
             } else {
                 feed.install(in: table)
@@ -106,11 +106,11 @@ final class AutoLayoutFeedSource: TableViewDataSource, TableViewDelegate {
     let model: FeedModel
     init(model: FeedModel) { self.model = model }
 
-    func install(in table: TableView) {
+    /// The feed's own table settings (`FeedDataSource.install`: header view, self-sizing rows, no
+    /// separators), then this cell and this source.
+    func install(in table: TableView, like feed: FeedDataSource) {
+        feed.install(in: table)
         table.register(AutoLayoutFeedBenchCell.self, forCellReuseIdentifier: AutoLayoutFeedBenchCell.identifier)
-        table.register(DayHeaderView.self, forHeaderFooterViewReuseIdentifier: DayHeaderView.identifier)
-        table.rowHeight = TableView.automaticDimension
-        table.separatorStyle = .none
         table.dataSource = self
         table.delegate = self
     }
