@@ -303,8 +303,26 @@ extension HeightTree.Node {
 
     /// A leaf's part of `remove`, in place: shortens or drops the runs the range covers, shifts the rest down.
     private static func remove<S: LeafRunStore>(_ range: Range<Int>, from runs: inout S, into removed: inout RunCollector) {
-        var start = 0, w = 0, firstTouched = -1
         let n = runs.count
+        // The common case, a range inside one run (a one-row delete): shorten or drop that run only.
+        var first = 0, r0 = 0
+        while r0 < n, first + RunMeta.count(runs.meta(r0)) <= range.lowerBound {
+            first += RunMeta.count(runs.meta(r0))
+            r0 += 1
+        }
+        if r0 < n, range.upperBound <= first + RunMeta.count(runs.meta(r0)) {
+            let m = runs.meta(r0), c = RunMeta.count(m)
+            removed.append(height: runs.height(r0), meta: m, count: range.count)
+            if range.count < c {
+                runs.setMeta(r0, RunMeta.attributes(m) | UInt32(c - range.count))
+            } else {
+                runs.removeSubrange(r0..<(r0 + 1))
+                // Its neighbours may now be one run.
+                if runs.count > 0 { compact(&runs, around: max(0, r0 - 1)...min(runs.count - 1, r0)) }
+            }
+            return
+        }
+        var start = 0, w = 0, firstTouched = -1
         for r in 0..<n {
             let m = runs.meta(r), c = RunMeta.count(m)
             let overlap = max(0, min(start + c, range.upperBound) - max(start, range.lowerBound))
