@@ -233,14 +233,7 @@ extension HeightTree.Node {
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?
             var onlyChange: (old: HeightTree.Summary, new: HeightTree.Summary)?
-            // Children wholly before the range are skipped by a tight scan of the counts column.
-            var j0 = 0
-            let n = childSummaries.counts.count
-            while j0 < n, start + childSummaries.counts[j0] <= range.lowerBound {
-                start += childSummaries.counts[j0]
-                j0 += 1
-            }
-            for j in j0..<n {
+            for j in childSummaries.indices {
                 let c = childSummaries.counts[j]
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
