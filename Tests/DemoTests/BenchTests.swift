@@ -230,7 +230,8 @@ import Testing
 
     @Test func tableSuitesUseTheDocumentedNames() {
         let suites = Suites.all(quick: true)
-        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable", "feed"])
+        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
+                                        "feed"])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])

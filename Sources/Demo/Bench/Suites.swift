@@ -100,7 +100,8 @@ enum Suites {
     /// Every suite, in report order.
     static func all(quick: Bool) -> [BenchSuite] {
         [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
-            + [solver(), selfSizing(), chain(quick: quick), PagerSuite.suite(quick: quick), DiffableSuite.suite(quick: quick), FeedSuite.suite(quick: quick)]
+            + [solver(), selfSizing(), chain(quick: quick), PagerSuite.suite(quick: quick), DiffableSuite.suite(quick: quick)]
+            + [FeedSuite.suite(quick: quick)]
     }
 
     // MARK: Running

@@ -32,7 +32,8 @@ extension HeightTree {
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
         return reduceNodes(0) { acc, node in
-            acc + objectBytes + arrayBytes(node.wide.heights) + arrayBytes(node.wide.meta) + arrayBytes(node.narrow.packed) + arrayBytes(node.children) + node.childSummaries.byteCount
+            acc + objectBytes + arrayBytes(node.wide.heights) + arrayBytes(node.wide.meta) + arrayBytes(node.narrow.packed)
+                + arrayBytes(node.children) + node.childSummaries.byteCount
         }
     }
 
