@@ -100,6 +100,8 @@ import ReuseTable
         let before = rows.map { app.table.rectForRow(at: $0) }
         for _ in 0..<5 { _ = app.handle(.down) }
         let top = app.cursorIndexPath
+        _ = app.handle(.enter)  // a selected row stays selected across the switch (its reloadData clears UIKit's selection)
+        #expect(app.table.indexPathForSelectedRow == top)
         #expect(app.statusText.contains { $0.contains("frame layout") && $0.contains("µs/cell") })
         #expect(app.handle(.char("a")) == .changed)
         #expect(app.feed.cellLayout == .autoLayout)
@@ -109,11 +111,13 @@ import ReuseTable
         #expect(app.table.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
         #expect(app.cursorIndexPath == top, "the same row stays on top")
         #expect(rows.map { app.table.rectForRow(at: $0) } == before, "Auto Layout gives every row the same height")
+        #expect(app.table.indexPathForSelectedRow == top && app.table.cellForRow(at: top!)?.isSelected == true)
         #expect(app.microsecondsPerMeasuredCell != "–", "the rows measured again were timed")
         _ = app.handle(.char("a"))
         #expect(app.feed.cellLayout == .frames)
         #expect(app.statusText.dropLast().contains { $0.contains("frame layout") })
         #expect(app.table.visibleCells.allSatisfy { !($0 is AutoLayoutFeedCell) })
+        #expect(app.table.indexPathForSelectedRow == top)
         #expect(rows.map { app.table.rectForRow(at: $0) } == before)
     }
 

@@ -20,7 +20,10 @@ extension FeedApp {
         measuringSince = (counters.selfSizingMeasurements, counters.selfSizingNanoseconds)
         // The cached heights were measured by the other class: reloadData drops them (and the cells on
         // screen go back to the pool under the other identifier), then the same row comes back on top.
+        // reloadData clears the selection, as UIKit's does; the same posts are still there, so keep it.
+        let selected = table.indexPathsForSelectedRows ?? []
         table.reloadData()
+        for indexPath in selected { table.selectRow(at: indexPath, animated: false, scrollPosition: .none) }
         precacher = FeedApp.makePrecacher(for: table)
         if let top, top.section < table.numberOfSections, top.row < table.numberOfRows(inSection: top.section) {
             table.scrollToRow(at: top, at: .top, animated: false)
