@@ -32,13 +32,7 @@ extension CollectionView {
         throw TableViewError(
             "unable to dequeue a cell with identifier \"\(identifier)\" for item \(indexPath.collectionDescription): "
                 + "register a class for it with register(_:forCellWithReuseIdentifier:) first "
-                + "(registered: \(registeredList)).")
-    }
-
-    /// `"a", "b"` or `none`, for messages.
-    var registeredList: String {
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        return known.isEmpty ? "none" : known
+                + "(registered: \(registeredIdentifierList)).")
     }
 
     /// Asks the data source for the item's cell and counts cells not seen before.

@@ -52,12 +52,6 @@ extension TableView {
                 + "(registered: \(registeredIdentifierList)).")
     }
 
-    /// The registered cell identifiers, quoted, for messages ("none" when empty).
-    var registeredIdentifierList: String {
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        return known.isEmpty ? "none" : known
-    }
-
     /// Cells ever created per identifier by dequeue (teaching counter).
     public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 
