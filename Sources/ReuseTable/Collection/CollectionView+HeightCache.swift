@@ -29,4 +29,11 @@ extension CollectionView {
     public func heightForCell(withReuseIdentifier identifier: String, configuration: (CollectionViewCell) -> Void) -> CGFloat {
         templateHeight(identifier, configuration: configuration)
     }
+
+    /// Where the height debug log's lines go (the collection view's and both caches'),
+    /// as `TableView.heightDebugLogHandler`; prints to standard output by default.
+    public var heightDebugLogHandler: (String) -> Void {
+        get { heightLogSink }
+        set { heightLogSink = newValue }
+    }
 }

@@ -57,18 +57,12 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Teaching switch: when false, every dequeue misses and every appearing item creates a cell.
     open var isReusePoolEnabled: Bool {
         get { pool.isEnabled }
-        set {
-            pool.isEnabled = newValue
-            if !newValue { pool.removeAll() }
-        }
+        set { setReusePoolEnabled(newValue) }
     }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
     open var isHeightDebugLogEnabled = false {
-        didSet {
-            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
-            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
-        }
+        didSet { heightDebugLogSwitched() }
     }
 
     /// Live counters for teaching and the demo's status line.
@@ -363,30 +357,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             }
         }
     }
-
-    // MARK: Counters
-
-    /// Live counters (the demo's status line and the teaching tour read them).
-    public struct Counters: Sendable, Equatable {
-        /// Distinct cells the collection view has been handed (by dequeue or by the data source).
-        public var cellsCreated = 0
-        /// Calls of `collectionView(_:cellForItemAt:)`.
-        public var cellForItemCalls = 0
-        /// Self-sizing measurements (`sizeThatFits` on a template cell).
-        public var selfSizingMeasurements = 0
-        /// Layout passes run.
-        public var layoutPasses = 0
-        /// Duration of the last layout pass (including any `prepare()` it ran).
-        public var lastLayoutNanoseconds: UInt64 = 0
-        /// The most cells on screen at once so far.
-        public var mostVisibleAtOnce = 0
-    }
-
-    /// Cells waiting in the reuse pool.
-    public var reusePoolCount: Int { pool.count }
-
-    /// Cells ever created per identifier by dequeue (teaching counter).
-    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 }
 
 extension CGRect {

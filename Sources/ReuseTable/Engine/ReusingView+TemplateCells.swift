@@ -129,4 +129,10 @@ extension ReusingView {
         guard isHeightDebugLogEnabled else { return }
         heightLogSink("[\(hostName) height] \(message())")
     }
+
+    /// Keeps both height caches' logs switched with `isHeightDebugLogEnabled`.
+    func heightDebugLogSwitched() {
+        indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
+        keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
+    }
 }

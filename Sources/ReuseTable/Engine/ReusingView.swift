@@ -42,6 +42,8 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     static var vocabulary: UpdateVocabulary { get }
     /// The public call that registers a cell class, for messages.
     static var cellRegistrationCall: String { get }
+    /// The class registered for `identifier` (default: a dictionary lookup).
+    func registeredClass(for identifier: String) -> Cell.Type?
     /// The width a template cell is measured at: the table's width, or the layout's item width.
     var templateWidth: CGFloat { get }
     /// A configured template cell's height at `width`: the shared fitting

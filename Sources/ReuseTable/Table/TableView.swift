@@ -92,18 +92,12 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
     open var isReusePoolEnabled: Bool {
         get { pool.isEnabled }
-        set {
-            pool.isEnabled = newValue
-            if !newValue { pool.removeAll() }
-        }
+        set { setReusePoolEnabled(newValue) }
     }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
     open var isHeightDebugLogEnabled = false {
-        didSet {
-            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
-            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
-        }
+        didSet { heightDebugLogSwitched() }
     }
 
     /// Live counters for teaching and the demo's status line.
