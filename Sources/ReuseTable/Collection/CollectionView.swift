@@ -55,15 +55,10 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open weak var delegate: CollectionViewDelegate?
 
     /// Teaching switch: when false, every dequeue misses and every appearing item creates a cell.
-    open var isReusePoolEnabled: Bool {
-        get { pool.isEnabled }
-        set { setReusePoolEnabled(newValue) }
-    }
+    open var isReusePoolEnabled: Bool { get { pool.isEnabled } set { setReusePoolEnabled(newValue) } }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
-    open var isHeightDebugLogEnabled = false {
-        didSet { heightDebugLogSwitched() }
-    }
+    open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()

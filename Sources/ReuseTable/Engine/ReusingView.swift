@@ -35,6 +35,8 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     var keyedHeightCache: KeyedHeightCache { get }
     /// Whether the height debug log is on.
     var isHeightDebugLogEnabled: Bool { get }
+    /// Whether `reloadData()` has started since the view was made.
+    var hasLoadedData: Bool { get }
 
     // MARK: What differs
 

@@ -90,15 +90,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
 
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
-    open var isReusePoolEnabled: Bool {
-        get { pool.isEnabled }
-        set { setReusePoolEnabled(newValue) }
-    }
+    open var isReusePoolEnabled: Bool { get { pool.isEnabled } set { setReusePoolEnabled(newValue) } }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
-    open var isHeightDebugLogEnabled = false {
-        didSet { heightDebugLogSwitched() }
-    }
+    open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
