@@ -144,19 +144,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         layoutPass()
     }
 
-    func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
-    }
-
-    /// The data source's counts, validated (SPEC §6); traps with the message otherwise.
-    func validatedCounts() -> [Int] {
-        do {
-            return try fetchCounts()
-        } catch {
-            TableViewError.trap(error)
-        }
-    }
-
     /// Reads the counts, throwing a precise message for negative values.
     func fetchCounts() throws(TableViewError) -> [Int] {
         guard let dataSource else { return [] }

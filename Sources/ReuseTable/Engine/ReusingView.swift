@@ -37,6 +37,9 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     var isHeightDebugLogEnabled: Bool { get }
     /// Whether `reloadData()` has started since the view was made.
     var hasLoadedData: Bool { get }
+    func reloadData()
+    /// The data source's section and row counts, throwing a message naming the method for a negative one.
+    func fetchCounts() throws(TableViewError) -> [Int]
 
     // MARK: What differs
 

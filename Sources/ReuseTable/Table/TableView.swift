@@ -199,11 +199,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
         performTransaction { reload(keepingHeightCache: true) }
     }
 
-    /// Loads data on first use, as UIKit does on its first layout.
-    func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
-    }
-
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
@@ -285,15 +280,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
     func placeholderRowRun(count: Int) -> HeightRun {
         let guess = estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight >= 0 ? rowHeight : 44)
         return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
-    }
-
-    /// The data source's section and row counts, validated (SPEC §6).
-    func validatedCounts() -> [Int] {
-        do {
-            return try fetchCounts()
-        } catch {
-            TableViewError.trap(error)
-        }
     }
 
     /// Reads the counts, throwing a precise message for negative values.
