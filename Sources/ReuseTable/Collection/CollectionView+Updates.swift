@@ -148,7 +148,7 @@ extension CollectionView {
         }
         visibleItems.replace(with: remapped)
 
-        applyToHeightCache(plan)
+        applyToHeightCache(plan, newCounts: newCounts)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
         tellDidEndDisplaying(leaving)
@@ -158,27 +158,9 @@ extension CollectionView {
         layoutPass()
     }
 
-    /// The index-path height cache follows the same four steps as everything else.
-    func applyToHeightCache(_ plan: UpdatePlan) {
-        var movedRows: [IndexPath: IndexPathHeightCache.RowEntry] = [:]
-        var movedSections: [Int: IndexPathHeightCache.SectionEntry] = [:]
-        for indexPath in plan.rowRemovals {
-            movedRows[indexPath] = indexPathHeightCache.removeRow(at: indexPath)
-        }
-        for section in plan.sectionRemovals {
-            movedSections[section] = indexPathHeightCache.removeSection(at: section)
-        }
-        for (section, source) in plan.sectionInsertions {
-            switch source {
-            case .fresh: indexPathHeightCache.insertSections(1, at: section)
-            case .moved(let from): indexPathHeightCache.insertSection(movedSections[from]!, at: section)
-            }
-        }
-        for (indexPath, source) in plan.rowInsertions {
-            switch source {
-            case .fresh: indexPathHeightCache.insertRows(1, at: indexPath)
-            case .moved(let from): indexPathHeightCache.insertRow(movedRows[from]!, at: indexPath)
-            }
-        }
+    /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`).
+    func applyToHeightCache(_ plan: UpdatePlan, newCounts: [Int]) {
+        var cache = indexPathHeightCache
+        plan.apply(to: &cache, newCounts: newCounts)
     }
 }
