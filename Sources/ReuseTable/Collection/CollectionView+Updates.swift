@@ -117,19 +117,6 @@ extension CollectionView {
         return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
     }
 
-    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
-    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
-        loadIfNeeded()
-        // `updates` calls back into the view, so no access to the recorder is held while it runs.
-        let saved = batchRecorder
-        batchRecorder = BatchRecorder()
-        batchRecorder.begin()
-        updates()
-        let batch = batchRecorder.end()!
-        batchRecorder = saved
-        _ = try validatedPlan(for: batch)
-    }
-
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
     ///

@@ -40,6 +40,10 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     func reloadData()
     /// The data source's section and row counts, throwing a message naming the method for a negative one.
     func fetchCounts() throws(TableViewError) -> [Int]
+    /// The batch being recorded by `performBatchUpdates(_:completion:)`.
+    var batchRecorder: BatchRecorder { get set }
+    /// Validates a batch against the counts before (the view's) and after (the data source's); the plan and the new counts.
+    func validatedPlan(for batch: BatchUpdate) throws(TableViewError) -> (UpdatePlan, [Int])
 
     // MARK: What differs
 

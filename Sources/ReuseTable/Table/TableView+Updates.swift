@@ -113,18 +113,6 @@ extension TableView {
         return (try UpdatePlan.make(batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: .table), newCounts)
     }
 
-    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
-    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
-        // `updates` calls back into the table, so no access to the recorder is held while it runs.
-        let saved = batchRecorder
-        batchRecorder = BatchRecorder()
-        batchRecorder.begin()
-        updates()
-        let batch = batchRecorder.end()!
-        batchRecorder = saved
-        _ = try validatedPlan(for: batch)
-    }
-
     /// Applies a validated plan in two phases, so every callback sees a consistent table:
     /// 1. *Structure*: visible cells are remapped (or recycled), and the geometry and
     ///    the cache take the plan's four steps; fresh rows and sections get
