@@ -10,8 +10,8 @@ import Foundation
 /// way is written once in extensions of this protocol, `ReusingView+*.swift`:
 /// dequeue and recycling, template cells and the height caches' plumbing,
 /// counters and the height debug log. The extensions are generic over the cell
-/// type; the compiler specializes them for each view, so the table's hot paths
-/// (recycling a cell, asking for one) cost what they did when written twice.
+/// type and specialized for each view in an optimized (whole-module) build, so
+/// the table's hot paths (recycling a cell, asking for one) need no indirection.
 @MainActor
 protocol ReusingView: ScrollView, LayoutTransactionHost {
     /// `TableViewCell` or `CollectionViewCell`.
