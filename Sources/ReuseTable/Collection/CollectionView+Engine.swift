@@ -1,14 +1,11 @@
 import Foundation
 
 // What the collection view tells the shared engine (`Engine/ReusingView.swift`):
-// its cell class, its words, and how a template cell is measured — at the
+// its words (its cell class follows from `pool`), and how a template cell is measured — at the
 // layout's item width, its fitting height sanitized.
 
 extension CollectionView: ReusingView {
-    typealias Cell = CollectionViewCell
-
     static var vocabulary: UpdateVocabulary { .collection }
-    static var cellRegistrationCall: String { "register(_:forCellWithReuseIdentifier:)" }
 
     var templateWidth: CGFloat { collectionViewLayout.itemWidth }
 

@@ -37,7 +37,7 @@ extension ReusingView {
         guard registeredClass(for: identifier) == nil else { return }
         throw TableViewError(
             "unable to dequeue a cell with identifier \"\(identifier)\" for \(Self.vocabulary.row) \(Self.vocabulary.describe(indexPath)): "
-                + "register a class for it with \(Self.cellRegistrationCall) first "
+                + "register a class for it with \(Self.vocabulary.cellRegistration) first "
                 + "(registered: \(registeredIdentifierList)).")
     }
 

@@ -97,7 +97,7 @@ extension ReusingView {
     /// Throws a message naming the identifier when no cell class is registered for it.
     func validateTemplateIdentifier(_ identifier: String) throws(TableViewError) {
         guard registeredClasses[identifier] == nil else { return }
-        throw missingTemplateClass(noun: "cell", identifier: identifier, registration: Self.cellRegistrationCall,
+        throw missingTemplateClass(noun: "cell", identifier: identifier, registration: Self.vocabulary.cellRegistration,
                                    registered: " (registered: \(registeredIdentifierList))")
     }
 

@@ -47,10 +47,8 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
 
     // MARK: What differs
 
-    /// How messages name the view and its rows ("table view", "row" or "collection view", "item").
+    /// How messages name the view, its rows ("table view", "row" or "collection view", "item") and the registration call.
     static var vocabulary: UpdateVocabulary { get }
-    /// The public call that registers a cell class, for messages.
-    static var cellRegistrationCall: String { get }
     /// The class registered for `identifier` (default: a dictionary lookup).
     func registeredClass(for identifier: String) -> Cell.Type?
     /// The width a template cell is measured at: the table's width, or the layout's item width.
