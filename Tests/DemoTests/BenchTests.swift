@@ -230,7 +230,8 @@ import Testing
 
     @Test func tableSuitesUseTheDocumentedNames() {
         let suites = Suites.all(quick: true)
-        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable"])
+        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
+                                        "feed"])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])
@@ -276,6 +277,27 @@ import Testing
         #expect(off > 10 * on, "without the pool every row that appears gets a new cell")
         #expect(Report.text(suite: TableSuites.reusePool(scales: [500]), results: pool).contains("cells created"))
         #expect(!Report.json(pool).contains("cells"), "the JSON keeps its documented fields")
+    }
+
+    @MainActor @Test func feedSuiteScrollsTheFeedByScreensWithBothSizingPaths() throws {
+        let suite = try #require(Suites.all(quick: true).first { $0.name == "feed" })
+        #expect(suite.operations.map(\.name) == ["feedScreenStep"])
+        #expect(suite.operations[0].strategies.map(\.name) == ["frame", "AutoLayout"])
+        #expect(suite.operations[0].baseline == "frame")
+        #expect(suite.scales == [1_000_000])
+        for autoLayout in [false, true] {
+            let benchCase = FeedSuite.makeCase(rows: 2_000, autoLayout: autoLayout, counted: 20)
+            let counted = try #require(FeedSuite.counted[autoLayout ? "AutoLayout" : "frame"])
+            #expect(counted.steps == 20 && counted.p50 > 0 && counted.p99 >= counted.p50)
+            let cells = try #require(benchCase.cellsCreated)
+            #expect(cells > 0 && cells < 40, "reused over 20 screens: \(cells) cells")
+            for i in 0..<5 { benchCase.step(i) }
+        }
+        let cell = AutoLayoutFeedBenchCell(reuseIdentifier: nil)
+        cell.configure(with: FeedGenerator.post(id: 7))
+        #expect(!cell.labels.body.text.isEmpty)
+        let active = cell.labels.constraints.allSatisfy { $0.isActive }
+        #expect(active, "sized by Auto Layout, not frames")
     }
 
     @MainActor @Test func exactTableRowsAndHeightsAreDeterministic() {

@@ -39,4 +39,81 @@ import Testing
         let records = RowRecords(heights.map { HeightRun(count: 1, height: $0) })
         #expect((0..<heights.count).allSatisfy { records.height(at: $0).bitPattern == heights[$0].bitPattern })
     }
+
+    /// Heights that fit the leaves' 8-byte encoding (integers, halves, `Float` values) mixed with ones
+    /// that do not (0.1, 1/3, random bits, subnormals), so leaves switch encodings under every mutation.
+    /// One height in `oddOneIn` on average does not fit (big leaves need a few narrow ones left).
+    static func mixedHeight(_ rng: inout SplitMix64, oddOneIn: UInt64) -> Double {
+        if rng.next() % oddOneIn == 0 {
+            return rng.next() % 2 == 0 ? randomHeight(&rng)
+                : [0.1, 1.0 / 3, 43.666666666666664, 0x1p-1074, 0x1p-1022, 1e300].randomElement(using: &rng)!
+        }
+        switch rng.next() % 3 {
+        case 0: return Double(rng.next() % 200)
+        case 1: return Double(rng.next() % 400) / 2
+        default: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF))
+        }
+    }
+
+    /// Every height comes back with its bit pattern while leaves move between the 8-byte and the
+    /// 12-byte run encodings (setHeight, insert, remove, splits and merges), checked against an array
+    /// after every step; the tree's invariants (including "a narrow leaf keeps every height") hold throughout.
+    @Test(arguments: [(4, 4), (5, 3), (80, 64)])
+    func mixedEncodingsRoundTripBitForBit(leafCapacity: Int, fanout: Int) throws {
+        var rng = SplitMix64(seed: 0x8B17 ^ UInt64(leafCapacity))
+        let odd: UInt64 = leafCapacity > 8 ? 60 : 3
+        var heights = (0..<600).map { _ in Self.mixedHeight(&rng, oddOneIn: odd) }
+        var tree = HeightTree(heights.map { HeightRun(count: 1, height: $0) }, leafCapacity: leafCapacity, fanout: fanout)
+        var sawNarrow = false, sawWide = false
+        for step in 0..<700 {
+            let h = Self.mixedHeight(&rng, oddOneIn: odd)
+            switch rng.next() % 4 {
+            case 0 where !heights.isEmpty:
+                let i = Int.random(in: 0..<heights.count, using: &rng)
+                heights[i] = h
+                tree.setHeight(h, at: i, isMeasured: true)
+            case 1 where heights.count > 1:
+                let i = Int.random(in: 0..<heights.count - 1, using: &rng), n = Int.random(in: 1...2, using: &rng)
+                heights.removeSubrange(i..<i + n)
+                tree.removeSubrange(i..<i + n)
+            default:
+                let j = Int.random(in: 0...heights.count, using: &rng)
+                heights.insert(h, at: j)
+                tree.insert([HeightRun(count: 1, height: h)], at: j)
+            }
+            try tree.checkInvariants()
+            #expect(tree.count == heights.count, "step \(step)")
+            var walked: [UInt64] = []
+            tree.forEachSlot(from: 0) { walked.append($0.height.bitPattern); return true }
+            #expect(walked == heights.map(\.bitPattern), "step \(step)")
+            if step % 50 == 0 {
+                #expect((0..<heights.count).allSatisfy { tree.height(at: $0).bitPattern == heights[$0].bitPattern }, "step \(step)")
+            }
+            var leaves: [HeightTree.Node] = [tree.root]
+            while let node = leaves.popLast() {
+                if node.isLeaf { if node.isNarrow { sawNarrow = true } else if node.runCount > 0 { sawWide = true } }
+                leaves.append(contentsOf: node.children)
+            }
+        }
+        #expect(sawNarrow && sawWide, "both encodings were exercised")
+        #expect(Array(tree.runs).flatMap { repeatElement($0.height.bitPattern, count: $0.count) } == heights.map(\.bitPattern))
+    }
+
+    /// Heights that are exactly `Float`s are stored in 8 bytes a run; the sums over them are the same
+    /// `Double` additions as before, so totals agree bit for bit with `RowRecords`.
+    @Test func floatExactHeightsUseTheNarrowEncodingAndSumLikeRowRecords() throws {
+        var rng = SplitMix64(seed: 0xF10A7)
+        let heights = (0..<10_000).map { _ in Double(rng.next() % 4_000) / 4 }
+        let runs = heights.map { HeightRun(count: 1, height: $0) }
+        let tree = HeightTree(runs), records = RowRecords(runs)
+        var leaf = tree.root
+        while !leaf.isLeaf { leaf = leaf.children[0] }
+        #expect(leaf.isNarrow)
+        #expect(tree.totalHeight.bitPattern == records.totalHeight.bitPattern)
+        for i in stride(from: 0, to: heights.count, by: 97) {
+            #expect(tree.offset(of: i).bitPattern == records.offset(of: i).bitPattern)
+            #expect(tree.height(at: i).bitPattern == heights[i].bitPattern)
+        }
+        try tree.checkInvariants()
+    }
 }

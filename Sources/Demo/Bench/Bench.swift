@@ -13,7 +13,8 @@ enum Bench {
           --json           print only {"results":[…]} on stdout (progress goes to stderr)
           --markdown FILE  write markdown tables (for Docs/performance.md)
           --svg FILE       write a log-log chart of rows vs median time
-          --filter NAME    run one suite (geometry, article, heightCache, table, reusePool, solver, selfSizing, chain, pager) or one operation (findRow, …)
+          --filter NAME    run one suite (geometry, article, heightCache, table, reusePool, solver, selfSizing, chain,
+                           pager, diffable, feed) or one operation (findRow, feedScreenStep, …)
           --help           this text
         """
 

@@ -275,7 +275,7 @@ final class EnamlLike {
 /// A contentView with a title, a multi-line body and a footer in a vertical chain.
 @MainActor
 final class ThreeLabelCell {
-    let content = View()
+    let content: View
     let title = Label(), body = Label(), footer = Label()
     var constraints: [LayoutConstraint] = []
     static let words = ["swift", "table", "view", "cell", "height", "layout", "solver", "row", "reuse", "a", "constraint", "fit"]
@@ -285,7 +285,9 @@ final class ThreeLabelCell {
         return (0..<64).map { _ in (0..<(3 + next() % 30)).map { _ in words[next() % words.count] }.joined(separator: " ") }
     }()
 
-    init() {
+    /// The labels go into `content` (a table cell's contentView in the `feed` suite).
+    init(content: View = View()) {
+        self.content = content
         for label in [title, body, footer] {
             label.translatesAutoresizingMaskIntoConstraints = false
             content.addSubview(label)

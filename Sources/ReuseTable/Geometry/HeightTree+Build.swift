@@ -33,11 +33,9 @@ extension HeightTree.Node {
                 meta.append(attributes | UInt32(c))
                 left -= c
                 if heights.count == fill {
-                    leaves.append(Node(heights: heights, meta: meta))
-                    heights = []
-                    meta = []
-                    heights.reserveCapacity(cap)
-                    meta.reserveCapacity(cap)
+                    leaves.append(Node(heights: heights, meta: meta, capacity: cap))
+                    heights.removeAll(keepingCapacity: true)
+                    meta.removeAll(keepingCapacity: true)
                 }
             }
         }
@@ -57,12 +55,12 @@ extension HeightTree.Node {
         }
         if let p = pending { emit(p.height, p.attributes, p.count) }
         if !heights.isEmpty {
-            let last = Node(heights: heights, meta: meta)
+            let last = Node(heights: heights, meta: meta, capacity: cap)
             if let previous = leaves.last, last.entryCount < config.minimum(isLeaf: true) {
                 // Only the last leaf can be short: share runs with the full one before it.
                 leaves.removeLast()
-                leaves.append(contentsOf: makeLeaves(heights: previous.heights + last.heights,
-                                                     meta: previous.meta + last.meta, config: config))
+                let p = previous.runArrays()
+                leaves.append(contentsOf: makeLeaves(heights: p.heights + heights, meta: p.meta + meta, config: config))
             } else {
                 leaves.append(last)
             }
@@ -97,17 +95,20 @@ extension HeightTree.Node {
 
     /// An overfull node as several nodes of legal size.
     func splitEvenly(config: Config) -> [Node] {
-        isLeaf ? Node.makeLeaves(heights: heights, meta: meta, config: config)
-               : Node.makeInternals(children: children, config: config)
+        if isLeaf {
+            let runs = runArrays()
+            return Node.makeLeaves(heights: runs.heights, meta: runs.meta, config: config)
+        }
+        return Node.makeInternals(children: children, config: config)
     }
 
     /// Two neighbours as one node, or as two at least half full when they do not fit in one.
     static func merge(_ a: Node, _ b: Node, config: Config) -> [Node] {
         if a.isLeaf {
-            var heights = a.heights + b.heights
-            var meta = a.meta + b.meta
-            compact(&heights, &meta)
-            return makeLeaves(heights: heights, meta: meta, config: config)
+            let ra = a.runArrays(), rb = b.runArrays()
+            var runs = WideRuns(heights: ra.heights + rb.heights, meta: ra.meta + rb.meta)
+            compact(&runs)
+            return makeLeaves(heights: runs.heights, meta: runs.meta, config: config)
         }
         // A short child of either (a node with a single short child cannot fix
         // it alone) may now merge with its new neighbour, so normalize first.
@@ -118,35 +119,32 @@ extension HeightTree.Node {
 
     /// Merges adjacent runs that could be one (same height, kind and state),
     /// so a run split by `setHeight` heals when the height is set back.
-    static func compact(_ heights: inout [Double], _ meta: inout [UInt32]) {
-        compact(&heights, &meta, around: 0...max(0, heights.count - 1))
+    static func compact<S: LeafRunStore>(_ runs: inout S) {
+        compact(&runs, around: 0...max(0, runs.count - 1))
     }
 
     /// `compact` limited to `window`: only runs there can have become mergeable.
-    static func compact(_ heights: inout [Double], _ meta: inout [UInt32], around window: ClosedRange<Int>) {
-        guard !heights.isEmpty else { return }
-        let lower = max(0, window.lowerBound), upper = min(heights.count - 1, window.upperBound)
+    static func compact<S: LeafRunStore>(_ runs: inout S, around window: ClosedRange<Int>) {
+        guard runs.count > 0 else { return }
+        let lower = max(0, window.lowerBound), upper = min(runs.count - 1, window.upperBound)
         guard lower <= upper else { return }
         var w = lower
         var r = lower
-        while r < heights.count {
+        while r < runs.count {
             if r > upper && w == r { break }  // past the window and nothing shifted: done
-            let c = RunMeta.count(meta[r])
+            let m = runs.meta(r), c = RunMeta.count(m)
             if c == 0 { r += 1; continue }
-            if w > 0, heights[w - 1] == heights[r],
-               RunMeta.attributes(meta[w - 1]) == RunMeta.attributes(meta[r]),
-               RunMeta.count(meta[w - 1]) + c <= RunMeta.maxCount {
-                meta[w - 1] += UInt32(c)
+            let h = runs.height(r)
+            if w > 0, runs.height(w - 1) == h,
+               RunMeta.attributes(runs.meta(w - 1)) == RunMeta.attributes(m),
+               RunMeta.count(runs.meta(w - 1)) + c <= RunMeta.maxCount {
+                runs.setMeta(w - 1, runs.meta(w - 1) + UInt32(c))
             } else {
-                heights[w] = heights[r]
-                meta[w] = meta[r]
+                if w != r { runs.set(w, height: h, meta: m) }
                 w += 1
             }
             r += 1
         }
-        if w < r {
-            heights.removeSubrange(w..<r)
-            meta.removeSubrange(w..<r)
-        }
+        if w < r { runs.removeSubrange(w..<r) }
     }
 }

@@ -26,22 +26,22 @@ extension HeightTree {
         var acc = 0.0
         var headers = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while i >= node.childSummaries[j].count {
-                let s = node.childSummaries[j]
-                i -= s.count
-                acc = acc + s.height
-                headers += s.headers
+            while i >= columns.counts[j] {
+                i -= columns.counts[j]
+                acc = acc + columns.heights[j]
+                headers += columns.headers[j]
                 j += 1
             }
             node = node.children[j]
         }
         var r = 0
         while true {
-            let m = node.meta[r], c = RunMeta.count(m)
+            let m = node.runMeta(r), c = RunMeta.count(m)
             if i < c { break }
             i -= c
-            acc = acc + Double(c) * node.heights[r]
+            acc = acc + Double(c) * node.runHeight(r)
             if RunMeta.kind(m) == .header { headers += c }
             r += 1
         }
@@ -54,7 +54,7 @@ extension HeightTree {
     public func offset(of index: Int) -> Double {
         if index == count { return totalHeight }
         let p = position(of: index)
-        return p.runMinY + Double(p.within) * p.leaf.heights[p.run]
+        return p.runMinY + Double(p.within) * p.leaf.runHeight(p.run)
     }
 
     /// Height of slot `index`.
@@ -62,7 +62,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func height(at index: Int) -> Double {
         let p = position(of: index)
-        return p.leaf.heights[p.run]
+        return p.leaf.runHeight(p.run)
     }
 
     /// Everything about one slot.
@@ -70,7 +70,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func slot(at index: Int) -> Slot {
         let p = position(of: index)
-        let h = p.leaf.heights[p.run], m = p.leaf.meta[p.run]
+        let h = p.leaf.runHeight(p.run), m = p.leaf.runMeta(p.run)
         return Slot(index: index, minY: p.runMinY + Double(p.within) * h, height: h,
                     kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
     }
@@ -80,7 +80,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func section(containing index: Int) -> Int {
         let p = position(of: index)
-        let isHeader = RunMeta.kind(p.leaf.meta[p.run]) == .header
+        let isHeader = RunMeta.kind(p.leaf.runMeta(p.run)) == .header
         return p.headersBefore + (isHeader ? p.within + 1 : 0) - 1
     }
 
@@ -97,34 +97,37 @@ extension HeightTree {
             // possible with inexact heights) leave y past every child's end,
             // take the last child with height: y is at its very end.
             // The common case is a tight scan; the rounding edge re-walks the node.
-            let start = acc, startBase = base
-            var chosen = -1
-            var a = acc, b = base
-            for s in node.childSummaries {
-                let next = a + s.height
+            // Only the heights column is scanned; the counts before the chosen child are summed after.
+            // (Read through `node` in the loops, not copied out: a copy of the array would retain it.)
+            let n = node.childSummaries.heights.count
+            var chosen = 0
+            var a = acc
+            while chosen < n {
+                let next = a + node.childSummaries.heights[chosen]
                 if y < next { break }
                 a = next
-                b += s.count
-                chosen -= 1
+                chosen += 1
             }
-            if chosen != -1 - node.childSummaries.count {
-                acc = a
-                base = b
-                node = node.children[-1 - chosen]
-                continue
+            if chosen == n {
+                chosen = node.childSummaries.heights.lastIndex { $0 > 0 }!
+                a = acc
+                for j in 0..<chosen { a = a + node.childSummaries.heights[j] }
             }
-            let lastTall = node.childSummaries.lastIndex { $0.height > 0 }!
-            acc = start
-            base = startBase
-            for j in 0..<lastTall {
-                acc = acc + node.childSummaries[j].height
-                base += node.childSummaries[j].count
-            }
-            node = node.children[lastTall]
+            acc = a
+            for j in 0..<chosen { base += node.childSummaries.counts[j] }
+            node = node.children[chosen]
         }
+        return node.isNarrow ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
+                             : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
+    }
+
+    /// The leaf part of `index(atOffset:)`, specialized per run encoding (no per-run branch on it).
+    @inline(__always)
+    private static func index<S: LeafRunStore>(atOffset y: Double, in runs: S, acc start: Double, base first: Int) -> Int? {
+        var acc = start, base = first
         var lastTall: (run: Int, base: Int, acc: Double)?
-        for r in node.heights.indices {
-            let h = node.heights[r], c = RunMeta.count(node.meta[r])
+        for r in 0..<runs.count {
+            let h = runs.height(r), c = RunMeta.count(runs.meta(r))
             let end = acc + Double(c) * h
             if y < end { return base + Self.position(of: y, inRunAt: acc, height: h, count: c) }
             if h > 0 { lastTall = (r, base, acc) }
@@ -132,7 +135,7 @@ extension HeightTree {
             base += c
         }
         guard let t = lastTall else { return nil }
-        return t.base + RunMeta.count(node.meta[t.run]) - 1
+        return t.base + RunMeta.count(runs.meta(t.run)) - 1
     }
 
     /// Which of a run's `count` slots contains `y`, checked against the exact
@@ -154,16 +157,17 @@ extension HeightTree {
         var s = section
         var base = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while s >= node.childSummaries[j].headers {
-                s -= node.childSummaries[j].headers
-                base += node.childSummaries[j].count
+            while s >= columns.headers[j] {
+                s -= columns.headers[j]
+                base += columns.counts[j]
                 j += 1
             }
             node = node.children[j]
         }
-        for r in node.meta.indices {
-            let m = node.meta[r], c = RunMeta.count(m)
+        for r in 0..<node.runCount {
+            let m = node.runMeta(r), c = RunMeta.count(m)
             if RunMeta.kind(m) == .header {
                 if s < c { return base + s }
                 s -= c
@@ -186,14 +190,15 @@ extension HeightTree {
         guard node.summary.unmeasured > 0, local < node.summary.count else { return nil }
         var base = 0
         if node.isLeaf {
-            for r in node.meta.indices {
-                let m = node.meta[r], c = RunMeta.count(m)
+            for r in 0..<node.runCount {
+                let m = node.runMeta(r), c = RunMeta.count(m)
                 if !RunMeta.isMeasured(m) && base + c > local { return max(base, local) }
                 base += c
             }
             return nil
         }
-        for (j, s) in node.childSummaries.enumerated() {
+        for j in node.childSummaries.indices {
+            let s = node.childSummaries[j]
             if local < base + s.count && s.unmeasured > 0,
                let found = firstUnmeasured(in: node.children[j], from: max(0, local - base)) {
                 return base + found
@@ -216,10 +221,11 @@ extension HeightTree {
         var i = start
         var acc = 0.0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var j = 0
-            while i >= node.childSummaries[j].count {
-                i -= node.childSummaries[j].count
-                acc = acc + node.childSummaries[j].height
+            while i >= columns.counts[j] {
+                i -= columns.counts[j]
+                acc = acc + columns.heights[j]
                 j += 1
             }
             stack.append((node, j, acc))
@@ -228,8 +234,8 @@ extension HeightTree {
         var slotIndex = start
         while true {
             // `acc` is the leaf's start Y here; `i` the first slot to report in it.
-            for r in node.heights.indices {
-                let h = node.heights[r], m = node.meta[r], c = RunMeta.count(m)
+            for r in 0..<node.runCount {
+                let h = node.runHeight(r), m = node.runMeta(r), c = RunMeta.count(m)
                 if i >= c {
                     i -= c
                 } else {
@@ -249,7 +255,7 @@ extension HeightTree {
             while let top = stack.popLast() {
                 let next = top.child + 1
                 guard next < top.node.children.count else { continue }
-                let y = top.minY + top.node.childSummaries[top.child].height
+                let y = top.minY + top.node.childSummaries.heights[top.child]
                 stack.append((top.node, next, y))
                 node = top.node.children[next]
                 while !node.isLeaf {

@@ -39,14 +39,14 @@ extension HeightTree {
             return forEachSlot(from: index, body)
         }
         var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex
-        if index >= finger.runFirstIndex, finger.run < leaf.meta.count {
+        if index >= finger.runFirstIndex, finger.run < leaf.runCount {
             r = finger.run
             acc = finger.runMinY
             first = finger.runFirstIndex
         }
         while true {
-            while r < leaf.meta.count {
-                let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+            while r < leaf.runCount {
+                let h = leaf.runHeight(r), m = leaf.runMeta(r), c = RunMeta.count(m)
                 if index < first + c {
                     let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
                     for k in max(0, index - first)..<c {
@@ -74,21 +74,24 @@ extension HeightTree {
         var acc = 0.0, limit = Double.infinity
         var base = 0, headers = 0
         while !node.isLeaf {
+            let columns = node.childSummaries
             var chosen = -1
-            for (j, s) in node.childSummaries.enumerated() {
-                let next = acc + s.height
+            for j in columns.heights.indices {
+                let next = acc + columns.heights[j]
                 if y < next {
                     chosen = j
                     limit = min(limit, next)
                     break
                 }
                 acc = next
-                base += s.count
-                headers += s.headers
             }
             // Rounding (inexact heights only) left y past every child's end:
             // `index(atOffset:)` handles that edge; no finger for it.
             guard chosen >= 0 else { return located(at: y, finger: &finger) }
+            for j in 0..<chosen {
+                base += columns.counts[j]
+                headers += columns.headers[j]
+            }
             node = node.children[chosen]
         }
         if finger.stamp != stamp { finger.section = -1 }
@@ -110,14 +113,14 @@ extension HeightTree {
     /// past the leaf's last run (the caller then answers by descent).
     private func walk(_ leaf: Node, to y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
         var r = 0, acc = finger.leafMinY, first = finger.leafFirstIndex, headers = finger.leafHeadersBefore
-        if y >= finger.runMinY, finger.run < leaf.meta.count {
+        if y >= finger.runMinY, finger.run < leaf.runCount {
             r = finger.run
             acc = finger.runMinY
             first = finger.runFirstIndex
             headers = finger.runHeadersBefore
         }
-        while r < leaf.meta.count {
-            let h = leaf.heights[r], m = leaf.meta[r], c = RunMeta.count(m)
+        while r < leaf.runCount {
+            let h = leaf.runHeight(r), m = leaf.runMeta(r), c = RunMeta.count(m)
             let end = acc + Double(c) * h
             let isHeader = RunMeta.kind(m) == .header
             if y < end {

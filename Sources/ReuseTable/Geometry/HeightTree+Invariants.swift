@@ -6,7 +6,7 @@ extension HeightTree {
     /// Number of runs stored (ten million rows of one height are one run).
     ///
     /// - Complexity: O(nodes).
-    public var runCount: Int { reduceNodes(0) { $0 + ($1.isLeaf ? $1.meta.count : 0) } }
+    public var runCount: Int { reduceNodes(0) { $0 + ($1.isLeaf ? $1.runCount : 0) } }
 
     /// Number of nodes, leaves included.
     ///
@@ -28,11 +28,12 @@ extension HeightTree {
     ///
     /// - Complexity: O(nodes).
     public var approximateByteCount: Int {
-        let object = 16 + MemoryLayout<Summary>.stride + 3 * MemoryLayout<Int>.stride + 1
+        let object = 16 + MemoryLayout<Summary>.stride + 5 * MemoryLayout<Int>.stride + 1
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
         return reduceNodes(0) { acc, node in
-            acc + objectBytes + arrayBytes(node.heights) + arrayBytes(node.meta) + arrayBytes(node.children) + arrayBytes(node.childSummaries)
+            acc + objectBytes + arrayBytes(node.wide.heights) + arrayBytes(node.wide.meta) + arrayBytes(node.narrow.packed)
+                + arrayBytes(node.children) + node.childSummaries.byteCount
         }
     }
 
@@ -70,17 +71,24 @@ extension HeightTree {
             var expected = Summary()
             var depth = 1
             if node.isLeaf {
-                if node.heights.count != node.meta.count { try fail("\(path()): heights/meta lengths differ") }
+                if node.wide.heights.count != node.wide.meta.count { try fail("\(path()): heights/meta lengths differ") }
+                if node.isNarrow && !node.wide.meta.isEmpty { try fail("\(path()): runs in both encodings") }
+                if node.isNarrow, let r = (0..<node.runCount).first(where: { !NarrowRuns.holds(node.runHeight($0)) }) {
+                    try fail("\(path()): run \(r) in the 8-byte encoding does not keep its height")
+                }
                 if !isRoot && e == 0 { try fail("\(path()): empty leaf") }
-                for r in node.meta.indices {
-                    if RunMeta.count(node.meta[r]) == 0 { try fail("\(path()): empty run \(r)") }
-                    if r > 0, node.heights[r - 1] == node.heights[r],
-                       RunMeta.attributes(node.meta[r - 1]) == RunMeta.attributes(node.meta[r]),
-                       RunMeta.count(node.meta[r - 1]) + RunMeta.count(node.meta[r]) <= RunMeta.maxCount {
+                for r in 0..<node.runCount {
+                    let h = node.runHeight(r), m = node.runMeta(r)
+                    if RunMeta.count(m) == 0 { try fail("\(path()): empty run \(r)") }
+                    if r > 0, node.runHeight(r - 1) == h,
+                       RunMeta.attributes(node.runMeta(r - 1)) == RunMeta.attributes(m),
+                       RunMeta.count(node.runMeta(r - 1)) + RunMeta.count(m) <= RunMeta.maxCount {
                         try fail("\(path()): runs \(r - 1) and \(r) should have merged")
                     }
-                    expected.addRun(height: node.heights[r], meta: node.meta[r])
+                    expected.addRun(height: h, meta: m)
                 }
+                // Heights are summed in the fixed shape (see `fixedShapeSum`), recomputed here from the runs.
+                expected.height = HeightTree.fixedShapeSum(node.runCount) { Double(RunMeta.count(node.runMeta($0))) * node.runHeight($0) }
             } else {
                 if isRoot && e < 2 { try fail("root: internal with \(e) children") }
                 var childDepth: Int?
@@ -94,6 +102,7 @@ extension HeightTree {
                     expected.add(child.summary)
                 }
                 depth = (childDepth ?? 0) + 1
+                expected.height = HeightTree.fixedShapeSum(node.children.count) { node.children[$0].summary.height }
             }
             if expected != node.summary {
                 try fail("\(path()): summary \(node.summary) but children sum to \(expected)")

@@ -136,8 +136,9 @@ extension HeightTree.Node {
     /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
     private func childIndex(for local: Int) -> (child: Int, local: Int) {
         var j = 0, i = local
-        while j < childSummaries.count - 1 && i >= childSummaries[j].count {
-            i -= childSummaries[j].count
+        let last = childSummaries.counts.count - 1
+        while j < last && i >= childSummaries.counts[j] {
+            i -= childSummaries.counts[j]
             j += 1
         }
         return (j, i)
@@ -146,43 +147,36 @@ extension HeightTree.Node {
     /// Run holding slot `local` and the position in it; `(runs, 0)` for `local == count`.
     private func runIndex(for local: Int) -> (run: Int, within: Int) {
         var i = local
-        for r in meta.indices {
-            let c = RunMeta.count(meta[r])
+        let n = runCount
+        for r in 0..<n {
+            let c = RunMeta.count(runMeta(r))
             if i < c { return (r, i) }
             i -= c
         }
-        return (meta.count, 0)
+        return (n, 0)
     }
 
     /// False (and nothing recomputed) when the slot already had this height and state.
     func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) -> Bool {
         if isLeaf {
             let (r, k) = runIndex(for: local)
-            let m = meta[r], old = heights[r], c = RunMeta.count(m), kind = RunMeta.kind(m)
-            if old == height && RunMeta.isMeasured(m) == isMeasured { return false }
-            let after = c - k - 1
-            // Split the run in place into [k before] [the slot] [after], then heal.
-            let slotMeta = RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured)
-            var at = r
-            if k > 0 {
-                meta[r] = RunMeta.attributes(m) | UInt32(k)
-                at += 1
-                heights.insert(height, at: at)
-                meta.insert(slotMeta, at: at)
+            let m = runMeta(r)
+            if runHeight(r) == height && RunMeta.isMeasured(m) == isMeasured { return false }
+            if isNarrow && NarrowRuns.holds(height) {
+                Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &narrow)
             } else {
-                heights[r] = height
-                meta[r] = slotMeta
+                widen()
+                Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &wide)
             }
-            if after > 0 {
-                heights.insert(old, at: at + 1)
-                meta.insert(RunMeta.attributes(m) | UInt32(after), at: at + 1)
-            }
-            Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, at + 2))
         } else {
             let (j, i) = childIndex(for: local)
+            let old = childSummaries[j]
             guard uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
             childDidChange(j)
+            let new = childSummaries[j]
             normalizeChild(at: j, config: config)
+            resummarize(childWas: old, isNow: new)
+            return true
         }
         recomputeSummary()
         return true
@@ -190,50 +184,44 @@ extension HeightTree.Node {
 
     func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {
         if isLeaf {
-            var (r, k) = runIndex(for: local)
-            if k > 0 {
-                // Split the run at the insertion point.
-                let m = meta[r], c = RunMeta.count(m)
-                meta[r] = RunMeta.attributes(m) | UInt32(k)
-                heights.insert(heights[r], at: r + 1)
-                meta.insert(RunMeta.attributes(m) | UInt32(c - k), at: r + 1)
-                r += 1
+            let (r, k) = runIndex(for: local)
+            if isNarrow && newHeights.allSatisfy(NarrowRuns.holds) {
+                Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &narrow)
+            } else {
+                widen()
+                Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &wide)
             }
-            heights.insert(contentsOf: newHeights, at: r)
-            meta.insert(contentsOf: newMeta, at: r)
-            Node.compact(&heights, &meta, around: max(0, r - 1)...min(heights.count - 1, r + newHeights.count))
         } else {
             let (j, i) = childIndex(for: local)
+            let old = childSummaries[j]
             uniqueChild(j).insert(heights: newHeights, meta: newMeta, at: i, config: config)
             childDidChange(j)
+            let new = childSummaries[j]
             normalizeChild(at: j, config: config)
+            resummarize(childWas: old, isNow: new)
+            return
         }
         recomputeSummary()
     }
 
+    /// The summary after one child's summary went from `old` to `new` and the
+    /// children were normalized (a split or merge keeps the counts' totals):
+    /// the integer fields by difference (exact), the height re-summed in its
+    /// fixed shape over the heights column. O(fan-out) reads of one column
+    /// instead of four.
+    private func resummarize(childWas old: HeightTree.Summary, isNow new: HeightTree.Summary) {
+        summary.count += new.count - old.count
+        summary.headers += new.headers - old.headers
+        summary.unmeasured += new.unmeasured - old.unmeasured
+        summary.height = childSummaries.heights.withUnsafeBufferPointer { h in HeightTree.fixedShapeSum(h.count) { h[$0] } }
+    }
+
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
         if isLeaf {
-            // In place: shorten or drop the runs the range covers, shift the rest down.
-            var start = 0, w = 0, firstTouched = -1
-            for r in meta.indices {
-                let m = meta[r], c = RunMeta.count(m)
-                let overlap = max(0, min(start + c, range.upperBound) - max(start, range.lowerBound))
-                if overlap > 0 {
-                    removed.append(height: heights[r], meta: m, count: overlap)
-                    if firstTouched < 0 { firstTouched = w }
-                }
-                if c - overlap > 0 {
-                    heights[w] = heights[r]
-                    meta[w] = RunMeta.attributes(m) | UInt32(c - overlap)
-                    w += 1
-                }
-                start += c
-            }
-            heights.removeSubrange(w...)
-            meta.removeSubrange(w...)
-            if firstTouched >= 0, !heights.isEmpty {
-                // Runs on either side of the gap may now be one.
-                Node.compact(&heights, &meta, around: max(0, firstTouched - 1)...min(heights.count - 1, firstTouched + 1))
+            if isNarrow {
+                Node.remove(range, from: &narrow, into: &removed)
+            } else {
+                Node.remove(range, from: &wide, into: &removed)
             }
         } else {
             // Children wholly inside the range are read and dropped; at most the
@@ -244,17 +232,19 @@ extension HeightTree.Node {
             var start = 0
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?
+            var onlyChange: (old: HeightTree.Summary, new: HeightTree.Summary)?
             for j in childSummaries.indices {
-                let c = childSummaries[j].count
+                let c = childSummaries.counts[j]
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
                     if lo == start && hi == start + c {
                         for run in HeightTree.Runs(root: children[j]) { removed.append(run) }
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
+                        let old = childSummaries[j]
                         uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
                         childDidChange(j)
-                        if firstCut == nil { firstCut = j } else { lastCut = j }
+                        if firstCut == nil { firstCut = j; onlyChange = (old, childSummaries[j]) } else { lastCut = j }
                     }
                 }
                 start += c
@@ -268,8 +258,89 @@ extension HeightTree.Node {
             // The cut children (now neighbours at most) are the only ones out of bounds.
             if let j = lastCut, j < children.count { normalizeChild(at: j, config: config) }
             if let j = firstCut, j < children.count { normalizeChild(at: j, config: config) }
+            if dropped == nil, lastCut == nil, let change = onlyChange {
+                // The common case, one child cut: its difference is the node's.
+                resummarize(childWas: change.old, isNow: change.new)
+                return
+            }
         }
         recomputeSummary()
+    }
+
+    /// A leaf's part of `setHeight`: splits run `r` in place into [k before] [the slot] [after], then heals.
+    private static func setHeight<S: LeafRunStore>(_ height: Double, isMeasured: Bool, run r: Int, within k: Int, in runs: inout S) {
+        let m = runs.meta(r), old = runs.height(r), c = RunMeta.count(m), kind = RunMeta.kind(m)
+        let after = c - k - 1
+        let slotMeta = RunMeta.pack(count: 1, kind: kind, isMeasured: isMeasured)
+        var at = r
+        if k > 0 {
+            runs.setMeta(r, RunMeta.attributes(m) | UInt32(k))
+            at += 1
+            runs.insert(height: height, meta: slotMeta, at: at)
+        } else {
+            runs.set(r, height: height, meta: slotMeta)
+        }
+        if after > 0 {
+            runs.insert(height: old, meta: RunMeta.attributes(m) | UInt32(after), at: at + 1)
+        }
+        compact(&runs, around: max(0, r - 1)...min(runs.count - 1, at + 2))
+    }
+
+    /// A leaf's part of `insert`: splits the run at the insertion point, inserts, heals.
+    private static func insert<S: LeafRunStore, H: Collection<Double>, M: Collection<UInt32>>(
+        heights newHeights: H, meta newMeta: M, run: Int, within k: Int, in runs: inout S
+    ) {
+        var r = run
+        if k > 0 {
+            let m = runs.meta(r), c = RunMeta.count(m)
+            runs.setMeta(r, RunMeta.attributes(m) | UInt32(k))
+            runs.insert(height: runs.height(r), meta: RunMeta.attributes(m) | UInt32(c - k), at: r + 1)
+            r += 1
+        }
+        runs.insert(heights: newHeights, meta: newMeta, at: r)
+        compact(&runs, around: max(0, r - 1)...min(runs.count - 1, r + newHeights.count))
+    }
+
+    /// A leaf's part of `remove`, in place: shortens or drops the runs the range covers, shifts the rest down.
+    private static func remove<S: LeafRunStore>(_ range: Range<Int>, from runs: inout S, into removed: inout RunCollector) {
+        let n = runs.count
+        // The common case, a range inside one run (a one-row delete): shorten or drop that run only.
+        var first = 0, r0 = 0
+        while r0 < n, first + RunMeta.count(runs.meta(r0)) <= range.lowerBound {
+            first += RunMeta.count(runs.meta(r0))
+            r0 += 1
+        }
+        if r0 < n, range.upperBound <= first + RunMeta.count(runs.meta(r0)) {
+            let m = runs.meta(r0), c = RunMeta.count(m)
+            removed.append(height: runs.height(r0), meta: m, count: range.count)
+            if range.count < c {
+                runs.setMeta(r0, RunMeta.attributes(m) | UInt32(c - range.count))
+            } else {
+                runs.removeSubrange(r0..<(r0 + 1))
+                // Its neighbours may now be one run.
+                if runs.count > 0 { compact(&runs, around: max(0, r0 - 1)...min(runs.count - 1, r0)) }
+            }
+            return
+        }
+        var start = 0, w = 0, firstTouched = -1
+        for r in 0..<n {
+            let m = runs.meta(r), c = RunMeta.count(m)
+            let overlap = max(0, min(start + c, range.upperBound) - max(start, range.lowerBound))
+            if overlap > 0 {
+                removed.append(height: runs.height(r), meta: m, count: overlap)
+                if firstTouched < 0 { firstTouched = w }
+            }
+            if c - overlap > 0 {
+                if overlap > 0 || w != r { runs.set(w, height: runs.height(r), meta: RunMeta.attributes(m) | UInt32(c - overlap)) }
+                w += 1
+            }
+            start += c
+        }
+        if w < n { runs.removeSubrange(w..<n) }
+        if firstTouched >= 0, runs.count > 0 {
+            // Runs on either side of the gap may now be one.
+            compact(&runs, around: max(0, firstTouched - 1)...min(runs.count - 1, firstTouched + 1))
+        }
     }
 
     /// Brings child `j` back within bounds: splits it when overfull, drops it
@@ -303,13 +374,21 @@ extension HeightTree.Node {
         let mid = entryCount / 2
         let right: HeightTree.Node
         if isLeaf {
-            right = HeightTree.Node(heights: Array(heights[mid...]), meta: Array(meta[mid...]))
-            heights.removeSubrange(mid...)
-            meta.removeSubrange(mid...)
+            let runs = runArrays(mid..<runCount)
+            right = HeightTree.Node(heights: runs.heights, meta: runs.meta)
+            if isNarrow {
+                narrow.removeSubrange(mid..<runCount)
+            } else {
+                wide.removeSubrange(mid..<runCount)
+                // A leaf widened by one odd height may fit the 8-byte encoding again.
+                if wide.heights.allSatisfy(NarrowRuns.holds) {
+                    (wide, narrow) = Node.store(heights: wide.heights, meta: wide.meta, capacity: wide.meta.capacity)
+                }
+            }
         } else {
             right = HeightTree.Node(children: Array(children[mid...]))
             children.removeSubrange(mid...)
-            childSummaries.removeSubrange(mid...)
+            childSummaries.removeSubrange(mid..<childSummaries.count)
         }
         recomputeSummary()
         return right
@@ -354,10 +433,10 @@ extension HeightTree {
         /// - Complexity: amortized O(1).
         public mutating func next() -> HeightRun? {
             while true {
-                if let leaf, run < leaf.meta.count {
-                    let m = leaf.meta[run]
+                if let leaf, run < leaf.runCount {
+                    let m = leaf.runMeta(run)
                     defer { run += 1 }
-                    return HeightRun(count: RunMeta.count(m), height: leaf.heights[run],
+                    return HeightRun(count: RunMeta.count(m), height: leaf.runHeight(run),
                                      kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
                 }
                 guard let top = stack.popLast() else {

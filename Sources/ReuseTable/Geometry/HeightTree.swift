@@ -11,22 +11,28 @@ import Foundation
 /// (fixed `rowHeight`, or a shared estimate) costs O(1) memory, so ten million
 /// such rows are a single run.
 ///
-/// Node sizes: a leaf holds up to 80 runs as two parallel arrays (`[Double]`
-/// heights and `[UInt32]` packed count/kind/measured), 12 bytes a run. A bulk
-/// load fills leaves to 75 runs and reserves the rest, so scattered inserts
-/// after a reload rarely split a leaf; with every height distinct that is
-/// under 16 bytes a row all told (`Demo bench --filter reloadExact` measures
-/// it from malloc statistics). Internal nodes hold up to 64 children, whose
-/// summaries sit in one contiguous array in the parent: ten million distinct
-/// rows are four levels including the leaves, and internal nodes add well
-/// under 1 byte a row. (Measured alternatives: 64-run full leaves made nearly
-/// every random insert split; 128-run leaves made the in-leaf scan dominate
-/// finds. The figures are in Docs/row-geometry.md, "Why these sizes".)
+/// Node sizes: a leaf holds up to 80 runs, 8 bytes a run (`NarrowRuns`: a
+/// `Float` height and the packed count/kind/measured word in one `UInt64`)
+/// while every height in the leaf is exactly a `Float`, else 12 bytes a run
+/// (`WideRuns`: `[Double]` heights beside `[UInt32]` meta); either way every
+/// height comes back bit for bit. A bulk load fills leaves to 75 runs and
+/// reserves the rest, so scattered inserts after a reload rarely split a leaf;
+/// with every height distinct that is about 11 bytes a row (narrow) or under
+/// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
+/// malloc statistics). Internal nodes hold up to 64 children, whose summaries
+/// sit in the parent as columns (`SummaryColumns`: heights, counts, headers,
+/// unmeasured): ten million distinct rows are four levels including the
+/// leaves, and internal nodes add well under 1 byte a row. (Measured
+/// alternatives: 64-run full leaves made nearly every random insert split;
+/// 128-run leaves made the in-leaf scan dominate finds. The figures are in
+/// Docs/row-geometry.md, "Why these sizes".)
 ///
-/// Precision: a node's summary is always recomputed from its children or runs
-/// in slot order, never adjusted by a delta, and every offset is the same
-/// chain of additions a query would make, so results are deterministic and,
-/// with exactly representable heights, identical to `RowRecords`.
+/// Precision: a node's summary height is always re-summed from its children or
+/// runs in one fixed shape (`fixedShapeSum`), never adjusted by a delta, so it
+/// depends only on what is below the node; the integer fields (counts) are
+/// exact however they are updated. Every offset a query returns is one fixed
+/// chain of additions, so results are deterministic and, with exactly
+/// representable heights and sums, identical to `RowRecords`.
 ///
 /// Value semantics: nodes are classes shared between copies and copied on
 /// the first write (`isKnownUniquelyReferenced`), so copying a tree is O(1).
@@ -144,43 +150,45 @@ extension HeightTree {
 // MARK: - Nodes
 
 extension HeightTree {
-    /// A tree node: a leaf (runs in `heights`/`meta`) or an internal node (`children`).
+    /// A tree node: a leaf (runs in `narrow` or `wide`) or an internal node (`children`).
     ///
     /// `@unchecked Sendable`: a node is only mutated while uniquely referenced,
     /// so a node reachable from two trees (or threads) is never written.
     ///
-    /// An internal node keeps its children's summaries in `childSummaries`, a
-    /// contiguous array beside `children`: a descent, a summary recomputation
-    /// and a split decision read one cache-friendly array instead of chasing a
-    /// pointer per child (up to 32 cache misses per level at 10M rows).
+    /// An internal node keeps its children's summaries in `childSummaries`,
+    /// contiguous columns beside `children`: a descent, a summary recomputation
+    /// and a split decision read one or two cache-friendly arrays instead of
+    /// chasing a pointer per child (up to 32 cache misses per level at 10M rows).
     ///
     /// `@exclusivity(unchecked)`: the tree is a value type that mutates a node
     /// only through a uniquely referenced path, one access at a time; the
     /// runtime access tracking on these hot arrays cost more than the work.
     final class Node: @unchecked Sendable {
         @exclusivity(unchecked) var summary: Summary
-        @exclusivity(unchecked) var heights: [Double]
-        @exclusivity(unchecked) var meta: [UInt32]
+        /// A leaf's runs, 12 bytes each (any height); empty when `narrow` holds them.
+        @exclusivity(unchecked) var wide: WideRuns
+        /// A leaf's runs, 8 bytes each, when every height in the leaf is exactly a `Float` (see `NarrowRuns`).
+        @exclusivity(unchecked) var narrow: NarrowRuns
         @exclusivity(unchecked) var children: [Node]
-        /// `children[j].summary` for every j (internal nodes only); kept in step by every change of `children`.
-        @exclusivity(unchecked) var childSummaries: [Summary]
+        /// `children[j].summary` for every j (internal nodes only), one array per field; kept in step by every change of `children`.
+        @exclusivity(unchecked) var childSummaries: SummaryColumns
         let isLeaf: Bool
 
-        init(heights: [Double], meta: [UInt32]) {
-            self.heights = heights
-            self.meta = meta
+        /// A leaf in the narrowest encoding that keeps every height's bits, with room for `capacity` runs.
+        init(heights: [Double], meta: [UInt32], capacity: Int = 0) {
+            (self.wide, self.narrow) = Node.store(heights: heights, meta: meta, capacity: capacity)
             self.children = []
-            self.childSummaries = []
+            self.childSummaries = SummaryColumns()
             self.isLeaf = true
             self.summary = Summary()
             recomputeSummary()
         }
 
         init(children: [Node]) {
-            self.heights = []
-            self.meta = []
+            self.wide = WideRuns()
+            self.narrow = NarrowRuns()
             self.children = children
-            self.childSummaries = children.map(\.summary)
+            self.childSummaries = SummaryColumns(children.lazy.map(\.summary))
             self.isLeaf = false
             self.summary = Summary()
             recomputeSummary()
@@ -188,8 +196,8 @@ extension HeightTree {
 
         private init(copying other: Node) {
             summary = other.summary
-            heights = other.heights
-            meta = other.meta
+            wide = other.wide
+            narrow = other.narrow
             children = other.children
             childSummaries = other.childSummaries
             isLeaf = other.isLeaf
@@ -199,15 +207,15 @@ extension HeightTree {
         func copy() -> Node { Node(copying: self) }
 
         /// Runs in a leaf, children in an internal node.
-        var entryCount: Int { isLeaf ? heights.count : children.count }
+        var entryCount: Int { isLeaf ? runCount : children.count }
 
         /// Recomputes the summary from scratch, in slot order, so sums never drift.
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
-                for r in heights.indices { s.addRun(height: heights[r], meta: meta[r]) }
+                s = isNarrow ? HeightTree.leafSummary(narrow) : HeightTree.leafSummary(wide)
             } else {
-                for child in childSummaries { s.add(child) }
+                s = childSummaries.total()
             }
             summary = s
         }

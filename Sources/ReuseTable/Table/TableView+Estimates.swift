@@ -105,12 +105,21 @@ extension TableView {
         if let anchorSlot = anchor ?? firstVisible {
             let screenY = anchorSlot.minY - visible.lowerBound
             // 1. Down from the anchor, with positions updated as slots are measured.
+            //    Measured slots are walked through the layout finger (no descent while in its leaf);
+            //    each measurement changes the geometry, so the walk starts again after it.
             var index = anchorSlot.index
             var y = anchorSlot.minY
             while index < geometry.count, y < visible.upperBound + overscan, !transaction.hasDeferredWork {
-                if !geometry.slot(at: index).isMeasured {
-                    measureSlot(at: index, keepCell: y < visible.upperBound)
+                var estimate = false
+                geometry.forEachSlot(from: index, near: layoutFinger) { slot in
+                    guard y < visible.upperBound + overscan else { return false }
+                    if !slot.isMeasured { estimate = true; return false }
+                    y += slot.height
+                    index += 1
+                    return true
                 }
+                guard estimate else { break }
+                measureSlot(at: index, keepCell: y < visible.upperBound)
                 y += geometry.height(at: index)
                 index += 1
             }
