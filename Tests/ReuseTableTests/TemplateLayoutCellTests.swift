@@ -348,6 +348,32 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         #expect(lines.isEmpty)
     }
 
+    /// One log for both views: the collection view's lines go through its `heightDebugLogHandler` too,
+    /// in the table's words with "item", its own name, and its caches' lines between.
+    @Test func theCollectionViewLogsThroughItsHandlerAsTheTableDoes() {
+        let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: FlowLayout())
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "text")
+        var lines: [String] = []
+        collection.heightDebugLogHandler = { lines.append($0) }
+        #expect(!collection.isHeightDebugLogEnabled, "off by default")
+        _ = collection.heightForCell(withReuseIdentifier: "text", cacheBy: IndexPath(item: 0, section: 0)) { _ in }
+        #expect(lines.isEmpty, "nothing is logged while the log is off")
+
+        collection.isHeightDebugLogEnabled = true
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "fresh")
+        let width = collection.collectionViewLayout.itemWidth
+        _ = collection.heightForCell(withReuseIdentifier: "fresh", cacheBy: IndexPath(item: 1, section: 0)) { ($0 as! TextCell).text = "hi" }
+        _ = collection.heightForCell(withReuseIdentifier: "fresh", cacheBy: IndexPath(item: 1, section: 0)) { _ in Issue.record("hit expected") }
+        #expect(lines == [
+            "[IndexPathHeightCache] miss [0, 1] width \(width)",
+            "[CollectionView height] created template cell for \"fresh\"",
+            "[CollectionView height] measured item (section 0, item 1) by sizeThatFits at content width \(width): 16.0",
+            "[CollectionView height] computed 16.0 for item (section 0, item 1) at width \(width)",
+            "[IndexPathHeightCache] store [0, 1] width \(width) = 16.0",
+            "[IndexPathHeightCache] hit [0, 1] width \(width) -> 16.0",
+        ])
+    }
+
     // MARK: Headers and footers
 
     @Test func headerFooterConfigurationIsCalledAndTheKeyedVersionCaches() {

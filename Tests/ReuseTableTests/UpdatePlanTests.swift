@@ -343,4 +343,38 @@ import Testing
         }
         #expect(kinds.count == 8, "every kind of change was exercised: \(kinds.sorted())")
     }
+
+    // MARK: The shared routine every consumer uses
+
+    /// The model's identities as a consumer of `UpdatePlan.apply(to:newCounts:)`: a row carries its
+    /// identity, a section its rows; fresh ones are -1.
+    private struct Identities: UpdatePlanTarget {
+        var sections: [[Int]]
+        mutating func removeRow(at indexPath: IndexPath) -> Int { sections[indexPath.section].remove(at: indexPath.row) }
+        mutating func removeSection(at section: Int) -> [Int] { sections.remove(at: section) }
+        mutating func insertSection(at section: Int, count: Int, moved: [Int]?) {
+            sections.insert(moved ?? Array(repeating: -1, count: count), at: section)
+        }
+        mutating func insertRow(at indexPath: IndexPath, moved: Int?) {
+            sections[indexPath.section].insert(moved ?? -1, at: indexPath.row)
+        }
+    }
+
+    /// The routine the table, the collection view's cache and `ColumnSections` share carries every
+    /// moved row and section to its new place and leaves fresh ones fresh, for random batches of every kind.
+    @MainActor @Test(arguments: 0..<4)
+    func theSharedApplyRoutineCarriesMovedPayloads(chunk: Int) throws {
+        var generator = SplitMix64(seed: 7_100 + UInt64(chunk))
+        var moves = 0
+        for trial in 0..<250 {
+            let s = Self.scenario(&generator)
+            let newCounts = s.new.map(\.count)
+            let plan = try Self.plan(s.batch, s.old.map(\.count), newCounts)
+            var target = Identities(sections: s.old)
+            plan.apply(to: &target, newCounts: newCounts)
+            try #require(target.sections == s.new, "chunk \(chunk) trial \(trial): \(s.old) → \(s.new)")
+            moves += s.batch.movedRows.count + s.batch.movedSections.count
+        }
+        #expect(moves > 0, "the scenarios include moves")
+    }
 }

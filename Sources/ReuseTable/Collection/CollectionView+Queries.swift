@@ -19,24 +19,15 @@ extension CollectionView {
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
-    public var visibleCells: [CollectionViewCell] {
-        layoutIfNeeded()
-        return visibleItems.cells
-    }
+    public var visibleCells: [CollectionViewCell] { visibleAfterLayout(\.visibleItems).cells }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var indexPathsForVisibleItems: [IndexPath] {
-        layoutIfNeeded()
-        return visibleItems.indexPaths
-    }
+    public var indexPathsForVisibleItems: [IndexPath] { visibleAfterLayout(\.visibleItems).indexPaths }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
     /// - Complexity: O(log v) (a binary search of the visible cells), plus a pending layout pass.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
-        layoutIfNeeded()
-        return visibleItems[indexPath]
-    }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleAfterLayout(\.visibleItems)[indexPath] }
 
     /// Brings the layout up to date for a query; outside a layout step, inside a transaction
     /// of its own, since preparing asks the layout's delegate for heights.

@@ -1,8 +1,7 @@
 import Foundation
 
-// Reconfiguring visible items in place (UIKit: `reconfigureItems(at:)`, iOS 15),
-// used by diffable data sources for `reconfigureItems`. Not a batch update:
-// the layout and every other cell are left alone.
+// Reconfiguring visible items in place (UIKit: `reconfigureItems(at:)`, iOS 15);
+// the steps are the engine's (`Engine/ReusingView+Reconfigure.swift`).
 
 extension CollectionView {
     /// Asks the data source again for the cells of these items that are on screen,
@@ -12,21 +11,8 @@ extension CollectionView {
     /// call `collectionViewLayout.invalidateItems(at:)` when an item's size changed.
     /// - Complexity: O(k log v) for k items and v visible items, plus the cells configured.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
-        guard hasLoadedData else { return }
-        for indexPath in indexPaths {
-            guard let old = visibleItems[indexPath] else { continue }
-            if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
-            let cell = cellFromDataSource(at: indexPath)
-            if cell !== old {
-                old.removeFromSuperview()
-                cell.frame = old.frame
-                addSubview(cell)
-                let entries = visibleItems.removeAll().map { entry in
-                    entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
-                }
-                visibleItems.replace(with: entries)
-            }
-            cell.layoutIfNeeded()
+        reconfigureVisibleCells(at: indexPaths, in: \.visibleItems, cellFromDataSource: { cellFromDataSource(at: $0) },
+                                place: { addSubview($0) }) { indexPath, cell in
             showSelection(on: cell, at: indexPath)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-// The reuse pool from the collection view's side: registration, dequeue, and
-// where cells go when they leave the screen (`recycle`).
+// The reuse pool from the collection view's side: registration and asking the
+// data source; dequeue and `recycle` are the engine's (`Engine/ReusingView+Reuse.swift`).
 
 extension CollectionView {
     /// Registers the class `dequeueReusableCell(withReuseIdentifier:for:)` instantiates for `identifier`.
@@ -13,33 +13,7 @@ extension CollectionView {
     /// registered class. An unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        do {
-            try validateDequeue(identifier: identifier, for: indexPath)
-        } catch {
-            TableViewError.trap(error)
-        }
-        if let cell = pool.dequeue(identifier) {
-            cell.resetSelectionForReuse()  // the view sets the new item's state when it displays the cell
-            cell.prepareForReuse()
-            return cell
-        }
-        pool.noteCreated(identifier)
-        return registeredClasses[identifier]!.init(reuseIdentifier: identifier)
-    }
-
-    /// Throws UIKit's complaint when no class is registered for `identifier`.
-    func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
-        guard registeredClasses[identifier] == nil else { return }
-        throw TableViewError(
-            "unable to dequeue a cell with identifier \"\(identifier)\" for item \(indexPath.collectionDescription): "
-                + "register a class for it with register(_:forCellWithReuseIdentifier:) first "
-                + "(registered: \(registeredList)).")
-    }
-
-    /// `"a", "b"` or `none`, for messages.
-    var registeredList: String {
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        return known.isEmpty ? "none" : known
+        dequeueRegistered(identifier, for: indexPath)
     }
 
     /// Asks the data source for the item's cell and counts cells not seen before.
@@ -49,17 +23,7 @@ extension CollectionView {
             preconditionFailure("ReuseTable: the collection view has items but no data source")
         }
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
-        if !cell.hasBeenSeenByCollectionView {
-            cell.hasBeenSeenByCollectionView = true
-            counters.cellsCreated += 1
-        }
+        noteHandedOver(cell)
         return cell
-    }
-
-    /// Takes a cell off screen and puts it in the pool for its identifier.
-    func recycle(_ cell: CollectionViewCell) {
-        cell.removeFromSuperview()
-        guard let identifier = cell.reuseIdentifier, !cell.isTemplateLayoutCell else { return }
-        pool.enqueue(cell, identifier: identifier)
     }
 }

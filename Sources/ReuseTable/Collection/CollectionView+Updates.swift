@@ -126,19 +126,6 @@ extension CollectionView {
         return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
     }
 
-    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
-    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
-        loadIfNeeded()
-        // `updates` calls back into the view, so no access to the recorder is held while it runs.
-        let saved = batchRecorder
-        batchRecorder = BatchRecorder()
-        batchRecorder.begin()
-        updates()
-        let batch = batchRecorder.end()!
-        batchRecorder = saved
-        _ = try validatedPlan(for: batch)
-    }
-
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
     ///
@@ -160,7 +147,7 @@ extension CollectionView {
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         remapSupplementaryViews(through: plan)
 
-        applyToHeightCache(plan)
+        applyToHeightCache(plan, newCounts: newCounts)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
         tellDidEndDisplaying(leaving)
@@ -170,27 +157,9 @@ extension CollectionView {
         layoutPass()
     }
 
-    /// The index-path height cache follows the same four steps as everything else.
-    func applyToHeightCache(_ plan: UpdatePlan) {
-        var movedRows: [IndexPath: IndexPathHeightCache.RowEntry] = [:]
-        var movedSections: [Int: IndexPathHeightCache.SectionEntry] = [:]
-        for indexPath in plan.rowRemovals {
-            movedRows[indexPath] = indexPathHeightCache.removeRow(at: indexPath)
-        }
-        for section in plan.sectionRemovals {
-            movedSections[section] = indexPathHeightCache.removeSection(at: section)
-        }
-        for (section, source) in plan.sectionInsertions {
-            switch source {
-            case .fresh: indexPathHeightCache.insertSections(1, at: section)
-            case .moved(let from): indexPathHeightCache.insertSection(movedSections[from]!, at: section)
-            }
-        }
-        for (indexPath, source) in plan.rowInsertions {
-            switch source {
-            case .fresh: indexPathHeightCache.insertRows(1, at: indexPath)
-            case .moved(let from): indexPathHeightCache.insertRow(movedRows[from]!, at: indexPath)
-            }
-        }
+    /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`).
+    func applyToHeightCache(_ plan: UpdatePlan, newCounts: [Int]) {
+        var cache = indexPathHeightCache
+        plan.apply(to: &cache, newCounts: newCounts)
     }
 }

@@ -71,22 +71,14 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open var isReusePoolEnabled: Bool {
         get { pool.isEnabled }
         set {
-            pool.isEnabled = newValue
+            setReusePoolEnabled(newValue)
             supplementary.pool.isEnabled = newValue
-            if !newValue {
-                pool.removeAll()
-                supplementary.pool.removeAll()
-            }
+            if !newValue { supplementary.pool.removeAll() }
         }
     }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
-    open var isHeightDebugLogEnabled = false {
-        didSet {
-            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
-            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
-        }
-    }
+    open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
@@ -182,19 +174,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         recycleAllSupplementaryViews()
         clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
         layoutPass()
-    }
-
-    func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
-    }
-
-    /// The data source's counts, validated (SPEC §6); traps with the message otherwise.
-    func validatedCounts() -> [Int] {
-        do {
-            return try fetchCounts()
-        } catch {
-            TableViewError.trap(error)
-        }
     }
 
     /// Reads the counts, throwing a precise message for negative values.
@@ -403,30 +382,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             }
         }
     }
-
-    // MARK: Counters
-
-    /// Live counters (the demo's status line and the teaching tour read them).
-    public struct Counters: Sendable, Equatable {
-        /// Distinct cells the collection view has been handed (by dequeue or by the data source).
-        public var cellsCreated = 0
-        /// Calls of `collectionView(_:cellForItemAt:)`.
-        public var cellForItemCalls = 0
-        /// Self-sizing measurements (`sizeThatFits` on a template cell).
-        public var selfSizingMeasurements = 0
-        /// Layout passes run.
-        public var layoutPasses = 0
-        /// Duration of the last layout pass (including any `prepare()` it ran).
-        public var lastLayoutNanoseconds: UInt64 = 0
-        /// The most cells on screen at once so far.
-        public var mostVisibleAtOnce = 0
-    }
-
-    /// Cells waiting in the reuse pool.
-    public var reusePoolCount: Int { pool.count }
-
-    /// Cells ever created per identifier by dequeue (teaching counter).
-    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 }
 
 extension CGRect {

@@ -143,45 +143,13 @@ struct ColumnSections {
         isPrepared = false
     }
 
-    /// Applies a validated batch in its four primitive steps, keeping the heights
-    /// of surviving and moved items and the placed items of moved sections.
+    /// Applies a validated batch in its four primitive steps (`UpdatePlan.apply(to:newCounts:)`),
+    /// keeping the heights of surviving and moved items and the placed items of moved sections.
     /// - Complexity: O(k · n_s) array shifts for k changes in sections of n_s items; no placement yet.
+    @MainActor
     mutating func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         isPrepared = false
-        var movedHeights: [IndexPath: CGFloat] = [:]
-        var movedSections: [Int: Section] = [:]
-        let movedItemSources = Set(plan.rowInsertions.compactMap { insertion -> IndexPath? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
-        let movedSectionSources = Set(plan.sectionInsertions.compactMap { insertion -> Int? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
-        for indexPath in plan.rowRemovals {
-            let s = indexPath.section
-            let height = sections[s].heights.remove(at: indexPath.item)
-            sections[s].validCount = min(sections[s].validCount, indexPath.item)
-            if movedItemSources.contains(indexPath) { movedHeights[indexPath] = height }
-        }
-        for section in plan.sectionRemovals {
-            let removed = sections.remove(at: section)
-            if movedSectionSources.contains(section) { movedSections[section] = removed }
-        }
-        for (section, source) in plan.sectionInsertions {
-            switch source {
-            case .fresh: sections.insert(Section(count: newCounts[section], columns: columnCount), at: section)
-            case .moved(let from): sections.insert(movedSections[from]!, at: section)
-            }
-        }
-        for (indexPath, source) in plan.rowInsertions {
-            let s = indexPath.section
-            let height: CGFloat
-            switch source {
-            case .fresh: height = .nan
-            case .moved(let from): height = movedHeights[from]!
-            }
-            sections[s].heights.insert(height, at: indexPath.item)
-            sections[s].validCount = min(sections[s].validCount, indexPath.item)
-        }
+        plan.apply(to: &self, newCounts: newCounts)
     }
 
     // MARK: Placement
@@ -369,5 +337,29 @@ extension ColumnSections {
                                                with: IndexPath(item: 0, section: s), frame: frame)
             }
         }
+    }
+}
+
+/// One step of an update each: an item carries its height, a section its placed items;
+/// a change at item `i` lowers its section's `validCount` to `i`.
+extension ColumnSections: UpdatePlanTarget {
+    mutating func removeRow(at indexPath: IndexPath) -> CGFloat {
+        let s = indexPath.section
+        sections[s].validCount = min(sections[s].validCount, indexPath.item)
+        return sections[s].heights.remove(at: indexPath.item)
+    }
+
+    mutating func removeSection(at section: Int) -> Section {
+        sections.remove(at: section)
+    }
+
+    mutating func insertSection(at section: Int, count: Int, moved: Section?) {
+        sections.insert(moved ?? Section(count: count, columns: columnCount), at: section)
+    }
+
+    mutating func insertRow(at indexPath: IndexPath, moved: CGFloat?) {
+        let s = indexPath.section
+        sections[s].heights.insert(moved ?? .nan, at: indexPath.item)
+        sections[s].validCount = min(sections[s].validCount, indexPath.item)
     }
 }

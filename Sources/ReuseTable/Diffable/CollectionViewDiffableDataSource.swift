@@ -26,10 +26,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     /// The collection view this data source feeds (held weakly).
     public private(set) weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
-    private var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
-    private var isInCellProvider = false
+    /// The snapshot, `apply` and the cell provider's guard, shared with `TableViewDiffableDataSource`.
+    let core = DiffableDataSourceCore<SectionIdentifier, ItemIdentifier>(viewNoun: "collection view", owner: "CollectionViewDiffableDataSource")
     /// What the last `apply` did, for status lines and tests.
-    public private(set) var lastApply = DiffableApplyReport()
+    public var lastApply: DiffableApplyReport { core.lastApply }
 
     /// Creates the data source and installs it as `collectionView.dataSource`.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -39,7 +39,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     }
 
     /// A copy of the current snapshot (with no pending reload or reconfigure marks).
-    public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier> { current }
+    public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier> { core.current }
 
     /// Makes the collection view show `snapshot`, changing only what differs
     /// (see `TableViewDiffableDataSource.apply`). Calling it from inside the cell
@@ -48,83 +48,39 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     ///   collection view's batch update; O(sections) when nothing changed.
     public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
                       animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        do { try validateApply() } catch { TableViewError.trap(error) }
-        let start = DispatchTime.now().uptimeNanoseconds
-        var next = snapshot
-        next.clearMarks()
-        guard let collectionView else { current = next; completion?(); return }
-        if !collectionView.hasLoadedData || current.numberOfSections == 0 {
-            current = next
-            collectionView.reloadData()
-            lastApply = DiffableApplyReport(reloadedData: true, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-            completion?()
-            return
-        }
-        let difference = SnapshotDifference(from: current, to: snapshot)
-        current = next
-        if !difference.isEmpty {
-            collectionView.performBatchUpdates({
-                if !difference.deletedSections.isEmpty { collectionView.deleteSections(difference.deletedSections) }
-                if !difference.insertedSections.isEmpty { collectionView.insertSections(difference.insertedSections) }
-                for move in difference.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
-                if !difference.deletedItems.isEmpty { collectionView.deleteItems(at: difference.deletedItems) }
-                if !difference.insertedItems.isEmpty { collectionView.insertItems(at: difference.insertedItems) }
-                for move in difference.movedItems { collectionView.moveItem(at: move.from, to: move.to) }
-                if !difference.reloadedItems.isEmpty { collectionView.reloadItems(at: difference.reloadedItems) }
-            }, completion: nil)
-        }
-        if !difference.reconfiguredItems.isEmpty { collectionView.reconfigureItems(at: difference.reconfiguredItems) }
-        lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
-        completion?()
+        core.apply(snapshot, to: collectionView, completion: completion)
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider), for tests and tools.
-    func validateApply() throws(TableViewError) {
-        if isInCellProvider {
-            throw TableViewError("apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
-                + "the collection view is asking for a cell of the current snapshot. Apply after it finishes, not while it is laying out cells.")
-        }
-    }
+    func validateApply() throws(TableViewError) { try core.validateApply() }
 
     /// The item shown at an index path, or nil when there is none.
     /// - Complexity: O(1).
-    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? { current.item(at: indexPath) }
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? { core.current.item(at: indexPath) }
 
     /// Where an item is shown, or nil when it is not in the current snapshot.
     /// - Complexity: O(items in its section).
-    public func indexPath(for itemIdentifier: ItemIdentifier) -> IndexPath? {
-        current.indexPath(of: itemIdentifier).map { IndexPath(item: $0.item, section: $0.section) }
-    }
+    public func indexPath(for itemIdentifier: ItemIdentifier) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
 
     /// The section identifier at an index, or nil.
-    public func sectionIdentifier(for index: Int) -> SectionIdentifier? {
-        current.storage.sections.indices.contains(index) ? current.storage.sections[index] : nil
-    }
+    public func sectionIdentifier(for index: Int) -> SectionIdentifier? { core.sectionIdentifier(for: index) }
 
     /// The index of a section identifier, or nil.
-    public func index(for sectionIdentifier: SectionIdentifier) -> Int? { current.indexOfSection(sectionIdentifier) }
+    public func index(for sectionIdentifier: SectionIdentifier) -> Int? { core.current.indexOfSection(sectionIdentifier) }
 
     // MARK: CollectionViewDataSource
 
     /// Number of sections in the current snapshot.
-    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+    public func numberOfSections(in collectionView: CollectionView) -> Int { core.current.numberOfSections }
 
     /// Number of items in a section of the current snapshot.
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.storage.items[section].count
+        core.numberOfItems(inSection: section)
     }
 
     /// The cell provider's cell for the item at `indexPath`.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        guard let item = current.item(at: indexPath) else {
-            TableViewError.trap(TableViewError("CollectionViewDiffableDataSource: no item at \(indexPath.collectionDescription) in the current snapshot."))
-        }
-        isInCellProvider = true
-        defer { isInCellProvider = false }
-        guard let cell = cellProvider(collectionView, indexPath, item) else {
-            TableViewError.trap(TableViewError("CollectionViewDiffableDataSource: the cell provider returned nil for item \(describe(item)) at \(indexPath.collectionDescription)."))
-        }
-        return cell
+        core.cell(at: indexPath, describing: \.collectionDescription) { cellProvider(collectionView, indexPath, $0) }
     }
 
     /// The supplementary view provider's view, or none.

@@ -2,9 +2,9 @@ import Foundation
 
 /// A debug log for the height caches and the template-cell sizing code.
 ///
-/// Off by default. The table will switch it on through its public
-/// `isHeightDebugLogEnabled` and may point `sink` somewhere else (a test collects
-/// lines in an array). Messages are built lazily, so a disabled log costs one
+/// Off by default. Both views switch it through their public
+/// `isHeightDebugLogEnabled` and point `sink` at their `heightDebugLogHandler`
+/// (a test collects lines in an array; `Engine/ReusingView+TemplateCells.swift`). Messages are built lazily, so a disabled log costs one
 /// branch per event — the caches sit on the scrolling hot path.
 ///
 /// Every line starts with the reporting component, e.g.

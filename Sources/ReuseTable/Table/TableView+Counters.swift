@@ -1,6 +1,7 @@
 import Foundation
 
 // Live counters for teaching: the demo's status line and the tour read them.
+// The shared ones (`EngineCounters`) are kept by the engine for both views.
 
 extension TableView {
     /// Live counters (the demo's status line and the teaching tour read them).
@@ -26,4 +27,7 @@ extension TableView {
 
     /// Cells waiting in the reuse pool.
     public var reusePoolCount: Int { pool.count }
+
+    /// Cells ever created per identifier by dequeue (teaching counter).
+    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 }

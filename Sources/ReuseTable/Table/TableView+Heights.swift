@@ -176,14 +176,11 @@ extension TableView {
     /// (`templateFittingHeight(width:diagnostics:)`); otherwise `sizeThatFits`.
     /// 0 falls back to 44 as in UIKit; a separator adds one pixel. The debug log names the path.
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
-        counters.selfSizingMeasurements += 1
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
         let start = DispatchTime.now().uptimeNanoseconds
-        let (fitted, path) = templateCellHeight(cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
-                                                width: contentWidth)
+        let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())
         counters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
-        heightLog("measured \(what()) by \(path) at content width \(contentWidth): \(fitted)")
         guard fitted.isFinite, fitted >= 0 else {
             report("the fitting height of \(what()) was \(fitted); a height must be finite and 0 or more. Using 0.")
             return 0

@@ -85,22 +85,13 @@ extension TableView {
     }
 
     /// Exactly the rows intersecting the viewport, in order.
-    public var indexPathsForVisibleRows: [IndexPath]? {
-        layoutIfNeeded()
-        return visibleRows.indexPaths
-    }
+    public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.visibleRows).indexPaths }
 
     /// The cells on screen, in row order.
-    public var visibleCells: [TableViewCell] {
-        layoutIfNeeded()
-        return visibleRows.cells
-    }
+    public var visibleCells: [TableViewCell] { visibleAfterLayout(\.visibleRows).cells }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
-        layoutIfNeeded()
-        return visibleRows[indexPath]
-    }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.visibleRows)[indexPath] }
 
     /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).
     /// - Complexity: O(visible rows).

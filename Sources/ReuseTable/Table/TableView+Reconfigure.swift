@@ -1,8 +1,8 @@
 import Foundation
 
-// Reconfiguring visible rows in place (UIKit: `reconfigureRows(at:)`, iOS 15),
-// used by diffable data sources for `reconfigureItems`. Not a batch update:
-// the geometry, the height caches and every other cell are left alone.
+// Reconfiguring visible rows in place (UIKit: `reconfigureRows(at:)`, iOS 15);
+// the steps are the engine's (`Engine/ReusingView+Reconfigure.swift`), plus
+// measuring self-sizing rows again.
 
 extension TableView {
     /// Asks the data source again for the cells of these rows that are on screen,
@@ -15,30 +15,14 @@ extension TableView {
     /// configured when they appear.
     /// - Complexity: O(k log v) for k rows and v visible rows, plus the cells configured.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        guard hasLoadedData else { return }
-        for indexPath in indexPaths {
-            guard let old = visibleRows[indexPath] else { continue }
-            if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
-            let cell = cellFromDataSource(at: indexPath)
-            if cell !== old {
-                // A different cell (another identifier, or no pool): it takes the old one's place;
-                // the old one is already in the pool if it could be reused.
-                old.removeFromSuperview()
-                cell.frame = old.frame
-                insertSubview(cell, at: 0)
-                let entries = visibleRows.removeAll().map { entry in
-                    entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
-                }
-                visibleRows.replace(with: entries)
-            }
-            cell.layoutIfNeeded()
+        reconfigureVisibleCells(at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
+                                place: { insertSubview($0, at: 0) }) { indexPath, cell in
             showSelection(on: cell, at: indexPath)
-            if rowHeight == TableView.automaticDimension {
-                let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
-                indexPathHeightCache.invalidateHeight(at: indexPath)
-                if abs(Double(height) - Double(rectForRow(at: indexPath).height)) > 1e-9 {
-                    row(indexPath, changedHeight: height)
-                }
+            guard rowHeight == TableView.automaticDimension else { return }
+            let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
+            indexPathHeightCache.invalidateHeight(at: indexPath)
+            if abs(Double(height) - Double(rectForRow(at: indexPath).height)) > 1e-9 {
+                row(indexPath, changedHeight: height)
             }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-// The reuse pool from the table's side: registration, dequeue, and where
-// cells go when they leave the screen (`recycle`).
+// The reuse pool from the table's side: registration and asking the data
+// source; dequeue and `recycle` are the engine's (`Engine/ReusingView+Reuse.swift`).
 
 extension TableView {
     /// Registers the class `dequeueReusableCell` instantiates for `identifier`.
@@ -23,44 +23,14 @@ extension TableView {
     /// registered class, or nil when the pool is empty and nothing is registered.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        if let cell = pool.dequeue(identifier) {
-            cell.resetSelectionForReuse()  // the table sets the new row's state when it displays the cell
-            cell.prepareForReuse()
-            return cell
-        }
-        guard let cellClass = registeredClass(for: identifier) else { return nil }
-        pool.noteCreated(identifier)
-        return cellClass.init(reuseIdentifier: identifier)
+        dequeuePooledOrNew(identifier)
     }
 
     /// Always a cell: pooled or new. An unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        do {
-            try validateDequeue(identifier: identifier, for: indexPath)
-        } catch {
-            TableViewError.trap(error)
-        }
-        return dequeueReusableCell(withIdentifier: identifier)!
+        dequeueRegistered(identifier, for: indexPath)
     }
-
-    /// Throws UIKit's complaint when no class is registered for `identifier`.
-    func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
-        guard registeredClass(for: identifier) == nil else { return }
-        throw TableViewError(
-            "unable to dequeue a cell with identifier \"\(identifier)\" for row \(indexPath.tableDescription): "
-                + "register a class for it with register(_:forCellReuseIdentifier:) first "
-                + "(registered: \(registeredIdentifierList)).")
-    }
-
-    /// The registered cell identifiers, quoted, for messages ("none" when empty).
-    var registeredIdentifierList: String {
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        return known.isEmpty ? "none" : known
-    }
-
-    /// Cells ever created per identifier by dequeue (teaching counter).
-    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
 
     /// Asks the data source for the row's cell and counts cells the table has not seen before.
     func cellFromDataSource(at indexPath: IndexPath, from dataSource: TableViewDataSource? = nil) -> TableViewCell {
@@ -73,18 +43,8 @@ extension TableView {
         transaction.callback = "tableView(_:cellForRowAt:)"
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)
         transaction.callback = saved
-        if !cell.hasBeenSeenByTable {
-            cell.hasBeenSeenByTable = true
-            counters.cellsCreated += 1
-        }
+        noteHandedOver(cell)
         return cell
-    }
-
-    /// Takes a cell off screen and puts it in the pool for its identifier.
-    func recycle(_ cell: TableViewCell) {
-        if !removeSubview(cell) { cell.removeFromSuperview() }
-        guard let identifier = cell.reuseIdentifier, !cell.isTemplateLayoutCell else { return }
-        pool.enqueue(cell, identifier: identifier)
     }
 
     /// Returns cells configured for measuring that the layout did not display.

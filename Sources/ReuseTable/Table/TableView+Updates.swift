@@ -113,18 +113,6 @@ extension TableView {
         return (try UpdatePlan.make(batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: .table), newCounts)
     }
 
-    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
-    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
-        // `updates` calls back into the table, so no access to the recorder is held while it runs.
-        let saved = batchRecorder
-        batchRecorder = BatchRecorder()
-        batchRecorder.begin()
-        updates()
-        let batch = batchRecorder.end()!
-        batchRecorder = saved
-        _ = try validatedPlan(for: batch)
-    }
-
     /// Applies a validated plan in two phases, so every callback sees a consistent table:
     /// 1. *Structure*: visible cells are remapped (or recycled), and the geometry and
     ///    the cache take the plan's four steps; fresh rows and sections get
@@ -149,62 +137,10 @@ extension TableView {
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 
-        var movedRowRuns: [IndexPath: [HeightRun]] = [:]
-        var movedRowHeights: [IndexPath: IndexPathHeightCache.RowEntry] = [:]
-        var movedSectionRuns: [Int: [HeightRun]] = [:]
-        var movedSectionHeights: [Int: IndexPathHeightCache.SectionEntry] = [:]
-        let movedRowSources = Set(plan.rowInsertions.compactMap { insertion -> IndexPath? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
-        let movedSectionSources = Set(plan.sectionInsertions.compactMap { insertion -> Int? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
-
-        // 1–2. Removals, old index space, highest first.
-        for indexPath in plan.rowRemovals {
-            let slot = slotIndex(forRow: indexPath)
-            let runs = geometry.removeSubrange(slot..<(slot + 1))
-            let heights = indexPathHeightCache.removeRow(at: indexPath)
-            if movedRowSources.contains(indexPath) {
-                movedRowRuns[indexPath] = runs
-                movedRowHeights[indexPath] = heights
-            }
-        }
-        for section in plan.sectionRemovals {
-            let runs = geometry.removeSubrange(slotRange(ofSection: section))
-            let heights = indexPathHeightCache.removeSection(at: section)
-            if movedSectionSources.contains(section) {
-                movedSectionRuns[section] = runs
-                movedSectionHeights[section] = heights
-            }
-        }
-        // 3–4. Insertions, new index space, lowest first; fresh ones as placeholders.
-        var freshSections: [Int] = []
-        var freshRows: [IndexPath] = []
-        for (section, source) in plan.sectionInsertions {
-            let at = section < geometry.sectionCount ? geometry.headerIndex(ofSection: section) : geometry.count
-            switch source {
-            case .fresh:
-                indexPathHeightCache.insertSections(1, at: section)
-                geometry.insert(placeholderRuns(counts: [newCounts[section]]), at: at)
-                freshSections.append(section)
-            case .moved(let from):
-                indexPathHeightCache.insertSection(movedSectionHeights[from]!, at: section)
-                geometry.insert(movedSectionRuns[from]!, at: at)
-            }
-        }
-        for (indexPath, source) in plan.rowInsertions {
-            let at = slotIndex(forRow: indexPath)
-            switch source {
-            case .fresh:
-                indexPathHeightCache.insertRows(1, at: indexPath)
-                geometry.insert([placeholderRowRun(count: 1)], at: at)
-                freshRows.append(indexPath)
-            case .moved(let from):
-                indexPathHeightCache.insertRow(movedRowHeights[from]!, at: indexPath)
-                geometry.insert(movedRowRuns[from]!, at: at)
-            }
-        }
+        // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`).
+        var structure = TableStructureUpdate(table: self)
+        plan.apply(to: &structure, newCounts: newCounts)
+        let freshSections = structure.freshSections, freshRows = structure.freshRows
 
         // Phase 2: heights of what is new, asked with the new structure in place.
         defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only

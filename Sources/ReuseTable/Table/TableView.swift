@@ -90,21 +90,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
 
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
-    open var isReusePoolEnabled: Bool {
-        get { pool.isEnabled }
-        set {
-            pool.isEnabled = newValue
-            if !newValue { pool.removeAll() }
-        }
-    }
+    open var isReusePoolEnabled: Bool { get { pool.isEnabled } set { setReusePoolEnabled(newValue) } }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
-    open var isHeightDebugLogEnabled = false {
-        didSet {
-            indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
-            keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
-        }
-    }
+    open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
     /// Live counters for teaching and the demo's status line.
     public internal(set) var counters = Counters()
@@ -225,11 +214,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
         performTransaction { reload(keepingHeightCache: true) }
     }
 
-    /// Loads data on first use, as UIKit does on its first layout.
-    func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
-    }
-
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         selection.removeAll()  // the rows are new (UIKit clears the selection on reload)
@@ -312,15 +296,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
     func placeholderRowRun(count: Int) -> HeightRun {
         let guess = estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight >= 0 ? rowHeight : 44)
         return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
-    }
-
-    /// The data source's section and row counts, validated (SPEC §6).
-    func validatedCounts() -> [Int] {
-        do {
-            return try fetchCounts()
-        } catch {
-            TableViewError.trap(error)
-        }
     }
 
     /// Reads the counts, throwing a precise message for negative values.

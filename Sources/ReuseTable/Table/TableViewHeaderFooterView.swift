@@ -53,17 +53,18 @@ extension TableView {
 
     /// The height a header or footer of `identifier` needs once `configuration`
     /// has filled it — the configuration closure *is* called (FDTemplateLayoutCell's
-    /// version never called it). Measured at the table's width with a template view.
+    /// version never called it). Measured at the table's width with a template view,
+    /// through the same steps as template cells (`measureTemplate`).
     public func heightForHeaderFooterView(withIdentifier identifier: String,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true
-        let view = templateHeaderFooterView(withIdentifier: identifier)
-        view.prepareForReuse()
-        configuration(view)
-        let fitted = supplementaryFittingHeight(of: view, width: bounds.width)
-        let height = sanitizedHeight(fitted, for: "fitting height of header/footer template \"\(identifier)\"")
-        heightLog("computed \(height) for header/footer \"\(identifier)\" at width \(bounds.width)")
-        return height
+        let view = template(identifier, in: &templateHeaderFooterViews, registered: registeredHeaderFooterClasses,
+                            noun: "header/footer view", validate: validateTemplateHeaderFooterIdentifier)
+        let width = bounds.width
+        return measureTemplate(view, width: width, describing: "header/footer \"\(identifier)\"", configuration) {
+            sanitizedHeight(supplementaryFittingHeight(of: $0, width: width),
+                            for: "fitting height of header/footer template \"\(identifier)\"")
+        }
     }
 
     /// Like `heightForHeaderFooterView(withIdentifier:configuration:)`, cached in `keyedHeightCache` by `key`.
@@ -71,35 +72,17 @@ extension TableView {
     public func heightForHeaderFooterView(withIdentifier identifier: String, cacheByKey key: AnyHashable,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true
-        let width = bounds.width
         // Header keys live in their own key space, so they never collide with cell keys.
-        let namespaced = AnyHashable(HeaderFooterCacheKey(key: key))
-        if let cached = keyedHeightCache.height(forKey: namespaced, width: width) { return cached }
-        let height = heightForHeaderFooterView(withIdentifier: identifier, configuration: configuration)
-        keyedHeightCache.setHeight(height, forKey: namespaced, width: width)
-        return height
-    }
-
-    func templateHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView {
-        if let view = templateHeaderFooterViews[identifier] { return view }
-        do {
-            try validateTemplateHeaderFooterIdentifier(identifier)
-        } catch {
-            TableViewError.trap(error)
+        return cachedHeight(forKey: AnyHashable(HeaderFooterCacheKey(key: key)), width: bounds.width) {
+            heightForHeaderFooterView(withIdentifier: identifier, configuration: configuration)
         }
-        let view = registeredHeaderFooterClasses[identifier]!.init(reuseIdentifier: identifier)
-        view.isTemplateLayoutView = true
-        templateHeaderFooterViews[identifier] = view
-        heightLog("created template header/footer view for \"\(identifier)\"")
-        return view
     }
 
     /// Throws a message naming the identifier when no header/footer class is registered for it.
     func validateTemplateHeaderFooterIdentifier(_ identifier: String) throws(TableViewError) {
         guard registeredHeaderFooterClasses[identifier] == nil else { return }
-        throw TableViewError(
-            "cannot make a template header/footer view for identifier \"\(identifier)\": register a class for it with "
-                + "register(_:forHeaderFooterViewReuseIdentifier:) first.")
+        throw missingTemplateClass(noun: "header/footer view", identifier: identifier,
+                                   registration: "register(_:forHeaderFooterViewReuseIdentifier:)", registered: "")
     }
 
     /// Returns a header or footer view leaving the screen to its pool.

@@ -26,9 +26,11 @@ struct BatchUpdate: Sendable {
 struct UpdateVocabulary: Sendable {
     var view: String
     var row: String
+    /// The public call that registers a cell class.
+    var cellRegistration = ""
 
-    static let table = UpdateVocabulary(view: "table view", row: "row")
-    static let collection = UpdateVocabulary(view: "collection view", row: "item")
+    static let table = UpdateVocabulary(view: "table view", row: "row", cellRegistration: "register(_:forCellReuseIdentifier:)")
+    static let collection = UpdateVocabulary(view: "collection view", row: "item", cellRegistration: "register(_:forCellWithReuseIdentifier:)")
 
     func describe(_ indexPath: IndexPath) -> String {
         indexPath.count == 2 ? "(section \(indexPath.section), \(row) \(indexPath.row))" : "\(Array(indexPath))"

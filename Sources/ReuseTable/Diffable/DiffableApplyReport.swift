@@ -1,0 +1,41 @@
+import Foundation
+
+/// What one `apply` did: counts of each kind of change and its duration.
+public struct DiffableApplyReport: Sendable, Equatable {
+    /// Whether the apply was a `reloadData()` (the first one).
+    public var reloadedData = false
+    /// Items inserted (including reloaded items that also moved).
+    public var inserted = 0
+    /// Items deleted.
+    public var deleted = 0
+    /// Items moved (the fewest that produce the new order).
+    public var moved = 0
+    /// Items reloaded in place.
+    public var reloaded = 0
+    /// Items reconfigured in place.
+    public var reconfigured = 0
+    /// Sections inserted, deleted and moved.
+    public var sectionsInserted = 0, sectionsDeleted = 0, sectionsMoved = 0
+    /// Wall time of the apply, diff and table update included.
+    public var nanoseconds: UInt64 = 0
+
+    /// An empty report.
+    public init() {}
+
+    init(reloadedData: Bool, nanoseconds: UInt64) {
+        self.reloadedData = reloadedData
+        self.nanoseconds = nanoseconds
+    }
+
+    init(_ difference: SnapshotDifference, nanoseconds: UInt64) {
+        inserted = difference.insertedItems.count
+        deleted = difference.deletedItems.count
+        moved = difference.movedItems.count
+        reloaded = difference.reloadedItems.count
+        reconfigured = difference.reconfiguredItems.count
+        sectionsInserted = difference.insertedSections.count
+        sectionsDeleted = difference.deletedSections.count
+        sectionsMoved = difference.movedSections.count
+        self.nanoseconds = nanoseconds
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// What `TableViewDiffableDataSource` and `CollectionViewDiffableDataSource` share,
+/// written once: the current snapshot, `apply` (first apply a reload, later ones
+/// one batch of the difference, then reconfigures), the reentrancy guard and the
+/// cell provider's call. The two public classes are thin faces over it that
+/// speak their view's data source protocol.
+///
+/// A class, not a struct: `apply` calls the view, whose data source calls come
+/// straight back here to read `current` while `apply` is running.
+@MainActor
+final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable> {
+    /// The snapshot the view shows (without reload or reconfigure marks).
+    private(set) var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
+    /// What the last `apply` did.
+    private(set) var lastApply = DiffableApplyReport()
+    private var isInCellProvider = false
+    /// The view's name in messages: "table" or "collection view".
+    private let viewNoun: String
+    /// The public class's name, for messages.
+    private let owner: String
+
+    init(viewNoun: String, owner: String) {
+        self.viewNoun = viewNoun
+        self.owner = owner
+    }
+
+    /// Makes `view` show `snapshot` (see `TableViewDiffableDataSource.apply`).
+    /// - Complexity: O(n log n) for n items in the sections that changed, plus the
+    ///   view's batch update; O(sections) when nothing changed.
+    func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
+               completion: (() -> Void)?) {
+        do { try validateApply() } catch { TableViewError.trap(error) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var next = snapshot
+        next.clearMarks()
+        guard let view else { current = next; completion?(); return }
+        if !view.hasLoadedData || current.numberOfSections == 0 {
+            current = next
+            view.reloadData()
+            lastApply = DiffableApplyReport(reloadedData: true, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+            completion?()
+            return
+        }
+        let difference = SnapshotDifference(from: current, to: snapshot)
+        current = next
+        if !difference.isEmpty {
+            // The calls a caller would make, in their order, recorded into one batch.
+            view.performBatchUpdates({
+                view.record("apply(_:animatingDifferences:completion:)") { batch in
+                    batch.deletedSections.formUnion(difference.deletedSections)
+                    batch.insertedSections.formUnion(difference.insertedSections)
+                    batch.movedSections += difference.movedSections.map { ($0.from, $0.to) }
+                    batch.deletedRows += difference.deletedItems
+                    batch.insertedRows += difference.insertedItems
+                    batch.movedRows += difference.movedItems.map { ($0.from, $0.to) }
+                    batch.reloadedRows += difference.reloadedItems
+                }
+            }, completion: nil)
+        }
+        if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }
+        lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+        completion?()
+    }
+
+    /// Throws when `apply` would be reentrant (called from the cell provider).
+    func validateApply() throws(TableViewError) {
+        if isInCellProvider {
+            throw TableViewError("apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
+                + "the \(viewNoun) is asking for a cell of the current snapshot. "
+                + "Apply after the \(viewNoun) finishes, not while it is laying out cells.")
+        }
+    }
+
+    /// The cell provider's cell for the item at `indexPath`; stops with a message
+    /// when there is no such item or the provider returns nil.
+    func cell<Cell>(at indexPath: IndexPath, describing where: (IndexPath) -> String,
+                    _ provider: (ItemIdentifier) -> Cell?) -> Cell {
+        guard let item = current.item(at: indexPath) else {
+            TableViewError.trap(TableViewError("\(owner): no item at \(`where`(indexPath)) in the current snapshot."))
+        }
+        isInCellProvider = true
+        defer { isInCellProvider = false }
+        guard let cell = provider(item) else {
+            TableViewError.trap(TableViewError("\(owner): the cell provider returned nil for item \(describe(item)) at \(`where`(indexPath))."))
+        }
+        return cell
+    }
+
+    /// Items in a section of the current snapshot.
+    func numberOfItems(inSection section: Int) -> Int { current.storage.items[section].count }
+
+    /// The section identifier at an index, or nil.
+    func sectionIdentifier(for index: Int) -> SectionIdentifier? {
+        current.storage.sections.indices.contains(index) ? current.storage.sections[index] : nil
+    }
+}
+
+/// What a diffable data source asks of its view: the batch vocabulary both
+/// views already have under the same names, and reconfiguring visible cells.
+@MainActor
+protocol DiffableTarget: AnyObject {
+    var hasLoadedData: Bool { get }
+    func reloadData()
+    func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?)
+    /// Records one call's changes into the batch being recorded.
+    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void)
+    /// `reconfigureRows(at:)` or `reconfigureItems(at:)`.
+    func reconfigureVisible(at indexPaths: [IndexPath])
+}
+
+extension TableView: DiffableTarget {
+    func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureRows(at: indexPaths) }
+}
+
+extension CollectionView: DiffableTarget {
+    func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureItems(at: indexPaths) }
+}
+
+extension DiffableDataSourceSnapshot {
+    /// The item at a (section, row) position, or nil.
+    func item(at indexPath: IndexPath) -> ItemIdentifier? {
+        guard indexPath.count == 2, storage.items.indices.contains(indexPath.section) else { return nil }
+        let items = storage.items[indexPath.section]
+        return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    }
+
+    /// The (section, row) of an item, or nil.
+    func indexPath(of identifier: ItemIdentifier) -> IndexPath? {
+        guard let location = try? storage.location(ofItem: identifier) else { return nil }
+        return IndexPath(row: location.row, section: location.section)
+    }
+
+    /// Drops the reload and reconfigure marks (they belong to one apply).
+    mutating func clearMarks() {
+        guard !storage.reloaded.isEmpty || !storage.reconfigured.isEmpty else { return }
+        try? attempt { storage in
+            storage.reloaded.removeAll()
+            storage.reconfigured.removeAll()
+        }
+    }
+}

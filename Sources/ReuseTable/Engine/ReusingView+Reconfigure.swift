@@ -1,0 +1,47 @@
+import Foundation
+
+// Reconfiguring visible cells in place (UIKit, iOS 15: `reconfigureRows(at:)`,
+// `reconfigureItems(at:)`), written once: not a batch update, so the geometry,
+// the layout and every other cell are left alone. Used by the diffable data
+// sources for `reconfigureItems`.
+
+extension ReusingView {
+    /// Asks the data source again for the visible cells at `indexPaths`, handing it
+    /// the cell already showing each: that cell is put on top of the reuse pool, so
+    /// `dequeueReusableCell` returns that very cell (after `prepareForReuse()`).
+    /// A different cell (another identifier, or no pool) takes the old one's place
+    /// through `place`; the old one is already in the pool if it could be reused.
+    /// Index paths not on screen are ignored: they are configured when they appear.
+    /// `reconfigured` runs for each cell configured (the table measures self-sizing rows there).
+    /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured
+    ///   (and O(v) for each one replaced by a different cell).
+    func reconfigureVisibleCells(at indexPaths: [IndexPath], in visible: ReferenceWritableKeyPath<Self, VisibleRows<Cell>>,
+                                 cellFromDataSource: (IndexPath) -> Cell, place: (Cell) -> Void,
+                                 reconfigured: (IndexPath, Cell) -> Void = { _, _ in }) {
+        guard hasLoadedData else { return }
+        for indexPath in indexPaths {
+            guard let old = self[keyPath: visible][indexPath] else { continue }
+            if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
+            let cell = cellFromDataSource(indexPath)
+            if cell !== old {
+                old.removeFromSuperview()
+                cell.frame = old.frame
+                place(cell)
+                let entries = self[keyPath: visible].removeAll().map { entry in
+                    entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
+                }
+                self[keyPath: visible].replace(with: entries)
+            }
+            cell.layoutIfNeeded()
+            reconfigured(indexPath, cell)
+        }
+    }
+
+    /// The cells on screen after any pending layout pass, as UIKit's `visibleCells`,
+    /// `indexPathsForVisibleRows`/`Items` and `cellForRow`/`Item(at:)` answer.
+    /// - Complexity: O(1), plus a pending layout pass.
+    func visibleAfterLayout(_ visible: KeyPath<Self, VisibleRows<Cell>>) -> VisibleRows<Cell> {
+        layoutIfNeeded()
+        return self[keyPath: visible]
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+// The reuse pool from both views' side, written once: dequeue, UIKit's
+// complaint about an unregistered identifier, counting the cells a view is
+// handed, and where cells go when they leave the screen (`recycle`).
+
+extension ReusingView {
+    /// The class registered for `identifier` (the table remembers its last answer).
+    func registeredClass(for identifier: String) -> Cell.Type? { registeredClasses[identifier] }
+
+    /// A cell from the pool (after `prepareForReuse()`), a new one of the
+    /// registered class, or nil when the pool is empty and nothing is registered.
+    /// - Complexity: O(1).
+    func dequeuePooledOrNew(_ identifier: String) -> Cell? {
+        if let cell = pool.dequeue(identifier) {
+            cell.resetSelectionForReuse()  // the view sets the new row's or item's state when it displays the cell
+            cell.prepareForReuse()
+            return cell
+        }
+        guard let cellClass = registeredClass(for: identifier) else { return nil }
+        pool.noteCreated(identifier)
+        return cellClass.init(reuseIdentifier: identifier)
+    }
+
+    /// Always a cell, pooled or new; an unregistered identifier stops with a message naming it.
+    /// - Complexity: O(1).
+    func dequeueRegistered(_ identifier: String, for indexPath: IndexPath) -> Cell {
+        do {
+            try validateDequeue(identifier: identifier, for: indexPath)
+        } catch {
+            TableViewError.trap(error)
+        }
+        return dequeuePooledOrNew(identifier)!
+    }
+
+    /// Throws UIKit's complaint when no class is registered for `identifier`.
+    func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
+        guard registeredClass(for: identifier) == nil else { return }
+        throw TableViewError(
+            "unable to dequeue a cell with identifier \"\(identifier)\" for \(Self.vocabulary.row) \(Self.vocabulary.describe(indexPath)): "
+                + "register a class for it with \(Self.vocabulary.cellRegistration) first "
+                + "(registered: \(registeredIdentifierList)).")
+    }
+
+    /// Counts a cell the data source handed over, once per cell ("cells created").
+    func noteHandedOver(_ cell: Cell) {
+        guard !cell.hasBeenSeen else { return }
+        cell.hasBeenSeen = true
+        counters.cellsCreated += 1
+    }
+
+    /// `isReusePoolEnabled` of both views: switching the pool off also drops its idle cells.
+    func setReusePoolEnabled(_ enabled: Bool) {
+        pool.isEnabled = enabled
+        if !enabled { pool.removeAll() }
+    }
+
+    /// Takes a cell off screen and puts it in the pool for its identifier (template cells are never pooled).
+    func recycle(_ cell: Cell) {
+        if !removeSubview(cell) { cell.removeFromSuperview() }
+        guard let identifier = cell.reuseIdentifier, !cell.isTemplate else { return }
+        pool.enqueue(cell, identifier: identifier)
+    }
+}

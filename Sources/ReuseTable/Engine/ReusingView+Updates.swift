@@ -1,0 +1,19 @@
+import Foundation
+
+// What both views do the same way around a batch update, besides applying the
+// plan (`UpdatePlan.apply(to:newCounts:)`): validating one without applying it.
+
+extension ReusingView {
+    /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
+    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
+        loadIfNeeded()
+        // `updates` calls back into the view, so no access to the recorder is held while it runs.
+        let saved = batchRecorder
+        batchRecorder = BatchRecorder()
+        batchRecorder.begin()
+        updates()
+        let batch = batchRecorder.end()!
+        batchRecorder = saved
+        _ = try validatedPlan(for: batch)
+    }
+}
