@@ -248,3 +248,63 @@ extension TableView {
         measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
     }
 }
+
+extension TableView {
+    /// The first heights of every slot, section by section, as a lazy stream of runs: 10M exact
+    /// heights flow into the store without an intermediate array (step 1 of the loop,
+    /// `rebuildGeometry(counts:)`). Once a callback queued a structural call, the rest become
+    /// placeholders: nothing more is asked.
+    /// - Complexity: O(sections + rows asked).
+    func heightRuns(counts: [Int], plan: HeightPlan) -> AnyIterator<HeightRun> {
+        let margin = Double(appliedRowMargin)
+        var section = 0, phase = 0, row = 0
+        return AnyIterator<HeightRun> { [self] in
+            while section < counts.count {
+                let stop = transaction.hasDeferredWork
+                switch phase {
+                case 0:
+                    phase = 1
+                    return stop ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
+                        : plan.headerRun(section: section, table: self)
+                case 1:
+                    if row < counts[section], stop {
+                        defer { row = counts[section] }
+                        needsFullMeasurement = !isEstimatingRows
+                        return placeholderRowRun(count: counts[section] - row)
+                    }
+                    if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {
+                        row += run.count
+                        return run
+                    }
+                    phase = 2
+                default:
+                    section += 1
+                    phase = 0
+                    row = 0
+                    return stop ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
+                        : plan.footerRun(section: section - 1, table: self)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The new structure with every height a placeholder: O(sections).
+    func placeholderRuns(counts: [Int]) -> [HeightRun] {
+        counts.flatMap { count in
+            [HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)]
+                + (count > 0 ? [placeholderRowRun(count: count)] : [])
+                + [HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)]
+        }
+    }
+
+    /// Rows whose height is not known yet: the estimate, or `rowHeight`, or 44.
+    func placeholderRowRun(count: Int) -> HeightRun {
+        let guess = estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight >= 0 ? rowHeight : 44)
+        return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
+    }
+
+    func noteDefaultImplementation(_ method: DelegateHeightMethod) {
+        defaultImplementationsUsed.insert(method)
+    }
+}

@@ -245,76 +245,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
         let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
         isEstimatingRows = plan.rowsEstimated
-        let margin = Double(appliedRowMargin)
-        var section = 0, phase = 0, row = 0
-        // A lazy generator: 10M exact heights flow into the store without an intermediate array.
-        // Once a callback queued a structural call, the rest become placeholders (nothing more is asked).
-        let runs = AnyIterator<HeightRun> { [self] in
-            while section < counts.count {
-                let stop = transaction.hasDeferredWork
-                switch phase {
-                case 0:
-                    phase = 1
-                    return stop ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
-                        : plan.headerRun(section: section, table: self)
-                case 1:
-                    if row < counts[section], stop {
-                        defer { row = counts[section] }
-                        needsFullMeasurement = !isEstimatingRows
-                        return placeholderRowRun(count: counts[section] - row)
-                    }
-                    if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {
-                        row += run.count
-                        return run
-                    }
-                    phase = 2
-                default:
-                    section += 1
-                    phase = 0
-                    row = 0
-                    return stop ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
-                        : plan.footerRun(section: section - 1, table: self)
-                }
-            }
-            return nil
-        }
-        geometry = TableView.makeGeometry(geometryStore, runs)
+        geometry = TableView.makeGeometry(geometryStore, heightRuns(counts: counts, plan: plan))
         heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
         updateContentSize()
-    }
-
-    /// The new structure with every height a placeholder: O(sections).
-    func placeholderRuns(counts: [Int]) -> [HeightRun] {
-        counts.flatMap { count in
-            [HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)]
-                + (count > 0 ? [placeholderRowRun(count: count)] : [])
-                + [HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)]
-        }
-    }
-
-    /// Rows whose height is not known yet: the estimate, or `rowHeight`, or 44.
-    func placeholderRowRun(count: Int) -> HeightRun {
-        let guess = estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight >= 0 ? rowHeight : 44)
-        return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
-    }
-
-    /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(TableViewError) -> [Int] {
-        guard let dataSource else { return [] }
-        return try UpdateVocabulary.table.readCounts(
-            sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },
-            sectionsMethod: "numberOfSections(in:)",
-            rows: { section in calling("tableView(_:numberOfRowsInSection:)") { dataSource.tableView(self, numberOfRowsInSection: section) } },
-            rowsMethod: "tableView(_:numberOfRowsInSection:)")
-    }
-
-    /// Returns every visible cell to the pool and removes header and footer views.
-    func recycleAllVisibleViews() {
-        returnRowsThatLeftToThePool(visibleRows.removeAll())
-        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews.removeAll()
-        flushMeasuredCells()
-        cancelAllPrefetching()
     }
 
     // MARK: 2. Layout on scroll: layoutTableRows
@@ -539,10 +472,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
                 delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
             }
         }
-    }
-
-    func noteDefaultImplementation(_ method: DelegateHeightMethod) {
-        defaultImplementationsUsed.insert(method)
     }
 }
 
