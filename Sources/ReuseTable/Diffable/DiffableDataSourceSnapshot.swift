@@ -36,6 +36,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     public var itemIdentifiers: [ItemIdentifier] { Array(storage.items.joined()) }
 
     /// The items of one section, in order. An unknown section stops with a message.
+    /// - Complexity: O(1) (the array is shared until either side changes it).
     public func itemIdentifiers(inSection identifier: SectionIdentifier) -> [ItemIdentifier] {
         storage.items[trapping { try storage.position(ofSection: identifier) }]
     }

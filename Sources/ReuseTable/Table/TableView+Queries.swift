@@ -85,12 +85,15 @@ extension TableView {
     }
 
     /// Exactly the rows intersecting the viewport, in order.
+    /// - Complexity: O(v) for v visible rows, plus a pending layout pass.
     public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.visibleRows).indexPaths }
 
     /// The cells on screen, in row order.
+    /// - Complexity: O(v), plus a pending layout pass.
     public var visibleCells: [TableViewCell] { visibleAfterLayout(\.visibleRows).cells }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
+    /// - Complexity: O(log v) (a binary search of the visible rows), plus a pending layout pass.
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.visibleRows)[indexPath] }
 
     /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).

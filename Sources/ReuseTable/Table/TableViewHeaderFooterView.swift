@@ -55,6 +55,7 @@ extension TableView {
     /// has filled it — the configuration closure *is* called (FDTemplateLayoutCell's
     /// version never called it). Measured at the table's width with a template view,
     /// through the same steps as template cells (`measureTemplate`).
+    /// - Complexity: one template measurement.
     public func heightForHeaderFooterView(withIdentifier identifier: String,
                                           configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
         usesSelfSizing = true
