@@ -10,13 +10,20 @@ extension CollectionView {
     /// of the reuse pool, so `dequeueReusableCell` returns that very cell (after
     /// `prepareForReuse()`). Sizes come from the layout and are not asked again;
     /// call `collectionViewLayout.invalidateItems(at:)` when an item's size changed.
+    /// Called from a data source or delegate method (a diffable apply from `didSelectItemAt`),
+    /// it runs when that step is done, after the calls queued before it.
     /// - Complexity: O(k log v) for k items and v visible items, plus the cells configured.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
+        if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         guard hasLoadedData else { return }
+        performTransaction { reconfigureVisibleItems(at: indexPaths) }
+    }
+
+    private func reconfigureVisibleItems(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             guard let old = visibleItems[indexPath] else { continue }
             if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
-            let cell = cellFromDataSource(at: indexPath)
+            let cell = calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) }
             if cell !== old {
                 old.removeFromSuperview()
                 cell.frame = old.frame

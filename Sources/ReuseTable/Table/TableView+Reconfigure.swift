@@ -12,10 +12,17 @@ extension TableView {
     /// height is asked — unless rows size themselves (`rowHeight ==
     /// automaticDimension`), when the row is measured again and moved to its new
     /// height with `row(_:changedHeight:)`. Rows off screen are ignored: they are
-    /// configured when they appear.
+    /// configured when they appear. Called from a data source or delegate method (a checkmark
+    /// set from `didSelectRowAt`, a diffable apply), it runs when that step is done, after the
+    /// calls queued before it, so its index paths name the rows as they are then.
     /// - Complexity: O(k log v) for k rows and v visible rows, plus the cells configured.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
+        if transaction.isActive { return transaction.enqueue("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) }
         guard hasLoadedData else { return }
+        performTransaction { reconfigureVisibleRows(at: indexPaths) }
+    }
+
+    private func reconfigureVisibleRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             guard let old = visibleRows[indexPath] else { continue }
             if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }

@@ -20,6 +20,8 @@ extension TableView {
     func reportScrollIfMoved() {
         guard takeOffsetChange(), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
+        // Insets or a size the callback set (properties, not queued calls) are laid out now.
+        if !transaction.hasDeferredWork { transactionDidSettle() }
     }
 }
 
