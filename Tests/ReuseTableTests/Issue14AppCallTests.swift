@@ -317,6 +317,76 @@ import Testing
         #expect(headers.count == expectedHeaders.count && headers.allSatisfy { $0.superview === cv }, "\(headers.count) \(expectedHeaders)")
         #expect(model.violations.isEmpty)
     }
+
+    /// A diffable apply from `didSelectItemAt` that deletes an item above and reconfigures the
+    /// tapped one: only its cell is configured again, every cell shows its own item.
+    @Test func collectionDiffableApplyFromDidSelectReconfiguresTheRightCell() {
+        let layout = FlowLayout()
+        layout.itemSize = CGSize(width: 50, height: 40)
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 400), collectionViewLayout: layout)
+        view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        view.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
+        var configured: [Int: Int] = [:]
+        let source = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { view, indexPath, item in
+            let cell = view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath) as! ItemCell
+            cell.itemID = item
+            configured[item, default: 0] += 1
+            return cell
+        }
+        let log = ItemSelectionLog([])
+        view.delegate = log
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<8))
+        source.apply(snapshot)
+        log.hooks["didSelect"] = { _, indexPath in
+            var next = source.snapshot()
+            next.deleteItems([0])
+            next.reconfigureItems([source.itemIdentifier(for: indexPath)!])
+            source.apply(next)
+        }
+        configured = [:]
+        view.tapItem(at: IndexPath(item: 3, section: 0))
+        #expect(configured == [3: 1])
+        #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+        for (indexPath, cell) in zip(view.indexPathsForVisibleItems, view.visibleCells.map({ $0 as! ItemCell })) {
+            #expect(cell.itemID == source.itemIdentifier(for: indexPath), "cell at \(indexPath)")
+            #expect(cell.isSelected == (cell.itemID == 3))
+        }
+    }
+
+    /// Column counts far beyond any screen (a delegate answering `Int.max`) are reported and capped,
+    /// not allocated.
+    @Test func hugeColumnCountsAreReportedAndCapped() {
+        var messages: [String] = []
+        let flow = FlowLayout()
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 400), collectionViewLayout: flow)
+        view.diagnosticHandler = { messages.append($0) }
+        flow.numberOfColumns = 1_000_000
+        #expect(flow.numberOfColumns == ColumnLayout.maximumColumns)
+        #expect(messages == ["FlowLayout.numberOfColumns was set to 1000000; a layout has at most \(ColumnLayout.maximumColumns) columns. "
+                             + "Using \(ColumnLayout.maximumColumns)."])
+        let model = SupplementaryModel()
+        var rng = SplitMix64(seed: 9)
+        model.sections = [model.makeSection(items: 30, header: 10, footer: 0, rng: &rng)]
+        model.delegateColumns = Int.max
+        let waterfall = WaterfallLayout(numberOfColumns: 2, margin: 1)
+        waterfall.delegate = model
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 400), collectionViewLayout: waterfall)
+        messages = []
+        cv.diagnosticHandler = { messages.append($0) }
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        cv.dataSource = model
+        cv.reloadData()
+        #expect(messages.first == "WaterfallLayoutDelegate.numberOfColumns(in:layout:) returned \(Int.max); "
+                + "a layout has at most \(ColumnLayout.maximumColumns) columns. Using \(ColumnLayout.maximumColumns).")
+        #expect(waterfall.columnCount == ColumnLayout.maximumColumns)
+        #expect(cv.contentSize.height.isFinite && waterfall.itemWidth == 0, "1,000 columns and 999 margins are wider than the view")
+        #expect(waterfall.layoutAttributesForElements(in: CGRect(x: -1, y: -1, width: 202, height: 1_000)).count == 31)
+        waterfall.numberOfColumns = .max
+        #expect(waterfall.numberOfColumns == ColumnLayout.maximumColumns)
+    }
 }
 
 /// A delegate that forwards to another and hooks `didSelectRowAt`.
