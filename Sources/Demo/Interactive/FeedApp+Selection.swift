@@ -16,7 +16,7 @@ extension FeedApp {
             setMessage("deselectRow: #\(number) is no longer selected.")
         } else {
             table.tapRow(at: indexPath)
-            setMessage("tapRow: #\(number) selected. The table keeps it by index path, not the cell: scroll away, insert, delete.")
+            setMessage("tapRow: #\(number) selected; the table keeps it by index path, not the cell.")
         }
         return .changed
     }
