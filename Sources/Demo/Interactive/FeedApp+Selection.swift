@@ -16,7 +16,7 @@ extension FeedApp {
             setMessage("deselectRow: #\(number) is no longer selected.")
         } else {
             table.tapRow(at: indexPath)
-            setMessage("tapRow: #\(number) selected; the table keeps it by index path, not the cell.")
+            setMessage("tapRow: #\(number) selected; kept by the table, not the cell: scroll, i, d, m.")
         }
         return .changed
     }
