@@ -387,6 +387,28 @@ import Testing
         waterfall.numberOfColumns = .max
         #expect(waterfall.numberOfColumns == ColumnLayout.maximumColumns)
     }
+
+    /// A collection view whose `scrollViewDidScroll(_:)` makes it taller (a bar hiding on scroll):
+    /// the new area is filled when the view settles, without waiting for another event.
+    @Test func aFrameChangedFromScrollViewDidScrollIsLaidOut() {
+        let source = ScrollColumn(count: 100)
+        let view = source.makeView(height: 200)
+        source.onScroll = { view in
+            view.frame.size.height = 400
+            _ = view.visibleCells  // a read inside the callback
+        }
+        view.contentOffset.y = 100
+        source.onScroll = nil
+        #expect(view.visibleItems.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
+        let tableSource = ScrollSource(counts: [50])
+        let table = makeScrollTable(tableSource)
+        tableSource.onScroll = { table in
+            table.frame.size.height = 440
+            _ = table.visibleCells
+        }
+        table.contentOffset.y = 44
+        #expect(table.visibleRows.count == 10 && table.visibleRows.entries.first?.indexPath == .r(1))
+    }
 }
 
 /// A delegate that forwards to another and hooks `didSelectRowAt`.

@@ -29,5 +29,7 @@ extension CollectionView {
     func reportScrollIfMoved() {
         guard takeOffsetChange(), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
+        // A size the callback set (a property, not a queued call) is laid out now.
+        if !transaction.hasDeferredWork { transactionDidSettle() }
     }
 }
