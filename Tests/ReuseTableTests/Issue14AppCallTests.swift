@@ -7,15 +7,7 @@ import Testing
 /// changes with a table header and insets; selection with estimated heights and scrolls.
 @MainActor
 @Suite struct Issue14AppCallTests {
-    func table(_ source: SelectionLogSource, height: CGFloat = 220, style: TableView.Style = .plain) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height), style: style)
-        table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
-        table.dataSource = source
-        table.delegate = source
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        table.reloadData()
-        return table
-    }
+    func table(_ source: SelectionLogSource) -> TableView { TableViewSelectionTests().table(source) }
 
     /// Inside `didSelectRowAt` the table answers with the new state: the selected rows,
     /// the cell's `isSelected`, the visible cells, rects and the section header view.
