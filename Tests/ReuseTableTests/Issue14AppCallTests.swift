@@ -401,6 +401,27 @@ import Testing
         table.contentOffset.y = 44
         #expect(table.visibleRows.count == 10 && table.visibleRows.entries.first?.indexPath == .r(1))
     }
+
+    /// A bottom inset that goes away at the end of the content (a keyboard hiding) pulls the offset
+    /// back to the new end at the next layout, as a shrinking reload does: no blank band below the last row.
+    @Test func smallerInsetsClampTheOffsetAtTheNextLayout() {
+        let tableSource = ScrollSource(counts: [30])
+        let table = makeScrollTable(tableSource) { $0.contentInset.bottom = 300 }
+        table.contentOffset.y = table.maximumContentOffsetY
+        let rows: CGFloat = 44 * 30, items: CGFloat = 50 * 30
+        #expect(table.contentOffset.y == rows + 300 - 200)
+        table.contentInset = .zero
+        table.layoutIfNeeded()
+        #expect(table.contentOffset.y == rows - 200)
+        let source = ScrollColumn(count: 30)
+        let view = source.makeView { $0.contentInset.bottom = 300 }
+        view.contentOffset.y = view.maximumContentOffsetY
+        #expect(view.contentOffset.y == items + 300 - 200)
+        view.contentInset = .zero
+        view.layoutIfNeeded()
+        #expect(view.contentOffset.y == items - 200)
+        #expect(view.visibleItems.count == 4)
+    }
 }
 
 /// A delegate that forwards to another and hooks `didSelectRowAt`.

@@ -395,8 +395,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
         sanitizeBounds()
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
-        // A new size (a taller table at the end of the content) clamps the offset, as the collection view does.
-        if let lastLayoutBounds, lastLayoutBounds.size != bounds.size { clampOffsetToContent() }
+        // A new size (a taller table at the end of the content) or smaller insets (a keyboard hiding)
+        // clamp the offset, as the collection view does.
+        if let lastLayoutBounds, lastLayoutBounds.size != bounds.size || lastLayoutInsets != adjustedContentInset { clampOffsetToContent() }
         if needsFullMeasurement, !transaction.hasDeferredWork {
             finishFullMeasurement()
         }
