@@ -209,7 +209,8 @@ import ReuseTable
         app.finishLoading()
         // Every key that changes a counter's text (exact mode's one segment is short, and slow to reach here).
         let keys: [Key] = [.char("i"), .char("m"), .char("d"), .char("a"), .pageDown, .char("p"), .char("s"),
-                           .char("w"), .char("+"), .char("g"), .char("7"), .enter, .char("a"), .char("p"), .char("w"), .char("s")]
+                           .char("w"), .char("+"), .char("g"), .char("7"), .enter, .enter, .enter, .char("a"), .char("p"), .char("w"),
+                           .char("s")]
         for width in [80, 100] {
             app.resize(width: width, height: 24)
             #expect(app.statusText.count >= 4, "three counter lines below 120 columns, then the message")

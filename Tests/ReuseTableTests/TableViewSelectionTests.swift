@@ -26,7 +26,9 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
     func numberOfSections(in tableView: TableView) -> Int { counts.count }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+        hooks["cell"]?(tableView, indexPath)
+        return cell
     }
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
         hooks["willDisplay"]?(tableView, indexPath)

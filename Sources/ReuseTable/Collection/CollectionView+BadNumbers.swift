@@ -60,8 +60,13 @@ extension CollectionViewLayout {
         return 0
     }
 
-    /// A column count: less than 1 is reported and replaced by 1.
+    /// A column count: less than 1 is reported and replaced by 1; more than `ColumnLayout.maximumColumns`
+    /// (a delegate answering `Int.max` would have every section allocate that many columns) by the maximum.
     func checkedColumns(_ value: Int, _ name: String, verb: String = "was set to") -> Int {
+        if value > ColumnLayout.maximumColumns {
+            diagnose("\(name) \(verb) \(value); a layout has at most \(ColumnLayout.maximumColumns) columns. Using \(ColumnLayout.maximumColumns).")
+            return ColumnLayout.maximumColumns
+        }
         guard value < 1 else { return value }
         diagnose("\(name) \(verb) \(value); a layout needs at least 1 column. Using 1.")
         return 1

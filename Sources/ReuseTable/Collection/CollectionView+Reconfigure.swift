@@ -9,11 +9,17 @@ extension CollectionView {
     /// of the reuse pool, so `dequeueReusableCell` returns that very cell (after
     /// `prepareForReuse()`). Sizes come from the layout and are not asked again;
     /// call `collectionViewLayout.invalidateItems(at:)` when an item's size changed.
+    /// Called from a data source or delegate method (a diffable apply from `didSelectItemAt`),
+    /// it runs when that step is done, after the calls queued before it.
     /// - Complexity: O(k log v) for k items and v visible items, plus the cells configured.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
-        reconfigureVisibleCells(at: indexPaths, in: \.visibleItems, cellFromDataSource: { cellFromDataSource(at: $0) },
-                                place: { addSubview($0) }) { indexPath, cell in
-            showSelection(on: cell, at: indexPath)
+        if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
+        performTransaction {
+            reconfigureVisibleCells(at: indexPaths, in: \.visibleItems,
+                                    cellFromDataSource: { indexPath in calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
+                                    place: { addSubview($0) }) { indexPath, cell in
+                showSelection(on: cell, at: indexPath)
+            }
         }
     }
 }

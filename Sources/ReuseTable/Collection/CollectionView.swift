@@ -101,6 +101,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var lastLayoutWidth: CGFloat?
     /// Viewport size at the last pass: a new size clamps the offset (SPEC §9).
     var lastLayoutSize: CGSize?
+    /// Insets at the last pass: new ones clamp the offset too (a bottom inset gone at the end of the content).
+    var lastLayoutInsets: EdgeInsets?
     /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
     var transaction = LayoutTransaction()
     /// The selected items, by index path: state of the view, never of a cell (`SelectionState`).
@@ -281,9 +283,10 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         if let lastLayoutWidth, lastLayoutWidth != bounds.width {
             collectionViewLayout.invalidateLayout()
         }
-        if let lastLayoutSize, lastLayoutSize != bounds.size { clampsOffsetAtNextPass = true }
+        if let lastLayoutSize, lastLayoutSize != bounds.size || lastLayoutInsets != adjustedContentInset { clampsOffsetAtNextPass = true }
         lastLayoutWidth = bounds.width
         lastLayoutSize = bounds.size
+        lastLayoutInsets = adjustedContentInset
         let oldContentHeight = contentSize.height
         collectionViewLayout.prepareIfNeeded()
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)

@@ -13,6 +13,10 @@ open class ColumnLayout: CollectionViewLayout {
     var engine: ColumnSections
     var needsReset = true
 
+    /// The most columns a layout takes (more is reported and replaced by this): every section keeps
+    /// one list per column, so a column count is memory, and 1,000 columns are already narrower than a point.
+    public static let maximumColumns = 1_000
+
     init(placement: ColumnSections.Placement) {
         engine = ColumnSections(placement: placement)
         super.init()

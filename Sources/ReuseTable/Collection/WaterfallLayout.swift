@@ -64,7 +64,7 @@ open class WaterfallLayout: ColumnLayout {
 
     /// Creates a waterfall with `numberOfColumns` columns and `margin` between columns and items.
     public init(numberOfColumns: Int, margin: CGFloat) {
-        self.numberOfColumns = max(numberOfColumns, 1)
+        self.numberOfColumns = min(max(numberOfColumns, 1), ColumnLayout.maximumColumns)
         self.margin = margin.isFinite ? max(margin, 0) : 0
         super.init(placement: .shortestColumn)
         _ = checkedColumns(numberOfColumns, "WaterfallLayout(numberOfColumns:margin:) numberOfColumns")

@@ -140,6 +140,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var measuredWidth: CGFloat?
     /// The bounds the last layout pass left the table in.
     var lastLayoutBounds: CGRect?
+    /// The insets of the last layout pass (pinned headers sit below the top inset).
+    var lastLayoutInsets: EdgeInsets?
     /// True while `layoutVisibleRows()` runs.
     var isLayingOut = false
     /// Exact-height mode was cut short by a deferred call: the next pass measures what is left.
@@ -279,8 +281,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
 
     func transactionDidSettle() {
-        // A pass cut short by a queued call, or bounds a callback changed while a step ran: lay out again.
-        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds {
+        // A pass cut short by a queued call, or bounds or insets a callback changed while a step ran: lay out again.
+        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds || lastLayoutInsets != adjustedContentInset {
             performTransaction { layoutVisibleRows() }
         }
     }
@@ -301,6 +303,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
         sanitizeBounds()
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
+        // A new size (a taller table at the end of the content) or smaller insets (a keyboard hiding)
+        // clamp the offset, as the collection view does.
+        if let lastLayoutBounds, lastLayoutBounds.size != bounds.size || lastLayoutInsets != adjustedContentInset { clampOffsetToContent() }
         if needsFullMeasurement, !transaction.hasDeferredWork {
             finishFullMeasurement()
         }
@@ -317,6 +322,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         if !passWasCutShort { updatePrefetching() }
         lastLayoutOffsetY = contentOffset.y
         lastLayoutBounds = bounds
+        lastLayoutInsets = adjustedContentInset
 
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start

@@ -20,6 +20,8 @@ extension TableView {
     func reportScrollIfMoved() {
         guard takeOffsetChange(), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
+        // Insets or a size the callback set (properties, not queued calls) are laid out now.
+        if !transaction.hasDeferredWork { transactionDidSettle() }
     }
 }
 
@@ -27,5 +29,7 @@ extension CollectionView {
     func reportScrollIfMoved() {
         guard takeOffsetChange(), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
+        // A size the callback set (a property, not a queued call) is laid out now.
+        if !transaction.hasDeferredWork { transactionDidSettle() }
     }
 }

@@ -38,7 +38,8 @@ open class ScrollView: View {
     ///
     /// The content may scroll under the insets; the vertical offset ranges from
     /// `-top` to `contentSize.height + bottom - bounds.height` (see `ScrollView+Insets.swift`).
-    /// Setting it keeps the offset, as UIKit does, and lays out again. A NaN,
+    /// Setting it keeps the offset, as UIKit does, and lays out again; an offset the new insets leave past
+    /// the end (a bottom inset gone) is clamped at that layout, as after a shrinking reload. A NaN,
     /// infinite or negative component is reported through `diagnosticHandler` and taken as 0.
     open var contentInset: EdgeInsets = .zero {
         didSet {
