@@ -191,6 +191,16 @@ extension HeightTree.Node {
                 widen()
                 Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &wide)
             }
+            // Splitting and healing runs keep the leaf's integer totals: they grow by
+            // exactly what was inserted (exact); only the height is re-summed.
+            for m in newMeta {
+                let c = RunMeta.count(m)
+                summary.count += c
+                if RunMeta.kind(m) == .header { summary.headers += c }
+                if !RunMeta.isMeasured(m) { summary.unmeasured += c }
+            }
+            summary.height = isNarrow ? HeightTree.leafHeight(narrow) : HeightTree.leafHeight(wide)
+            return
         } else {
             let (j, i) = childIndex(for: local)
             let child = uniqueChild(j), old = child.summary
