@@ -164,18 +164,15 @@ extension HeightTree {
     /// only through a uniquely referenced path, one access at a time; the
     /// runtime access tracking on these hot arrays cost more than the work.
     final class Node: @unchecked Sendable {
-        // Declaration order is layout order: what every descent reads (the flag, a
-        // leaf's narrow runs, the summary) comes first, right after the object header,
-        // so reaching a leaf touches one cache line of it where it touched two or three.
-        let isLeaf: Bool
+        @exclusivity(unchecked) var summary: Summary
+        /// A leaf's runs, 12 bytes each (any height); empty when `narrow` holds them.
+        @exclusivity(unchecked) var wide: WideRuns
         /// A leaf's runs, 8 bytes each, when every height in the leaf is exactly a `Float` (see `NarrowRuns`).
         @exclusivity(unchecked) var narrow: NarrowRuns
-        @exclusivity(unchecked) var summary: Summary
         @exclusivity(unchecked) var children: [Node]
         /// `children[j].summary` for every j (internal nodes only), one array per field; kept in step by every change of `children`.
         @exclusivity(unchecked) var childSummaries: SummaryColumns
-        /// A leaf's runs, 12 bytes each (any height); empty when `narrow` holds them.
-        @exclusivity(unchecked) var wide: WideRuns
+        let isLeaf: Bool
 
         /// A leaf in the narrowest encoding that keeps every height's bits, with room for `capacity` runs.
         init(heights: [Double], meta: [UInt32], capacity: Int = 0) {
