@@ -103,6 +103,18 @@ import Testing
                 if againstModel {
                     #expect(records.slot(atOffset: y, near: &recordFinger) == want, "seed \(seed) step \(step): records at \(y)")
                 }
+                if let section = found?.section, section >= 0 {
+                    // The section span (pinned headers) through the same finger: never stale either.
+                    let next = section + 1 < answers.headers.count ? answers.offsets[answers.headers[section + 1]] : answers.total
+                    let want = againstModel ? SectionSpan(header: answers.slot(at: answers.headers[section]), end: next)
+                        : SectionSpan(header: tree.slot(at: tree.headerIndex(ofSection: section)),
+                                      end: section + 1 < tree.sectionCount ? tree.offset(of: tree.headerIndex(ofSection: section + 1))
+                                          : tree.totalHeight)
+                    #expect(tree.sectionSpan(section, near: &fingers[f]) == want, "seed \(seed) step \(step): sectionSpan(\(section))")
+                    if againstModel {
+                        #expect(records.sectionSpan(section, near: &recordFinger) == want, "seed \(seed) step \(step): records span")
+                    }
+                }
                 if let start = found?.slot.index {
                     let from = min(model.count, max(0, start + Int.random(in: -3...3, using: &rng)))
                     var walkedSlots: [Slot] = []

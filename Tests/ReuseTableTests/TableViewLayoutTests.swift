@@ -188,6 +188,50 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
         #expect(table.indexPathsForVisibleRows == [])
     }
 
+    /// The pinned header comes through the layout finger's cached section span:
+    /// scrolling through sections while rows are inserted, deleted and resized
+    /// must pin exactly where a fresh computation from the section rects says.
+    @Test func pinnedHeaderFollowsScrollsAndUpdates() {
+        var rng = SplitMix64(seed: 21)
+        let model = ModelTable(rows: (0..<6).map { _ in (0..<12).map { _ in Double(Int.random(in: 2...8, using: &rng)) * 5 } },
+                               headers: [20, 10, 30, 20, 15, 25])
+        model.headerViews = true
+        let table = makeTable(model, height: 120, style: .plain)
+        var y = 0.0
+        for step in 0..<300 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0:
+                let s = Int.random(in: 0..<model.rows.count, using: &rng), r = Int.random(in: 0...model.rows[s].count, using: &rng)
+                model.rows[s].insert(Double(Int.random(in: 1...9, using: &rng)) * 5, at: r)
+                table.insertRows(at: [IndexPath(row: r, section: s)], with: .none)
+            case 1:
+                let s = Int.random(in: 0..<model.rows.count, using: &rng)
+                guard !model.rows[s].isEmpty else { break }
+                let r = Int.random(in: 0..<model.rows[s].count, using: &rng)
+                model.rows[s].remove(at: r)
+                table.deleteRows(at: [IndexPath(row: r, section: s)], with: .none)
+            case 2:
+                let s = Int.random(in: 0..<model.rows.count, using: &rng)
+                guard !model.rows[s].isEmpty else { break }
+                let r = Int.random(in: 0..<model.rows[s].count, using: &rng)
+                model.rows[s][r] = Double(Int.random(in: 1...9, using: &rng)) * 5
+                table.reloadRows(at: [IndexPath(row: r, section: s)], with: .none)
+            default:
+                break
+            }
+            y = min(max(0, y + Double(Int.random(in: -30...40, using: &rng))), Double(table.maximumContentOffsetY))
+            table.contentOffset.y = CGFloat(y)
+            table.layoutIfNeeded()
+            // Brute force: the section whose rect holds the top, its header pushed up by the section's end.
+            guard let section = (0..<table.numberOfSections).first(where: { table.rect(forSection: $0).maxY > CGFloat(y) }) else { continue }
+            let header = table.rectForHeader(inSection: section), end = table.rect(forSection: section).maxY
+            let pinnedY = min(max(header.minY, CGFloat(y)), end - header.height)
+            let view = table.subviews.compactMap { $0 as? TestHeaderView }.first { $0.section == section }
+            #expect(view?.frame.minY == pinnedY, "step \(step) at \(y): section \(section)")
+            #expect(table.subviews.last === view, "step \(step): the pinned header draws on top")
+        }
+    }
+
     @Test func plainHeadersStickAndGroupedHeadersScroll() {
         let model = ModelTable(rows: [Array(repeating: 50, count: 10), Array(repeating: 50, count: 10)], headers: [20, 20])
         model.headerViews = true

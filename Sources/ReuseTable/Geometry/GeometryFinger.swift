@@ -54,6 +54,9 @@ import Synchronization
     /// The last section looked up and its header's slot index (valid with `stamp`).
     var section = -1
     var sectionHeaderIndex = -1
+    /// The last `sectionSpan(_:near:)` answer, with the stamp of the tree it came from (checked on its own:
+    /// it is never trusted for another tree state, and never makes `leaf` trusted).
+    var span: (stamp: UInt64, section: Int, value: SectionSpan)?
 
     /// A finger valid for no geometry: the first lookup descends from the root.
     public init() {}
@@ -77,6 +80,19 @@ import Synchronization
         self.slot = slot
         self.section = section
         self.row = row
+    }
+}
+
+/// A section's header slot and where the section ends (the next section's
+/// header offset, or the total height for the last section): what a plain
+/// table needs to pin a header at the top of the viewport.
+@_spi(Internals) public struct SectionSpan: Equatable, Sendable {
+    public var header: Slot
+    public var end: Double
+
+    public init(header: Slot, end: Double) {
+        self.header = header
+        self.end = end
     }
 }
 

@@ -106,11 +106,17 @@ extension HeightTree {
         return (s0 + s1) + (s2 + s3)
     }
 
+    /// A leaf's summary height from its runs, in the fixed shape (the one `leafSummary` uses).
+    @inline(__always)
+    static func leafHeight<S: LeafRunStore>(_ runs: S) -> Double {
+        fixedShapeSum(runs.count) { Double(RunMeta.count(runs.meta($0))) * runs.height($0) }
+    }
+
     /// A leaf's summary from its runs, specialized per encoding.
     static func leafSummary<S: LeafRunStore>(_ runs: S) -> Summary {
         var s = Summary()
         let n = runs.count
-        s.height = fixedShapeSum(n) { Double(RunMeta.count(runs.meta($0))) * runs.height($0) }
+        s.height = leafHeight(runs)
         for r in 0..<n {
             let m = runs.meta(r), c = RunMeta.count(m)
             s.count += c

@@ -161,4 +161,18 @@ extension HeightTree {
         finger.sectionHeaderIndex = index
         return index
     }
+
+    /// `sectionSpan(_:near:)` of `RowGeometry`, remembered in the finger: while the
+    /// tree is unchanged, every layout pass in one section gets it without a descent.
+    ///
+    /// - Complexity: O(1) when the finger holds this section's span for this
+    ///   tree state, otherwise O(log n) (three descents).
+    public func sectionSpan(_ section: Int, near finger: inout GeometryFinger) -> SectionSpan {
+        if let span = finger.span, span.stamp == stamp, span.section == section { return span.value }
+        let headerIndex = headerIndex(ofSection: section)
+        let value = SectionSpan(header: slot(at: headerIndex),
+                                end: section + 1 < sectionCount ? offset(of: self.headerIndex(ofSection: section + 1)) : totalHeight)
+        finger.span = (stamp, section, value)
+        return value
+    }
 }

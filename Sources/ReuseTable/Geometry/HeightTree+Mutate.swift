@@ -170,10 +170,10 @@ extension HeightTree.Node {
             }
         } else {
             let (j, i) = childIndex(for: local)
-            let old = childSummaries[j]
-            guard uniqueChild(j).setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
-            childDidChange(j)
-            let new = childSummaries[j]
+            let child = uniqueChild(j), old = child.summary
+            guard child.setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
+            childDidChange(j, from: old)
+            let new = child.summary
             normalizeChild(at: j, config: config)
             resummarize(childWas: old, isNow: new)
             return true
@@ -191,12 +191,22 @@ extension HeightTree.Node {
                 widen()
                 Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &wide)
             }
+            // Splitting and healing runs keep the leaf's integer totals: they grow by
+            // exactly what was inserted (exact); only the height is re-summed.
+            for m in newMeta {
+                let c = RunMeta.count(m)
+                summary.count += c
+                if RunMeta.kind(m) == .header { summary.headers += c }
+                if !RunMeta.isMeasured(m) { summary.unmeasured += c }
+            }
+            summary.height = isNarrow ? HeightTree.leafHeight(narrow) : HeightTree.leafHeight(wide)
+            return
         } else {
             let (j, i) = childIndex(for: local)
-            let old = childSummaries[j]
-            uniqueChild(j).insert(heights: newHeights, meta: newMeta, at: i, config: config)
-            childDidChange(j)
-            let new = childSummaries[j]
+            let child = uniqueChild(j), old = child.summary
+            child.insert(heights: newHeights, meta: newMeta, at: i, config: config)
+            childDidChange(j, from: old)
+            let new = child.summary
             normalizeChild(at: j, config: config)
             resummarize(childWas: old, isNow: new)
             return
@@ -241,10 +251,10 @@ extension HeightTree.Node {
                         for run in HeightTree.Runs(root: children[j]) { removed.append(run) }
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
-                        let old = childSummaries[j]
-                        uniqueChild(j).remove((lo - start)..<(hi - start), into: &removed, config: config)
-                        childDidChange(j)
-                        if firstCut == nil { firstCut = j; onlyChange = (old, childSummaries[j]) } else { lastCut = j }
+                        let child = uniqueChild(j), old = child.summary
+                        child.remove((lo - start)..<(hi - start), into: &removed, config: config)
+                        childDidChange(j, from: old)
+                        if firstCut == nil { firstCut = j; onlyChange = (old, child.summary) } else { lastCut = j }
                     }
                 }
                 start += c

@@ -226,9 +226,17 @@ extension HeightTree {
             childSummaries.replaceSubrange(range, with: nodes.map(\.summary))
         }
 
-        /// Records that child `j` changed below this node.
-        func childDidChange(_ j: Int) {
-            childSummaries[j] = children[j].summary
+        /// Records that child `j`'s summary went from `old` (what the columns hold for it)
+        /// to its current one, writing only the columns whose field changed: a one-row
+        /// insert or delete of a measured row touches the counts and heights columns
+        /// only, so the headers and unmeasured arrays of the nodes on the path stay unread.
+        @inline(__always)
+        func childDidChange(_ j: Int, from old: Summary) {
+            let new = children[j].summary
+            if new.count != old.count { childSummaries.counts[j] = new.count }
+            if new.height.bitPattern != old.height.bitPattern { childSummaries.heights[j] = new.height }
+            if new.headers != old.headers { childSummaries.headers[j] = new.headers }
+            if new.unmeasured != old.unmeasured { childSummaries.unmeasured[j] = new.unmeasured }
         }
 
         /// Child `j`, copied first if another tree shares it.

@@ -127,6 +127,12 @@ import Foundation
 
     /// `forEachSlot(from:_:)`, starting from `finger` when it is valid and near `index`.
     func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool)
+
+    /// The header slot of `section` (`0 ..< sectionCount`) and the offset where the section ends,
+    /// remembered in `finger` for the next call with the same section and tree state.
+    /// Same answer as `slot(at: headerIndex(ofSection:))` and `offset(of:)` of the next header
+    /// (`totalHeight` for the last section).
+    func sectionSpan(_ section: Int, near finger: inout GeometryFinger) -> SectionSpan
 }
 
 extension RowGeometry {
@@ -145,5 +151,13 @@ extension RowGeometry {
     /// - Complexity: that of `forEachSlot(from:_:)`.
     public func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool) {
         forEachSlot(from: index, body)
+    }
+
+    /// Without a finger: the header's slot and the next header's offset, looked up.
+    ///
+    /// - Complexity: that of `headerIndex(ofSection:)`, `slot(at:)` and `offset(of:)`.
+    public func sectionSpan(_ section: Int, near finger: inout GeometryFinger) -> SectionSpan {
+        SectionSpan(header: slot(at: headerIndex(ofSection: section)),
+                    end: section + 1 < sectionCount ? offset(of: headerIndex(ofSection: section + 1)) : totalHeight)
     }
 }

@@ -39,18 +39,17 @@ extension TableView {
     /// In `.plain` style, the header of the section at the top stays pinned
     /// until the section's end pushes it up. As in UIKit, "the top" is below the
     /// top content inset (`visible` is in geometry coordinates, see `viewport`).
-    /// - Complexity: O(log n).
+    /// Both lookups go through the layout finger (`layoutFinger`), so a scroll
+    /// step within one section makes no descent from the root.
+    /// - Complexity: O(1) amortized near the last pass in the same section, O(log n) otherwise.
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
-        guard top > 0, let index = geometry.index(atOffset: top) else { return nil }
-        let section = geometry.section(containing: index)
-        let headerIndex = geometry.headerIndex(ofSection: section)
-        let header = geometry.slot(at: headerIndex)
+        guard top > 0, let located = geometry.slot(atOffset: top, near: &layoutFinger), located.section >= 0 else { return nil }
+        let section = located.section
+        let span = geometry.sectionSpan(section, near: &layoutFinger)
+        let header = span.header
         guard header.height > 0 else { return nil }
-        let sectionEnd = section + 1 < geometry.sectionCount
-            ? geometry.offset(of: geometry.headerIndex(ofSection: section + 1))
-            : geometry.totalHeight
-        let y = min(max(header.minY, top), sectionEnd - header.height)
+        let y = min(max(header.minY, top), span.end - header.height)
         return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
     }
 
