@@ -17,7 +17,7 @@ import Testing
 
     @Test func theEnamlLikeFormHasKiwisConstraintsAndSolves() throws {
         let form = EnamlLike()
-        #expect(form.solver.constraintTags.count == 111 + 2)   // kiwi's 111, plus the two edit constraints
+        #expect(form.solver.constraintTags.count == 111 + 2)  // kiwi's 111, plus the two edit constraints
         try form.solver.suggestValue(form.width, 400)
         try form.solver.suggestValue(form.height, 600)
         form.solver.updateVariables()

@@ -47,7 +47,7 @@ import Testing
         var indices: [Int] = [], betweens = 0
         let summary = Harness.measure(options, maxBatch: 4, step: { indices.append($0) }, between: { betweens += 1 })
         // Calibration: batches of 1, then 4 (max(2, huge) capped at 4); then three samples of 4.
-        #expect(indices == Array(0 ..< 1 + 4 + 3 * 4))
+        #expect(indices == Array(0..<1 + 4 + 3 * 4))
         #expect(betweens == 2 + 3)
         #expect(summary.samples == 3 && summary.batch == 4)
         #expect(summary.p10 <= summary.median && summary.median <= summary.p90)
@@ -72,20 +72,20 @@ import Testing
     func checkAgainstModel<S: HeightStore>(_ type: S.Type, seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         func random(_ bound: Int) -> Int { SplitMix64.scaled(generator.next(), below: bound) }
-        func height() -> Double { Double(random(5)) * 10 } // includes zero heights
-        var model = (0 ..< 50).map { _ in height() }
+        func height() -> Double { Double(random(5)) * 10 }  // includes zero heights
+        var model = (0..<50).map { _ in height() }
         var store = S(model.map { HeightRun(count: 1, height: $0) })
-        for _ in 0 ..< 400 {
+        for _ in 0..<400 {
             switch random(4) {
             case 0:
-                let index = random(model.count + 1), new = (0 ..< random(3) + 1).map { _ in height() }
+                let index = random(model.count + 1), new = (0..<random(3) + 1).map { _ in height() }
                 model.insert(contentsOf: new, at: index)
                 store.insert(new.map { HeightRun(count: 1, height: $0) }, at: index)
             case 1 where !model.isEmpty:
                 let lower = random(model.count), upper = min(model.count, lower + random(3) + 1)
-                let removed = store.removeSubrange(lower ..< upper)
-                #expect(removed.flatMap { repeatElement($0.height, count: $0.count) } == Array(model[lower ..< upper]))
-                model.removeSubrange(lower ..< upper)
+                let removed = store.removeSubrange(lower..<upper)
+                #expect(removed.flatMap { repeatElement($0.height, count: $0.count) } == Array(model[lower..<upper]))
+                model.removeSubrange(lower..<upper)
             case 2 where !model.isEmpty:
                 let index = random(model.count), new = height()
                 model[index] = new
@@ -117,7 +117,7 @@ import Testing
     @Test func linearAndBinarySearchAgree() {
         let store = RowRecords(VariableHeightRows(rows: 500))
         var generator = SplitMix64(seed: 9)
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let y = Double(generator.next() % UInt64(store.totalHeight + 10)) - 5
             #expect(store.indexLinear(atOffset: y) == store.index(atOffset: y))
         }
@@ -129,9 +129,9 @@ import Testing
         var cache = C(sections: 2, rowsPerSection: 6)
         #expect(cache.height(section: 0, row: 0) == nil)
         cache.fillBothOrientations(sections: 2, rowsPerSection: 6) { section, row in Double(100 * section + row) }
-        var model: [[Double?]] = (0 ..< 2).map { s in (0 ..< 6).map { Double(100 * s + $0) } }
+        var model: [[Double?]] = (0..<2).map { s in (0..<6).map { Double(100 * s + $0) } }
         func check() {
-            for s in 0 ..< 2 { for r in 0 ..< model[s].count { #expect(cache.height(section: s, row: r) == model[s][r], "\(C.self) \(s),\(r)") } }
+            for s in 0..<2 { for r in 0..<model[s].count { #expect(cache.height(section: s, row: r) == model[s][r], "\(C.self) \(s),\(r)") } }
         }
         check()
         cache.setHeight(7, section: 1, row: 2); model[1][2] = 7; check()
@@ -150,12 +150,15 @@ import Testing
     // MARK: Output
 
     static let sample: [BenchResult] = [
-        BenchResult(suite: "geometry", operation: "findRow", strategy: "ReuseTable", rows: 1_000,
-                    summary: Summary(median: 10, p10: 9, p90: 12, samples: 3, batch: 1), bytesPerRow: 16, baseline: "RowRecords-binary"),
-        BenchResult(suite: "geometry", operation: "findRow", strategy: "RowRecords-binary", rows: 1_000,
-                    summary: Summary(median: 43_000, p10: 40_000, p90: 50_000, samples: 3, batch: 1), baseline: "RowRecords-binary"),
-        BenchResult(suite: "geometry", operation: "findRow", strategy: "Fenwick \"x\"", rows: 10_000_000,
-                    summary: nil, skipped: "too slow", baseline: "RowRecords-binary"),
+        BenchResult(
+            suite: "geometry", operation: "findRow", strategy: "ReuseTable", rows: 1_000,
+            summary: Summary(median: 10, p10: 9, p90: 12, samples: 3, batch: 1), bytesPerRow: 16, baseline: "RowRecords-binary"),
+        BenchResult(
+            suite: "geometry", operation: "findRow", strategy: "RowRecords-binary", rows: 1_000,
+            summary: Summary(median: 43_000, p10: 40_000, p90: 50_000, samples: 3, batch: 1), baseline: "RowRecords-binary"),
+        BenchResult(
+            suite: "geometry", operation: "findRow", strategy: "Fenwick \"x\"", rows: 10_000_000,
+            summary: nil, skipped: "too slow", baseline: "RowRecords-binary"),
     ]
 
     @Test func jsonHasTheDocumentedShape() throws {
@@ -164,7 +167,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Array(object.keys) == ["results"])
         let results = try #require(object["results"] as? [[String: Any]])
-        #expect(results.count == 2) // skipped cases are left out
+        #expect(results.count == 2)  // skipped cases are left out
         #expect(Set(results[0].keys) == ["suite", "operation", "strategy", "rows", "median_ns", "p10_ns", "p90_ns", "bytes_per_row"])
         #expect(Set(results[1].keys) == ["suite", "operation", "strategy", "rows", "median_ns", "p10_ns", "p90_ns"])
         #expect(results[0]["suite"] as? String == "geometry")
@@ -230,8 +233,11 @@ import Testing
 
     @Test func tableSuitesUseTheDocumentedNames() {
         let suites = Suites.all(quick: true)
-        #expect(suites.map(\.name) == ["geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
-                                        "feed"])
+        #expect(
+            suites.map(\.name) == [
+                "geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
+                "feed",
+            ])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
         #expect(table.operations.map(\.name) == ["jumpAndLayout", "scrollStep", "reloadFixed", "reloadEstimated", "reloadExact"])
@@ -305,7 +311,7 @@ import Testing
         let fixture = TableSuites.exactTable(rows: 1_003, store: .tree)
         let table = fixture.table
         #expect(table.numberOfSections == TableSuites.sections)
-        #expect((0 ..< TableSuites.sections).map { table.numberOfRows(inSection: $0) }.reduce(0, +) == 1_003)
+        #expect((0..<TableSuites.sections).map { table.numberOfRows(inSection: $0) }.reduce(0, +) == 1_003)
         let records = TableSuites.exactTable(rows: 1_003, store: .records).table
         #expect(records.geometryStore == .records)
         #expect(records.contentSize.height == table.contentSize.height)
@@ -313,7 +319,7 @@ import Testing
     }
 
     @Test func scrollPathBouncesWithinTheContent() {
-        let path = (0 ..< 50).map { TableSuites.pathOffset($0, start: 10, stepSize: 48, maximum: 500) }
+        let path = (0..<50).map { TableSuites.pathOffset($0, start: 10, stepSize: 48, maximum: 500) }
         #expect(path.allSatisfy { $0 >= 0 && $0 <= 500 })
         #expect(path[0] == 10 && path[1] == 58)
         #expect(zip(path, path.dropFirst()).allSatisfy { abs($0 - $1) <= 48 + 1e-9 })
@@ -321,8 +327,9 @@ import Testing
     }
 
     static func result(_ suite: String, _ operation: String, _ strategy: String, median: Double, bytes: Double? = nil) -> BenchResult {
-        BenchResult(suite: suite, operation: operation, strategy: strategy, rows: 10_000_000,
-                    summary: Summary(median: median, p10: median, p90: median, samples: 5, batch: 1), bytesPerRow: bytes)
+        BenchResult(
+            suite: suite, operation: operation, strategy: strategy, rows: 10_000_000,
+            summary: Summary(median: median, p10: median, p90: median, samples: 5, batch: 1), bytesPerRow: bytes)
     }
 
     @Test func targetsAreComputedFromResults() {
@@ -335,7 +342,7 @@ import Testing
         let targets = Report.targets(results)
         func verdict(_ prefix: String) -> String? { targets.first { $0.name.hasPrefix(prefix) }?.verdict }
         #expect(verdict("changeHeight (geometry") == "MET")
-        #expect(verdict("changeHeight vs RowRecords") == "MISSED") // 500x < 1,000x
+        #expect(verdict("changeHeight vs RowRecords") == "MISSED")  // 500x < 1,000x
         #expect(verdict("insertRow") == "MISSED")
         #expect(verdict("deleteRow") == "not measured")
         #expect(verdict("reloadExact memory") == "MET")

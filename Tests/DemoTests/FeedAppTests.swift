@@ -208,9 +208,11 @@ import ReuseTable
         let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 1_000, rowsPerSection: 1_000))
         app.finishLoading()
         // Every key that changes a counter's text (exact mode's one segment is short, and slow to reach here).
-        let keys: [Key] = [.char("i"), .char("m"), .char("d"), .char("a"), .pageDown, .char("p"), .char("s"),
-                           .char("w"), .char("+"), .char("g"), .char("7"), .enter, .enter, .enter, .char("a"), .char("p"), .char("w"),
-                           .char("s")]
+        let keys: [Key] = [
+            .char("i"), .char("m"), .char("d"), .char("a"), .pageDown, .char("p"), .char("s"),
+            .char("w"), .char("+"), .char("g"), .char("7"), .enter, .enter, .enter, .char("a"), .char("p"), .char("w"),
+            .char("s"),
+        ]
         for width in [80, 100] {
             app.resize(width: width, height: 24)
             #expect(app.statusText.count >= 4, "three counter lines below 120 columns, then the message")

@@ -31,7 +31,9 @@ import Testing
     @Test func styleChangesEmitSGRAndEndWithAReset() {
         let a = grid(["abc"], width: 3)
         var b = a
-        b.restyle(GridRect(x: 1, y: 0, width: 2, height: 1)) { $0.reverse = true; $0.foreground = 2 }
+        b.restyle(GridRect(x: 1, y: 0, width: 2, height: 1)) {
+            $0.reverse = true; $0.foreground = 2
+        }
         #expect(FrameWriter.update(from: a, to: b) == "\(esc)[1;2H\(esc)[0;7;32mbc\(esc)[0m")
         #expect(FrameWriter.sgr(CellStyle(bold: true, dim: true, foreground: 9)) == "\(esc)[0;1;2;91m")
         #expect(FrameWriter.sgr(CellStyle(foreground: 208)) == "\(esc)[0;38;5;208m")
@@ -80,7 +82,9 @@ import Testing
 
     @Test func replayingAFullRedrawOntoAClearedScreenReproducesTheGrid() {
         var b = grid(["  title  漢", "", "a  b 😀 c"], width: 10)
-        b.restyle(GridRect(x: 2, y: 0, width: 5, height: 1)) { $0.bold = true; $0.foreground = 3 }
+        b.restyle(GridRect(x: 2, y: 0, width: 5, height: 1)) {
+            $0.bold = true; $0.foreground = 3
+        }
         let output = FrameWriter.update(from: nil, to: b)
         #expect(output.hasPrefix("\(esc)[0m\(esc)[2J"))
         let cleared = CharGrid(width: 10, height: 3)

@@ -81,9 +81,10 @@ import Testing
     }
 
     @Test func severalKeysInOneRead() {
-        #expect(keys("j\u{1B}[Bk\u{1B}[6~\u{1B}OH漢\r\u{1B}[<65;2;2Mq") == [
-            .char("j"), .down, .char("k"), .pageDown, .home, .char("漢"), .enter, .wheelDown, .char("q"),
-        ])
+        #expect(
+            keys("j\u{1B}[Bk\u{1B}[6~\u{1B}OH漢\r\u{1B}[<65;2;2Mq") == [
+                .char("j"), .down, .char("k"), .pageDown, .home, .char("漢"), .enter, .wheelDown, .char("q"),
+            ])
     }
 
     @Test func unknownAndTruncatedSequences() {

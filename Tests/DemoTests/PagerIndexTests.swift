@@ -38,7 +38,10 @@ import Testing
             #expect(document.index.indexedLines == expected.count, "seed \(seed)")
             let chunks = document.index.chunks
             #expect(chunks.map(\.lineCount).reduce(0, +) == expected.count)
-            #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.bytes.upperBound == $1.bytes.lowerBound && $0.firstLine + $0.lineCount == $1.firstLine })
+            #expect(
+                zip(chunks, chunks.dropFirst()).allSatisfy {
+                    $0.bytes.upperBound == $1.bytes.lowerBound && $0.firstLine + $0.lineCount == $1.firstLine
+                })
             for (line, content) in expected.enumerated() {
                 let range = document.index.lineRange(line)
                 #expect(Array(bytes[range]) == content, "seed \(seed) line \(line)")

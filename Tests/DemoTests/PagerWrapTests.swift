@@ -43,8 +43,10 @@ import ReuseTable
     @Test func countingAgreesWithDrawing() throws {
         let scratch = PagerScratch()
         var random = PagerRandom(state: 7)
-        let pieces: [[UInt8]] = [Array("abc".utf8), Array("漢".utf8), [0x09], [0x00], [0xFF], Array("e\u{301}".utf8),
-                                 Array(repeating: 0x78, count: 37), Array("😀".utf8), [0x20]]
+        let pieces: [[UInt8]] = [
+            Array("abc".utf8), Array("漢".utf8), [0x09], [0x00], [0xFF], Array("e\u{301}".utf8),
+            Array(repeating: 0x78, count: 37), Array("😀".utf8), [0x20],
+        ]
         for _ in 0..<6 {
             var bytes: [UInt8] = []
             for _ in 0..<(1_000 + random.below(1_000)) { bytes += pieces[random.below(pieces.count)] }

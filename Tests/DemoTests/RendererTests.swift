@@ -37,24 +37,26 @@ private final class BoldLabel: Label, GridTextStyled {
         inner.addSubview(label("hi", CGRect(x: 1, y: 1, width: 3, height: 1)))
         root.addSubview(inner)
         let grid = Renderer.render(root, width: 8, height: 4)
-        #expect(grid.lines == [
-            "........",
-            "..#####.",
-            "..#hi##.",
-            "........",
-        ])
+        #expect(
+            grid.lines == [
+                "........",
+                "..#####.",
+                "..#hi##.",
+                "........",
+            ])
     }
 
     @Test func wrapsLabelsAndClipsThemToTheirFrame() {
         let root = View(frame: CGRect(x: 0, y: 0, width: 10, height: 4))
         root.addSubview(label("one two three four", CGRect(x: 1, y: 0, width: 5, height: 2)))
         let grid = Renderer.render(root, width: 10, height: 4)
-        #expect(grid.lines == [
-            " one      ",
-            " two      ",
-            "          ",
-            "          ",
-        ])
+        #expect(
+            grid.lines == [
+                " one      ",
+                " two      ",
+                "          ",
+                "          ",
+            ])
     }
 
     @Test func childrenAreClippedToEveryAncestor() {
@@ -64,11 +66,12 @@ private final class BoldLabel: Label, GridTextStyled {
         window.addSubview(wide)
         root.addSubview(window)
         let grid = Renderer.render(root, width: 8, height: 3)
-        #expect(grid.lines == [
-            "........",
-            "..xxxx..",
-            "........",
-        ])
+        #expect(
+            grid.lines == [
+                "........",
+                "..xxxx..",
+                "........",
+            ])
     }
 
     @Test func scrollViewOffsetScrollsItsContent() {
@@ -81,29 +84,32 @@ private final class BoldLabel: Label, GridTextStyled {
         root.addSubview(scroll)
         // Labels have a clear background, as in UIKit: the root's fill shows around the text.
 
-        #expect(Renderer.render(root, width: 8, height: 5).lines == [
-            "||||||||",
-            "|row 0||",
-            "|row 1||",
-            "|row 2||",
-            "||||||||",
-        ])
+        #expect(
+            Renderer.render(root, width: 8, height: 5).lines == [
+                "||||||||",
+                "|row 0||",
+                "|row 1||",
+                "|row 2||",
+                "||||||||",
+            ])
         scroll.contentOffset = CGPoint(x: 0, y: 4)
-        #expect(Renderer.render(root, width: 8, height: 5).lines == [
-            "||||||||",
-            "|row 4||",
-            "|row 5||",
-            "|row 6||",
-            "||||||||",
-        ])
+        #expect(
+            Renderer.render(root, width: 8, height: 5).lines == [
+                "||||||||",
+                "|row 4||",
+                "|row 5||",
+                "|row 6||",
+                "||||||||",
+            ])
         scroll.contentOffset = CGPoint(x: 2, y: 8)  // horizontal too; rows 8, 9 then empty content
-        #expect(Renderer.render(root, width: 8, height: 5).lines == [
-            "||||||||",
-            "|w 8||||",
-            "|w 9||||",
-            "||||||||",
-            "||||||||",
-        ])
+        #expect(
+            Renderer.render(root, width: 8, height: 5).lines == [
+                "||||||||",
+                "|w 8||||",
+                "|w 9||||",
+                "||||||||",
+                "||||||||",
+            ])
     }
 
     @Test func multiLineLabelScrolledHalfwayShowsItsLowerLines() {

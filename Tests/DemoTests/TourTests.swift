@@ -48,8 +48,10 @@ import ReuseTable
     @Test func traceShowsThePhasesInOrder() {
         let lines = Trace.lines()
         let text = lines.joined(separator: "\n")
-        let markers = ["A. Exact heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows",
-                       "B. Estimated heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows"]
+        let markers = [
+            "A. Exact heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows",
+            "B. Estimated heights", "▸ reloadData()", "▸ scroll to y = 100", "▸ insertRows",
+        ]
         var searchStart = text.startIndex
         for marker in markers {
             let range = text.range(of: marker, range: searchStart..<text.endIndex)
@@ -98,8 +100,10 @@ import ReuseTable
 /// Counts elements by their `class` attribute.
 final class ElementCounter: NSObject, XMLParserDelegate {
     var classes: [String: Int] = [:]
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         if let kind = attributes["class"] { classes[kind, default: 0] += 1 }
     }
 }

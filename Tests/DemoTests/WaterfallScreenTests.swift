@@ -41,8 +41,9 @@ import ReuseTable
             }
             // The first day's header (a supplementary view) spans the first line; its tiles start below it at x of each column.
             #expect(lines[0].contains("\(FeedGenerator.dayTitle(0)) · 40 posts"))
-            #expect(waterfall.collection.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).first?.frame
-                == CGRect(x: 0, y: 0, width: CGFloat(width), height: 1))
+            #expect(
+                waterfall.collection.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).first?.frame
+                    == CGRect(x: 0, y: 0, width: CGFloat(width), height: 1))
             let top = lines[1]
             #expect(top.filter { $0 == "┌" }.count == columns)
 
@@ -120,8 +121,9 @@ import ReuseTable
         _ = app.handle(.home)
         let counters = waterfall.collection.counters
         #expect(counters.mostVisibleAtOnce > 0)
-        #expect(counters.cellsCreated <= counters.mostVisibleAtOnce + 2,
-                "created \(counters.cellsCreated), most visible \(counters.mostVisibleAtOnce)")
+        #expect(
+            counters.cellsCreated <= counters.mostVisibleAtOnce + 2,
+            "created \(counters.cellsCreated), most visible \(counters.mostVisibleAtOnce)")
         #expect(waterfall.cellsNumbered == counters.cellsCreated)
         // The same path without the pool creates a cell for every tile that appears.
         _ = app.handle(.char("p"))

@@ -18,7 +18,10 @@ import Testing
 
     @Test func verticalChainOfLabelsAtAFencedWidthHasTheExactHeight() {
         let content = View()
-        let texts = ["the quick brown fox jumps over the lazy dog", "hello", "a much longer paragraph that wraps onto several lines of the label at this width"]
+        let texts = [
+            "the quick brown fox jumps over the lazy dog", "hello",
+            "a much longer paragraph that wraps onto several lines of the label at this width",
+        ]
         var previous: LayoutYAxisAnchor = content.topAnchor
         var labels: [Label] = []
         for (index, text) in texts.enumerated() {
@@ -38,9 +41,12 @@ import Testing
             #expect(content.templateFittingHeight(width: width) == expected, "width \(width)")
         }
         // Through the public API too, and frames after layout.
-        #expect(content.systemLayoutSizeFitting(CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
-                                                verticalFittingPriority: .fittingSizeLevel).height
-            == 8 + lines(texts[0], 24) + 4 + 1 + 4 + lines(texts[2], 24) + 8)
+        #expect(
+            content.systemLayoutSizeFitting(
+                CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
+                == 8 + lines(texts[0], 24) + 4 + 1 + 4 + lines(texts[2], 24) + 8)
         // Laid out at its fitted size, each label gets its own height (a taller frame would
         // stretch the labels: their hugging is not required).
         content.frame = CGRect(x: 0, y: 0, width: 40, height: content.templateFittingHeight(width: 40)!)
@@ -62,7 +68,7 @@ import Testing
         ])
         #expect(content.templateFittingHeight(width: 100) == 6)
         let engine = content.layoutEngine
-        l.text = "one\ntwo\nthree"   // new content: an intrinsic-size edit, not a rebuild
+        l.text = "one\ntwo\nthree"  // new content: an intrinsic-size edit, not a rebuild
         #expect(content.templateFittingHeight(width: 100) == 8)
         #expect(content.layoutEngine === engine)
     }
@@ -95,8 +101,8 @@ import Testing
 
     @Test func huggingAndCompressionDecideWhichLabelShrinksOrGrows() {
         let content = View()
-        let left = label("aaaaaaaaaa", in: content)     // 10 wide
-        let right = label("bbbbbbbbbb", in: content)    // 10 wide
+        let left = label("aaaaaaaaaa", in: content)  // 10 wide
+        let right = label("bbbbbbbbbb", in: content)  // 10 wide
         left.numberOfLines = 1
         right.numberOfLines = 1
         LayoutConstraint.activate([
@@ -145,13 +151,15 @@ import Testing
         #expect(content.layoutEngine.lastPassCount <= 3)
         #expect(content.templateFittingHeight(width: 100) == 1)
         l.text = "short"
-        #expect(content.systemLayoutSizeFitting(CGSize(width: 100, height: 0), withHorizontalFittingPriority: .required,
-                                                verticalFittingPriority: .fittingSizeLevel) == CGSize(width: 100, height: 1))
+        #expect(
+            content.systemLayoutSizeFitting(
+                CGSize(width: 100, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel) == CGSize(width: 100, height: 1))
     }
 
     @Test func layoutIfNeededPlacesViewsInTheirSuperviewsCoordinates() {
         let root = View(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
-        let box = View(frame: CGRect(x: 10, y: 5, width: 60, height: 40))   // frame-based: pinned
+        let box = View(frame: CGRect(x: 10, y: 5, width: 60, height: 40))  // frame-based: pinned
         root.addSubview(box)
         let inner = View()
         inner.translatesAutoresizingMaskIntoConstraints = false
@@ -199,9 +207,9 @@ import Testing
         #expect(messages.first?.contains("<View.width == 10>") == true)
         #expect(box.frame == CGRect(x: 0, y: 0, width: 10, height: 3))
         content.layoutEngine.layout(diagnostics: { messages.append($0) })
-        #expect(messages.count == 1)   // broken once, not reported on every layout
+        #expect(messages.count == 1)  // broken once, not reported on every layout
         narrow.isActive = false
-        wide.constant = 21             // a changed constraint is tried again
+        wide.constant = 21  // a changed constraint is tried again
         content.layoutEngine.layout(diagnostics: { messages.append($0) })
         #expect(box.frame.width == 21 && messages.count == 1)
     }
@@ -279,7 +287,7 @@ import Testing
             #expect(content.templateFittingHeight(width: 10) == CGFloat(round + 1))
             LayoutConstraint.deactivate(constraints)
             l.removeFromSuperview()
-            content.addSubview(View())   // keeps the subtree non-empty; no constraints
+            content.addSubview(View())  // keeps the subtree non-empty; no constraints
             _ = content.layoutEngine.fit(CGSize(width: 10, height: 0), horizontal: .required, vertical: .fittingSizeLevel, diagnostics: nil)
             counts.append(content.layoutEngine.solver.variables.count)
         }
@@ -299,7 +307,7 @@ import Testing
     /// content width; the contentView itself is not pinned by its own autoresizing translation.
     @Test func aTableViewCellsContentViewFitsThroughTheTemplateEntryPoint() {
         let cell = TableViewCell(reuseIdentifier: "post")
-        #expect(cell.contentView.templateFittingHeight(width: 30) == nil)   // no constraints: sizeThatFits path
+        #expect(cell.contentView.templateFittingHeight(width: 30) == nil)  // no constraints: sizeThatFits path
         let title = label("Hello template layout cell", in: cell.contentView)
         LayoutConstraint.activate([
             title.leadingAnchor.constraint(equalTo: cell.contentView.leadingAnchor, constant: 1),
@@ -307,7 +315,7 @@ import Testing
             title.topAnchor.constraint(equalTo: cell.contentView.topAnchor, constant: 1),
             title.bottomAnchor.constraint(equalTo: cell.contentView.bottomAnchor, constant: -1),
         ])
-        cell.contentView.frame = CGRect(x: 0, y: 0, width: 300, height: 9)   // a stale frame does not matter
+        cell.contentView.frame = CGRect(x: 0, y: 0, width: 300, height: 9)  // a stale frame does not matter
         #expect(cell.contentView.templateFittingHeight(width: 12) == 2 + lines(title.text, 10))
         #expect(cell.contentView.templateFittingHeight(width: 100) == 3)
         cell.contentView.frame = CGRect(x: 0, y: 0, width: 12, height: 2 + lines(title.text, 10))

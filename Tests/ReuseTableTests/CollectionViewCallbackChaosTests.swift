@@ -9,8 +9,10 @@ import Testing
 @Suite struct CollectionViewCallbackChaosTests {
     static let scale = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == nil ? 1 : 20
 
-    func makeView(_ model: CollectionModel, columns: Int = 3, margin: CGFloat = 4, width: CGFloat = 300, height: CGFloat = 400,
-                  diagnostics: ((String) -> Void)? = nil) -> (CollectionView, WaterfallLayout) {
+    func makeView(
+        _ model: CollectionModel, columns: Int = 3, margin: CGFloat = 4, width: CGFloat = 300, height: CGFloat = 400,
+        diagnostics: ((String) -> Void)? = nil
+    ) -> (CollectionView, WaterfallLayout) {
         let layout = WaterfallLayout(numberOfColumns: columns, margin: margin)
         layout.delegate = model
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
@@ -22,8 +24,10 @@ import Testing
     }
 
     /// Brute force: frames of every item, the visible set, each cell showing its item, nothing pooled on screen.
-    func expectConsistent(_ view: CollectionView, _ layout: WaterfallLayout, _ model: CollectionModel, _ context: @autoclosure () -> String,
-                          sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectConsistent(
+        _ view: CollectionView, _ layout: WaterfallLayout, _ model: CollectionModel, _ context: @autoclosure () -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let visible = view.indexPathsForVisibleItems
         let (frames, height) = model.waterfallFrames(columns: layout.numberOfColumns, margin: layout.margin, width: view.bounds.width)
         #expect(view.contentOffset.y.isFinite && view.contentSize.height.isFinite, "finite \(context())", sourceLocation: sourceLocation)
@@ -156,11 +160,13 @@ import Testing
     }
 
     func runView(_ rng: inout SplitMix64, steps: Int) -> Int {
-        let model = CollectionModel(sectionCounts: (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }, rng: &rng)
+        let model = CollectionModel(
+            sectionCounts: (0..<Int.random(in: 0...3, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) }, rng: &rng)
         var diagnostics: [String] = []
-        let (view, layout) = makeView(model, columns: Int.random(in: 1...4, using: &rng), margin: CGFloat(Int.random(in: 0...8, using: &rng)),
-                                      width: [200, 300].randomElement(using: &rng)!, height: CGFloat(Int.random(in: 50...500, using: &rng)),
-                                      diagnostics: { diagnostics.append($0) })
+        let (view, layout) = makeView(
+            model, columns: Int.random(in: 1...4, using: &rng), margin: CGFloat(Int.random(in: 0...8, using: &rng)),
+            width: [200, 300].randomElement(using: &rng)!, height: CGFloat(Int.random(in: 50...500, using: &rng)),
+            diagnostics: { diagnostics.append($0) })
         var armed: CollectionModel.Callback?
         var action: ((CollectionView) -> Void)?
         var mostVisible = 0
@@ -185,7 +191,9 @@ import Testing
             let context = "step \(step)"
             let op = Int.random(in: 0..<100, using: &rng)
             if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil {
-                print("op", op, context, model.sections.map(\.count), armed as Any, "cols", layout.numberOfColumns, "margin", layout.margin, "w", view.bounds.width)
+                print(
+                    "op", op, context, model.sections.map(\.count), armed as Any, "cols", layout.numberOfColumns, "margin", layout.margin, "w",
+                    view.bounds.width)
             }
             switch op {
             case 0..<30:
@@ -199,7 +207,8 @@ import Testing
                 let (calls, _) = model.randomBatch(rng: &rng)
                 view.performBatchUpdates({ for call in calls { call(view) } }, completion: nil)
             case 55..<60:
-                model.sections = (0..<Int.random(in: 0...3, using: &rng)).map { _ in model.freshItems(Int.random(in: 0...40, using: &rng), rng: &rng) }
+                model.sections = (0..<Int.random(in: 0...3, using: &rng)).map { _ in model.freshItems(Int.random(in: 0...40, using: &rng), rng: &rng)
+                }
                 view.reloadData()
             case 60..<64:
                 layout.numberOfColumns = Int.random(in: 1...4, using: &rng)
@@ -221,7 +230,9 @@ import Testing
                         model.sections[last] += model.freshItems(4, rng: &local)
                         view.insertItems(at: (start..<start + 4).map { IndexPath(item: $0, section: last) })
                     case 1:
-                        model.sections = (0..<Int.random(in: 0...3, using: &local)).map { _ in model.freshItems(Int.random(in: 0...30, using: &local), rng: &local) }
+                        model.sections = (0..<Int.random(in: 0...3, using: &local)).map { _ in
+                            model.freshItems(Int.random(in: 0...30, using: &local), rng: &local)
+                        }
                         view.reloadData()
                     case 2:
                         let (calls, _) = model.randomBatch(rng: &local)

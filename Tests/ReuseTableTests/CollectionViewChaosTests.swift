@@ -85,8 +85,9 @@ import Testing
         cv.dataSource = source
         cv.delegate = source
         if Bool.random(using: &rng) {  // insets widen the offset range; the clamp below follows them
-            cv.contentInset = EdgeInsets(top: CGFloat(Int.random(in: 0...40, using: &rng)), left: 0,
-                                         bottom: CGFloat(Int.random(in: 0...40, using: &rng)), right: 0)
+            cv.contentInset = EdgeInsets(
+                top: CGFloat(Int.random(in: 0...40, using: &rng)), left: 0,
+                bottom: CGFloat(Int.random(in: 0...40, using: &rng)), right: 0)
         }
         cv.reloadData()
 
@@ -246,19 +247,23 @@ import Testing
         var expected = Set<IndexPath>()
         if viewport.width > 0, viewport.height > 0 {
             for (s, section) in frames.enumerated() {
-                for (i, f) in section.enumerated() where f.minX < viewport.maxX && f.maxX > viewport.minX && f.minY < viewport.maxY && f.maxY > viewport.minY {
+                for (i, f) in section.enumerated()
+                where f.minX < viewport.maxX && f.maxX > viewport.minX && f.minY < viewport.maxY && f.maxY > viewport.minY {
                     expected.insert(IndexPath(item: i, section: s))
                 }
             }
         }
         let visible = cv.indexPathsForVisibleItems
         if Set(visible) != expected {
-            return "visible \(visible.count) items, expected \(expected.count): missing \(expected.subtracting(visible).sorted().prefix(3)), extra \(Set(visible).subtracting(expected).sorted().prefix(3))"
+            return
+                "visible \(visible.count) items, expected \(expected.count): missing \(expected.subtracting(visible).sorted().prefix(3)), extra \(Set(visible).subtracting(expected).sorted().prefix(3))"
         }
         for path in visible {
             guard let cell = cv.cellForItem(at: path) as? ItemCell else { return "no cell at \(path)" }
             if cell.itemID != store.sections[path.section][path.item].id { return "cell at \(path) shows \(cell.itemID)" }
-            if !close(cell.frame, frames[path.section][path.item]) { return "cell at \(path) at \(cell.frame), expected \(frames[path.section][path.item])" }
+            if !close(cell.frame, frames[path.section][path.item]) {
+                return "cell at \(path) at \(cell.frame), expected \(frames[path.section][path.item])"
+            }
         }
         let onScreen = Set(cv.visibleCells.map(ObjectIdentifier.init))
         if onScreen.count != visible.count { return "a cell shows twice" }

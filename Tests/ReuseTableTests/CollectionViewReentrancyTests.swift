@@ -117,8 +117,10 @@ final class ReentrantSource: CollectionViewDataSource, CollectionViewDelegate, W
 
 /// Checks the screen against a brute-force waterfall of the data.
 @MainActor
-func expectScreenMatches(_ cv: CollectionView, _ store: CollectionModel, columns: Int, margin: CGFloat,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+func expectScreenMatches(
+    _ cv: CollectionView, _ store: CollectionModel, columns: Int, margin: CGFloat,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let (frames, height) = store.waterfallFrames(columns: columns, margin: margin, width: cv.bounds.width)
     #expect(cv.contentSize.height == height, sourceLocation: sourceLocation)
     let viewport = CGRect(origin: cv.contentOffset, size: cv.bounds.size)
@@ -234,11 +236,13 @@ func expectScreenMatches(_ cv: CollectionView, _ store: CollectionModel, columns
     }
 
     @Test func theRunawayLoopMessageNamesTheCallAndTheCallback() {
-        let message = LayoutTransaction.loopMessage(view: "CollectionView", call: "reloadData()",
-                                                    origin: "collectionView(_:willDisplay:forItemAt:)")
-        #expect(message == "CollectionView: reloadData() was called from collectionView(_:willDisplay:forItemAt:) after "
-            + "\(LayoutTransaction.maximumDeferredRounds) calls queued from callbacks without the view settling; a callback that changes the collection view "
-            + "every time it runs never lets it settle. Change the data once (for example, load more only when new rows are available).")
+        let message = LayoutTransaction.loopMessage(
+            view: "CollectionView", call: "reloadData()",
+            origin: "collectionView(_:willDisplay:forItemAt:)")
+        #expect(
+            message == "CollectionView: reloadData() was called from collectionView(_:willDisplay:forItemAt:) after "
+                + "\(LayoutTransaction.maximumDeferredRounds) calls queued from callbacks without the view settling; a callback that changes the collection view "
+                + "every time it runs never lets it settle. Change the data once (for example, load more only when new rows are available).")
     }
 
     @Test func manyDeferredReloadsInARowStillSettle() {

@@ -26,8 +26,10 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat { 50 }
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat { 50 }
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
         note("shouldHighlight", collectionView, indexPath)
         return !noHighlight.contains(indexPath)
@@ -75,8 +77,11 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
         #expect(source.log == ["shouldHighlight 0-1", "didHighlight 0-1 H", "shouldSelect 0-1 H", "didSelect 0-1 H S", "didUnhighlight 0-1 S"])
         source.log = []
         view.tapItem(at: IndexPath(item: 2, section: 0))
-        #expect(source.log == ["shouldHighlight 0-2", "didHighlight 0-2 H", "shouldSelect 0-2 H",
-                               "shouldDeselect 0-1 S", "didDeselect 0-1", "didSelect 0-2 H S", "didUnhighlight 0-2 S"])
+        #expect(
+            source.log == [
+                "shouldHighlight 0-2", "didHighlight 0-2 H", "shouldSelect 0-2 H",
+                "shouldDeselect 0-1 S", "didDeselect 0-1", "didSelect 0-2 H S", "didUnhighlight 0-2 S",
+            ])
         #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
         source.noSelect = [IndexPath(item: 3, section: 0)]
         source.log = []
@@ -141,11 +146,12 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
         view.allowsMultipleSelection = true
         for item in [2, 5, 7] { view.selectItem(at: IndexPath(item: item, section: 0), animated: false, scrollPosition: .none) }
         source.counts = [10]
-        view.performBatchUpdates({
-            view.deleteItems(at: [IndexPath(item: 5, section: 0)])
-            view.insertItems(at: [IndexPath(item: 0, section: 0)])
-            view.moveItem(at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
-        }, completion: nil)
+        view.performBatchUpdates(
+            {
+                view.deleteItems(at: [IndexPath(item: 5, section: 0)])
+                view.insertItems(at: [IndexPath(item: 0, section: 0)])
+                view.moveItem(at: IndexPath(item: 7, section: 0), to: IndexPath(item: 9, section: 0))
+            }, completion: nil)
         #expect(view.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0), IndexPath(item: 9, section: 0)])
         view.reloadItems(at: [IndexPath(item: 3, section: 0)])
         #expect(view.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0), IndexPath(item: 9, section: 0)])
@@ -182,8 +188,11 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
 
     @Test func badIndexPathsNameTheCallTheIndexPathAndTheCounts() {
         let view = view(ItemSelectionLog([3]))
-        #expect(throws: TableViewError("selectItem(at:animated:scrollPosition:): index path (section 0, item 3) is out of range: "
-                                       + "section 0 contains only 3 items.")) {
+        #expect(
+            throws: TableViewError(
+                "selectItem(at:animated:scrollPosition:): index path (section 0, item 3) is out of range: "
+                    + "section 0 contains only 3 items.")
+        ) {
             try view.validateSelectionTarget(IndexPath(item: 3, section: 0), from: "selectItem(at:animated:scrollPosition:)")
         }
         #expect(throws: TableViewError("tapItem(at:): index path (section 1, item 0) is out of range: the collection view has only 1 section.")) {
@@ -220,12 +229,14 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
     func randomStepsMatchTheModel(multiple: Bool) {
         var rng = SplitMix64(seed: multiple ? 0xC0115E1 : 0xC0115E2)
         for round in 0..<8 {
-            let model = CollectionModel(sectionCounts: (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) },
-                                        rng: &rng)
+            let model = CollectionModel(
+                sectionCounts: (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...40, using: &rng) },
+                rng: &rng)
             let layout = WaterfallLayout(numberOfColumns: Int.random(in: 1...3, using: &rng), margin: 2)
             layout.delegate = model
-            let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 240, height: CGFloat(Int.random(in: 80...300, using: &rng))),
-                                      collectionViewLayout: layout)
+            let view = CollectionView(
+                frame: CGRect(x: 0, y: 0, width: 240, height: CGFloat(Int.random(in: 80...300, using: &rng))),
+                collectionViewLayout: layout)
             view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
             view.dataSource = model
             view.delegate = model

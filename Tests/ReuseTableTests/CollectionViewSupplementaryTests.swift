@@ -33,8 +33,9 @@ import Testing
         flow.minimumInteritemSpacing = [0, 3, 5.5].randomElement(using: &rng)!
         flow.minimumLineSpacing = [0, 2, 7].randomElement(using: &rng)!
         if Bool.random(using: &rng) {
-            flow.sectionInset = EdgeInsets(top: CGFloat(Int.random(in: 0...10, using: &rng)), left: CGFloat(Int.random(in: 0...12, using: &rng)),
-                                           bottom: CGFloat(Int.random(in: 0...10, using: &rng)), right: CGFloat(Int.random(in: 0...12, using: &rng)))
+            flow.sectionInset = EdgeInsets(
+                top: CGFloat(Int.random(in: 0...10, using: &rng)), left: CGFloat(Int.random(in: 0...12, using: &rng)),
+                bottom: CGFloat(Int.random(in: 0...10, using: &rng)), right: CGFloat(Int.random(in: 0...12, using: &rng)))
         }
         return flow
     }
@@ -83,8 +84,9 @@ import Testing
             for _ in 0..<30 {
                 let y = CGFloat(Int.random(in: -40...Int(height) + 40, using: &rng))
                 let x = CGFloat(Int.random(in: -20...Int(cv.bounds.width), using: &rng))
-                let rect = CGRect(x: x, y: y, width: CGFloat(Int.random(in: 0...300, using: &rng)),
-                                  height: CGFloat(Int.random(in: 0...Int(height), using: &rng)))
+                let rect = CGRect(
+                    x: x, y: y, width: CGFloat(Int.random(in: 0...300, using: &rng)),
+                    height: CGFloat(Int.random(in: 0...Int(height), using: &rng)))
                 expectQueryMatches(cv, model, rect: rect, "round \(round)")
             }
         }
@@ -119,15 +121,18 @@ import Testing
         var rng = SplitMix64(seed: 0xB0B)
         let model = SupplementaryModel()
         model.sections = (0..<80).map { _ in
-            model.makeSection(items: Int.random(in: 0...6, using: &rng), header: CGFloat(Int.random(in: 10...30, using: &rng)),
-                              footer: Bool.random(using: &rng) ? 12 : 0, rng: &rng)
+            model.makeSection(
+                items: Int.random(in: 0...6, using: &rng), header: CGFloat(Int.random(in: 10...30, using: &rng)),
+                footer: Bool.random(using: &rng) ? 12 : 0, rng: &rng)
         }
         let layout: CollectionViewLayout = waterfall ? WaterfallLayout(numberOfColumns: 2, margin: 4) : FlowLayout()
         let cv = make(model, layout: layout, height: 300)
         let maxY = Int(cv.maximumContentOffsetY)
         for step in 0..<200 {
             // Mostly small steps, sometimes a jump.
-            let y = step % 10 == 9 ? Int.random(in: 0...maxY, using: &rng)
+            let y =
+                step % 10 == 9
+                ? Int.random(in: 0...maxY, using: &rng)
                 : min(max(Int(cv.contentOffset.y) + Int.random(in: -60...120, using: &rng), 0), maxY)
             cv.contentOffset.y = CGFloat(y)
             expectVisibleSupplementaryViews(cv, model, "step \(step)")
@@ -158,9 +163,10 @@ import Testing
         cv.layoutIfNeeded()
         #expect(layout.itemsPlacedByLastPrepare == 0, "no item is re-placed")
         #expect(model.supplementaryHeightsAsked.map(\.0) == [10] && model.supplementaryHeightsAsked.map(\.1) == [false])
-        let after = Dictionary(uniqueKeysWithValues: layout.layoutAttributesForElements(in: all.insetBy(dx: 0, dy: -40)).map {
-            (SupplementaryModel.element($0), $0.frame)
-        })
+        let after = Dictionary(
+            uniqueKeysWithValues: layout.layoutAttributesForElements(in: all.insetBy(dx: 0, dy: -40)).map {
+                (SupplementaryModel.element($0), $0.frame)
+            })
         #expect(after.count == before.count)
         for (element, frame) in before {
             let section: Int
@@ -243,18 +249,22 @@ import Testing
                 deletedItems.append(IndexPath(item: i, section: s))
             default: continue
             }
-            let headerBefore = insertedItems.first.map { cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: $0.section)) }
-            cv.performBatchUpdates({
-                if !inserted.isEmpty { cv.insertSections(inserted) }
-                if !deleted.isEmpty { cv.deleteSections(deleted) }
-                for (from, to) in movedPairs { cv.moveSection(from, toSection: to) }
-                if !reloaded.isEmpty { cv.reloadSections(reloaded) }
-                if !insertedItems.isEmpty { cv.insertItems(at: insertedItems) }
-                if !deletedItems.isEmpty { cv.deleteItems(at: deletedItems) }
-            }, completion: nil)
+            let headerBefore = insertedItems.first.map {
+                cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: $0.section))
+            }
+            cv.performBatchUpdates(
+                {
+                    if !inserted.isEmpty { cv.insertSections(inserted) }
+                    if !deleted.isEmpty { cv.deleteSections(deleted) }
+                    for (from, to) in movedPairs { cv.moveSection(from, toSection: to) }
+                    if !reloaded.isEmpty { cv.reloadSections(reloaded) }
+                    if !insertedItems.isEmpty { cv.insertItems(at: insertedItems) }
+                    if !deletedItems.isEmpty { cv.deleteItems(at: deletedItems) }
+                }, completion: nil)
             if let headerBefore, let headerBefore {
-                #expect(cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: insertedItems[0].section)) === headerBefore,
-                        "an item insert keeps its section's header view")
+                #expect(
+                    cv.supplementaryView(forElementKind: Self.header, at: IndexPath(item: 0, section: insertedItems[0].section)) === headerBefore,
+                    "an item insert keeps its section's header view")
             }
             if Bool.random(using: &rng) { cv.contentOffset.y = CGFloat(Int.random(in: 0...max(Int(cv.maximumContentOffsetY), 0), using: &rng)) }
             expectVisibleSupplementaryViews(cv, model, "step \(step)")
@@ -324,10 +334,12 @@ import Testing
         var rng = SplitMix64(seed: 12)
         model.sections = [model.makeSection(items: 2, header: 10, footer: 0, rng: &rng)]
         let cv = make(model, layout: FlowLayout())
-        #expect(throws: TableViewError(
-            "unable to dequeue a supplementary view of kind \"badge\" with identifier \"header\" for (section 3, item 0): "
-                + "register a class for that kind and identifier with register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first "
-                + "(registered: \"UICollectionElementKindSectionFooter\"/\"footer\", \"UICollectionElementKindSectionHeader\"/\"header\").")) {
+        #expect(
+            throws: TableViewError(
+                "unable to dequeue a supplementary view of kind \"badge\" with identifier \"header\" for (section 3, item 0): "
+                    + "register a class for that kind and identifier with register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first "
+                    + "(registered: \"UICollectionElementKindSectionFooter\"/\"footer\", \"UICollectionElementKindSectionHeader\"/\"header\").")
+        ) {
             try cv.validateSupplementaryDequeue(kind: "badge", identifier: "header", for: IndexPath(item: 0, section: 3))
         }
         try cv.validateSupplementaryDequeue(kind: Self.header, identifier: "header", for: IndexPath(item: 0, section: 0))
@@ -339,12 +351,13 @@ import Testing
         model.sections[0].footer = -4
         cv.collectionViewLayout.invalidateLayout()
         cv.layoutIfNeeded()
-        #expect(messages == [
-            "invalid height of the header of section 0 from collectionView(_:layout:referenceSizeForHeaderInSection:): nan. "
-                + "Heights must be finite and 0 or more; using 0.",
-            "invalid height of the footer of section 0 from collectionView(_:layout:referenceSizeForFooterInSection:): -4.0. "
-                + "Heights must be finite and 0 or more; using 0.",
-        ])
+        #expect(
+            messages == [
+                "invalid height of the header of section 0 from collectionView(_:layout:referenceSizeForHeaderInSection:): nan. "
+                    + "Heights must be finite and 0 or more; using 0.",
+                "invalid height of the footer of section 0 from collectionView(_:layout:referenceSizeForFooterInSection:): -4.0. "
+                    + "Heights must be finite and 0 or more; using 0.",
+            ])
         #expect(cv.visibleSupplementaryViews(ofKind: Self.header).isEmpty)
         #expect(cv.contentSize.height.isFinite)
 
@@ -356,8 +369,11 @@ import Testing
         model.sections[0].footer = 0
         waterfall.invalidateLayout()
         cv.layoutIfNeeded()
-        #expect(messages == ["invalid height of the header of section 0 from collectionView(_:layout:heightForHeaderInSection:): inf. "
-            + "Heights must be finite and 0 or more; using 0."])
+        #expect(
+            messages == [
+                "invalid height of the header of section 0 from collectionView(_:layout:heightForHeaderInSection:): inf. "
+                    + "Heights must be finite and 0 or more; using 0."
+            ])
     }
 }
 
@@ -368,10 +384,12 @@ final class HeaderedCustomLayout: CollectionViewLayout {
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
         [
             CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0), frame: CGRect(x: 0, y: 20, width: 100, height: 20)),
-            CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: 0),
-                                           frame: CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)),
-            CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: 0),
-                                           frame: CGRect(x: 0, y: 40, width: 100, height: 10)),
+            CollectionViewLayoutAttributes(
+                forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: 0),
+                frame: CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)),
+            CollectionViewLayoutAttributes(
+                forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: 0),
+                frame: CGRect(x: 0, y: 40, width: 100, height: 10)),
         ].filter { $0.frame.intersectsOpen(rect) || $0.frame.minY.isNaN }
     }
 }
@@ -390,10 +408,13 @@ final class HeaderedCustomLayout: CollectionViewLayout {
         cv.dataSource = model
         cv.reloadData()
         cv.contentOffset.y = 1
-        #expect(messages == ["HeaderedCustomLayout.layoutAttributesForElements(in:) returned the frame "
-            + "\(CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)) for the supplementary view of kind "
-            + "\"UICollectionElementKindSectionHeader\" at (section 0, item 0); a frame must be finite. The view is not shown."],
-                "reported once")
+        #expect(
+            messages == [
+                "HeaderedCustomLayout.layoutAttributesForElements(in:) returned the frame "
+                    + "\(CGRect(x: 0, y: CGFloat.nan, width: 100, height: 20)) for the supplementary view of kind "
+                    + "\"UICollectionElementKindSectionHeader\" at (section 0, item 0); a frame must be finite. The view is not shown."
+            ],
+            "reported once")
         #expect(cv.indexPathsForVisibleSupplementaryElements(ofKind: CollectionView.elementKindSectionFooter) == [IndexPath(item: 0, section: 0)])
         #expect(cv.indexPathsForVisibleSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader).isEmpty)
         #expect(cv.indexPathsForItems(in: CGRect(x: 0, y: 0, width: 100, height: 100)) == [IndexPath(item: 0, section: 0)])

@@ -26,8 +26,10 @@ final class SelfSizingFeed: CollectionViewDataSource, FlowLayoutDelegate {
         cell.text = texts[indexPath.item]
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat {
         let configure = { [self] (cell: CollectionViewCell) in
             configurations += 1
             #expect(cell.isTemplateLayoutCell)
@@ -85,7 +87,7 @@ final class DisplayLog: CollectionViewDelegate {
             if step % 3 == 0 {
                 collection.contentOffset.y = CGFloat(Int.random(in: -100...maxY + 100, using: &rng))  // jumps
             } else {
-                collection.contentOffset.y += CGFloat(Int.random(in: -300...300, using: &rng))        // drags
+                collection.contentOffset.y += CGFloat(Int.random(in: -300...300, using: &rng))  // drags
             }
             let visible = collection.indexPathsForVisibleItems
             #expect(visible.count == collection.visibleCells.count)
@@ -128,7 +130,8 @@ final class DisplayLog: CollectionViewDelegate {
             for start in stride(from: 0, to: items.count, by: 3) {
                 let line = items[start..<min(start + 3, items.count)]
                 for (column, item) in line.enumerated() {
-                    section.append(CGRect(x: CGFloat(column) * (layout.itemWidth + 5), y: lineTop, width: layout.itemWidth, height: CGFloat(item.height)))
+                    section.append(
+                        CGRect(x: CGFloat(column) * (layout.itemWidth + 5), y: lineTop, width: layout.itemWidth, height: CGFloat(item.height)))
                 }
                 let lineBottom = line.map { lineTop + CGFloat($0.height) }.max()!
                 bottom = lineBottom
@@ -163,10 +166,12 @@ final class DisplayLog: CollectionViewDelegate {
             }
         }
         model.sections[0] += model.freshItems(2, rng: &rng)
-        expectMessage("invalid number of items in section 0. The number of items contained in an existing section after the update (5) "
-            + "must be equal to the number of items contained in that section before the update (3), "
-            + "plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) "
-            + "and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).") {
+        expectMessage(
+            "invalid number of items in section 0. The number of items contained in an existing section after the update (5) "
+                + "must be equal to the number of items contained in that section before the update (3), "
+                + "plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) "
+                + "and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out)."
+        ) {
             collection.insertItems(at: [IndexPath(item: 0, section: 0)])
         }
         model.sections[0].removeLast(3)
@@ -198,8 +203,10 @@ final class DisplayLog: CollectionViewDelegate {
         let bad = Bad()
         let collection = CollectionView(frame: .zero, collectionViewLayout: FlowLayout())
         collection.dataSource = bad
-        #expect(throws: TableViewError(
-            "collectionView(_:numberOfItemsInSection:) returned -2 for section 1; a section has 0 or more items.")) {
+        #expect(
+            throws: TableViewError(
+                "collectionView(_:numberOfItemsInSection:) returned -2 for section 1; a section has 0 or more items.")
+        ) {
             try collection.fetchCounts()
         }
         bad.sections = -1
@@ -211,12 +218,18 @@ final class DisplayLog: CollectionViewDelegate {
     @Test func unregisteredIdentifiersAreNamed() {
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: FlowLayout())
         collection.register(ItemCell.self, forCellWithReuseIdentifier: "item")
-        #expect(throws: TableViewError("unable to dequeue a cell with identifier \"photo\" for item (section 1, item 2): "
-            + "register a class for it with register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")) {
+        #expect(
+            throws: TableViewError(
+                "unable to dequeue a cell with identifier \"photo\" for item (section 1, item 2): "
+                    + "register a class for it with register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")
+        ) {
             try collection.validateDequeue(identifier: "photo", for: IndexPath(item: 2, section: 1))
         }
-        #expect(throws: TableViewError("cannot make a template cell for identifier \"photo\": register a class for it with "
-            + "register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")) {
+        #expect(
+            throws: TableViewError(
+                "cannot make a template cell for identifier \"photo\": register a class for it with "
+                    + "register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")
+        ) {
             try collection.validateTemplateIdentifier("photo")
         }
     }
@@ -233,8 +246,11 @@ final class DisplayLog: CollectionViewDelegate {
         collection.diagnosticHandler = { messages.append($0) }
         collection.dataSource = model
         collection.reloadData()
-        #expect(messages == ["invalid height of item (section 0, item 2) from collectionView(_:layout:heightForItemAt:itemWidth:): nan. "
-            + "Heights must be finite and 0 or more; using 0."])
+        #expect(
+            messages == [
+                "invalid height of item (section 0, item 2) from collectionView(_:layout:heightForItemAt:itemWidth:): nan. "
+                    + "Heights must be finite and 0 or more; using 0."
+            ])
         #expect(collection.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.height == 0)
         #expect(collection.contentSize.height.isFinite)
     }

@@ -29,8 +29,10 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
         layout.delegate = self
     }
 
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat {
         let item = dataSource.itemIdentifier(for: indexPath)!
         askedHeights.append(item)
         return CGFloat(heights[item]!)
@@ -86,8 +88,9 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
                         let indexPath = IndexPath(item: r, section: s)
                         #expect(harness.dataSource.indexPath(for: item) == indexPath, "\(context)")
                         #expect(harness.dataSource.itemIdentifier(for: indexPath) == item, "\(context)")
-                        #expect(Double(collection.layoutAttributesForItem(at: indexPath)?.frame.height ?? -1) == harness.heights[item]!,
-                                "\(context) item \(item)")
+                        #expect(
+                            Double(collection.layoutAttributesForItem(at: indexPath)?.frame.height ?? -1) == harness.heights[item]!,
+                            "\(context) item \(item)")
                     }
                 }
                 // Only fresh items were asked for heights; survivors kept theirs.
@@ -109,7 +112,8 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
     }
 
     @Test func applyInsideTheCellProviderIsRejected() {
-        let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: WaterfallLayout(numberOfColumns: 2, margin: 0))
+        let collection = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: WaterfallLayout(numberOfColumns: 2, margin: 0))
         collection.register(DiffItemCell.self, forCellWithReuseIdentifier: "item")
         var caught: TableViewError?
         let holder = DataSourceHolder<CollectionViewDiffableDataSource<Int, Int>>()

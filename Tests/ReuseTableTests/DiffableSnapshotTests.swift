@@ -189,12 +189,15 @@ struct DiffableModel {
     }
 
     @Test func duplicateIdentifiersAreNamed() {
-        #expect(message { try $0.insertItems(["c", "a"], section: 0, at: 2) }
-            == "Duplicate item identifier: \"a\" is already in the snapshot; item identifiers must be unique.")
-        #expect(message { try $0.insertItems(["c", "c"], section: 0, at: 2) }
-            == "Duplicate item identifier: \"c\" is already in the snapshot; item identifiers must be unique.")
-        #expect(message { try $0.insertSections(["main"], at: 1) }
-            == "Duplicate section identifier: \"main\" is already in the snapshot; section identifiers must be unique.")
+        #expect(
+            message { try $0.insertItems(["c", "a"], section: 0, at: 2) }
+                == "Duplicate item identifier: \"a\" is already in the snapshot; item identifiers must be unique.")
+        #expect(
+            message { try $0.insertItems(["c", "c"], section: 0, at: 2) }
+                == "Duplicate item identifier: \"c\" is already in the snapshot; item identifiers must be unique.")
+        #expect(
+            message { try $0.insertSections(["main"], at: 1) }
+                == "Duplicate section identifier: \"main\" is already in the snapshot; section identifiers must be unique.")
         var ints = DiffableDataSourceSnapshot<Int, Int>()
         ints.appendSections([1])
         ints.appendItems([7])
@@ -209,21 +212,29 @@ struct DiffableModel {
 
     @Test func unknownIdentifiersAreNamed() {
         #expect(message { _ = try $0.location(ofItem: "zz") } == "Invalid item identifier: \"zz\" is not in the snapshot.")
-        #expect(message { try $0.deleteItems(["a", "zz"]) }
-            == "Invalid item identifier: attempt to delete item \"zz\", which is not in the snapshot.")
-        #expect(message { try $0.requireItems(["q"], verb: "reload") }
-            == "Invalid item identifier: attempt to reload item \"q\", which is not in the snapshot.")
-        #expect(message { try $0.requireItems(["q"], verb: "reconfigure") }
-            == "Invalid item identifier: attempt to reconfigure item \"q\", which is not in the snapshot.")
+        #expect(
+            message { try $0.deleteItems(["a", "zz"]) }
+                == "Invalid item identifier: attempt to delete item \"zz\", which is not in the snapshot.")
+        #expect(
+            message { try $0.requireItems(["q"], verb: "reload") }
+                == "Invalid item identifier: attempt to reload item \"q\", which is not in the snapshot.")
+        #expect(
+            message { try $0.requireItems(["q"], verb: "reconfigure") }
+                == "Invalid item identifier: attempt to reconfigure item \"q\", which is not in the snapshot.")
         #expect(message { try $0.moveItem("a", relativeTo: "zz", after: false) } == "Invalid item identifier: \"zz\" is not in the snapshot.")
         #expect(message { _ = try $0.position(ofSection: "other") } == "Invalid section identifier: \"other\" is not in the snapshot.")
-        #expect(message { try $0.deleteSections(["other"]) }
-            == "Invalid section identifier: attempt to delete section \"other\", which is not in the snapshot.")
-        #expect(message { try $0.moveSection("main", relativeTo: "other", after: true) }
-            == "Invalid section identifier: \"other\" is not in the snapshot.")
+        #expect(
+            message { try $0.deleteSections(["other"]) }
+                == "Invalid section identifier: attempt to delete section \"other\", which is not in the snapshot.")
+        #expect(
+            message { try $0.moveSection("main", relativeTo: "other", after: true) }
+                == "Invalid section identifier: \"other\" is not in the snapshot.")
         // Nothing changed when a change was rejected.
-        #expect(message { try $0.deleteItems(["a", "zz"]); throw TableViewError("unreachable") }
-            == "Invalid item identifier: attempt to delete item \"zz\", which is not in the snapshot.")
+        #expect(
+            message {
+                try $0.deleteItems(["a", "zz"]); throw TableViewError("unreachable")
+            }
+                == "Invalid item identifier: attempt to delete item \"zz\", which is not in the snapshot.")
     }
 
     @Test func appendingItemsWithoutSectionsIsAnError() {
@@ -292,7 +303,9 @@ struct DiffableModel {
         var rng = SplitMix64(seed: 0x5EC)
         for _ in 0..<200 {
             let n = Int.random(in: 0...9, using: &rng)
-            let new = Array(0..<n).filter { _ in Int.random(in: 0..<6, using: &rng) != 0 }.shuffled(using: &rng) + [50, 51].prefix(Int.random(in: 0...2, using: &rng))
+            let new =
+                Array(0..<n).filter { _ in Int.random(in: 0..<6, using: &rng) != 0 }.shuffled(using: &rng)
+                + [50, 51].prefix(Int.random(in: 0...2, using: &rng))
             var a = DiffableDataSourceSnapshot<Int, Int>(), b = a
             a.appendSections(Array(0..<n))
             b.appendSections(new)

@@ -58,7 +58,8 @@ final class DiffableTableHarness: TableViewDelegate {
         for section in new.sections {
             for item in section.items {
                 guard let from = sectionOf[item], newSections.contains(from), oldSections.contains(section.id),
-                      !new.reloaded.contains(item) else { fresh.insert(item); continue }
+                    !new.reloaded.contains(item)
+                else { fresh.insert(item); continue }
             }
         }
         return fresh
@@ -145,7 +146,8 @@ final class DiffableTableHarness: TableViewDelegate {
             // Reconfigured cells still on screen are the same cell objects.
             for item in model.reconfigured.subtracting(model.reloaded).subtracting(expected) {
                 guard let before = visibleBefore[item], let indexPath = harness.dataSource.indexPath(for: item),
-                      let cell = table.cellForRow(at: indexPath) else { continue }
+                    let cell = table.cellForRow(at: indexPath)
+                else { continue }
                 #expect(ObjectIdentifier(cell) == before, "\(context) item \(item) reconfigured in place")
             }
             // A random scroll, so other rows come into view.
@@ -261,8 +263,9 @@ final class DiffableTableHarness: TableViewDelegate {
         snapshot.appendSections([0])
         snapshot.appendItems([1])
         dataSource.apply(snapshot)
-        #expect(caught?.message == "apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
-            + "the table is asking for a cell of the current snapshot. Apply after the table finishes, not while it is laying out cells.")
+        #expect(
+            caught?.message == "apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
+                + "the table is asking for a cell of the current snapshot. Apply after the table finishes, not while it is laying out cells.")
         #expect(throws: Never.self) { try dataSource.validateApply() }
     }
 }

@@ -88,13 +88,14 @@ final class SizeOnlyDelegate: FlowLayoutDelegate {
         layout.sectionInset = EdgeInsets(top: -1, left: .infinity, bottom: 2, right: 3)
         layout.headerReferenceSize = CGSize(width: 0, height: -5)
         layout.footerReferenceSize = CGSize(width: 0, height: CGFloat.infinity)
-        #expect(messages == [
-            "FlowLayout.itemSize.height was set to nan; it must be finite and 0 or more. Using 0.",
-            "FlowLayout.sectionInset.top was set to -1.0; it must be finite and 0 or more. Using 0.",
-            "FlowLayout.sectionInset.left was set to inf; it must be finite and 0 or more. Using 0.",
-            "FlowLayout.headerReferenceSize.height was set to -5.0; it must be finite and 0 or more. Using 0.",
-            "FlowLayout.footerReferenceSize.height was set to inf; it must be finite and 0 or more. Using 0.",
-        ])
+        #expect(
+            messages == [
+                "FlowLayout.itemSize.height was set to nan; it must be finite and 0 or more. Using 0.",
+                "FlowLayout.sectionInset.top was set to -1.0; it must be finite and 0 or more. Using 0.",
+                "FlowLayout.sectionInset.left was set to inf; it must be finite and 0 or more. Using 0.",
+                "FlowLayout.headerReferenceSize.height was set to -5.0; it must be finite and 0 or more. Using 0.",
+                "FlowLayout.footerReferenceSize.height was set to inf; it must be finite and 0 or more. Using 0.",
+            ])
         #expect(layout.sectionInset == EdgeInsets(top: 0, left: 0, bottom: 2, right: 3))
         cv.layoutIfNeeded()
         #expect(cv.contentSize.height.isFinite)

@@ -17,20 +17,24 @@ import Testing
     static func expected(_ g: some RowGeometry, at y: Double) -> LocatedSlot? {
         guard let i = g.index(atOffset: y) else { return nil }
         let section = g.section(containing: i)
-        return LocatedSlot(slot: g.slot(at: i), section: section,
-                           row: i - (section < 0 ? -1 : g.headerIndex(ofSection: section)) - 1)
+        return LocatedSlot(
+            slot: g.slot(at: i), section: section,
+            row: i - (section < 0 ? -1 : g.headerIndex(ofSection: section)) - 1)
     }
 
     /// Random operations; between them, lookups through a small pool of fingers
     /// (each taken from whichever tree was current then), near the last offset or anywhere.
-    func run(seed: UInt64, operations: Int, maxSlots: Int, leafCapacity: Int, fanout: Int,
-             heights: [Double], againstModel: Bool) throws -> (lookups: Int, walked: Int) {
+    func run(
+        seed: UInt64, operations: Int, maxSlots: Int, leafCapacity: Int, fanout: Int,
+        heights: [Double], againstModel: Bool
+    ) throws -> (lookups: Int, walked: Int) {
         var rng = SplitMix64(seed: seed)
         func runs() -> [HeightRun] {
             (0..<Int.random(in: 1...4, using: &rng)).map { _ in
-                HeightRun(count: Int.random(in: 0...20, using: &rng), height: heights.randomElement(using: &rng)!,
-                          kind: [SlotKind.header, .row, .row, .row, .footer].randomElement(using: &rng)!,
-                          isMeasured: Bool.random(using: &rng))
+                HeightRun(
+                    count: Int.random(in: 0...20, using: &rng), height: heights.randomElement(using: &rng)!,
+                    kind: [SlotKind.header, .row, .row, .row, .footer].randomElement(using: &rng)!,
+                    isMeasured: Bool.random(using: &rng))
             }
         }
         let initial = (0..<10).flatMap { _ in runs() }
@@ -82,8 +86,9 @@ import Testing
                 }
             case 45..<47:
                 // A reload: a new tree of the same contents.
-                tree = HeightTree(model.slots.map { HeightRun(count: 1, height: $0.height, kind: $0.kind, isMeasured: $0.isMeasured) },
-                                  leafCapacity: leafCapacity, fanout: fanout)
+                tree = HeightTree(
+                    model.slots.map { HeightRun(count: 1, height: $0.height, kind: $0.kind, isMeasured: $0.isMeasured) },
+                    leafCapacity: leafCapacity, fanout: fanout)
             default:
                 break
             }
@@ -92,9 +97,12 @@ import Testing
             for _ in 0..<3 {
                 let f = Int.random(in: 0..<fingers.count, using: &rng)
                 let move = Int.random(in: 0..<10, using: &rng)
-                y = move == 0 ? Double.random(in: -1 ... answers.total + 1, using: &rng)
-                    : move == 1 ? answers.offsets[Int.random(in: 0...model.count, using: &rng)]
-                    : y + Double.random(in: -12 ... 12, using: &rng)
+                y =
+                    move == 0
+                    ? Double.random(in: -1...answers.total + 1, using: &rng)
+                    : move == 1
+                        ? answers.offsets[Int.random(in: 0...model.count, using: &rng)]
+                        : y + Double.random(in: -12...12, using: &rng)
                 if fingers[f].isValid(for: tree) { walked += 1 }
                 lookups += 1
                 let found = tree.slot(atOffset: y, near: &fingers[f])
@@ -106,10 +114,14 @@ import Testing
                 if let section = found?.section, section >= 0 {
                     // The section span (pinned headers) through the same finger: never stale either.
                     let next = section + 1 < answers.headers.count ? answers.offsets[answers.headers[section + 1]] : answers.total
-                    let want = againstModel ? SectionSpan(header: answers.slot(at: answers.headers[section]), end: next)
-                        : SectionSpan(header: tree.slot(at: tree.headerIndex(ofSection: section)),
-                                      end: section + 1 < tree.sectionCount ? tree.offset(of: tree.headerIndex(ofSection: section + 1))
-                                          : tree.totalHeight)
+                    let want =
+                        againstModel
+                        ? SectionSpan(header: answers.slot(at: answers.headers[section]), end: next)
+                        : SectionSpan(
+                            header: tree.slot(at: tree.headerIndex(ofSection: section)),
+                            end: section + 1 < tree.sectionCount
+                                ? tree.offset(of: tree.headerIndex(ofSection: section + 1))
+                                : tree.totalHeight)
                     #expect(tree.sectionSpan(section, near: &fingers[f]) == want, "seed \(seed) step \(step): sectionSpan(\(section))")
                     if againstModel {
                         #expect(records.sectionSpan(section, near: &recordFinger) == want, "seed \(seed) step \(step): records span")
@@ -118,7 +130,9 @@ import Testing
                 if let start = found?.slot.index {
                     let from = min(model.count, max(0, start + Int.random(in: -3...3, using: &rng)))
                     var walkedSlots: [Slot] = []
-                    tree.forEachSlot(from: from, near: fingers[f]) { walkedSlots.append($0); return walkedSlots.count < 8 }
+                    tree.forEachSlot(from: from, near: fingers[f]) {
+                        walkedSlots.append($0); return walkedSlots.count < 8
+                    }
                     let wantSlots = (from..<min(from + 8, model.count)).map { againstModel ? answers.slot(at: $0) : tree.slot(at: $0) }
                     #expect(walkedSlots == wantSlots, "seed \(seed) step \(step): forEachSlot(from: \(from), near:)")
                 }
@@ -129,29 +143,34 @@ import Testing
 
     @Test(arguments: [(UInt64(1), 4, 4), (2, 2, 3), (3, 5, 3), (4, 80, 64)])
     func neverUsedStale(seed: UInt64, leafCapacity: Int, fanout: Int) throws {
-        let (lookups, walked) = try run(seed: seed, operations: 1_500, maxSlots: 400, leafCapacity: leafCapacity, fanout: fanout,
-                                        heights: GeometryModelTests.heights, againstModel: true)
+        let (lookups, walked) = try run(
+            seed: seed, operations: 1_500, maxSlots: 400, leafCapacity: leafCapacity, fanout: fanout,
+            heights: GeometryModelTests.heights, againstModel: true)
         // The finger must actually be used, not just always refused.
         #expect(walked > lookups / 4, "only \(walked) of \(lookups) lookups walked from a valid finger")
     }
 
     /// The long sweep: `REUSETABLE_LONG=1 swift test --filter GeometryFingerTests`.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"),
-          arguments: Array(UInt64(100)..<UInt64(124)))
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"),
+        arguments: Array(UInt64(100)..<UInt64(124)))
     func neverUsedStaleLongSweep(seed: UInt64) throws {
         let shapes = [(2, 3), (3, 3), (4, 4), (5, 3), (8, 4), (80, 64)]
         let (leafCapacity, fanout) = shapes[Int(seed % UInt64(shapes.count))]
-        _ = try run(seed: seed, operations: 6_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
-                    heights: GeometryModelTests.heights, againstModel: true)
-        _ = try run(seed: seed ^ 0xFF, operations: 3_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
-                    heights: [0, 0.1, 1.0 / 3, 0.7, 44.1, 1e-9, 17], againstModel: false)
+        _ = try run(
+            seed: seed, operations: 6_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
+            heights: GeometryModelTests.heights, againstModel: true)
+        _ = try run(
+            seed: seed ^ 0xFF, operations: 3_000, maxSlots: 1_500, leafCapacity: leafCapacity, fanout: fanout,
+            heights: [0, 0.1, 1.0 / 3, 0.7, 44.1, 1e-9, 17], againstModel: false)
     }
 
     /// Inexact heights (0.1, 1/3, …): rounding edges; answers must equal the tree's own queries.
     @Test(arguments: [(UInt64(11), 4, 4), (12, 2, 3), (13, 80, 64)])
     func inexactHeightsMatchTheTreesOwnQueries(seed: UInt64, leafCapacity: Int, fanout: Int) throws {
-        _ = try run(seed: seed, operations: 1_000, maxSlots: 400, leafCapacity: leafCapacity, fanout: fanout,
-                    heights: [0, 0.1, 1.0 / 3, 0.7, 44.1, 1e-9, 17], againstModel: false)
+        _ = try run(
+            seed: seed, operations: 1_000, maxSlots: 400, leafCapacity: leafCapacity, fanout: fanout,
+            heights: [0, 0.1, 1.0 / 3, 0.7, 44.1, 1e-9, 17], againstModel: false)
     }
 
     /// A long scroll down and back up a big tree: every step answers like a descent.

@@ -54,10 +54,10 @@ struct GeometryModel {
 /// Everything the model answers, computed once per check by plain forward scans.
 struct ModelAnswers {
     let model: GeometryModel
-    var offsets: [Double] = [0]          // offsets[i] = start of slot i; offsets[count] = total
-    var sections: [Int] = []             // section(containing: i)
-    var headers: [Int] = []              // headerIndex(ofSection:)
-    var nextUnmeasured: [Int?] = []      // firstUnmeasured(from: i)
+    var offsets: [Double] = [0]  // offsets[i] = start of slot i; offsets[count] = total
+    var sections: [Int] = []  // section(containing: i)
+    var headers: [Int] = []  // headerIndex(ofSection:)
+    var nextUnmeasured: [Int?] = []  // firstUnmeasured(from: i)
     var unmeasured = 0
 
     init(_ model: GeometryModel) {
@@ -112,8 +112,10 @@ struct ModelAnswers {
 }
 
 /// Compares every answer of a store with the model, exactly.
-func expectAgrees<G: RowGeometry>(_ g: G, _ m: ModelAnswers, probes: Int, rng: inout SplitMix64,
-                                  full: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectAgrees<G: RowGeometry>(
+    _ g: G, _ m: ModelAnswers, probes: Int, rng: inout SplitMix64,
+    full: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+) {
     func check(_ ok: Bool, _ what: @autoclosure () -> String) {
         if !ok { Issue.record("\(G.self): \(what())", sourceLocation: sourceLocation) }
     }
@@ -143,7 +145,9 @@ func expectAgrees<G: RowGeometry>(_ g: G, _ m: ModelAnswers, probes: Int, rng: i
             check(g.index(atOffset: probe) == expected, "index(atOffset: \(probe))")
         }
         var walked: [Slot] = []
-        g.forEachSlot(from: i) { walked.append($0); return walked.count < 5 }
+        g.forEachSlot(from: i) {
+            walked.append($0); return walked.count < 5
+        }
         check(walked == (i..<min(i + 5, n)).map { m.slot(at: $0) }, "forEachSlot(from: \(i))")
     }
     check(g.firstUnmeasured(from: n) == nil, "firstUnmeasured(from: count)")
@@ -157,10 +161,11 @@ func expectAgrees<G: RowGeometry>(_ g: G, _ m: ModelAnswers, probes: Int, rng: i
 
     static func randomRuns(_ rng: inout SplitMix64, maxRuns: Int = 4, maxCount: Int = 20) -> [HeightRun] {
         (0..<Int.random(in: 1...maxRuns, using: &rng)).map { _ in
-            HeightRun(count: Int.random(in: 0...maxCount, using: &rng),
-                      height: heights.randomElement(using: &rng)!,
-                      kind: [SlotKind.header, .row, .row, .row, .footer].randomElement(using: &rng)!,
-                      isMeasured: Bool.random(using: &rng))
+            HeightRun(
+                count: Int.random(in: 0...maxCount, using: &rng),
+                height: heights.randomElement(using: &rng)!,
+                kind: [SlotKind.header, .row, .row, .row, .footer].randomElement(using: &rng)!,
+                isMeasured: Bool.random(using: &rng))
         }
     }
 

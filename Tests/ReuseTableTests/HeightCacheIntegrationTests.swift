@@ -157,14 +157,17 @@ func makeLabelTable(_ feed: LabelFeed, width: CGFloat = 320, height: CGFloat = 4
 /// index-path cache entry (at every cached width) is exactly right for its row's
 /// current content or absent — never stale, never left over past the last row.
 @MainActor
-func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String = "",
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+func expectHeightsExact(
+    _ table: TableView, _ feed: LabelFeed, _ context: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let width = table.bounds.width
     #expect(table.numberOfSections == feed.sections.count, sourceLocation: sourceLocation)
     for indexPath in feed.allIndexPaths {
         let id = feed.id(at: indexPath)
-        #expect(Double(table.rectForRow(at: indexPath).height) == feed.expectedHeight(id: id, tableWidth: width),
-                "row \(indexPath) id \(id) \(context)", sourceLocation: sourceLocation)
+        #expect(
+            Double(table.rectForRow(at: indexPath).height) == feed.expectedHeight(id: id, tableWidth: width),
+            "row \(indexPath) id \(id) \(context)", sourceLocation: sourceLocation)
     }
     let cache = table.indexPathHeightCache
     var found = 0
@@ -173,8 +176,9 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
             guard let cached = cache.storedHeight(at: indexPath, width: cachedWidth) else { continue }
             found += 1
             let id = feed.id(at: indexPath)
-            #expect(Double(cached) == feed.expectedHeight(id: id, tableWidth: cachedWidth),
-                    "stale cache at \(indexPath) id \(id) width \(cachedWidth) \(context)", sourceLocation: sourceLocation)
+            #expect(
+                Double(cached) == feed.expectedHeight(id: id, tableWidth: cachedWidth),
+                "stale cache at \(indexPath) id \(id) width \(cachedWidth) \(context)", sourceLocation: sourceLocation)
         }
     }
     #expect(found == cache.cachedCount, "entries past the model's rows \(context)", sourceLocation: sourceLocation)
@@ -198,7 +202,9 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
         for _ in 0..<30 {
             let model = BatchModel(mode: .exact, rng: &rng)
             let feed = LabelFeed(sections: model.sections.map { $0.map(\.id) }, headers: model.headers)
-            let sync = { feed.sections = model.sections.map { $0.map(\.id) }; feed.headers = model.headers }
+            let sync = {
+                feed.sections = model.sections.map { $0.map(\.id) }; feed.headers = model.headers
+            }
             let table = makeLabelTable(feed, width: 320, height: CGFloat(Int.random(in: 60...500, using: &rng)))
             expectHeightsExact(table, feed, "after reload")
             #expect(feed.configurationCalls == table.indexPathHeightCache.misses)
@@ -230,8 +236,9 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
                 }
                 steps += 1
                 expectHeightsExact(table, feed, "after \(step) #\(steps)")
-                #expect(feed.configurationCalls - calls0 == table.indexPathHeightCache.misses - misses0,
-                        "configuration called exactly once per miss, never on a hit (\(step) #\(steps))")
+                #expect(
+                    feed.configurationCalls - calls0 == table.indexPathHeightCache.misses - misses0,
+                    "configuration called exactly once per miss, never on a hit (\(step) #\(steps))")
             }
         }
         #expect(steps == 900)
@@ -266,8 +273,9 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
         table.layoutIfNeeded()
         #expect(feed.configurationCalls == 120, "back at 320: all hits, no configuration")
         #expect(table.counters.selfSizingMeasurements == measurements)
-        #expect(table.counters.cellForRowCalls - cellCalls == table.indexPathsForVisibleRows!.count,
-                "cellForRow only for displaying the visible rows")
+        #expect(
+            table.counters.cellForRowCalls - cellCalls == table.indexPathsForVisibleRows!.count,
+            "cellForRow only for displaying the visible rows")
         #expect((0..<40).map { table.rectForRow(at: .r($0)).height } == at320)
         #expect(table.indexPathHeightCache.cachedWidths == [320, 375, 480])
         expectHeightsExact(table, feed, "back at 320")
@@ -381,14 +389,15 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
         expectHeightsExact(table, feed)
         #expect(feed.configurationCalls == calls)
         // and in a batch, with a move from a higher section across the deleted ones
-        table.performBatchUpdates({
-            let moved = feed.sections[2].remove(at: 1)
-            feed.sections.remove(at: 1); feed.headers.remove(at: 1)
-            feed.sections.remove(at: 0); feed.headers.remove(at: 0)
-            feed.sections[0].insert(moved, at: 0)
-            table.deleteSections(IndexSet([1, 0]), with: .automatic)
-            table.moveRow(at: .r(1, 2), to: .r(0, 0))
-        }, completion: nil)
+        table.performBatchUpdates(
+            {
+                let moved = feed.sections[2].remove(at: 1)
+                feed.sections.remove(at: 1); feed.headers.remove(at: 1)
+                feed.sections.remove(at: 0); feed.headers.remove(at: 0)
+                feed.sections[0].insert(moved, at: 0)
+                table.deleteSections(IndexSet([1, 0]), with: .automatic)
+                table.moveRow(at: .r(1, 2), to: .r(0, 0))
+            }, completion: nil)
         expectHeightsExact(table, feed, "after the batch")
         #expect(feed.configurationCalls == calls)
     }
@@ -399,7 +408,9 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
         let table = makeLabelTable(feed, height: 2000)
         let calls = feed.configurationCalls
         let inserted = [IndexPath.r(9), .r(0, 1), .r(2), .r(0), .r(5, 1)]
-        for indexPath in inserted.sorted() { feed.sections[indexPath.section].insert(1000 + indexPath.row * 10 + indexPath.section, at: indexPath.row) }
+        for indexPath in inserted.sorted() {
+            feed.sections[indexPath.section].insert(1000 + indexPath.row * 10 + indexPath.section, at: indexPath.row)
+        }
         table.insertRows(at: inserted, with: .automatic)
         expectHeightsExact(table, feed)
         #expect(feed.configurationCalls == calls + inserted.count)
@@ -435,11 +446,12 @@ func expectHeightsExact(_ table: TableView, _ feed: LabelFeed, _ context: String
         #expect(feed.configurationCalls == 20)
         #expect(table.indexPathHeightCache.cachedCount == 0, "the keyed path does not use the index-path cache")
         feed.configuredIDs.removeAll()
-        table.performBatchUpdates({
-            feed.sections[0].insert(500, at: 0)
-            feed.sections[1].insert(501, at: 3)
-            table.insertRows(at: [.r(3, 1), .r(0)], with: .automatic)
-        }, completion: nil)
+        table.performBatchUpdates(
+            {
+                feed.sections[0].insert(500, at: 0)
+                feed.sections[1].insert(501, at: 3)
+                table.insertRows(at: [.r(3, 1), .r(0)], with: .automatic)
+            }, completion: nil)
         feed.sections[1].insert(feed.sections[0].remove(at: 4), at: 0)
         table.moveRow(at: .r(4), to: .r(0, 1))
         table.reloadData()  // clears the index-path cache only: keys still hit

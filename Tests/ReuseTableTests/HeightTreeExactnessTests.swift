@@ -33,7 +33,9 @@ import Testing
             #expect(tree.slot(at: i).height.bitPattern == h.bitPattern, "slot(at: \(i))")
         }
         var walked: [UInt64] = []
-        tree.forEachSlot(from: 0) { walked.append($0.height.bitPattern); return true }
+        tree.forEachSlot(from: 0) {
+            walked.append($0.height.bitPattern); return true
+        }
         #expect(walked == heights.map(\.bitPattern))
         #expect(Array(tree.runs).flatMap { repeatElement($0.height.bitPattern, count: $0.count) } == heights.map(\.bitPattern))
         let records = RowRecords(heights.map { HeightRun(count: 1, height: $0) })
@@ -45,7 +47,8 @@ import Testing
     /// One height in `oddOneIn` on average does not fit (big leaves need a few narrow ones left).
     static func mixedHeight(_ rng: inout SplitMix64, oddOneIn: UInt64) -> Double {
         if rng.next() % oddOneIn == 0 {
-            return rng.next() % 2 == 0 ? randomHeight(&rng)
+            return rng.next() % 2 == 0
+                ? randomHeight(&rng)
                 : [0.1, 1.0 / 3, 43.666666666666664, 0x1p-1074, 0x1p-1022, 1e300].randomElement(using: &rng)!
         }
         switch rng.next() % 3 {
@@ -84,7 +87,9 @@ import Testing
             try tree.checkInvariants()
             #expect(tree.count == heights.count, "step \(step)")
             var walked: [UInt64] = []
-            tree.forEachSlot(from: 0) { walked.append($0.height.bitPattern); return true }
+            tree.forEachSlot(from: 0) {
+                walked.append($0.height.bitPattern); return true
+            }
             #expect(walked == heights.map(\.bitPattern), "step \(step)")
             if step % 50 == 0 {
                 #expect((0..<heights.count).allSatisfy { tree.height(at: $0).bitPattern == heights[$0].bitPattern }, "step \(step)")

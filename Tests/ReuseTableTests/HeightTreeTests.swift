@@ -11,7 +11,9 @@ import Testing
         #expect(tree.index(atOffset: 0) == nil)
         #expect(tree.firstUnmeasured(from: 0) == nil)
         var visited = 0
-        tree.forEachSlot(from: 0) { _ in visited += 1; return true }
+        tree.forEachSlot(from: 0) { _ in
+            visited += 1; return true
+        }
         #expect(visited == 0)
         #expect(tree.removeSubrange(0..<0) == [])
         tree.insert([], at: 0)
@@ -34,8 +36,10 @@ import Testing
     }
 
     @Test func zeroHeightSlotsContainNoPoint() {
-        let tree = HeightTree([HeightRun(count: 1, height: 0, kind: .header), HeightRun(count: 3, height: 10),
-                               HeightRun(count: 2, height: 0), HeightRun(count: 1, height: 5, kind: .footer)])
+        let tree = HeightTree([
+            HeightRun(count: 1, height: 0, kind: .header), HeightRun(count: 3, height: 10),
+            HeightRun(count: 2, height: 0), HeightRun(count: 1, height: 5, kind: .footer),
+        ])
         #expect(tree.index(atOffset: 0) == 1)
         #expect(tree.index(atOffset: 30) == 6)
         #expect(tree.offset(of: 4) == 30 && tree.offset(of: 6) == 30)
@@ -90,8 +94,10 @@ import Testing
         // 1,000 sections of header, 3 rows, footer, with tiny nodes so lookups cross many levels.
         let sections = 1_000
         let runs = (0..<sections).lazy.flatMap { s in
-            [HeightRun(count: 1, height: 28, kind: .header), HeightRun(count: 3, height: Double(s % 7)),
-             HeightRun(count: 1, height: 0, kind: .footer)]
+            [
+                HeightRun(count: 1, height: 28, kind: .header), HeightRun(count: 3, height: Double(s % 7)),
+                HeightRun(count: 1, height: 0, kind: .footer),
+            ]
         }
         let tree = HeightTree(runs, leafCapacity: 4, fanout: 4)
         try tree.checkInvariants()
@@ -143,8 +149,9 @@ import Testing
         let leafFill = HeightTree.Config.standard.leafCapacity - HeightTree.Config.standard.leafCapacity / 16
         let leaves = (n + leafFill - 1) / leafFill
         // Internal nodes add about 1/60 (fanout 64, also filled by the bulk load).
-        #expect(tree.nodeCount >= leaves && tree.nodeCount <= leaves + leaves / 32 + tree.depth,
-                "\(tree.nodeCount) nodes for \(leaves) full leaves")
+        #expect(
+            tree.nodeCount >= leaves && tree.nodeCount <= leaves + leaves / 32 + tree.depth,
+            "\(tree.nodeCount) nodes for \(leaves) full leaves")
         #expect(tree.depth <= 3)
         try tree.checkInvariants()
     }

@@ -59,7 +59,7 @@ import Testing
         shift(from: 1, by: 5_000_000)
         check("insert 5M at row 1")
 
-        #expect(cache.removeRow(at: IndexPath(row: 0, section: 0)) == .init())   // uncached: later rows move up
+        #expect(cache.removeRow(at: IndexPath(row: 0, section: 0)) == .init())  // uncached: later rows move up
         shift(from: 1, by: -1)
         check("remove row 0")
 
@@ -146,8 +146,10 @@ import Testing
         var rng = SplitMix64(seed: 0xB17)
         let cache = IndexPathHeightCache()
         var values = (0..<500).map { _ in Self.randomFinite(&rng) }
-        values += [-0.0, 0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
-                   -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.1, 1.0 / 3.0]
+        values += [
+            -0.0, 0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.1, 1.0 / 3.0,
+        ]
         for (i, v) in values.enumerated() { cache.setHeight(CGFloat(v), at: IndexPath(row: i * 3, section: 0), width: wA) }
         func bits(_ pairs: [(IndexPath, CGFloat)]) -> [UInt64] { pairs.map { Double($0.1).bitPattern } }
         #expect(bits(cache.heights(atWidth: wA)) == values.map(\.bitPattern))
@@ -164,7 +166,8 @@ import Testing
         #expect(bits(cache.heights(atWidth: wA)) == values.map(\.bitPattern))
         #expect(cache.heights(atWidth: wA).map(\.0) == values.indices.map { IndexPath(row: 7 + $0 * 3, section: 2) })
         let last = values.count - 1
-        #expect(cache.removeHeight(at: IndexPath(row: 7 + last * 3, section: 2), width: wA).map { Double($0).bitPattern }
+        #expect(
+            cache.removeHeight(at: IndexPath(row: 7 + last * 3, section: 2), width: wA).map { Double($0).bitPattern }
                 == values[last].bitPattern)
     }
 
@@ -180,21 +183,23 @@ import Testing
         cache.log.isEnabled = true
         cache.log.sink = { lines.append($0) }
         #expect(cache.removeHeight(at: p, width: wA) == 44)
-        #expect(cache.removeHeight(at: p, width: wA) == nil)                        // already taken
+        #expect(cache.removeHeight(at: p, width: wA) == nil)  // already taken
         #expect(cache.removeHeight(at: IndexPath(row: 5, section: 7), width: wA) == nil)
         #expect(cache.removeHeight(at: p, width: 999) == nil)
         #expect(cache.hits == 0 && cache.misses == 0 && lines.isEmpty)
-        #expect(cache.storedHeight(at: p, width: wB) == 30)                        // other widths keep it
-        #expect(cache.storedHeight(at: q, width: wA) == 61)                        // later rows do not move
+        #expect(cache.storedHeight(at: p, width: wB) == 30)  // other widths keep it
+        #expect(cache.storedHeight(at: q, width: wA) == 61)  // later rows do not move
         #expect(cache.cachedCount == 2 && cache.checkInvariants().isEmpty)
         #expect(cache.removeHeight(at: q, width: wA) == 61)
-        #expect(cache.cachedWidths == [wB] && cache.checkInvariants().isEmpty)     // an emptied width disappears
+        #expect(cache.cachedWidths == [wB] && cache.checkInvariants().isEmpty)  // an emptied width disappears
     }
 
     @Test func heightsAtAWidthInIndexPathOrder() {
         let cache = IndexPathHeightCache()
-        let paths = [IndexPath(row: 3_000_000, section: 2), IndexPath(row: 0, section: 0), IndexPath(row: 7, section: 2),
-                     IndexPath(row: 70, section: 0), IndexPath(row: 1, section: 5)]
+        let paths = [
+            IndexPath(row: 3_000_000, section: 2), IndexPath(row: 0, section: 0), IndexPath(row: 7, section: 2),
+            IndexPath(row: 70, section: 0), IndexPath(row: 1, section: 5),
+        ]
         for (i, p) in paths.enumerated() {
             cache.setHeight(CGFloat(i) + 0.5, at: p, width: wA)
             cache.setHeight(100, at: p, width: wB)
@@ -215,7 +220,7 @@ import Testing
         cache.removeAll(atWidth: wA)
         #expect(cache.cachedWidths == [wB] && cache.cachedCount == 100)
         #expect(cache.heights(atWidth: wA).isEmpty && cache.heights(atWidth: wB).count == 100)
-        cache.removeAll(atWidth: wA)                                                // nothing there: no-op
+        cache.removeAll(atWidth: wA)  // nothing there: no-op
         cache.removeAll(atWidth: wB)
         #expect(cache.cachedCount == 0 && cache.cachedWidths.isEmpty && cache.allocatedBytes == 0)
         #expect(cache.checkInvariants().isEmpty)
@@ -242,7 +247,7 @@ import Testing
             switch random(0...3) {
             case 0: return random(0...min(n - 1, 200))
             case 1: return max(0, n - 1 - random(0...200))
-            case 2:                                                              // a cached row, if any
+            case 2:  // a cached row, if any
                 let cached = widths.flatMap { model[$0]![s].keys }
                 return cached.randomElement(using: &rng) ?? random(0...(n - 1))
             default: return random(0...(n - 1))
@@ -267,25 +272,25 @@ import Testing
         for step in 0..<2500 {
             let op = random(0...99)
             switch op {
-            case 0..<40:                                                         // set (half of them random bits)
+            case 0..<40:  // set (half of them random bits)
                 guard let p = randomPath() else { break }
                 let w = randomWidth()
                 let h = step.isMultiple(of: 2) ? Self.randomFinite(&rng) : Double(random(1...4000)) / 4
                 cache.setHeight(CGFloat(h), at: p, width: w)
                 model[w]![p.section][p.row] = h
-            case 40..<48:                                                        // counted get
+            case 40..<48:  // counted get
                 guard let p = randomPath() else { break }
                 let w = randomWidth()
                 let expected = model[w]![p.section][p.row]
                 if expected == nil { expectedMisses += 1 } else { expectedHits += 1 }
                 #expect(cache.height(at: p, width: w).map { Double($0).bitPattern } == expected?.bitPattern)
-            case 48..<56:                                                        // insert rows, up to a million at once
+            case 48..<56:  // insert rows, up to a million at once
                 guard let p = randomSlot() else { break }
                 let count = [1, 2, random(1...1_000), random(1...1_000_000)][random(0...3)]
                 cache.insertRows(count, at: p)
                 shape[p.section] += count
                 eachWidth { _, t in t[p.section] = shift(t[p.section], from: p.row, by: count) }
-            case 56..<66:                                                        // remove a row
+            case 56..<66:  // remove a row
                 guard let p = randomPath() else { break }
                 let entry = cache.removeRow(at: p)
                 var expected = IndexPathHeightCache.RowEntry()
@@ -295,7 +300,7 @@ import Testing
                 }
                 shape[p.section] -= 1
                 #expect(entry == expected)
-            case 66..<74:                                                        // move a row, any section, any distance
+            case 66..<74:  // move a row, any section, any distance
                 guard let from = randomPath() else { break }
                 let entry = cache.removeRow(at: from)
                 var moved: [CGFloat: Double] = [:]
@@ -311,21 +316,21 @@ import Testing
                     t[to.section] = shift(t[to.section], from: to.row, by: 1)
                     if let h = moved[w] { t[to.section][to.row] = h }
                 }
-            case 74..<80:                                                        // reload a row
+            case 74..<80:  // reload a row
                 guard let p = randomPath() else { break }
                 if step.isMultiple(of: 2) { cache.invalidateRow(at: p) } else { cache.invalidateHeight(at: p) }
                 eachWidth { _, t in t[p.section][p.row] = nil }
-            case 80..<86:                                                        // take one height out at one width
+            case 80..<86:  // take one height out at one width
                 guard let p = randomPath() else { break }
                 let w = randomWidth()
                 let taken = cache.removeHeight(at: p, width: w)
                 #expect(taken.map { Double($0).bitPattern } == model[w]![p.section].removeValue(forKey: p.row)?.bitPattern)
-            case 86..<89:                                                        // insert a section
+            case 86..<89:  // insert a section
                 let s = random(0...shape.count)
                 cache.insertSections(1, at: s)
                 shape.insert(random(0...2_000_000_000), at: s)
                 eachWidth { _, t in t.insert([:], at: s) }
-            case 89..<92:                                                        // move a section
+            case 89..<92:  // move a section
                 guard !shape.isEmpty, shape.count > 1 else { break }
                 let from = random(0...(shape.count - 1))
                 let entry = cache.removeSection(at: from)
@@ -336,23 +341,23 @@ import Testing
                 cache.insertSection(entry, at: to)
                 shape.insert(rows, at: to)
                 eachWidth { w, t in t.insert(moved[w]!, at: to) }
-            case 92..<94:                                                        // delete a section
+            case 92..<94:  // delete a section
                 guard shape.count > 1 else { break }
                 let s = random(0...(shape.count - 1))
                 cache.removeSection(at: s)
                 shape.remove(at: s)
                 eachWidth { _, t in t.remove(at: s) }
-            case 94..<96:                                                        // reload a section
+            case 94..<96:  // reload a section
                 guard !shape.isEmpty else { break }
                 let s = random(0...(shape.count - 1))
                 cache.invalidateSection(at: s)
                 eachWidth { _, t in t[s] = [:] }
-            case 96..<98:                                                        // drop one width
+            case 96..<98:  // drop one width
                 let w = randomWidth()
                 cache.removeAll(atWidth: w)
                 model[w] = model[w]!.map { _ in [:] }
             default:
-                if step.isMultiple(of: 5) {                                      // reloadData
+                if step.isMultiple(of: 5) {  // reloadData
                     cache.invalidateAll()
                     eachWidth { _, t in t = t.map { _ in [:] } }
                 }
@@ -449,9 +454,9 @@ import Testing
         for r in 0..<5_000 { _ = tree.set(1, atRow: r * 3) }
         let root = tree.rootIdentity
         tree.insertRows(5, at: 1)
-        _ = tree.set(2, atRow: 0)                       // replace: no structural change
-        _ = tree.removeRow(1)                           // uncached row: a shift
-        _ = tree.remove(row: 2)                         // uncached row: nothing
+        _ = tree.set(2, atRow: 0)  // replace: no structural change
+        _ = tree.removeRow(1)  // uncached row: a shift
+        _ = tree.remove(row: 2)  // uncached row: nothing
         tree.addGap(1, atIndex: 10)
         tree.setHeight(3, atIndex: 20)
         #expect(tree.rootIdentity == root && tree.checkInvariants().isEmpty)

@@ -78,9 +78,9 @@ fileprivate func applyBatch(
         #expect(cache.height(at: path, width: wA) == 44)
         #expect(cache.height(at: path, width: wB) == nil)
         #expect(cache.hits == 1 && cache.misses == 2)
-        _ = cache.storedHeight(at: path, width: wA)          // does not count
+        _ = cache.storedHeight(at: path, width: wA)  // does not count
         #expect(cache.hits == 1 && cache.misses == 2)
-        cache.setHeight(50, at: path, width: wA)              // replace: still one entry
+        cache.setHeight(50, at: path, width: wA)  // replace: still one entry
         #expect(cache.cachedCount == 1 && cache.storedHeight(at: path, width: wA) == 50)
         cache.resetCounters()
         #expect(cache.hits == 0 && cache.misses == 0)
@@ -111,19 +111,20 @@ fileprivate func applyBatch(
     @Test func debugLogReportsHitsMissesStoresAndInvalidations() {
         let cache = IndexPathHeightCache()
         var lines: [String] = []
-        cache.setHeight(1, at: IndexPath(row: 0, section: 0), width: wA)   // log off: nothing
+        cache.setHeight(1, at: IndexPath(row: 0, section: 0), width: wA)  // log off: nothing
         cache.log.isEnabled = true
         cache.log.sink = { lines.append($0) }
         _ = cache.height(at: IndexPath(row: 0, section: 0), width: wA)
         _ = cache.height(at: IndexPath(row: 1, section: 0), width: wA)
         cache.setHeight(44, at: IndexPath(row: 1, section: 0), width: wA)
         cache.invalidateHeight(at: IndexPath(row: 1, section: 0))
-        #expect(lines == [
-            "[IndexPathHeightCache] hit [0, 0] width 320.0 -> 1.0",
-            "[IndexPathHeightCache] miss [0, 1] width 320.0",
-            "[IndexPathHeightCache] store [0, 1] width 320.0 = 44.0",
-            "[IndexPathHeightCache] invalidate [0, 1] (all widths)",
-        ])
+        #expect(
+            lines == [
+                "[IndexPathHeightCache] hit [0, 0] width 320.0 -> 1.0",
+                "[IndexPathHeightCache] miss [0, 1] width 320.0",
+                "[IndexPathHeightCache] store [0, 1] width 320.0 = 44.0",
+                "[IndexPathHeightCache] invalidate [0, 1] (all widths)",
+            ])
     }
 
     // MARK: Storage cost
@@ -134,7 +135,7 @@ fileprivate func applyBatch(
         for r in 0..<30 { cache.setHeight(44, at: IndexPath(row: r, section: 0), width: wA) }
         let thirty = cache.allocatedBytes
         #expect(thirty <= 30 * 24 + 256)
-        cache.insertRows(1000, at: IndexPath(row: 5_000_000, section: 0))   // past the cached rows: nothing moves
+        cache.insertRows(1000, at: IndexPath(row: 5_000_000, section: 0))  // past the cached rows: nothing moves
         _ = cache.removeRow(at: IndexPath(row: n - 1, section: 0))
         #expect(cache.allocatedBytes == thirty)
         // Jump to the end and scroll up: thirty more entries, not a run down to them.
@@ -185,7 +186,7 @@ fileprivate func applyBatch(
         let cache = filled([6])
         let entry = cache.removeRow(at: IndexPath(row: 1, section: 0))
         cache.insertRow(entry, at: IndexPath(row: 4, section: 0))
-        #expect(column(cache, section: 0, rows: 6) == [0, 2, 3, 4, 1, 5])   // a swap would give [0, 4, 2, 3, 1, 5]
+        #expect(column(cache, section: 0, rows: 6) == [0, 2, 3, 4, 1, 5])  // a swap would give [0, 4, 2, 3, 1, 5]
         let back = cache.removeRow(at: IndexPath(row: 4, section: 0))
         cache.insertRow(back, at: IndexPath(row: 1, section: 0))
         #expect(column(cache, section: 0, rows: 6) == [0, 1, 2, 3, 4, 5])
@@ -211,7 +212,7 @@ fileprivate func applyBatch(
         let entry = cache.removeSection(at: 0)
         cache.insertSection(entry, at: 3)
         let firsts = (0..<5).map { column(cache, section: $0, rows: 1)[0] }
-        #expect(firsts == [100, 200, 300, 0, 400])                           // a swap would give [300, 100, 200, 0, 400]
+        #expect(firsts == [100, 200, 300, 0, 400])  // a swap would give [300, 100, 200, 0, 400]
         let back = cache.removeSection(at: 3)
         cache.insertSection(back, at: 0)
         #expect((0..<5).map { column(cache, section: $0, rows: 1)[0] } == [0, 100, 200, 300, 400])
@@ -238,11 +239,12 @@ fileprivate func applyBatch(
 
     /// Batch updates: reloads and deletes in old index space, inserts in new index space.
     @Test func batchUpdateUsesOldThenNewIndexSpace() {
-        let cache = filled([5])                                              // a b c d e = 0 1 2 3 4
-        applyBatch(to: cache,
-                   deletedRows: [IndexPath(row: 3, section: 0), IndexPath(row: 1, section: 0)],
-                   reloadedRows: [IndexPath(row: 4, section: 0)],
-                   insertedRows: [IndexPath(row: 2, section: 0), IndexPath(row: 0, section: 0)])
+        let cache = filled([5])  // a b c d e = 0 1 2 3 4
+        applyBatch(
+            to: cache,
+            deletedRows: [IndexPath(row: 3, section: 0), IndexPath(row: 1, section: 0)],
+            reloadedRows: [IndexPath(row: 4, section: 0)],
+            insertedRows: [IndexPath(row: 2, section: 0), IndexPath(row: 0, section: 0)])
         #expect(column(cache, section: 0, rows: 5) == [nil, 0, nil, 2, nil])  // X a Y c e'
         #expect(cache.cachedCount == 2 && cache.checkInvariants().isEmpty)
     }
@@ -250,9 +252,9 @@ fileprivate func applyBatch(
     /// FD kept two orientation buckets; widths are keys here, and a round trip keeps A's heights.
     @Test func widthRoundTripKeepsHeights() {
         let cache = filled([3], width: wA)
-        #expect(cache.height(at: IndexPath(row: 0, section: 0), width: wB) == nil)   // rotate: measure again
+        #expect(cache.height(at: IndexPath(row: 0, section: 0), width: wB) == nil)  // rotate: measure again
         for r in 0..<3 { cache.setHeight(CGFloat(10 + r), at: IndexPath(row: r, section: 0), width: wB) }
-        #expect(column(cache, section: 0, rows: 3, width: wA) == [0, 1, 2])        // rotate back: free
+        #expect(column(cache, section: 0, rows: 3, width: wA) == [0, 1, 2])  // rotate back: free
         #expect(column(cache, section: 0, rows: 3, width: wB) == [10, 11, 12])
         // Mutations follow every width.
         cache.removeRow(at: IndexPath(row: 0, section: 0))
@@ -297,43 +299,43 @@ fileprivate func applyBatch(
         for step in 0..<1500 {
             let total = model.shape.reduce(0, +)
             var op = Int.random(in: 0..<100, using: &rng)
-            if total > 150 && op < 40 { op += 60 }                           // keep the table small: bias to removals
+            if total > 150 && op < 40 { op += 60 }  // keep the table small: bias to removals
             switch op {
-            case 0..<30:                                                     // set
+            case 0..<30:  // set
                 guard let path = randomRow() else { break }
                 let h = randomHeight(), w = randomWidth()
                 cache.setHeight(CGFloat(h), at: path, width: w)
                 model.table[w]![path.section][path.row] = h
-            case 30..<40:                                                    // get (counted)
+            case 30..<40:  // get (counted)
                 guard let path = randomRow() else { break }
                 let w = randomWidth()
                 let expected = model.table[w]![path.section][path.row]
                 if expected == nil { expectedMisses += 1 } else { expectedHits += 1 }
                 #expect(cache.height(at: path, width: w).map { Double($0) } == expected)
-            case 40..<50:                                                    // insert rows
+            case 40..<50:  // insert rows
                 guard let path = randomSlot() else { break }
                 let count = Int.random(in: 1...3, using: &rng)
                 cache.insertRows(count, at: path)
                 model.each { _, t in t[path.section].insert(contentsOf: repeatElement(nil, count: count), at: path.row) }
-            case 50..<55:                                                    // insert sections
+            case 50..<55:  // insert sections
                 let s = Int.random(in: 0...model.shape.count, using: &rng), count = Int.random(in: 1...2, using: &rng)
                 let rows = (0..<count).map { _ in Int.random(in: 0...6, using: &rng) }
                 cache.insertSections(count, at: s)
                 model.each { _, t in t.insert(contentsOf: rows.map { Array(repeating: nil, count: $0) }, at: s) }
-            case 55..<60:                                                    // batch: several row inserts, unsorted input
+            case 55..<60:  // batch: several row inserts, unsorted input
                 guard !model.shape.isEmpty else { break }
                 let s = Int.random(in: 0..<model.shape.count, using: &rng)
                 let n = Int.random(in: 1...4, using: &rng)
                 let newRows = Array((0..<(model.shape[s] + n)).shuffled(using: &rng).prefix(n))  // new index space
                 applyBatch(to: cache, insertedRows: newRows.map { IndexPath(row: $0, section: s) })
                 model.each { _, t in for r in newRows.sorted() { t[s].insert(nil, at: r) } }
-            case 60..<72:                                                    // delete row
+            case 60..<72:  // delete row
                 guard let path = randomRow() else { break }
                 let entry = cache.removeRow(at: path)
                 var expected = IndexPathHeightCache.RowEntry()
                 model.each { w, t in if let h = t[path.section].remove(at: path.row) { expected.heights[w] = h } }
                 #expect(entry == expected)
-            case 72..<80:                                                    // move row (any section, any distance)
+            case 72..<80:  // move row (any section, any distance)
                 guard let from = randomRow() else { break }
                 let entry = cache.removeRow(at: from)
                 var moved: [CGFloat: Double?] = [:]
@@ -341,12 +343,12 @@ fileprivate func applyBatch(
                 let to = randomSlot()!
                 cache.insertRow(entry, at: to)
                 model.each { w, t in t[to.section].insert(moved[w]!, at: to.row) }
-            case 80..<84:                                                    // delete section
+            case 80..<84:  // delete section
                 guard !model.shape.isEmpty else { break }
                 let s = Int.random(in: 0..<model.shape.count, using: &rng)
                 cache.removeSection(at: s)
                 model.each { _, t in t.remove(at: s) }
-            case 84..<88:                                                    // move section
+            case 84..<88:  // move section
                 guard !model.shape.isEmpty else { break }
                 let from = Int.random(in: 0..<model.shape.count, using: &rng)
                 let entry = cache.removeSection(at: from)
@@ -355,27 +357,27 @@ fileprivate func applyBatch(
                 let to = Int.random(in: 0...model.shape.count, using: &rng)
                 cache.insertSection(entry, at: to)
                 model.each { w, t in t.insert(moved[w]!, at: to) }
-            case 88..<91:                                                    // batch: delete several sections
+            case 88..<91:  // batch: delete several sections
                 guard !model.shape.isEmpty else { break }
                 let doomed = Array(Set((0..<3).map { _ in Int.random(in: 0..<model.shape.count, using: &rng) }))
                 applyBatch(to: cache, deletedSections: doomed)
                 model.each { _, t in for s in doomed.sorted(by: >) { t.remove(at: s) } }
-            case 91..<94:                                                    // batch: delete several rows of one section
+            case 91..<94:  // batch: delete several rows of one section
                 guard let path = randomRow() else { break }
                 let s = path.section
                 let doomed = Array(Set((0..<3).map { _ in Int.random(in: 0..<model.shape[s], using: &rng) }))
                 applyBatch(to: cache, deletedRows: doomed.map { IndexPath(row: $0, section: s) })
                 model.each { _, t in for r in doomed.sorted(by: >) { t[s].remove(at: r) } }
-            case 94..<97:                                                    // reload / invalidate a row
+            case 94..<97:  // reload / invalidate a row
                 guard let path = randomRow() else { break }
                 if step.isMultiple(of: 2) { cache.invalidateRow(at: path) } else { cache.invalidateHeight(at: path) }
                 model.each { _, t in t[path.section][path.row] = nil }
-            case 97..<99:                                                    // reload a section
+            case 97..<99:  // reload a section
                 guard !model.shape.isEmpty else { break }
                 let s = Int.random(in: 0..<model.shape.count, using: &rng)
                 cache.invalidateSection(at: s)
                 model.each { _, t in t[s] = t[s].map { _ in nil } }
-            default:                                                         // reloadData
+            default:  // reloadData
                 cache.invalidateAll()
                 model.each { _, t in t = t.map { $0.map { _ in nil } } }
             }

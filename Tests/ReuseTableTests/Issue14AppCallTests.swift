@@ -73,10 +73,11 @@ import Testing
         source.hooks["didSelect"] = { table, indexPath in
             source.hooks["didSelect"] = nil
             source.counts = [20]  // one deleted, one inserted
-            table.performBatchUpdates({
-                table.deleteRows(at: [indexPath], with: .automatic)
-                table.insertRows(at: [.r(0)], with: .automatic)
-            }, completion: nil)
+            table.performBatchUpdates(
+                {
+                    table.deleteRows(at: [indexPath], with: .automatic)
+                    table.insertRows(at: [.r(0)], with: .automatic)
+                }, completion: nil)
         }
         table.tapRow(at: .r(2))
         #expect(table.indexPathsForSelectedRows == [.r(5)], "row 5: one row deleted above it, one inserted above it")
@@ -243,8 +244,9 @@ import Testing
                 case .bottom: wanted = rect.maxY - 200 + 16
                 default: wanted = rect.midY - 24 - (200 - 24 - 16) / 2
                 }
-                #expect(y == min(max(wanted, table.minimumContentOffsetY), table.maximumContentOffsetY),
-                        "trial \(trial) step \(step) \(position)")
+                #expect(
+                    y == min(max(wanted, table.minimumContentOffsetY), table.maximumContentOffsetY),
+                    "trial \(trial) step \(step) \(position)")
                 #expect(table.cellForRow(at: row)?.isSelected == true)
                 #expect(table.indexPathsForSelectedRows == [row])
                 expectScreenConsistent(table, source, "trial \(trial) step \(step)")
@@ -356,8 +358,11 @@ import Testing
         view.diagnosticHandler = { messages.append($0) }
         flow.numberOfColumns = 1_000_000
         #expect(flow.numberOfColumns == ColumnLayout.maximumColumns)
-        #expect(messages == ["FlowLayout.numberOfColumns was set to 1000000; a layout has at most \(ColumnLayout.maximumColumns) columns. "
-                             + "Using \(ColumnLayout.maximumColumns)."])
+        #expect(
+            messages == [
+                "FlowLayout.numberOfColumns was set to 1000000; a layout has at most \(ColumnLayout.maximumColumns) columns. "
+                    + "Using \(ColumnLayout.maximumColumns)."
+            ])
         let model = SupplementaryModel()
         var rng = SplitMix64(seed: 9)
         model.sections = [model.makeSection(items: 30, header: 10, footer: 0, rng: &rng)]
@@ -371,7 +376,8 @@ import Testing
         cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
         cv.dataSource = model
         cv.reloadData()
-        #expect(messages.first == "WaterfallLayoutDelegate.numberOfColumns(in:layout:) returned \(Int.max); "
+        #expect(
+            messages.first == "WaterfallLayoutDelegate.numberOfColumns(in:layout:) returned \(Int.max); "
                 + "a layout has at most \(ColumnLayout.maximumColumns) columns. Using \(ColumnLayout.maximumColumns).")
         #expect(waterfall.columnCount == ColumnLayout.maximumColumns)
         #expect(cv.contentSize.height.isFinite && waterfall.itemWidth == 0, "1,000 columns and 999 margins are wider than the view")
@@ -431,7 +437,10 @@ final class SelectionHookDelegate: TableViewDelegate {
     var didSelect: ((TableView, IndexPath) -> Void)?
     init(forwardingTo forward: (AnyObject & TableViewDelegate)?) { self.forward = forward }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        forward?.tableView(tableView, heightForRowAt: indexPath) ?? { tableView.noteDefaultImplementation(.row); return tableView.rowHeight }()
+        forward?.tableView(tableView, heightForRowAt: indexPath)
+            ?? {
+                tableView.noteDefaultImplementation(.row); return tableView.rowHeight
+            }()
     }
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
         forward?.tableView(tableView, viewForHeaderInSection: section)

@@ -17,9 +17,9 @@ import Testing
         #expect(cache.height(forKey: "post-1", width: wA) == 120)
         #expect(cache.height(forKey: "post-1", width: wA) == 120)
         #expect(cache.hits == 2 && cache.misses == 1 && cache.cachedCount == 1)
-        _ = cache.storedHeight(forKey: "post-1", width: wA)     // does not count
+        _ = cache.storedHeight(forKey: "post-1", width: wA)  // does not count
         #expect(cache.hits == 2)
-        cache.setHeight(90, forKey: "post-1", width: wA)        // replace
+        cache.setHeight(90, forKey: "post-1", width: wA)  // replace
         #expect(cache.storedHeight(forKey: "post-1", width: wA) == 90 && cache.cachedCount == 1)
         cache.resetCounters()
         #expect(cache.hits == 0 && cache.misses == 0)
@@ -47,7 +47,7 @@ import Testing
         cache.setHeight(80, forKey: 1, width: wB)
         cache.setHeight(50, forKey: 2, width: wA)
         cache.invalidateHeight(forKey: 1)
-        cache.invalidateHeight(forKey: 99)                      // unknown key: no-op
+        cache.invalidateHeight(forKey: 99)  // unknown key: no-op
         #expect(cache.storedHeight(forKey: 1, width: wA) == nil && cache.storedHeight(forKey: 1, width: wB) == nil)
         #expect(cache.storedHeight(forKey: 2, width: wA) == 50 && cache.cachedCount == 1)
         #expect(cache.checkInvariants().isEmpty)
@@ -59,18 +59,18 @@ import Testing
         let cache = KeyedHeightCache(capacity: 3)
         cache.setHeight(1, forKey: "a", width: wA)
         cache.setHeight(2, forKey: "b", width: wA)
-        cache.setHeight(3, forKey: "a", width: wB)                // widths count as separate entries
+        cache.setHeight(3, forKey: "a", width: wB)  // widths count as separate entries
         #expect(keys(cache) == ["a@568", "b@320", "a@320"])
-        _ = cache.height(forKey: "a", width: wA)                  // a hit refreshes recency
-        cache.setHeight(4, forKey: "c", width: wA)                // evicts the least recent: b@320
+        _ = cache.height(forKey: "a", width: wA)  // a hit refreshes recency
+        cache.setHeight(4, forKey: "c", width: wA)  // evicts the least recent: b@320
         #expect(keys(cache) == ["c@320", "a@320", "a@568"])
         #expect(cache.storedHeight(forKey: "b", width: wA) == nil)
-        cache.setHeight(5, forKey: "a", width: wB)                // a store refreshes too
-        cache.setHeight(6, forKey: "d", width: wA)                // evicts a@320
+        cache.setHeight(5, forKey: "a", width: wB)  // a store refreshes too
+        cache.setHeight(6, forKey: "d", width: wA)  // evicts a@320
         #expect(keys(cache) == ["d@320", "a@568", "c@320"])
-        _ = cache.height(forKey: "zzz", width: wA)               // a miss changes nothing
+        _ = cache.height(forKey: "zzz", width: wA)  // a miss changes nothing
         #expect(keys(cache) == ["d@320", "a@568", "c@320"] && cache.checkInvariants().isEmpty)
-        cache.capacity = 1                                        // lowering evicts at once
+        cache.capacity = 1  // lowering evicts at once
         #expect(keys(cache) == ["d@320"] && cache.cachedCount == 1)
         cache.capacity = 0
         cache.setHeight(7, forKey: "e", width: wA)
@@ -101,14 +101,15 @@ import Testing
         _ = cache.height(forKey: "a", width: wA)
         cache.setHeight(20, forKey: "b", width: wA)
         cache.invalidateHeight(forKey: "b")
-        #expect(lines == [
-            "[KeyedHeightCache] miss a width 320.0",
-            "[KeyedHeightCache] store a width 320.0 = 10.0",
-            "[KeyedHeightCache] hit a width 320.0 -> 10.0",
-            "[KeyedHeightCache] store b width 320.0 = 20.0",
-            "[KeyedHeightCache] evict a width 320.0",
-            "[KeyedHeightCache] invalidate b (1 widths)",
-        ])
+        #expect(
+            lines == [
+                "[KeyedHeightCache] miss a width 320.0",
+                "[KeyedHeightCache] store a width 320.0 = 10.0",
+                "[KeyedHeightCache] hit a width 320.0 -> 10.0",
+                "[KeyedHeightCache] store b width 320.0 = 20.0",
+                "[KeyedHeightCache] evict a width 320.0",
+                "[KeyedHeightCache] invalidate b (1 widths)",
+            ])
     }
 
     /// Random operations against an obviously correct LRU model (an array, most recent first).
@@ -118,7 +119,7 @@ import Testing
         let capacity = 12
         let cache = KeyedHeightCache(capacity: capacity)
         struct Entry: Equatable { var key: Int; var width: CGFloat; var height: CGFloat }
-        var model: [Entry] = []                                   // most recently used first
+        var model: [Entry] = []  // most recently used first
         let widths: [CGFloat] = [320, 568]
         for step in 0..<3000 {
             let key = Int.random(in: 0..<20, using: &rng), width = widths.randomElement(using: &rng)!

@@ -69,9 +69,11 @@ private final class FakeHost: LayoutTransactionHost {
 
     @Test func loopMessageNamesTheViewTheCallAndTheCallback() {
         let table = LayoutTransaction.loopMessage(view: "TableView", call: "reloadData()", origin: "tableView(_:willDisplay:forRowAt:)")
-        #expect(table == "TableView: reloadData() was called from tableView(_:willDisplay:forRowAt:) after 1000 calls queued from callbacks without the view settling; "
-            + "a callback that changes the table every time it runs never lets it settle. "
-            + "Change the data once (for example, load more only when new rows are available).")
+        #expect(
+            table
+                == "TableView: reloadData() was called from tableView(_:willDisplay:forRowAt:) after 1000 calls queued from callbacks without the view settling; "
+                + "a callback that changes the table every time it runs never lets it settle. "
+                + "Change the data once (for example, load more only when new rows are available).")
         let collection = LayoutTransaction.loopMessage(view: "CollectionView", call: "insertItems(at:)", origin: "collectionView(_:cellForItemAt:)")
         #expect(collection.hasPrefix("CollectionView: insertItems(at:) was called from collectionView(_:cellForItemAt:) after 1000 calls queued"))
         #expect(collection.contains("changes the collection view every time"))
@@ -115,12 +117,13 @@ private final class FakeHost: LayoutTransactionHost {
             host.structural("reloadData()")
             host.log.append("outer pass ends")
         }
-        #expect(host.log == [
-            "pass", "queued insertRows(at:with:)", "queued scrollToRow(at:at:animated:)", "inner pass ends",
-            "queued reloadData()", "outer pass ends",
-            "run insertRows(at:with:) at depth 1", "run scrollToRow(at:at:animated:) at depth 1", "run reloadData() at depth 1",
-            "settled",
-        ])
+        #expect(
+            host.log == [
+                "pass", "queued insertRows(at:with:)", "queued scrollToRow(at:at:animated:)", "inner pass ends",
+                "queued reloadData()", "outer pass ends",
+                "run insertRows(at:with:) at depth 1", "run scrollToRow(at:at:animated:) at depth 1", "run reloadData() at depth 1",
+                "settled",
+            ])
         #expect(!host.transaction.hasDeferredWork && !host.transaction.isActive && !host.transaction.isDraining)
     }
 
@@ -131,8 +134,11 @@ private final class FakeHost: LayoutTransactionHost {
             host.structural("first") { host.structural("third") }
             host.structural("second")
         }
-        #expect(host.log == ["queued first", "queued second", "run first at depth 1", "queued third",
-                             "run second at depth 1", "run third at depth 1", "settled"])
+        #expect(
+            host.log == [
+                "queued first", "queued second", "run first at depth 1", "queued third",
+                "run second at depth 1", "run third at depth 1", "settled",
+            ])
     }
 
     /// Work queued by `transactionDidSettle` (a "load more" after the pass) starts another round.
@@ -140,8 +146,11 @@ private final class FakeHost: LayoutTransactionHost {
         let host = FakeHost()
         host.onSettle = [{ host.performTransaction { host.structural("load more") } }]
         host.structural("reloadData()")
-        #expect(host.log == ["run reloadData() at depth 1", "settled", "queued load more",
-                             "run load more at depth 1", "settled"])
+        #expect(
+            host.log == [
+                "run reloadData() at depth 1", "settled", "queued load more",
+                "run load more at depth 1", "settled",
+            ])
     }
 
     /// A callback that defers another call on every pass: never settles.
@@ -162,8 +171,9 @@ private final class FakeHost: LayoutTransactionHost {
             await LayoutTransactionTests.runALoopingCallback()
         }
         let errors = String(decoding: result.standardErrorContent, as: UTF8.self)
-        let message = LayoutTransaction.loopMessage(view: "CollectionView", call: "reloadData()",
-                                                    origin: "collectionView(_:willDisplay:forItemAt:)")
+        let message = LayoutTransaction.loopMessage(
+            view: "CollectionView", call: "reloadData()",
+            origin: "collectionView(_:willDisplay:forItemAt:)")
         #expect(errors.contains("ReuseTable: " + message), "\(errors.prefix(400))")
     }
 

@@ -28,12 +28,12 @@ private final class PostCell: TableViewCell {
         let feed = Feed()
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 24))
         table.register(PostCell.self, forCellReuseIdentifier: "post")
-        table.rowHeight = TableView.automaticDimension   // self-size through sizeThatFits
-        table.estimatedRowHeight = 3                     // measure rows only as they appear
+        table.rowHeight = TableView.automaticDimension  // self-size through sizeThatFits
+        table.estimatedRowHeight = 3  // measure rows only as they appear
         table.dataSource = feed
         table.delegate = feed
-        table.reloadData()                               // O(sections): only the viewport is measured
-        table.contentOffset.y = 1_000_000                // lays out the visible rows now
+        table.reloadData()  // O(sections): only the viewport is measured
+        table.contentOffset.y = 1_000_000  // lays out the visible rows now
         table.scrollToRow(at: IndexPath(row: 500_000, section: 0), at: .middle, animated: false)
 
         let visible = table.indexPathsForVisibleRows!

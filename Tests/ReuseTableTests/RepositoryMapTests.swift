@@ -98,9 +98,10 @@ enum RepositoryMap {
         let headings = Set(listed.map(\.folder))
         for (folder, entries) in Dictionary(grouping: missing, by: \.folder).sorted(by: { $0.key < $1.key }) {
             let heading = "### `\(folder)`"
-            report.append(headings.contains(folder)
-                          ? "Add under \"\(heading)\" in \(document):"
-                          : "Add a new heading \"\(heading)\" to the file map in \(document), with:")
+            report.append(
+                headings.contains(folder)
+                    ? "Add under \"\(heading)\" in \(document):"
+                    : "Add a new heading \"\(heading)\" to the file map in \(document), with:")
             report += entries.map { "- `\($0.name)` — <what it holds>" }
         }
         for (folder, entries) in Dictionary(grouping: extra, by: \.folder).sorted(by: { $0.key < $1.key }) {
@@ -155,19 +156,22 @@ enum RepositoryMap {
         }
         let links = map.components(separatedBy: "](").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) }
         let missingLinks = links.filter { !RepositoryMap.exists(String($0.split(separator: "#").first ?? "")) }
-        #expect(unresolved.isEmpty && missingLinks.isEmpty,
-                "README.md names paths that do not exist (fix or remove them): \((unresolved + missingLinks).joined(separator: ", "))")
+        #expect(
+            unresolved.isEmpty && missingLinks.isEmpty,
+            "README.md names paths that do not exist (fix or remove them): \((unresolved + missingLinks).joined(separator: ", "))")
 
         // Every folder that holds files is named, itself or through one of its files; so is every chapter.
         let files = RepositoryMap.files(under: ["Sources/"])
         let folders = Set(files.map { $0.name.hasSuffix(".docc/") ? $0.folder + $0.name : $0.folder })
-        let named = Set(resolved.flatMap { path in
-            path.hasSuffix("/") ? [path] : [String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]), path]
-        })
+        let named = Set(
+            resolved.flatMap { path in
+                path.hasSuffix("/") ? [path] : [String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]), path]
+            })
         let unnamedFolders = folders.subtracting(named).sorted()
         let folderList = unnamedFolders.joined(separator: ", ")
-        #expect(unnamedFolders.isEmpty,
-                "README.md's map (\"Where each mechanism lives\") names nothing in these folders; add a row or a path for each: \(folderList)")
+        #expect(
+            unnamedFolders.isEmpty,
+            "README.md's map (\"Where each mechanism lives\") names nothing in these folders; add a row or a path for each: \(folderList)")
         let chapters = RepositoryMap.files(under: ["Docs/"]).filter { $0.folder == "Docs/" && $0.name.hasSuffix(".md") }
         let unlinked = chapters.map { $0.folder + $0.name }.filter { path in !links.contains { $0 == path || $0.hasPrefix(path + "#") } }
         #expect(unlinked.isEmpty, "README.md's map links no row to these chapters; add a row: \(unlinked.joined(separator: ", "))")
@@ -188,23 +192,27 @@ enum RepositoryMap {
             - `index.md` — this page.
             """
         let entries = RepositoryMap.parseFileMap(map)
-        #expect(entries == [
-            MapEntry(folder: "Sources/A/", name: "One.swift"), MapEntry(folder: "Sources/A/", name: "Two.swift"),
-            MapEntry(folder: "Sources/A/", name: "Three.swift"), MapEntry(folder: "Sources/A/", name: "Four.swift"),
-            MapEntry(folder: "Docs/", name: "index.md"),
-        ])
+        #expect(
+            entries == [
+                MapEntry(folder: "Sources/A/", name: "One.swift"), MapEntry(folder: "Sources/A/", name: "Two.swift"),
+                MapEntry(folder: "Sources/A/", name: "Three.swift"), MapEntry(folder: "Sources/A/", name: "Four.swift"),
+                MapEntry(folder: "Docs/", name: "index.md"),
+            ])
         let report = RepositoryMap.differences(
             listed: entries,
-            actual: entries.filter { $0.name != "Two.swift" } + [MapEntry(folder: "Sources/A/", name: "Five.swift"),
-                                                                MapEntry(folder: "Sources/B/", name: "Six.swift")],
+            actual: entries.filter { $0.name != "Two.swift" } + [
+                MapEntry(folder: "Sources/A/", name: "Five.swift"),
+                MapEntry(folder: "Sources/B/", name: "Six.swift"),
+            ],
             in: "X.md")
-        #expect(report == """
-            Add under "### `Sources/A/`" in X.md:
-            - `Five.swift` — <what it holds>
-            Add a new heading "### `Sources/B/`" to the file map in X.md, with:
-            - `Six.swift` — <what it holds>
-            Remove from "### `Sources/A/`" in X.md (no such file):
-            - `Two.swift`
-            """)
+        #expect(
+            report == """
+                Add under "### `Sources/A/`" in X.md:
+                - `Five.swift` — <what it holds>
+                Add a new heading "### `Sources/B/`" to the file map in X.md, with:
+                - `Six.swift` — <what it holds>
+                Remove from "### `Sources/A/`" in X.md (no such file):
+                - `Two.swift`
+                """)
     }
 }

@@ -35,8 +35,10 @@ import Testing
 
     @Test func lookupSkipsZeroHeightAndIsHalfOpen() {
         let r = sample()
-        let probes: [(Double, Int?)] = [(-1, nil), (.nan, nil), (0, 0), (9.99, 0), (10, 1), (29.5, 1),
-                                        (30, 3), (59.9, 3), (60, 4), (64.9, 4), (65, nil), (.infinity, nil)]
+        let probes: [(Double, Int?)] = [
+            (-1, nil), (.nan, nil), (0, 0), (9.99, 0), (10, 1), (29.5, 1),
+            (30, 3), (59.9, 3), (60, 4), (64.9, 4), (65, nil), (.infinity, nil),
+        ]
         for (y, expected) in probes {
             #expect(r.index(atOffset: y) == expected, "y = \(y)")
             #expect(r.indexLinear(atOffset: y) == expected, "linear y = \(y)")
@@ -55,8 +57,10 @@ import Testing
 
     @Test func insertAndRemoveRoundTrip() {
         var r = sample()
-        let runs = [HeightRun(count: 1, height: 2, kind: .header), HeightRun(count: 3, height: 4),
-                    HeightRun(count: 1, height: 1, kind: .footer)]
+        let runs = [
+            HeightRun(count: 1, height: 2, kind: .header), HeightRun(count: 3, height: 4),
+            HeightRun(count: 1, height: 1, kind: .footer),
+        ]
         r.insert(runs, at: 5)
         #expect(r.count == 10)
         #expect(r.sectionCount == 2)
@@ -80,7 +84,9 @@ import Testing
 
     @Test func forEachSlotStopsWhenAsked() {
         var seen: [Int] = []
-        sample().forEachSlot(from: 1) { seen.append($0.index); return $0.index < 3 }
+        sample().forEachSlot(from: 1) {
+            seen.append($0.index); return $0.index < 3
+        }
         #expect(seen == [1, 2, 3])
     }
 }

@@ -42,8 +42,10 @@ import Testing
 
     @Test func infiniteOffsetsGoToTheInsetEdges() {
         let source = ScrollSource(counts: [100]), column = ScrollColumn(count: 100)  // held: data sources are weak
-        for makeView in [{ () -> ScrollView in makeScrollTable(source) { $0.contentInset = insets } },
-                         { () -> ScrollView in column.makeView { $0.contentInset = insets } }] {
+        for makeView in [
+            { () -> ScrollView in makeScrollTable(source) { $0.contentInset = insets } },
+            { () -> ScrollView in column.makeView { $0.contentInset = insets } },
+        ] {
             let view = makeView()
             var messages: [String] = []
             view.diagnosticHandler = { messages.append($0) }

@@ -25,7 +25,11 @@ import Testing
         var constraints: [Constraint] = []
         // A triangular core (unique), then mixed up by adding earlier rows to later ones.
         var rows: [[Double]] = (0..<n).map { i in
-            (0..<n).map { j in j == i ? Double(Int.random(in: 1...5, using: &rng)) : (j < i && Bool.random(using: &rng) ? Double(Int.random(in: -4...4, using: &rng)) : 0) }
+            (0..<n).map { j in
+                j == i
+                    ? Double(Int.random(in: 1...5, using: &rng))
+                    : (j < i && Bool.random(using: &rng) ? Double(Int.random(in: -4...4, using: &rng)) : 0)
+            }
         }
         for i in 0..<n where i > 0 && Bool.random(using: &rng) {
             let k = Int.random(in: 0..<n, using: &rng)

@@ -59,8 +59,9 @@ import Testing
     @Test func everyErrorNamesItsSubject() {
         let width = Variable("width")
         let c = (2 * width + 10 <= 100) | Strength.strong
-        #expect(SolverError.duplicateConstraint(c.description).description
-            == "The constraint 2 * width - 90 <= 0 | strong has already been added to the solver.")
+        #expect(
+            SolverError.duplicateConstraint(c.description).description
+                == "The constraint 2 * width - 90 <= 0 | strong has already been added to the solver.")
         #expect(SolverError.unsatisfiableConstraint(c.description).description.contains("2 * width - 90 <= 0"))
         #expect(SolverError.unknownConstraint(c.description).description.contains("2 * width - 90 <= 0"))
         #expect(SolverError.duplicateEditVariable("width").description.contains("width"))

@@ -20,8 +20,9 @@ import Testing
             let setBeforeLoad = Bool.random(using: &rng)
             let height = CGFloat(Int.random(in: 1...300, using: &rng))
             let style: TableView.Style = Bool.random(using: &rng) ? .plain : .grouped
-            let inset = EdgeInsets(top: CGFloat(Int.random(in: 0...40, using: &rng)), left: 0,
-                                   bottom: CGFloat(Int.random(in: 0...40, using: &rng)), right: 0)
+            let inset = EdgeInsets(
+                top: CGFloat(Int.random(in: 0...40, using: &rng)), left: 0,
+                bottom: CGFloat(Int.random(in: 0...40, using: &rng)), right: 0)
             let table = makeTable(model, height: height, style: style) { table in
                 table.contentInset = inset
                 if setBeforeLoad {
@@ -37,12 +38,14 @@ import Testing
             let context = "trial \(trial), header \(headerHeight), footer \(footerHeight)"
             #expect(Double(table.contentSize.height) == headerHeight + expected.total + footerHeight, "\(context)")
             #expect(table.tableHeaderView?.frame == CGRect(x: 0, y: 0, width: 320, height: headerHeight), "\(context)")
-            #expect(table.tableFooterView?.frame == CGRect(x: 0, y: headerHeight + expected.total, width: 320, height: footerHeight),
-                    "\(context)")
+            #expect(
+                table.tableFooterView?.frame == CGRect(x: 0, y: headerHeight + expected.total, width: 320, height: footerHeight),
+                "\(context)")
             #expect(table.tableHeaderView?.superview === table && table.tableFooterView?.superview === table)
             for (indexPath, frame) in expected.rows {
-                #expect(table.rectForRow(at: indexPath) == CGRect(x: 0, y: frame.minY + headerHeight, width: 320, height: frame.height),
-                        "\(indexPath) \(context)")
+                #expect(
+                    table.rectForRow(at: indexPath) == CGRect(x: 0, y: frame.minY + headerHeight, width: 320, height: frame.height),
+                    "\(indexPath) \(context)")
             }
             var y = headerHeight
             for section in model.rows.indices {
@@ -50,8 +53,9 @@ import Testing
                 let total = model.headers[section] + rowsHeight + model.footers[section]
                 #expect(table.rect(forSection: section) == CGRect(x: 0, y: y, width: 320, height: total), "section \(section) \(context)")
                 #expect(table.rectForHeader(inSection: section) == CGRect(x: 0, y: y, width: 320, height: model.headers[section]))
-                #expect(table.rectForFooter(inSection: section)
-                    == CGRect(x: 0, y: y + total - model.footers[section], width: 320, height: model.footers[section]))
+                #expect(
+                    table.rectForFooter(inSection: section)
+                        == CGRect(x: 0, y: y + total - model.footers[section], width: 320, height: model.footers[section]))
                 y += total
             }
             for _ in 0..<12 {
@@ -220,8 +224,9 @@ import Testing
                 table.contentOffset.y -= dy
                 expectScreenConsistent(table, source, "trial \(trial) step \(step)")
                 if table.contentOffset.y > table.minimumContentOffsetY {
-                    #expect(table.rectForRow(at: anchor).minY - table.contentOffset.y == before + dy,
-                            "the row that was on top moved down by exactly the scroll, trial \(trial) step \(step)")
+                    #expect(
+                        table.rectForRow(at: anchor).minY - table.contentOffset.y == before + dy,
+                        "the row that was on top moved down by exactly the scroll, trial \(trial) step \(step)")
                 }
             }
             let target = IndexPath.r(Int.random(in: 0..<300, using: &rng))

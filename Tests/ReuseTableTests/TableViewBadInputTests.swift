@@ -108,11 +108,22 @@ import Testing
     @Test func negativeSectionsAndRowsAreValidationErrorsThatChangeNothing() throws {
         let (table, source, _) = table(rows: 3)
         for (call, expected) in [
-            ({ (t: TableView) in t.deleteSections(IndexSet(integer: -1), with: .none) }, "Invalid update: attempt to delete section -1: section numbers start at 0."),
-            ({ (t: TableView) in t.reloadSections(IndexSet(integer: -2), with: .none) }, "Invalid update: attempt to reload section -2: section numbers start at 0."),
-            ({ (t: TableView) in t.insertSections(IndexSet(integer: -1), with: .none) }, "Invalid update: attempt to insert section -1: section numbers start at 0."),
-            ({ (t: TableView) in t.deleteRows(at: [IndexPath(row: -1, section: 0)], with: .none) },
-             "Invalid update: attempt to delete row (section 0, row -1), but section 0 contains only 3 rows before the update."),
+            (
+                { (t: TableView) in t.deleteSections(IndexSet(integer: -1), with: .none) },
+                "Invalid update: attempt to delete section -1: section numbers start at 0."
+            ),
+            (
+                { (t: TableView) in t.reloadSections(IndexSet(integer: -2), with: .none) },
+                "Invalid update: attempt to reload section -2: section numbers start at 0."
+            ),
+            (
+                { (t: TableView) in t.insertSections(IndexSet(integer: -1), with: .none) },
+                "Invalid update: attempt to insert section -1: section numbers start at 0."
+            ),
+            (
+                { (t: TableView) in t.deleteRows(at: [IndexPath(row: -1, section: 0)], with: .none) },
+                "Invalid update: attempt to delete row (section 0, row -1), but section 0 contains only 3 rows before the update."
+            ),
         ] {
             #expect(throws: TableViewError(expected)) { try table.validateUpdates { call(table) } }
         }

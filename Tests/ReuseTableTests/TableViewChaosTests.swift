@@ -34,15 +34,18 @@ import Testing
         var armed: HookedSource.Callback?
         var action: ((TableView) -> Void)?
         let style: TableView.Style = Bool.random(using: &rng) ? .plain : .grouped
-        let table = makeHookedTable(source, width: [200, 320].randomElement(using: &rng)!,
-                                    height: CGFloat(Int.random(in: 50...400, using: &rng)), style: style) { table in
+        let table = makeHookedTable(
+            source, width: [200, 320].randomElement(using: &rng)!,
+            height: CGFloat(Int.random(in: 50...400, using: &rng)), style: style
+        ) { table in
             table.diagnosticHandler = { diagnostics.append($0) }
         }
         configure(table, source, &rng)
         // Insets and a table header and footer: every position below moves by the header's height.
         if Bool.random(using: &rng) {
-            table.contentInset = EdgeInsets(top: CGFloat(Int.random(in: 0...60, using: &rng)), left: 0,
-                                            bottom: CGFloat(Int.random(in: 0...60, using: &rng)), right: 0)
+            table.contentInset = EdgeInsets(
+                top: CGFloat(Int.random(in: 0...60, using: &rng)), left: 0,
+                bottom: CGFloat(Int.random(in: 0...60, using: &rng)), right: 0)
         }
         var headerHeight: CGFloat = 0
         func setTableHeader(_ rng: inout SplitMix64) {
@@ -84,7 +87,7 @@ import Testing
             let heights = source.heights
             let context = "step \(step) \(heights)"
             let op = Int.random(in: 0..<100, using: &rng)
-            if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil { print("op", op, context, source.sections.map(\.count), armed as Any,) }
+            if ProcessInfo.processInfo.environment["CHAOS_TRACE"] != nil { print("op", op, context, source.sections.map(\.count), armed as Any, ) }
             switch op {
             case 0..<25:  // scroll
                 let maxY = Int(table.contentSize.height + table.contentInset.bottom)
@@ -199,7 +202,8 @@ import Testing
         let kind = Int.random(in: 0..<6, using: &rng)
         if kind == 0 || source.sections.isEmpty {  // insert a section
             let at = Int.random(in: 0...source.sections.count, using: &rng)
-            source.sections.insert((0..<Int.random(in: 0...8, using: &rng)).map { _ in source.makeRow(Double(Int.random(in: 0...60, using: &rng))) }, at: at)
+            source.sections.insert(
+                (0..<Int.random(in: 0...8, using: &rng)).map { _ in source.makeRow(Double(Int.random(in: 0...60, using: &rng))) }, at: at)
             source.headers.insert(Double(Int.random(in: 0...20, using: &rng)), at: at)
             source.footers.insert(0, at: at)
             return [{ $0.insertSections(IndexSet(integer: at), with: .automatic) }]

@@ -44,9 +44,10 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
 
     /// On-screen y of every visible row.
     func screenPositions(_ table: TableView) -> [IndexPath: CGFloat] {
-        Dictionary(uniqueKeysWithValues: table.visibleCells.map {
-            (($0 as! TestCell).configuredFor!, $0.frame.minY - table.contentOffset.y)
-        })
+        Dictionary(
+            uniqueKeysWithValues: table.visibleCells.map {
+                (($0 as! TestCell).configuredFor!, $0.frame.minY - table.contentOffset.y)
+            })
     }
 }
 
@@ -153,7 +154,9 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         let before = source.screenPositions(table)
         let precacher = HeightPrecacher(tableView: table, budget: .milliseconds(2))
         var clock: UInt64 = 0
-        precacher.now = { clock += 1_000_000; return clock }  // every clock read is 1 ms later
+        precacher.now = {
+            clock += 1_000_000; return clock
+        }  // every clock read is 1 ms later
         var steps = 0
         var previous = 0
         while precacher.step() {
@@ -233,7 +236,9 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         let visible = source.asked.count
         let precacher = HeightPrecacher(tableView: table, budget: .milliseconds(2))
         var clock: UInt64 = 0
-        precacher.now = { clock += 1_000_000; return clock }
+        precacher.now = {
+            clock += 1_000_000; return clock
+        }
         let wasEmpty = runLoopIsEmpty()
         let driver = RunLoopPrecacheDriver(precacher: precacher, interval: 0.001)
         spinRunLoop(turns: 400) { precacher.measuredCount > 0 }
@@ -254,9 +259,10 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         #expect(RunLoopPrecacheDriver.validate(runLoop: RunLoop.current) == nil)
         let other = Self.otherThreadsRunLoop()
         #expect(other !== RunLoop.current)
-        #expect(RunLoopPrecacheDriver.validate(runLoop: other)?.message ==
-            "RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver on the main actor "
-            + "(RunLoop.current there; RunLoop.main in an app); another thread's run loop would measure the table off the main actor.")
+        #expect(
+            RunLoopPrecacheDriver.validate(runLoop: other)?.message
+                == "RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver on the main actor "
+                + "(RunLoop.current there; RunLoop.main in an app); another thread's run loop would measure the table off the main actor.")
     }
 
     /// Another thread's run loop, for the tests that must be refused.
@@ -285,8 +291,9 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
             await TableViewEstimatedHeightTests.makeDriverOnAnotherThreadsRunLoop()
         }
         let errors = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(errors.contains("ReuseTable: RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver"),
-                "\(errors.prefix(400))")
+        #expect(
+            errors.contains("ReuseTable: RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver"),
+            "\(errors.prefix(400))")
     }
 
     @Test func prefetchAnnouncesRowsAheadNearestFirstAndCancelsOnReversal() {

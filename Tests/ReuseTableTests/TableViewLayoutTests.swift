@@ -4,8 +4,10 @@ import Testing
 
 /// Checks every visible cell, the visible set and contentSize against brute force.
 @MainActor
-func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: Double = 0,
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+func expectLayoutMatchesModel(
+    _ table: TableView, _ model: ModelTable, margin: Double = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let expected = model.expectedLayout(margin: margin)
     #expect(Double(table.contentSize.height) == expected.total, sourceLocation: sourceLocation)
     let top = Double(table.contentOffset.y)
@@ -16,8 +18,9 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
     #expect(table.indexPathsForVisibleRows == wanted, "offset \(top)", sourceLocation: sourceLocation)
     for (indexPath, cell) in zip(wanted, table.visibleCells) {
         let (minY, height) = expected.rows[indexPath]!
-        #expect(cell.frame == CGRect(x: 0, y: minY, width: table.bounds.width, height: height),
-                "frame of \(indexPath)", sourceLocation: sourceLocation)
+        #expect(
+            cell.frame == CGRect(x: 0, y: minY, width: table.bounds.width, height: height),
+            "frame of \(indexPath)", sourceLocation: sourceLocation)
         #expect((cell as? TestCell)?.configuredFor == indexPath, sourceLocation: sourceLocation)
         #expect(cell.superview === table, sourceLocation: sourceLocation)
     }
@@ -193,8 +196,9 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
     /// must pin exactly where a fresh computation from the section rects says.
     @Test func pinnedHeaderFollowsScrollsAndUpdates() {
         var rng = SplitMix64(seed: 21)
-        let model = ModelTable(rows: (0..<6).map { _ in (0..<12).map { _ in Double(Int.random(in: 2...8, using: &rng)) * 5 } },
-                               headers: [20, 10, 30, 20, 15, 25])
+        let model = ModelTable(
+            rows: (0..<6).map { _ in (0..<12).map { _ in Double(Int.random(in: 2...8, using: &rng)) * 5 } },
+            headers: [20, 10, 30, 20, 15, 25])
         model.headerViews = true
         let table = makeTable(model, height: 120, style: .plain)
         var y = 0.0
@@ -347,8 +351,10 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
         #expect(throws: TableViewError("row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
             try table.validateIndexPath(.r(0, 1))
         }
-        #expect(throws: TableViewError(
-            "row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections).")) {
+        #expect(
+            throws: TableViewError(
+                "row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections).")
+        ) {
             try table.validateIndexPath(.r(0, 2))
         }
         #expect(throws: TableViewError("section 5 does not exist: the table has 2 sections.")) {
@@ -362,9 +368,11 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
 
     @Test func unregisteredIdentifierIsNamed() {
         let table = makeTable(ModelTable(rows: [[10]]))
-        #expect(throws: TableViewError(
-            "unable to dequeue a cell with identifier \"Missing\" for row (section 0, row 0): register a class for it "
-                + "with register(_:forCellReuseIdentifier:) first (registered: \"cell\").")) {
+        #expect(
+            throws: TableViewError(
+                "unable to dequeue a cell with identifier \"Missing\" for row (section 0, row 0): register a class for it "
+                    + "with register(_:forCellReuseIdentifier:) first (registered: \"cell\").")
+        ) {
             try table.validateDequeue(identifier: "Missing", for: .r(0))
         }
         #expect(table.dequeueReusableCell(withIdentifier: "Missing") == nil)
@@ -381,8 +389,10 @@ func expectLayoutMatchesModel(_ table: TableView, _ model: ModelTable, margin: D
         let bad = Bad()
         let table = TableView(frame: .zero)
         table.dataSource = bad
-        #expect(throws: TableViewError(
-            "tableView(_:numberOfRowsInSection:) returned -3 for section 1; a section has 0 or more rows.")) {
+        #expect(
+            throws: TableViewError(
+                "tableView(_:numberOfRowsInSection:) returned -3 for section 1; a section has 0 or more rows.")
+        ) {
             try table.fetchCounts()
         }
         bad.sections = -1

@@ -40,7 +40,9 @@ import Testing
     @Test func queriesBeforeTheFirstReloadLoadOnce() {
         let source = HookedSource(sections: [Self.rows(3)])
         var heightCalls = 0
-        source.hooks[.height] = { table, _ in heightCalls += 1; _ = table.numberOfSections }
+        source.hooks[.height] = { table, _ in
+            heightCalls += 1; _ = table.numberOfSections
+        }
         let table = makeHookedTable(source)
         #expect(table.numberOfRows(inSection: 0) == 3)
         #expect(heightCalls == 3)
@@ -213,8 +215,9 @@ import Testing
             for cell in table.visibleCells {
                 let indexPath = table.indexPath(for: cell)!
                 #expect(cell.frame.width == 200)
-                #expect(Double(cell.frame.height) == feed.expectedHeight(id: feed.id(at: indexPath), tableWidth: 200),
-                        "trigger \(trigger) row \(indexPath)")
+                #expect(
+                    Double(cell.frame.height) == feed.expectedHeight(id: feed.id(at: indexPath), tableWidth: 200),
+                    "trigger \(trigger) row \(indexPath)")
             }
         }
     }
@@ -250,8 +253,9 @@ import Testing
         table.frame.size.width = 100
         table.layoutIfNeeded()
         #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 123)
-        #expect(table.indexPathHeightCache.storedHeight(at: IndexPath(row: 1, section: 0), width: 100) == 123,
-                "one height per row and width: the cache agrees with the geometry")
+        #expect(
+            table.indexPathHeightCache.storedHeight(at: IndexPath(row: 1, section: 0), width: 100) == 123,
+            "one height per row and width: the cache agrees with the geometry")
     }
 
     /// A 10M-row self-sizing table: `scrollToRow` to the last row used to turn 32 cached
@@ -284,8 +288,9 @@ import Testing
         data.rows += 1
         data.inserted = 1
         table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .none)
-        #expect(cache.storedHeight(at: IndexPath(row: rows - 1, section: 0), width: 320) == CGFloat(20 + (rows - 2) % 7) + 0.5,
-                "every cached row moved down by one")
+        #expect(
+            cache.storedHeight(at: IndexPath(row: rows - 1, section: 0), width: 320) == CGFloat(20 + (rows - 2) % 7) + 0.5,
+            "every cached row moved down by one")
         #expect(cache.storedHeight(at: IndexPath(row: rows, section: 0), width: 320) == CGFloat(20 + (rows - 1) % 7) + 0.5)
         #expect(cache.allocatedBytes < 64 * 1024)
     }
@@ -299,41 +304,115 @@ import Testing
     typealias Call = (name: String, run: (TableView, HookedSource) -> Void, check: (TableView, HookedSource) -> Void)
 
     static let calls: [Call] = [
-        ("reloadData", { t, s in s.sections[0].removeLast(10); t.reloadData() },
-         { t, _ in #expect(t.numberOfRows(inSection: 0) == 30) }),
-        ("reloadDataWithoutInvalidatingHeightCache", { t, s in s.sections[0] += [s.makeRow(30)]; t.reloadDataWithoutInvalidatingHeightCache() },
-         { t, _ in #expect(t.numberOfRows(inSection: 0) == 41) }),
-        ("insertRows", { t, s in s.sections[0].insert(s.makeRow(15), at: 0); t.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
-         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 15) }),
-        ("deleteRows", { t, s in s.sections[0].remove(at: 0); t.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
-         { t, _ in #expect(t.numberOfRows(inSection: 0) == 39) }),
-        ("reloadRows", { t, s in s.sections[0][0] = s.makeRow(17); t.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none) },
-         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 17) }),
-        ("moveRow", { t, s in let r = s.sections[0].remove(at: 0); s.sections[1].insert(r, at: 0); t.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1)) },
-         { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }),
-        ("insertSections", { t, s in s.sections.insert([s.makeRow(12)], at: 0); s.headers.insert(0, at: 0); s.footers.insert(0, at: 0); t.insertSections(IndexSet(integer: 0), with: .none) },
-         { t, _ in #expect(t.numberOfSections == 3) }),
-        ("deleteSections", { t, s in s.sections.remove(at: 1); s.headers.remove(at: 1); s.footers.remove(at: 1); t.deleteSections(IndexSet(integer: 1), with: .none) },
-         { t, _ in #expect(t.numberOfSections == 1) }),
-        ("reloadSections", { t, s in s.sections[1] = [s.makeRow(9)]; t.reloadSections(IndexSet(integer: 1), with: .none) },
-         { t, _ in #expect(t.numberOfRows(inSection: 1) == 1) }),
-        ("moveSection", { t, s in s.sections.swapAt(0, 1); s.headers.swapAt(0, 1); s.footers.swapAt(0, 1); t.moveSection(0, toSection: 1) },
-         { t, _ in #expect(t.numberOfRows(inSection: 0) == 10) }),
-        ("performBatchUpdates", { t, s in
-            t.performBatchUpdates({ s.sections[0].removeFirst(2); t.deleteRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .none) }, completion: nil) },
-         { t, _ in #expect(t.numberOfRows(inSection: 0) == 38) }),
-        ("beginUpdates/endUpdates", { t, s in
-            t.beginUpdates(); s.sections[1].append(s.makeRow(8)); t.insertRows(at: [IndexPath(row: 10, section: 1)], with: .none); t.endUpdates() },
-         { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }),
-        ("scrollToRow", { t, _ in t.scrollToRow(at: IndexPath(row: 5, section: 1), at: .top, animated: false) },
-         { t, _ in #expect(t.contentOffset.y == min(t.rectForRow(at: IndexPath(row: 5, section: 1)).minY, t.maximumContentOffsetY)) }),
-        ("setContentOffset", { t, _ in t.setContentOffset(CGPoint(x: 0, y: 333), animated: false) },
-         { t, _ in #expect(t.contentOffset.y == 333) }),
-        ("row(_:changedHeight:)", { t, s in s.sections[1][3].height = 77; t.row(IndexPath(row: 3, section: 1), changedHeight: 77) },
-         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 3, section: 1)).height == 77) }),
+        (
+            "reloadData",
+            { t, s in
+                s.sections[0].removeLast(10); t.reloadData()
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 0) == 30) }
+        ),
+        (
+            "reloadDataWithoutInvalidatingHeightCache",
+            { t, s in
+                s.sections[0] += [s.makeRow(30)]; t.reloadDataWithoutInvalidatingHeightCache()
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 0) == 41) }
+        ),
+        (
+            "insertRows",
+            { t, s in
+                s.sections[0].insert(s.makeRow(15), at: 0); t.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+            },
+            { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 15) }
+        ),
+        (
+            "deleteRows",
+            { t, s in
+                s.sections[0].remove(at: 0); t.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 0) == 39) }
+        ),
+        (
+            "reloadRows",
+            { t, s in
+                s.sections[0][0] = s.makeRow(17); t.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+            },
+            { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).height == 17) }
+        ),
+        (
+            "moveRow",
+            { t, s in
+                let r = s.sections[0].remove(at: 0); s.sections[1].insert(r, at: 0);
+                t.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1))
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }
+        ),
+        (
+            "insertSections",
+            { t, s in
+                s.sections.insert([s.makeRow(12)], at: 0); s.headers.insert(0, at: 0); s.footers.insert(0, at: 0);
+                t.insertSections(IndexSet(integer: 0), with: .none)
+            },
+            { t, _ in #expect(t.numberOfSections == 3) }
+        ),
+        (
+            "deleteSections",
+            { t, s in
+                s.sections.remove(at: 1); s.headers.remove(at: 1); s.footers.remove(at: 1); t.deleteSections(IndexSet(integer: 1), with: .none)
+            },
+            { t, _ in #expect(t.numberOfSections == 1) }
+        ),
+        (
+            "reloadSections",
+            { t, s in
+                s.sections[1] = [s.makeRow(9)]; t.reloadSections(IndexSet(integer: 1), with: .none)
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 1) == 1) }
+        ),
+        (
+            "moveSection",
+            { t, s in
+                s.sections.swapAt(0, 1); s.headers.swapAt(0, 1); s.footers.swapAt(0, 1); t.moveSection(0, toSection: 1)
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 0) == 10) }
+        ),
+        (
+            "performBatchUpdates",
+            { t, s in
+                t.performBatchUpdates(
+                    {
+                        s.sections[0].removeFirst(2); t.deleteRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .none)
+                    }, completion: nil)
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 0) == 38) }
+        ),
+        (
+            "beginUpdates/endUpdates",
+            { t, s in
+                t.beginUpdates(); s.sections[1].append(s.makeRow(8)); t.insertRows(at: [IndexPath(row: 10, section: 1)], with: .none); t.endUpdates()
+            },
+            { t, _ in #expect(t.numberOfRows(inSection: 1) == 11) }
+        ),
+        (
+            "scrollToRow", { t, _ in t.scrollToRow(at: IndexPath(row: 5, section: 1), at: .top, animated: false) },
+            { t, _ in #expect(t.contentOffset.y == min(t.rectForRow(at: IndexPath(row: 5, section: 1)).minY, t.maximumContentOffsetY)) }
+        ),
+        (
+            "setContentOffset", { t, _ in t.setContentOffset(CGPoint(x: 0, y: 333), animated: false) },
+            { t, _ in #expect(t.contentOffset.y == 333) }
+        ),
+        (
+            "row(_:changedHeight:)",
+            { t, s in
+                s.sections[1][3].height = 77; t.row(IndexPath(row: 3, section: 1), changedHeight: 77)
+            },
+            { t, _ in #expect(t.rectForRow(at: IndexPath(row: 3, section: 1)).height == 77) }
+        ),
         ("setGeometryStore", { t, _ in t.setGeometryStore(.records) }, { t, _ in #expect(t.geometryStore == .records) }),
-        ("tableHeaderView", { t, _ in t.tableHeaderView = View(frame: CGRect(x: 0, y: 0, width: 1, height: 40)) },
-         { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 50, "below the header (40) and section header (10)") }),
+        (
+            "tableHeaderView", { t, _ in t.tableHeaderView = View(frame: CGRect(x: 0, y: 0, width: 1, height: 40)) },
+            { t, _ in #expect(t.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 50, "below the header (40) and section header (10)") }
+        ),
     ]
 
     @Test(arguments: HookedSource.Callback.allCases)
@@ -354,8 +433,9 @@ import Testing
             #expect(fired, "\(call.name) from \(callback) never fired")
             #expect(queuedDuringStep, "\(call.name) from \(callback) was queued, not run in the middle of the step")
             call.check(table, source)
-            #expect(table.contentOffset.y <= table.maximumContentOffsetY || call.name == "setContentOffset",
-                    "\(call.name) from \(callback): no blank screen")
+            #expect(
+                table.contentOffset.y <= table.maximumContentOffsetY || call.name == "setContentOffset",
+                "\(call.name) from \(callback): no blank screen")
             expectScreenConsistent(table, source, "\(call.name) from \(callback)")
         }
     }

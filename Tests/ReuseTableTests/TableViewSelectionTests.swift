@@ -73,8 +73,11 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         #expect(table.indexPathForSelectedRow == .r(1))
         source.log = []
         table.tapRow(at: .r(3))
-        #expect(source.log == ["shouldHighlight 0-3", "didHighlight 0-3 H", "willSelect 0-3 H",
-                               "willDeselect 0-1 S", "didDeselect 0-1", "didSelect 0-3 H S", "didUnhighlight 0-3 S"])
+        #expect(
+            source.log == [
+                "shouldHighlight 0-3", "didHighlight 0-3 H", "willSelect 0-3 H",
+                "willDeselect 0-1 S", "didDeselect 0-1", "didSelect 0-3 H S", "didUnhighlight 0-3 S",
+            ])
         #expect(table.indexPathsForSelectedRows == [.r(3)])
         #expect(table.cellForRow(at: .r(1))?.isSelected == false && table.cellForRow(at: .r(3))?.isSelected == true)
         #expect(table.visibleCells.allSatisfy { !$0.isHighlighted })
@@ -108,15 +111,21 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         source.willSelect[.r(4)] = .r(2, 1)
         source.log = []
         table.tapRow(at: .r(4))
-        #expect(source.log == ["shouldHighlight 0-4", "didHighlight 0-4 H", "willSelect 0-4 H",
-                               "willDeselect 0-1 S", "didDeselect 0-1", "didSelect 1-2 off", "didUnhighlight 0-4"])
+        #expect(
+            source.log == [
+                "shouldHighlight 0-4", "didHighlight 0-4 H", "willSelect 0-4 H",
+                "willDeselect 0-1 S", "didDeselect 0-1", "didSelect 1-2 off", "didUnhighlight 0-4",
+            ])
         #expect(table.indexPathsForSelectedRows == [.r(2, 1)])
     }
 
     @Test func aRedirectToAMissingRowNamesTheMethodAndTheCounts() {
         let table = table(SelectionLogSource([5]))
-        #expect(throws: TableViewError("the index path returned by tableView(_:willSelectRowAt:): "
-                                       + "row (section 0, row 9) is out of range: section 0 has 5 rows.")) {
+        #expect(
+            throws: TableViewError(
+                "the index path returned by tableView(_:willSelectRowAt:): "
+                    + "row (section 0, row 9) is out of range: section 0 has 5 rows.")
+        ) {
             try table.validateSelectionTarget(.r(9), from: "the index path returned by \(table.selectionMethodName(.willSelect))")
         }
     }
@@ -148,8 +157,11 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         #expect(table.indexPathsForSelectedRows == [.r(1), .r(3)])
         source.log = []
         table.tapRow(at: .r(1))
-        #expect(source.log == ["shouldHighlight 0-1 S", "didHighlight 0-1 H S", "willDeselect 0-1 H S", "didDeselect 0-1 H",
-                               "didUnhighlight 0-1"])
+        #expect(
+            source.log == [
+                "shouldHighlight 0-1 S", "didHighlight 0-1 H S", "willDeselect 0-1 H S", "didDeselect 0-1 H",
+                "didUnhighlight 0-1",
+            ])
         #expect(table.indexPathsForSelectedRows == [.r(3)])
         #expect(table.cellForRow(at: .r(1))?.isSelected == false)
         source.willDeselect[.r(3)] = .some(nil)
@@ -237,13 +249,14 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         table.allowsMultipleSelection = true
         for indexPath in [IndexPath.r(2), .r(5), .r(1, 1), .r(9, 1)] { table.selectRow(at: indexPath, animated: false, scrollPosition: .none) }
         source.counts = [10, 10]
-        table.performBatchUpdates({
-            table.deleteRows(at: [.r(5)], with: .automatic)     // drops
-            table.insertRows(at: [.r(0)], with: .automatic)     // with the move: shifts (0, 2) to (0, 4)
-            table.moveRow(at: .r(9, 1), to: .r(1, 0))            // carries
-            table.deleteRows(at: [.r(0, 1)], with: .automatic)  // shifts (1, 1) to (1, 0)
-            source.counts = [11, 8]
-        }, completion: nil)
+        table.performBatchUpdates(
+            {
+                table.deleteRows(at: [.r(5)], with: .automatic)  // drops
+                table.insertRows(at: [.r(0)], with: .automatic)  // with the move: shifts (0, 2) to (0, 4)
+                table.moveRow(at: .r(9, 1), to: .r(1, 0))  // carries
+                table.deleteRows(at: [.r(0, 1)], with: .automatic)  // shifts (1, 1) to (1, 0)
+                source.counts = [11, 8]
+            }, completion: nil)
         #expect(table.indexPathsForSelectedRows == [.r(1), .r(4), .r(0, 1)])
         table.reloadRows(at: [.r(4)], with: .fade)
         #expect(table.indexPathsForSelectedRows == [.r(1), .r(4), .r(0, 1)], "reloadRows keeps it, as UIKit")

@@ -149,7 +149,11 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
             var placed = [ModelRow?](repeating: nil, count: size)
             for (spot, (row, source)) in zip(spots, extra.shuffled(using: &rng)) {
                 placed[spot] = row
-                if let source { moveCalls.append((source, IndexPath(row: spot, section: s))) } else { insertedRows.append(IndexPath(row: spot, section: s)) }
+                if let source {
+                    moveCalls.append((source, IndexPath(row: spot, section: s)))
+                } else {
+                    insertedRows.append(IndexPath(row: spot, section: s))
+                }
             }
             for i in 0..<size where placed[i] == nil { placed[i] = survivors.removeFirst() }
             newSections[s] = placed.map { $0! }
@@ -223,8 +227,9 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
                 let indexPath = IndexPath(row: r, section: s)
                 let measured = table.geometry.slot(at: table.slotIndex(forRow: indexPath)).isMeasured
                 let height = measured ? model.measuredHeight(row) : 17
-                #expect(table.rectForRow(at: indexPath) == CGRect(x: 0, y: y, width: 300, height: height),
-                        "row \(indexPath) id \(row.id)", sourceLocation: sourceLocation)
+                #expect(
+                    table.rectForRow(at: indexPath) == CGRect(x: 0, y: y, width: 300, height: height),
+                    "row \(indexPath) id \(row.id)", sourceLocation: sourceLocation)
                 if height > 0, y < bottom, y + height > top { expectedVisible.append(indexPath) }
                 y += height
             }
@@ -233,11 +238,13 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
         #expect(table.indexPathsForVisibleRows == expectedVisible, sourceLocation: sourceLocation)
         for indexPath in expectedVisible {
             let cell = table.cellForRow(at: indexPath) as? IdentityCell
-            #expect(cell?.rowID == model.sections[indexPath.section][indexPath.row].id,
-                    "cell at \(indexPath) shows the right row", sourceLocation: sourceLocation)
+            #expect(
+                cell?.rowID == model.sections[indexPath.section][indexPath.row].id,
+                "cell at \(indexPath) shows the right row", sourceLocation: sourceLocation)
         }
-        #expect(table.contentOffset.y <= max(0, table.contentSize.height - table.bounds.height) || table.contentOffset.y <= 0,
-                sourceLocation: sourceLocation)
+        #expect(
+            table.contentOffset.y <= max(0, table.contentSize.height - table.bounds.height) || table.contentOffset.y <= 0,
+            sourceLocation: sourceLocation)
     }
 
     /// Every cached height is exactly right for its row at this width, or absent — never stale.

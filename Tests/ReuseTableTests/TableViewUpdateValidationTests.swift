@@ -10,8 +10,10 @@ import Testing
         return (makeTable(model), model)
     }
 
-    func expectMessage(_ message: String, _ table: TableView, _ updates: () -> Void,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectMessage(
+        _ message: String, _ table: TableView, _ updates: () -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let before = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
         let height = table.contentSize.height
         #expect(throws: TableViewError("Invalid update: " + message), sourceLocation: sourceLocation) {
@@ -30,7 +32,8 @@ import Testing
             "invalid number of rows in section 2. The number of rows contained in an existing section after the update (5) "
                 + "must be equal to the number of rows contained in that section before the update (4), plus or minus the number "
                 + "of rows inserted or deleted from that section (2 inserted, 0 deleted) and plus or minus the number of rows "
-                + "moved into or out of that section (0 moved in, 0 moved out).", table) {
+                + "moved into or out of that section (0 moved in, 0 moved out).", table
+        ) {
             table.insertRows(at: [.r(0, 2), .r(1, 2)], with: .automatic)
         }
     }
@@ -43,7 +46,8 @@ import Testing
         expectMessage(
             "invalid number of sections. The number of sections contained in the table view after the update (4) must be equal "
                 + "to the number of sections contained in the table view before the update (3), plus or minus the number of "
-                + "sections inserted or deleted (0 inserted, 0 deleted).", table) {}
+                + "sections inserted or deleted (0 inserted, 0 deleted).", table
+        ) {}
     }
 
     @Test func outOfRangeRows() {
@@ -91,7 +95,8 @@ import Testing
         otherModel.footers.insert(0, at: 0)
         expectMessage(
             "attempt to insert row (section 0, row 1) into section 0, which is being inserted or reloaded: "
-                + "its rows come from the data source.", other) {
+                + "its rows come from the data source.", other
+        ) {
             other.insertSections([0], with: .automatic)
             other.insertRows(at: [.r(1, 0)], with: .automatic)
         }
@@ -130,10 +135,11 @@ import Testing
         let table = makeTable(model)
         model.rows[0] = [9, 2, 4, 5, 8]  // delete rows 0 and 2 (old), insert rows 0 and 4 (new)
         model.heightAsked.removeAll()
-        table.performBatchUpdates({
-            table.insertRows(at: [.r(4), .r(0)], with: .automatic)
-            table.deleteRows(at: [.r(2), .r(0)], with: .automatic)
-        }, completion: nil)
+        table.performBatchUpdates(
+            {
+                table.insertRows(at: [.r(4), .r(0)], with: .automatic)
+                table.deleteRows(at: [.r(2), .r(0)], with: .automatic)
+            }, completion: nil)
         #expect((0..<5).map { table.rectForRow(at: .r($0)).height } == [9, 2, 4, 5, 8])
         #expect(model.heightAsked == [.r(0), .r(4)])
     }

@@ -78,7 +78,9 @@ final class ConstrainedCell: TableViewCell {
         let table = table(width: 30, source)
         table.reloadData()
         #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 7.5, "sizeThatFits, then the separator")
-        source.configure = { $0.enforceFrameLayout = true; $0.frameHeight = 0 }
+        source.configure = {
+            $0.enforceFrameLayout = true; $0.frameHeight = 0
+        }
         table.reloadData()
         #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 44.5, "0 falls back to 44")
     }

@@ -79,8 +79,9 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         }
         switch sizing {
         case .keyed:
-            return tableView.heightForHeaderFooterView(withIdentifier: "header", cacheByKey: "header \(titles[section])",
-                                                       configuration: configuration)
+            return tableView.heightForHeaderFooterView(
+                withIdentifier: "header", cacheByKey: "header \(titles[section])",
+                configuration: configuration)
         case .uncached:
             return tableView.heightForHeaderFooterView(withIdentifier: "header", configuration: configuration)
         case .automaticDimension:
@@ -133,8 +134,9 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         #expect(!table.visibleCells.contains { $0 === template })
         #expect(!table.subviews.contains { $0 === template })
         #expect(table.visibleCells.allSatisfy { !$0.isTemplateLayoutCell })
-        #expect(table.cellsCreatedByIdentifier[LabelFeed.identifier] == table.counters.cellsCreated,
-                "the template is not a dequeued cell")
+        #expect(
+            table.cellsCreatedByIdentifier[LabelFeed.identifier] == table.counters.cellsCreated,
+            "the template is not a dequeued cell")
     }
 
     @Test func prepareForReuseRunsBeforeEveryMeasurement() {
@@ -242,7 +244,8 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
             selfSized.reloadData()
             #expect(Double(selfSized.rectForRow(at: .r(0)).height) == 44 + separator)
             for row in 0..<3 {
-                #expect(Double(selfSized.rectForRow(at: .r(row)).height)
+                #expect(
+                    Double(selfSized.rectForRow(at: .r(row)).height)
                         == feed.expectedHeight(id: feed.sections[0][row], tableWidth: 320, separator: separator))
             }
         }
@@ -256,8 +259,9 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         expectHeightsExact(table, feed)
         #expect(table.templateCells.isEmpty && feed.configurationCalls == 0)
         #expect(table.indexPathHeightCache.cachedCount == 20)
-        #expect(table.counters.cellForRowCalls == 20 + table.indexPathsForVisibleRows!.count,
-                "one dequeue per row to measure, then the visible rows for display")
+        #expect(
+            table.counters.cellForRowCalls == 20 + table.indexPathsForVisibleRows!.count,
+            "one dequeue per row to measure, then the visible rows for display")
         // Updates: only inserted rows are dequeued to be measured.
         let cellCalls = table.counters.cellForRowCalls
         feed.sections[1].insert(99, at: 2)
@@ -364,14 +368,15 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         let width = collection.collectionViewLayout.itemWidth
         _ = collection.heightForCell(withReuseIdentifier: "fresh", cacheBy: IndexPath(item: 1, section: 0)) { ($0 as! TextCell).text = "hi" }
         _ = collection.heightForCell(withReuseIdentifier: "fresh", cacheBy: IndexPath(item: 1, section: 0)) { _ in Issue.record("hit expected") }
-        #expect(lines == [
-            "[IndexPathHeightCache] miss [0, 1] width \(width)",
-            "[CollectionView height] created template cell for \"fresh\"",
-            "[CollectionView height] measured item (section 0, item 1) by sizeThatFits at content width \(width): 16.0",
-            "[CollectionView height] computed 16.0 for item (section 0, item 1) at width \(width)",
-            "[IndexPathHeightCache] store [0, 1] width \(width) = 16.0",
-            "[IndexPathHeightCache] hit [0, 1] width \(width) -> 16.0",
-        ])
+        #expect(
+            lines == [
+                "[IndexPathHeightCache] miss [0, 1] width \(width)",
+                "[CollectionView height] created template cell for \"fresh\"",
+                "[CollectionView height] measured item (section 0, item 1) by sizeThatFits at content width \(width): 16.0",
+                "[CollectionView height] computed 16.0 for item (section 0, item 1) at width \(width)",
+                "[IndexPathHeightCache] store [0, 1] width \(width) = 16.0",
+                "[IndexPathHeightCache] hit [0, 1] width \(width) -> 16.0",
+            ])
     }
 
     // MARK: Headers and footers
@@ -416,8 +421,9 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
             var y: CGFloat = 0
             for (section, title) in titles.enumerated() {
                 let header = table.rectForHeader(inSection: section)
-                #expect(header.minY == y && header.height == LabelHeaderView.expectedHeight(title, width: width),
-                        "section \(section) at \(width)", sourceLocation: sourceLocation)
+                #expect(
+                    header.minY == y && header.height == LabelHeaderView.expectedHeight(title, width: width),
+                    "section \(section) at \(width)", sourceLocation: sourceLocation)
                 y = header.maxY + 60
             }
         }

@@ -7,14 +7,18 @@ import Testing
 @Suite struct UpdatePlanTests {
     private static func ip(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }
 
-    private static func plan(_ batch: BatchUpdate, _ old: [Int], _ new: [Int],
-                             _ vocabulary: UpdateVocabulary = .table) throws -> UpdatePlan {
+    private static func plan(
+        _ batch: BatchUpdate, _ old: [Int], _ new: [Int],
+        _ vocabulary: UpdateVocabulary = .table
+    ) throws -> UpdatePlan {
         try UpdatePlan.make(batch, oldCounts: old, newCounts: new, vocabulary: vocabulary)
     }
 
     /// The message `make` throws for `batch`, or nil when it validates.
-    private static func message(_ batch: BatchUpdate, _ old: [Int], _ new: [Int],
-                                _ vocabulary: UpdateVocabulary = .table) -> String? {
+    private static func message(
+        _ batch: BatchUpdate, _ old: [Int], _ new: [Int],
+        _ vocabulary: UpdateVocabulary = .table
+    ) -> String? {
         do {
             _ = try UpdatePlan.make(batch, oldCounts: old, newCounts: new, vocabulary: vocabulary)
             return nil
@@ -94,7 +98,8 @@ import Testing
     @Test func sectionMessages() {
         var batch = BatchUpdate()
         batch.deletedSections = [5]
-        #expect(Self.message(batch, [1, 1], [1, 1]) == "Invalid update: attempt to delete section 5, but there are only 2 sections before the update.")
+        #expect(
+            Self.message(batch, [1, 1], [1, 1]) == "Invalid update: attempt to delete section 5, but there are only 2 sections before the update.")
         batch = BatchUpdate()
         batch.insertedSections = [3]
         #expect(Self.message(batch, [1], [1, 1]) == "Invalid update: attempt to insert section 3, but there are only 2 sections after the update.")
@@ -104,34 +109,50 @@ import Testing
         #expect(Self.message(batch, [1, 1], [1]) == "Invalid update: attempt to delete and reload the same section 0.")
         batch = BatchUpdate()
         batch.insertedSections = [0]
-        #expect(Self.message(batch, [1], [1]) == "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) "
-            + "must be equal to the number of sections contained in the table view before the update (1), "
-            + "plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted).")
+        #expect(
+            Self.message(batch, [1], [1])
+                == "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (1) "
+                + "must be equal to the number of sections contained in the table view before the update (1), "
+                + "plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted).")
         batch = BatchUpdate()
         batch.movedSections = [(0, 1), (1, 1)]
-        #expect(Self.message(batch, [1, 1], [1, 1]) == "Invalid update: attempt to move a section to section 1, which is already the destination of an insertion or another move.")
+        #expect(
+            Self.message(batch, [1, 1], [1, 1])
+                == "Invalid update: attempt to move a section to section 1, which is already the destination of an insertion or another move.")
     }
 
     @Test func rowMessages() {
         var batch = BatchUpdate()
         batch.deletedRows = [Self.ip(0, 3)]
-        #expect(Self.message(batch, [1], [0]) == "Invalid update: attempt to delete row (section 0, row 3), but section 0 contains only 1 row before the update.")
-        #expect(Self.message(batch, [1], [0], .collection) == "Invalid update: attempt to delete item (section 0, item 3), but section 0 contains only 1 item before the update.")
+        #expect(
+            Self.message(batch, [1], [0])
+                == "Invalid update: attempt to delete row (section 0, row 3), but section 0 contains only 1 row before the update.")
+        #expect(
+            Self.message(batch, [1], [0], .collection)
+                == "Invalid update: attempt to delete item (section 0, item 3), but section 0 contains only 1 item before the update.")
         batch.deletedRows = [Self.ip(0, 0), Self.ip(0, 0)]
         #expect(Self.message(batch, [2], [1]) == "Invalid update: attempt to delete row (section 0, row 0) twice.")
         batch = BatchUpdate()
         batch.insertedSections = [1]
         batch.insertedRows = [Self.ip(1, 0)]
-        #expect(Self.message(batch, [1], [1, 1]) == "Invalid update: attempt to insert row (section 1, row 0) into section 1, which is being inserted or reloaded: its rows come from the data source.")
+        #expect(
+            Self.message(batch, [1], [1, 1])
+                == "Invalid update: attempt to insert row (section 1, row 0) into section 1, which is being inserted or reloaded: its rows come from the data source."
+        )
         batch = BatchUpdate()
         batch.deletedRows = [Self.ip(0, 0)]
-        #expect(Self.message(batch, [3], [3]) == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) "
-            + "must be equal to the number of rows contained in that section before the update (3), "
-            + "plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) "
-            + "and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
+        #expect(
+            Self.message(batch, [3], [3])
+                == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) "
+                + "must be equal to the number of rows contained in that section before the update (3), "
+                + "plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) "
+                + "and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
         batch = BatchUpdate()
         batch.movedRows = [(Self.ip(0, 0), Self.ip(0, 1)), (Self.ip(0, 1), Self.ip(0, 1))]
-        #expect(Self.message(batch, [2], [2]) == "Invalid update: attempt to move row (section 0, row 1) to (section 0, row 1), which is already the destination of an insertion or another move.")
+        #expect(
+            Self.message(batch, [2], [2])
+                == "Invalid update: attempt to move row (section 0, row 1) to (section 0, row 1), which is already the destination of an insertion or another move."
+        )
     }
 
     // MARK: Recording and counts (BatchUpdate.swift)
@@ -160,16 +181,19 @@ import Testing
     }
 
     @Test func readCountsNamesTheMethodAndTheBadValue() throws {
-        let counts = try UpdateVocabulary.table.readCounts(sections: { 3 }, sectionsMethod: "numberOfSections(in:)",
-                                                          rows: { [4, 0, 2][$0] }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
+        let counts = try UpdateVocabulary.table.readCounts(
+            sections: { 3 }, sectionsMethod: "numberOfSections(in:)",
+            rows: { [4, 0, 2][$0] }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
         #expect(counts == [4, 0, 2])
         #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
-            try UpdateVocabulary.table.readCounts(sections: { -1 }, sectionsMethod: "numberOfSections(in:)",
-                                                  rows: { _ in 0 }, rowsMethod: "rows")
+            try UpdateVocabulary.table.readCounts(
+                sections: { -1 }, sectionsMethod: "numberOfSections(in:)",
+                rows: { _ in 0 }, rowsMethod: "rows")
         }
         #expect(throws: TableViewError("collectionView(_:numberOfItemsInSection:) returned -3 for section 1; a section has 0 or more items.")) {
-            try UpdateVocabulary.collection.readCounts(sections: { 2 }, sectionsMethod: "numberOfSections(in:)",
-                                                       rows: { $0 == 1 ? -3 : 5 }, rowsMethod: "collectionView(_:numberOfItemsInSection:)")
+            try UpdateVocabulary.collection.readCounts(
+                sections: { 2 }, sectionsMethod: "numberOfSections(in:)",
+                rows: { $0 == 1 ? -3 : 5 }, rowsMethod: "collectionView(_:numberOfItemsInSection:)")
         }
     }
 
@@ -299,7 +323,8 @@ import Testing
         }
         for (indexPath, source) in plan.rowInsertions {
             guard sections.indices.contains(indexPath.section), indexPath.row >= 0,
-                  indexPath.row <= sections[indexPath.section].count else { return nil }
+                indexPath.row <= sections[indexPath.section].count
+            else { return nil }
             switch source {
             case .fresh: sections[indexPath.section].insert(-1, at: indexPath.row)
             case .moved(let from):
@@ -326,18 +351,21 @@ import Testing
             }
             for (section, rows) in s.old.enumerated() {
                 for (row, id) in rows.enumerated() {
-                    try #require(plan.newIndexPath(forOld: Self.ip(section, row)) == s.destination[id],
-                            "chunk \(chunk) trial \(trial): old \(Self.ip(section, row)) in \(s.old) → \(s.new)")
+                    try #require(
+                        plan.newIndexPath(forOld: Self.ip(section, row)) == s.destination[id],
+                        "chunk \(chunk) trial \(trial): old \(Self.ip(section, row)) in \(s.old) → \(s.new)")
                 }
             }
             try #require(Self.apply(plan, to: s.old, newCounts: newCounts) == s.new, "chunk \(chunk) trial \(trial)")
             try #require(plan.rowRemovals == plan.rowRemovals.sorted(by: >))
             try #require(plan.sectionInsertions.map(\.index) == plan.sectionInsertions.map(\.index).sorted())
             let b = s.batch
-            for (kind, present) in [("insertSection", !b.insertedSections.isEmpty), ("deleteSection", !b.deletedSections.isEmpty),
-                                    ("reloadSection", !b.reloadedSections.isEmpty), ("moveSection", !b.movedSections.isEmpty),
-                                    ("insertRow", !b.insertedRows.isEmpty), ("deleteRow", !b.deletedRows.isEmpty),
-                                    ("reloadRow", !b.reloadedRows.isEmpty), ("moveRow", !b.movedRows.isEmpty)] where present {
+            for (kind, present) in [
+                ("insertSection", !b.insertedSections.isEmpty), ("deleteSection", !b.deletedSections.isEmpty),
+                ("reloadSection", !b.reloadedSections.isEmpty), ("moveSection", !b.movedSections.isEmpty),
+                ("insertRow", !b.insertedRows.isEmpty), ("deleteRow", !b.deletedRows.isEmpty),
+                ("reloadRow", !b.reloadedRows.isEmpty), ("moveRow", !b.movedRows.isEmpty),
+            ] where present {
                 kinds.insert(kind)
             }
         }

@@ -44,8 +44,11 @@ private typealias Rows = VisibleRows<Token>
         var rows = Rows()
         rows.replace(with: [Self.entry(1, 0, 10), Self.entry(0, 5, 11), Self.entry(0, 2, 12), Self.entry(2, 0, 13)])
         #expect(Self.content(rows) == [[0, 2, 12], [0, 5, 11], [1, 0, 10], [2, 0, 13]])
-        #expect(rows.indexPaths == [IndexPath(row: 2, section: 0), IndexPath(row: 5, section: 0),
-                                    IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 2)])
+        #expect(
+            rows.indexPaths == [
+                IndexPath(row: 2, section: 0), IndexPath(row: 5, section: 0),
+                IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 2),
+            ])
         #expect(rows.cells.map(\.id) == [12, 11, 10, 13])
         #expect(rows.count == 4 && !rows.isEmpty)
     }

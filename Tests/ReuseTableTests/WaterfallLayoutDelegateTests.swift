@@ -71,10 +71,11 @@ import Testing
         cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
         cv.dataSource = model
         cv.reloadData()
-        #expect(messages == [
-            "WaterfallLayoutDelegate.numberOfColumns(in:layout:) returned 0; a layout needs at least 1 column. Using 1.",
-            "WaterfallLayoutDelegate.marginOfCell(in:layout:) returned -inf; it must be finite and 0 or more. Using 0.",
-        ])
+        #expect(
+            messages == [
+                "WaterfallLayoutDelegate.numberOfColumns(in:layout:) returned 0; a layout needs at least 1 column. Using 1.",
+                "WaterfallLayoutDelegate.marginOfCell(in:layout:) returned -inf; it must be finite and 0 or more. Using 0.",
+            ])
         #expect(layout.itemWidth == 100)
         #expect(layout.numberOfColumns == 2 && layout.margin == 3, "the layout's own settings are untouched")
     }

@@ -4,8 +4,10 @@ import Testing
 
 @MainActor
 @Suite struct WaterfallLayoutTests {
-    func makeCollection(_ model: CollectionModel, columns: Int, margin: CGFloat = 8,
-                        width: CGFloat = 300, height: CGFloat = 400) -> (CollectionView, WaterfallLayout) {
+    func makeCollection(
+        _ model: CollectionModel, columns: Int, margin: CGFloat = 8,
+        width: CGFloat = 300, height: CGFloat = 400
+    ) -> (CollectionView, WaterfallLayout) {
         let layout = WaterfallLayout(numberOfColumns: columns, margin: margin)
         layout.delegate = model
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
@@ -17,8 +19,10 @@ import Testing
     }
 
     /// Frames, content height, visible items and their cells against the brute-force model.
-    func check(_ collection: CollectionView, _ layout: WaterfallLayout, _ model: CollectionModel,
-               sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(
+        _ collection: CollectionView, _ layout: WaterfallLayout, _ model: CollectionModel,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let expected = model.waterfallFrames(columns: layout.numberOfColumns, margin: layout.margin, width: collection.bounds.width)
         #expect(collection.numberOfSections == model.sections.count, sourceLocation: sourceLocation)
         for (s, frames) in expected.frames.enumerated() {
@@ -28,8 +32,9 @@ import Testing
                 #expect(actual == frame, "item (\(s), \(i)) id \(model.sections[s][i].id)", sourceLocation: sourceLocation)
             }
         }
-        #expect(layout.layoutAttributesForItem(at: IndexPath(item: expected.frames.last?.count ?? 0, section: max(0, expected.frames.count - 1))) == nil,
-                sourceLocation: sourceLocation)
+        #expect(
+            layout.layoutAttributesForItem(at: IndexPath(item: expected.frames.last?.count ?? 0, section: max(0, expected.frames.count - 1))) == nil,
+            sourceLocation: sourceLocation)
         #expect(collection.contentSize.height == expected.height, sourceLocation: sourceLocation)
         let viewport = CGRect(origin: collection.contentOffset, size: collection.bounds.size)
         let visible = CollectionModel.bruteForce(expected.frames, in: viewport)
@@ -60,15 +65,18 @@ import Testing
 
     @Test func tiesGoToTheLeftmostColumnAndSectionsStackWithOneMargin() {
         let model = CollectionModel()
-        model.sections = [[10, 10, 10, 5, 20].enumerated().map { ModelItem(id: $0.offset, height: $0.element) },
-                          [], [30].map { ModelItem(id: 9, height: $0) }]
+        model.sections = [
+            [10, 10, 10, 5, 20].enumerated().map { ModelItem(id: $0.offset, height: $0.element) },
+            [], [30].map { ModelItem(id: 9, height: $0) },
+        ]
         let (collection, layout) = makeCollection(model, columns: 3, margin: 4, width: 104)
         let frame = { (s: Int, i: Int) in layout.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame }
         #expect(frame(0, 0).minX == 0 && frame(0, 1).minX == 36 && frame(0, 2).minX == 72)  // equal heights: left to right
-        #expect(frame(0, 3) == CGRect(x: 0, y: 14, width: 32, height: 5))                     // all tied at 14: leftmost
-        #expect(frame(0, 4) == CGRect(x: 36, y: 14, width: 32, height: 20))                   // column 0 is at 23 now
+        #expect(frame(0, 3) == CGRect(x: 0, y: 14, width: 32, height: 5))  // all tied at 14: leftmost
+        #expect(frame(0, 4) == CGRect(x: 36, y: 14, width: 32, height: 20))  // column 0 is at 23 now
         let sectionTwoTop: CGFloat = 38
-        #expect(frame(2, 0).minY == sectionTwoTop, "the next non-empty section starts one margin below the tallest column: \(Double(frame(2, 0).minY))")
+        #expect(
+            frame(2, 0).minY == sectionTwoTop, "the next non-empty section starts one margin below the tallest column: \(Double(frame(2, 0).minY))")
         #expect(collection.contentSize.height == 68)
     }
 
@@ -125,8 +133,9 @@ import Testing
             let frames = model.waterfallFrames(columns: columns, margin: layout.margin, width: 300).frames
             let height = Int(collection.contentSize.height)
             for _ in 0..<150 {
-                let rect = CGRect(x: CGFloat(Int.random(in: -50...320, using: &rng)), y: CGFloat(Int.random(in: -100...height + 100, using: &rng)),
-                                  width: CGFloat(Int.random(in: 0...400, using: &rng)), height: CGFloat(Int.random(in: 0...600, using: &rng)) / 2)
+                let rect = CGRect(
+                    x: CGFloat(Int.random(in: -50...320, using: &rng)), y: CGFloat(Int.random(in: -100...height + 100, using: &rng)),
+                    width: CGFloat(Int.random(in: 0...400, using: &rng)), height: CGFloat(Int.random(in: 0...600, using: &rng)) / 2)
                 let answer = layout.layoutAttributesForElements(in: rect)
                 let paths = answer.map(\.indexPath)
                 #expect(Set(paths).count == paths.count, "no duplicates")
@@ -140,10 +149,12 @@ import Testing
         var rng = SplitMix64(seed: 0xC011EC7)
         var batches = 0
         while batches < 300 {
-            let model = CollectionModel(sectionCounts: (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...30, using: &rng) }, rng: &rng)
-            let (collection, layout) = makeCollection(model, columns: Int.random(in: 1...4, using: &rng),
-                                                      margin: CGFloat(Int.random(in: 0...8, using: &rng)),
-                                                      height: CGFloat(Int.random(in: 50...400, using: &rng)))
+            let model = CollectionModel(
+                sectionCounts: (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 0...30, using: &rng) }, rng: &rng)
+            let (collection, layout) = makeCollection(
+                model, columns: Int.random(in: 1...4, using: &rng),
+                margin: CGFloat(Int.random(in: 0...8, using: &rng)),
+                height: CGFloat(Int.random(in: 50...400, using: &rng)))
             check(collection, layout, model)
             for _ in 0..<15 {
                 collection.contentOffset.y = CGFloat(Int.random(in: -20...Int(collection.contentSize.height) + 20, using: &rng))

@@ -70,7 +70,7 @@ struct FlatArrays: HeightStore {
         heights.withUnsafeBufferPointer { h in
             offsets.withUnsafeMutableBufferPointer { o in
                 var y = o[index]
-                for i in index ..< h.count {
+                for i in index..<h.count {
                     y += h[i]
                     o[i + 1] = y
                 }
@@ -169,7 +169,7 @@ struct Fenwick: HeightStore {
         var total = 0.0
         heights.withUnsafeBufferPointer { h in
             tree.withUnsafeMutableBufferPointer { tree in
-                for i in 1 ... max(1, n) where i <= n {
+                for i in 1...max(1, n) where i <= n {
                     tree[i] += h[i - 1]
                     total += h[i - 1]
                     let parent = i + (i & -i)
@@ -271,9 +271,9 @@ struct StringKeyedDictionaries: BenchHeightCache {
 
     /// Fills both orientations, as a table that has been shown both ways would be.
     mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double) {
-        for _ in 0 ..< 2 {
-            for section in 0 ..< sections {
-                for row in 0 ..< rowsPerSection { setHeight(height(section, row), section: section, row: row) }
+        for _ in 0..<2 {
+            for section in 0..<sections {
+                for row in 0..<rowsPerSection { setHeight(height(section, row), section: section, row: row) }
             }
             swap(&current, &other)
         }
@@ -349,9 +349,9 @@ struct BoxedNestedArrays: BenchHeightCache {
     }
 
     mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double) {
-        for _ in 0 ..< 2 {
-            for section in 0 ..< sections {
-                for row in 0 ..< rowsPerSection { setHeight(height(section, row), section: section, row: row) }
+        for _ in 0..<2 {
+            for section in 0..<sections {
+                for row in 0..<rowsPerSection { setHeight(height(section, row), section: section, row: row) }
             }
             swap(&current, &other)
         }

@@ -71,7 +71,8 @@ enum Bench {
         }
         func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 
-        let header = "ReuseTable bench: \(buildConfiguration) build, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.quick ? "quick" : "full") run, Swift \(swiftVersion)"
+        let header =
+            "ReuseTable bench: \(buildConfiguration) build, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(options.quick ? "quick" : "full") run, Swift \(swiftVersion)"
         say(header)
         #if DEBUG
         say("warning: this is a debug build; numbers are meaningless. Use `swift run -c release Demo bench`.")
@@ -110,7 +111,8 @@ enum Bench {
                 say("wrote \(path)")
             }
             if let path = options.svg {
-                try Report.svg(results, title: "ReuseTable benchmarks (median per operation, log-log)").write(toFile: path, atomically: true, encoding: .utf8)
+                try Report.svg(results, title: "ReuseTable benchmarks (median per operation, log-log)").write(
+                    toFile: path, atomically: true, encoding: .utf8)
                 say("wrote \(path)")
             }
         } catch {

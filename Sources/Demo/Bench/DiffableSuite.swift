@@ -29,11 +29,14 @@ enum DiffableSuite {
     static func suite(quick: Bool) -> BenchSuite {
         let operations: [(name: String, baseline: String?, strategies: [(name: String, setUp: (_ rows: Int) -> BenchCase)])] =
             Self.operations.map { operation in
-                (name: operation, baseline: "reloadData", strategies: [
-                    (name: "diffable", setUp: { rows in diffableCase(pair(operation, rows)) }),
-                    (name: "reloadData", setUp: { rows in reloadCase(pair(operation, rows)) }),
-                    (name: "deleteInsertAll", setUp: { rows in deleteInsertCase(pair(operation, rows)) }),
-                ])
+                (
+                    name: operation, baseline: "reloadData",
+                    strategies: [
+                        (name: "diffable", setUp: { rows in diffableCase(pair(operation, rows)) }),
+                        (name: "reloadData", setUp: { rows in reloadCase(pair(operation, rows)) }),
+                        (name: "deleteInsertAll", setUp: { rows in deleteInsertCase(pair(operation, rows)) }),
+                    ]
+                )
             }
         return Suites.tableSuite(name: "diffable", scales: quick ? [1_000, 10_000] : scales, operations: operations)
     }
@@ -126,12 +129,13 @@ enum DiffableSuite {
             let a = snapshot(pair.a), b = snapshot(pair.b, reloading: pair.reloadedInB)
             dataSource.apply(a)
             table.contentOffset.y = table.contentSize.height / 3
-            return BenchCase(step: { i in
-                MainActor.assumeIsolated {
-                    dataSource.apply(i % 2 == 0 ? b : a, animatingDifferences: false)
-                    blackHole(table.counters.layoutPasses)
-                }
-            }, maxBatch: 64)
+            return BenchCase(
+                step: { i in
+                    MainActor.assumeIsolated {
+                        dataSource.apply(i % 2 == 0 ? b : a, animatingDifferences: false)
+                        blackHole(table.counters.layoutPasses)
+                    }
+                }, maxBatch: 64)
         }
     }
 
@@ -143,13 +147,14 @@ enum DiffableSuite {
             table.dataSource = source
             table.reloadData()
             table.contentOffset.y = table.contentSize.height / 3
-            return BenchCase(step: { i in
-                MainActor.assumeIsolated {
-                    source.sections = i % 2 == 0 ? pair.b : pair.a
-                    table.reloadData()
-                    blackHole(table.counters.layoutPasses)
-                }
-            }, maxBatch: 64)
+            return BenchCase(
+                step: { i in
+                    MainActor.assumeIsolated {
+                        source.sections = i % 2 == 0 ? pair.b : pair.a
+                        table.reloadData()
+                        blackHole(table.counters.layoutPasses)
+                    }
+                }, maxBatch: 64)
         }
     }
 
@@ -165,17 +170,19 @@ enum DiffableSuite {
                 sections.enumerated().flatMap { section, items in items.indices.map { IndexPath(row: $0, section: section) } }
             }
             let pathsA = paths(pair.a), pathsB = paths(pair.b)
-            return BenchCase(step: { i in
-                MainActor.assumeIsolated {
-                    let (old, new) = i % 2 == 0 ? (pathsA, pathsB) : (pathsB, pathsA)
-                    source.sections = i % 2 == 0 ? pair.b : pair.a
-                    table.performBatchUpdates({
-                        table.deleteRows(at: old, with: .none)
-                        table.insertRows(at: new, with: .none)
-                    }, completion: nil)
-                    blackHole(table.counters.layoutPasses)
-                }
-            }, maxBatch: 64)
+            return BenchCase(
+                step: { i in
+                    MainActor.assumeIsolated {
+                        let (old, new) = i % 2 == 0 ? (pathsA, pathsB) : (pathsB, pathsA)
+                        source.sections = i % 2 == 0 ? pair.b : pair.a
+                        table.performBatchUpdates(
+                            {
+                                table.deleteRows(at: old, with: .none)
+                                table.insertRows(at: new, with: .none)
+                            }, completion: nil)
+                        blackHole(table.counters.layoutPasses)
+                    }
+                }, maxBatch: 64)
         }
     }
 }

@@ -19,12 +19,17 @@ enum FeedSuite {
     @MainActor static var counted: [String: (steps: Int, p50: Double, p99: Double, cells: Int)] = [:]
 
     static func suite(quick: Bool) -> BenchSuite {
-        var suite = Suites.tableSuite(name: "feed", scales: scales, operations: [
-            (name: "feedScreenStep", baseline: "frame", strategies: [
-                (name: "frame", setUp: { rows in makeCase(rows: rows, autoLayout: false, counted: quick ? 300 : countedSteps) }),
-                (name: "AutoLayout", setUp: { rows in makeCase(rows: rows, autoLayout: true, counted: quick ? 300 : countedSteps) }),
-            ]),
-        ])
+        var suite = Suites.tableSuite(
+            name: "feed", scales: scales,
+            operations: [
+                (
+                    name: "feedScreenStep", baseline: "frame",
+                    strategies: [
+                        (name: "frame", setUp: { rows in makeCase(rows: rows, autoLayout: false, counted: quick ? 300 : countedSteps) }),
+                        (name: "AutoLayout", setUp: { rows in makeCase(rows: rows, autoLayout: true, counted: quick ? 300 : countedSteps) }),
+                    ]
+                )
+            ])
         suite.commentary = { _ in
             MainActor.assumeIsolated {
                 counted.sorted { $0.key > $1.key }.map { name, c in
@@ -64,8 +69,10 @@ enum FeedSuite {
                 times.append(Double(Harness.now() - start))
             }
             times.sort()
-            counted[autoLayout ? "AutoLayout" : "frame"] = (steps, Harness.percentile(times, 0.5), Harness.percentile(times, 0.99),
-                                                          table.counters.cellsCreated)
+            counted[autoLayout ? "AutoLayout" : "frame"] = (
+                steps, Harness.percentile(times, 0.5), Harness.percentile(times, 0.99),
+                table.counters.cellsCreated
+            )
             let start = Double(steps + 1) * screen
             var benchCase = BenchCase(step: { i in
                 MainActor.assumeIsolated {

@@ -19,9 +19,9 @@ enum GeometryScroll {
     static func slots(rows: Int) -> [HeightRun] {
         var runs: [HeightRun] = []
         var heights = VariableHeightRows(rows: rows).makeIterator()
-        for section in 0 ..< TableSuites.sections {
+        for section in 0..<TableSuites.sections {
             runs.append(HeightRun(count: 1, height: 28, kind: .header))
-            for _ in 0 ..< TableSuites.rows(inSection: section, of: rows, sections: TableSuites.sections) {
+            for _ in 0..<TableSuites.rows(inSection: section, of: rows, sections: TableSuites.sections) {
                 runs.append(heights.next()!)
             }
             runs.append(HeightRun(count: 1, height: 10, kind: .footer))
@@ -30,9 +30,11 @@ enum GeometryScroll {
     }
 
     static func strategies() -> [BenchStrategy] {
-        [BenchStrategy(name: "ReuseTable") { setUp(HeightTree.self, rows: $0, finger: true) },
-         BenchStrategy(name: "ReuseTable-descent") { setUp(HeightTree.self, rows: $0, finger: false) },
-         BenchStrategy(name: "RowRecords") { setUp(RowRecords.self, rows: $0, finger: false) }]
+        [
+            BenchStrategy(name: "ReuseTable") { setUp(HeightTree.self, rows: $0, finger: true) },
+            BenchStrategy(name: "ReuseTable-descent") { setUp(HeightTree.self, rows: $0, finger: false) },
+            BenchStrategy(name: "RowRecords") { setUp(RowRecords.self, rows: $0, finger: false) },
+        ]
     }
 
     static func setUp<G: RowGeometry>(_ type: G.Type, rows: Int, finger useFinger: Bool) -> BenchCase {
@@ -40,35 +42,36 @@ enum GeometryScroll {
         let subject = Subject(built.value)
         let finger = Subject(GeometryFinger())
         let maximum = subject.value.totalHeight - viewport
-        return BenchCase(step: { i in
-            let y = TableSuites.pathOffset(i, start: 0, stepSize: step, maximum: maximum)
-            let g = subject.value
-            let top: LocatedSlot?
-            if useFinger {
-                top = g.slot(atOffset: y, near: &finger.value)
-            } else if let index = g.index(atOffset: y) {
-                let section = g.section(containing: index)
-                top = LocatedSlot(slot: g.slot(at: index), section: section, row: index - g.headerIndex(ofSection: section) - 1)
-            } else {
-                top = nil
-            }
-            guard let top else { return }
-            var section = top.section, row = top.row, sum = 0
-            // A local function passed as a non-escaping argument: its captures stay on the stack.
-            func visit(_ slot: Slot) -> Bool {
-                guard slot.minY < y + viewport else { return false }
-                if slot.index > top.slot.index {
-                    if slot.kind == .header { section += 1; row = -1 } else { row += 1 }
+        return BenchCase(
+            step: { i in
+                let y = TableSuites.pathOffset(i, start: 0, stepSize: step, maximum: maximum)
+                let g = subject.value
+                let top: LocatedSlot?
+                if useFinger {
+                    top = g.slot(atOffset: y, near: &finger.value)
+                } else if let index = g.index(atOffset: y) {
+                    let section = g.section(containing: index)
+                    top = LocatedSlot(slot: g.slot(at: index), section: section, row: index - g.headerIndex(ofSection: section) - 1)
+                } else {
+                    top = nil
                 }
-                sum &+= section &+ row
-                return true
-            }
-            if useFinger {
-                g.forEachSlot(from: top.slot.index, near: finger.value, visit)
-            } else {
-                g.forEachSlot(from: top.slot.index, visit)
-            }
-            blackHole(sum)
-        }, bytesPerRow: built.bytes.map { Double($0) / Double(rows) })
+                guard let top else { return }
+                var section = top.section, row = top.row, sum = 0
+                // A local function passed as a non-escaping argument: its captures stay on the stack.
+                func visit(_ slot: Slot) -> Bool {
+                    guard slot.minY < y + viewport else { return false }
+                    if slot.index > top.slot.index {
+                        if slot.kind == .header { section += 1; row = -1 } else { row += 1 }
+                    }
+                    sum &+= section &+ row
+                    return true
+                }
+                if useFinger {
+                    g.forEachSlot(from: top.slot.index, near: finger.value, visit)
+                } else {
+                    g.forEachSlot(from: top.slot.index, visit)
+                }
+                blackHole(sum)
+            }, bytesPerRow: built.bytes.map { Double($0) / Double(rows) })
     }
 }

@@ -82,8 +82,9 @@ enum Harness {
     /// Median, p10 and p90 of unsorted values.
     static func summarize(_ values: [Double], batch: Int = 1) -> Summary {
         let sorted = values.sorted()
-        return Summary(median: percentile(sorted, 0.5), p10: percentile(sorted, 0.1),
-                       p90: percentile(sorted, 0.9), samples: sorted.count, batch: batch)
+        return Summary(
+            median: percentile(sorted, 0.5), p10: percentile(sorted, 0.1),
+            p90: percentile(sorted, 0.9), samples: sorted.count, batch: batch)
     }
 
     /// Times `step`.
@@ -97,7 +98,7 @@ enum Harness {
         var i = 0
         func sample(_ batch: Int) -> Double {
             let start = now()
-            for _ in 0 ..< batch { step(i); i &+= 1 }
+            for _ in 0..<batch { step(i); i &+= 1 }
             let elapsed = Double(now() - start)
             between?()
             return elapsed

@@ -18,52 +18,59 @@ enum PagerSuite {
     static func suite(quick: Bool) -> BenchSuite {
         let size = quick ? 100_000_000 : 1_000_000_000
         func operation(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchOperation {
-            BenchOperation(name: name, baseline: nil, strategies: [
-                BenchStrategy(name: "Pager") { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } },
-            ])
+            BenchOperation(
+                name: name, baseline: nil,
+                strategies: [
+                    BenchStrategy(name: "Pager") { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } }
+                ])
         }
         let open = operation("pagerOpen") { path in
-            BenchCase(step: { _ in
-                MainActor.assumeIsolated {
-                    let app = PagerApp(document: PagerDocument(source: try! ByteSource.open(path)), width: 100, height: 30)
-                    benchSink &+= UInt64(app.render().width)
-                }
-            }, maxBatch: 1)
+            BenchCase(
+                step: { _ in
+                    MainActor.assumeIsolated {
+                        let app = PagerApp(document: PagerDocument(source: try! ByteSource.open(path)), width: 100, height: 30)
+                        benchSink &+= UInt64(app.render().width)
+                    }
+                }, maxBatch: 1)
         }
         let index = operation("pagerIndex") { path in
             let probe = PagerDocument(source: try! ByteSource.open(path))
             probe.index.indexAll()
             let perLine = Double(probe.index.memoryBytes) / Double(max(1, probe.index.indexedLines))
-            return BenchCase(step: { _ in
-                let document = PagerDocument(source: try! ByteSource.open(path))
-                document.index.indexAll()
-                benchSink &+= UInt64(document.index.indexedLines)
-            }, maxBatch: 1, bytesPerRow: perLine)
+            return BenchCase(
+                step: { _ in
+                    let document = PagerDocument(source: try! ByteSource.open(path))
+                    document.index.indexAll()
+                    benchSink &+= UInt64(document.index.indexedLines)
+                }, maxBatch: 1, bytesPerRow: perLine)
         }
         let jump = operation("pagerJump") { path in
             let document = PagerDocument(source: try! ByteSource.open(path))
             document.index.indexAll()
             var app = PagerApp(document: document, width: 100, height: 30)
             app.pump()
-            return BenchCase(step: { _ in
-                MainActor.assumeIsolated {
-                    _ = app.jump(toPercent: 50)
-                    benchSink &+= UInt64(app.render().width)
-                }
-            }, between: {
-                MainActor.assumeIsolated {
-                    app = PagerApp(document: document, width: 100, height: 30)  // nothing measured yet
-                    app.pump()
-                }
-            }, maxBatch: 1)
+            return BenchCase(
+                step: { _ in
+                    MainActor.assumeIsolated {
+                        _ = app.jump(toPercent: 50)
+                        benchSink &+= UInt64(app.render().width)
+                    }
+                },
+                between: {
+                    MainActor.assumeIsolated {
+                        app = PagerApp(document: document, width: 100, height: 30)  // nothing measured yet
+                        app.pump()
+                    }
+                }, maxBatch: 1)
         }
         let search = operation("pagerSearch") { path in
             let source = try! ByteSource.open(path)
-            return BenchCase(step: { _ in
-                let search = PagerSearch(needle: needle, in: source, from: 0)
-                search.run()
-                if case .found(let offset) = search.state { benchSink &+= UInt64(offset) }
-            }, maxBatch: 1)
+            return BenchCase(
+                step: { _ in
+                    let search = PagerSearch(needle: needle, in: source, from: 0)
+                    search.run()
+                    if case .found(let offset) = search.state { benchSink &+= UInt64(offset) }
+                }, maxBatch: 1)
         }
         return BenchSuite(
             name: "pager", scales: [size], operations: [open, index, jump, search],

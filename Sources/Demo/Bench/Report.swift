@@ -44,9 +44,11 @@ enum Report {
     static func comparison(_ result: BenchResult, in results: [BenchResult]) -> String {
         guard let baseline = result.baseline, let median = result.summary?.median else { return "" }
         if result.strategy == baseline { return "baseline" }
-        guard let reference = results.first(where: {
-            $0.suite == result.suite && $0.operation == result.operation && $0.rows == result.rows && $0.strategy == baseline
-        })?.summary?.median, median > 0, reference > 0 else { return "" }
+        guard
+            let reference = results.first(where: {
+                $0.suite == result.suite && $0.operation == result.operation && $0.rows == result.rows && $0.strategy == baseline
+            })?.summary?.median, median > 0, reference > 0
+        else { return "" }
         let speedup = reference / median
         return speedup >= 1 ? "\(ratio(speedup)) faster than \(baseline)" : "\(ratio(1 / speedup)) slower than \(baseline)"
     }
@@ -75,8 +77,10 @@ enum Report {
             guard let s = r.summary else {
                 return [r.operation, rowsLabel(r.rows), r.strategy, "skipped", "", r.skipped ?? "", ""] + cells
             }
-            return [r.operation, rowsLabel(r.rows), r.strategy, duration(s.median),
-                    spread(s), comparison(r, in: results), bytes] + cells
+            return [
+                r.operation, rowsLabel(r.rows), r.strategy, duration(s.median),
+                spread(s), comparison(r, in: results), bytes,
+            ] + cells
         }
     }
 
@@ -118,7 +122,8 @@ enum Report {
         var out: [Target] = [timeTarget("geometry", "changeHeight", limit: 1_000)]
         let speedupName = "changeHeight vs RowRecords (geometry)"
         if let ours = median("geometry", "changeHeight", "ReuseTable")?.summary?.median,
-           let theirs = median("geometry", "changeHeight", "RowRecords")?.summary?.median, ours > 0 {
+            let theirs = median("geometry", "changeHeight", "RowRecords")?.summary?.median, ours > 0
+        {
             let speedup = theirs / ours
             out.append(Target(name: speedupName, requirement: "≥ 1,000x faster", measured: ratio(speedup) + " faster", met: speedup >= 1_000))
         } else {
@@ -149,9 +154,10 @@ enum Report {
             guard let ours = result(suite, operation, "ReuseTable"), let theirs = result(suite, operation, baseline), theirs > 0 else {
                 return Target(name: name, requirement: requirement, measured: "not measured", met: nil)
             }
-            return Target(name: name, requirement: requirement,
-                          measured: "\(duration(ours)) vs \(duration(theirs)) (\(String(format: "%.2f", ours / theirs))x)",
-                          met: ours <= theirs * limit)
+            return Target(
+                name: name, requirement: requirement,
+                measured: "\(duration(ours)) vs \(duration(theirs)) (\(String(format: "%.2f", ours / theirs))x)",
+                met: ours <= theirs * limit)
         }
         func timeTarget(_ suite: String, _ operation: String, limit: Double, rows: Int = targetRows) -> Target {
             let name = "\(operation) (\(suite), ReuseTable\(rows == targetRows ? "" : ", 10^\(Int(log10(Double(rows)).rounded()))"))"
@@ -171,7 +177,9 @@ enum Report {
             timeTarget("table", "reloadEstimated", limit: 1_000_000, rows: TableSuites.hugeScale),
         ]
         let bytesName = "reloadExact memory (table, ReuseTable)"
-        if let bytes = results.first(where: { $0.suite == "table" && $0.operation == "reloadExact" && $0.strategy == "ReuseTable" && $0.rows == targetRows })?.bytesPerRow {
+        if let bytes = results.first(where: {
+            $0.suite == "table" && $0.operation == "reloadExact" && $0.strategy == "ReuseTable" && $0.rows == targetRows
+        })?.bytesPerRow {
             out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: String(format: "%.1f bytes/row", bytes), met: bytes <= 12))
         } else {
             out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: "not measured", met: nil))
@@ -187,13 +195,15 @@ enum Report {
 
     private static func targetsText(_ targets: [Target], title: String, header: String) -> String {
         guard targets.contains(where: { $0.met != nil }) else { return "" }
-        let table = [[header, "requirement", "measured", "verdict"]]
+        let table =
+            [[header, "requirement", "measured", "verdict"]]
             + targets.map { [$0.name, $0.requirement, $0.measured, $0.verdict] }
         var widths = [Int](repeating: 0, count: 4)
         for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         var out = title + "\n"
         for (index, row) in table.enumerated() {
-            out += row.enumerated().map { i, c in c + String(repeating: " ", count: widths[i] - c.count) }
+            out +=
+                row.enumerated().map { i, c in c + String(repeating: " ", count: widths[i] - c.count) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
             if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
@@ -203,7 +213,9 @@ enum Report {
     /// The targets as a markdown table, or "" when none was measured.
     static func targetsMarkdown(_ results: [BenchResult]) -> String {
         var out = ""
-        for (targets, header) in [(targets(results), "target at 10^7 rows"), (geometryTargets(results), "SPEC §12 geometry target (10^7 rows unless noted)")]
+        for (targets, header) in [
+            (targets(results), "target at 10^7 rows"), (geometryTargets(results), "SPEC §12 geometry target (10^7 rows unless noted)"),
+        ]
         where targets.contains(where: { $0.met != nil }) {
             if !out.isEmpty { out += "\n" }
             out += "| \(header) | requirement | measured | verdict |\n|---|---|---:|---|\n"
@@ -321,7 +333,8 @@ enum Report {
         func f(_ x: Double) -> String { String(format: "%.1f", x) }
         func escape(_ s: String) -> String { s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
 
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         out += "<text x=\"\(f(width / 2))\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">\(escape(title))</text>\n"
         for (index, panel) in panels.enumerated() {
@@ -334,20 +347,23 @@ enum Report {
             func px(_ x: Double) -> Double { ox + margin.left + (x - x0) / (x1 - x0) * plotW }
             func py(_ y: Double) -> Double { oy + margin.top + plotH - (y - y0) / (y1 - y0) * plotH }
 
-            out += "<g>\n<text x=\"\(f(ox + margin.left + plotW / 2))\" y=\"\(f(oy + 20))\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">\(escape(panel.suite)) · \(escape(panel.operation))</text>\n"
+            out +=
+                "<g>\n<text x=\"\(f(ox + margin.left + plotW / 2))\" y=\"\(f(oy + 20))\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">\(escape(panel.suite)) · \(escape(panel.operation))</text>\n"
             out += "<rect x=\"\(f(px(x0)))\" y=\"\(f(py(y1)))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"none\" stroke=\"#333\"/>\n"
-            for decade in Int(x0) ... Int(x1) {
+            for decade in Int(x0)...Int(x1) {
                 let x = px(Double(decade))
                 out += "<line x1=\"\(f(x))\" y1=\"\(f(py(y0)))\" x2=\"\(f(x))\" y2=\"\(f(py(y1)))\" stroke=\"#ddd\"/>\n"
-                out += "<text x=\"\(f(x))\" y=\"\(f(py(y0) + 16))\" text-anchor=\"middle\">10<tspan dy=\"-5\" font-size=\"8\">\(decade)</tspan></text>\n"
+                out +=
+                    "<text x=\"\(f(x))\" y=\"\(f(py(y0) + 16))\" text-anchor=\"middle\">10<tspan dy=\"-5\" font-size=\"8\">\(decade)</tspan></text>\n"
             }
-            for decade in Int(y0) ... Int(y1) {
+            for decade in Int(y0)...Int(y1) {
                 let y = py(Double(decade))
                 out += "<line x1=\"\(f(px(x0)))\" y1=\"\(f(y))\" x2=\"\(f(px(x1)))\" y2=\"\(f(y))\" stroke=\"#ddd\"/>\n"
                 out += "<text x=\"\(f(px(x0) - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(tickLabel(decade)))</text>\n"
             }
             out += "<text x=\"\(f(ox + margin.left + plotW / 2))\" y=\"\(f(oy + panelHeight - 8))\" text-anchor=\"middle\">rows</text>\n"
-            out += "<text transform=\"translate(\(f(ox + 14)) \(f(oy + margin.top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">median time per operation</text>\n"
+            out +=
+                "<text transform=\"translate(\(f(ox + 14)) \(f(oy + margin.top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">median time per operation</text>\n"
             var legendY = oy + margin.top + 8
             for strategy in strategies {
                 let line = data.filter { $0.strategy == strategy }.sorted { $0.rows < $1.rows }
@@ -359,7 +375,8 @@ enum Report {
                     out += "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"2.5\" fill=\"\(color(strategy))\"/>\n"
                 }
                 let lx = px(x1) + 12
-                out += "<line x1=\"\(f(lx))\" y1=\"\(f(legendY))\" x2=\"\(f(lx + 18))\" y2=\"\(f(legendY))\" stroke=\"\(color(strategy))\" stroke-width=\"2\"/>\n"
+                out +=
+                    "<line x1=\"\(f(lx))\" y1=\"\(f(legendY))\" x2=\"\(f(lx + 18))\" y2=\"\(f(legendY))\" stroke=\"\(color(strategy))\" stroke-width=\"2\"/>\n"
                 out += "<text x=\"\(f(lx + 22))\" y=\"\(f(legendY + 4))\">\(escape(strategy))</text>\n"
                 legendY += 16
             }

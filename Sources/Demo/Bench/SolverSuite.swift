@@ -32,47 +32,55 @@ extension Suites {
                 }
             }
         }
-        return BenchSuite(name: "selfSizing", scales: [3], operations: [
-            BenchOperation(name: "fitFrame", baseline: "frame", strategies: [strategy("frame", churn: nil)]),
-            BenchOperation(name: "fitAutoLayout", baseline: nil, strategies: [strategy("ReuseTable", churn: false)]),
-            BenchOperation(name: "fitAutoLayoutChurn", baseline: nil, strategies: [strategy("ReuseTable", churn: true)]),
-        ])
+        return BenchSuite(
+            name: "selfSizing", scales: [3],
+            operations: [
+                BenchOperation(name: "fitFrame", baseline: "frame", strategies: [strategy("frame", churn: nil)]),
+                BenchOperation(name: "fitAutoLayout", baseline: nil, strategies: [strategy("ReuseTable", churn: false)]),
+                BenchOperation(name: "fitAutoLayoutChurn", baseline: nil, strategies: [strategy("ReuseTable", churn: true)]),
+            ])
     }
 
     /// A vertical chain of N labels in one view (each top = previous bottom + 1), fitted after one
     /// label's text changes: the incremental cost of an edit as the engine grows (fitted exponent).
     static func chain(quick: Bool) -> BenchSuite {
-        BenchSuite(name: "chain", scales: quick ? [10, 100, 1_000] : [10, 100, 1_000, 10_000], operations: [
-            BenchOperation(name: "chain", baseline: nil, strategies: [
-                BenchStrategy(name: "ReuseTable") { rows in
-                    MainActor.assumeIsolated {
-                        let content = View()
-                        var labels: [Label] = []
-                        var constraints: [LayoutConstraint] = []
-                        var previous = content.topAnchor
-                        for index in 0..<rows {
-                            let label = Label(text: "row \(index)")
-                            label.translatesAutoresizingMaskIntoConstraints = false
-                            content.addSubview(label)
-                            constraints.append(label.topAnchor.constraint(equalTo: previous, constant: 1))
-                            constraints.append(label.leadingAnchor.constraint(equalTo: content.leadingAnchor))
-                            previous = label.bottomAnchor
-                            labels.append(label)
-                        }
-                        constraints.append(content.bottomAnchor.constraint(equalTo: previous))
-                        LayoutConstraint.activate(constraints)
-                        let target = CGSize(width: 40, height: 0)
-                        _ = content.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
-                        return BenchCase(step: { i in
+        BenchSuite(
+            name: "chain", scales: quick ? [10, 100, 1_000] : [10, 100, 1_000, 10_000],
+            operations: [
+                BenchOperation(
+                    name: "chain", baseline: nil,
+                    strategies: [
+                        BenchStrategy(name: "ReuseTable") { rows in
                             MainActor.assumeIsolated {
-                                labels[(i &* 7919) % labels.count].text = i % 2 == 0 ? "one" : "one\ntwo"
-                                _ = content.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+                                let content = View()
+                                var labels: [Label] = []
+                                var constraints: [LayoutConstraint] = []
+                                var previous = content.topAnchor
+                                for index in 0..<rows {
+                                    let label = Label(text: "row \(index)")
+                                    label.translatesAutoresizingMaskIntoConstraints = false
+                                    content.addSubview(label)
+                                    constraints.append(label.topAnchor.constraint(equalTo: previous, constant: 1))
+                                    constraints.append(label.leadingAnchor.constraint(equalTo: content.leadingAnchor))
+                                    previous = label.bottomAnchor
+                                    labels.append(label)
+                                }
+                                constraints.append(content.bottomAnchor.constraint(equalTo: previous))
+                                LayoutConstraint.activate(constraints)
+                                let target = CGSize(width: 40, height: 0)
+                                _ = content.systemLayoutSizeFitting(
+                                    target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+                                return BenchCase(step: { i in
+                                    MainActor.assumeIsolated {
+                                        labels[(i &* 7919) % labels.count].text = i % 2 == 0 ? "one" : "one\ntwo"
+                                        _ = content.systemLayoutSizeFitting(
+                                            target, withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+                                    }
+                                })
                             }
-                        })
-                    }
-                },
-            ]),
-        ])
+                        }
+                    ])
+            ])
     }
 
     /// enamlBuild (one solver built from nothing), enamlSuggest (two suggestValue + updateVariables).
@@ -80,23 +88,27 @@ extension Suites {
         BenchSuite(
             name: "solver", scales: [111],
             operations: [
-                BenchOperation(name: "enamlBuild", baseline: nil, strategies: [
-                    BenchStrategy(name: "ReuseTable") { _ in
-                        BenchCase(step: { _ in _ = EnamlLike() })
-                    },
-                ]),
-                BenchOperation(name: "enamlSuggest", baseline: nil, strategies: [
-                    BenchStrategy(name: "ReuseTable") { _ in
-                        let form = EnamlLike()
-                        let sizes: [(Double, Double)] = [(400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400)]
-                        return BenchCase(step: { i in
-                            let size = sizes[i % sizes.count]
-                            try! form.solver.suggestValue(form.width, size.0)
-                            try! form.solver.suggestValue(form.height, size.1)
-                            form.solver.updateVariables()
-                        })
-                    },
-                ]),
+                BenchOperation(
+                    name: "enamlBuild", baseline: nil,
+                    strategies: [
+                        BenchStrategy(name: "ReuseTable") { _ in
+                            BenchCase(step: { _ in _ = EnamlLike() })
+                        }
+                    ]),
+                BenchOperation(
+                    name: "enamlSuggest", baseline: nil,
+                    strategies: [
+                        BenchStrategy(name: "ReuseTable") { _ in
+                            let form = EnamlLike()
+                            let sizes: [(Double, Double)] = [(400, 600), (600, 400), (800, 1200), (1200, 800), (400, 800), (800, 400)]
+                            return BenchCase(step: { i in
+                                let size = sizes[i % sizes.count]
+                                try! form.solver.suggestValue(form.width, size.0)
+                                try! form.solver.suggestValue(form.height, size.1)
+                                form.solver.updateVariables()
+                            })
+                        }
+                    ]),
             ])
     }
 }
@@ -116,159 +128,159 @@ final class EnamlLike {
     // One function so the constraint list reads like kiwi's.
     // swiftlint:disable:next function_body_length
     static func constraints(width: Variable, height: Variable) -> [Constraint] {
-    let mmedium = Strength.create(0, 1, 0, 1.25)
-    let smedium = Strength.create(0, 100, 0)
-    let left = Variable("left")
-    let top = Variable("top")
-    let contents_top = Variable("contents_top")
-    let contents_bottom = Variable("contents_bottom")
-    let contents_left = Variable("contents_left")
-    let contents_right = Variable("contents_right")
-    let midline = Variable("midline")
-    let ctleft = Variable("ctleft")
-    let ctheight = Variable("ctheight")
-    let cttop = Variable("cttop")
-    let ctwidth = Variable("ctwidth")
-    let lb1left = Variable("lb1left")
-    let lb1height = Variable("lb1height")
-    let lb1top = Variable("lb1top")
-    let lb1width = Variable("lb1width")
-    let lb2left = Variable("lb2left")
-    let lb2height = Variable("lb2height")
-    let lb2top = Variable("lb2top")
-    let lb2width = Variable("lb2width")
-    let lb3left = Variable("lb3left")
-    let lb3height = Variable("lb3height")
-    let lb3top = Variable("lb3top")
-    let lb3width = Variable("lb3width")
-    let fl1left = Variable("fl1left")
-    let fl1height = Variable("fl1height")
-    let fl1top = Variable("fl1top")
-    let fl1width = Variable("fl1width")
-    let fl2left = Variable("fl2left")
-    let fl2height = Variable("fl2height")
-    let fl2top = Variable("fl2top")
-    let fl2width = Variable("fl2width")
-    let fl3left = Variable("fl3left")
-    let fl3height = Variable("fl3height")
-    let fl3top = Variable("fl3top")
-    let fl3width = Variable("fl3width")
-    func c(_ terms: [Term], _ constant: Double, _ op: RelationalOperator, _ strength: Double) -> Constraint {
-        Constraint(LinearExpression(terms, constant: constant), op, strength: strength)
-    }
-    return [
-        c([Term(left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(height, 1)], 0.0, .equal, Strength.medium),
-        c([Term(top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(top, -1), Term(contents_top, 1)], -10.0, .equal, Strength.required),
-        c([Term(lb3height, 1)], -16.0, .equal, Strength.strong),
-        c([Term(lb3height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(ctleft, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(cttop, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctwidth, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctheight, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctheight, 1)], -24.0, .greaterThanOrEqual, smedium),
-        c([Term(ctwidth, 1)], -16777200.0, .lessThanOrEqual, smedium),
-        c([Term(ctheight, 1)], -24.0, .lessThanOrEqual, smedium),
-        c([Term(fl3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1width, 1)], -67.0, .equal, Strength.weak),
-        c([Term(lb2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl2width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(fl2height, 1)], -21.0, .equal, Strength.strong),
-        c([Term(fl2height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(lb3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1width, 1)], -67.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(fl2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2width, 1)], -66.0, .equal, Strength.weak),
-        c([Term(lb2width, 1)], -66.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(lb2height, 1)], -16.0, .equal, Strength.strong),
-        c([Term(fl1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .equal, mmedium),
-        c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
-        c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
-        c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .equal, mmedium),
-        c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(left, -1), Term(width, -1), Term(contents_right, 1)], 10.0, .equal, Strength.required),
-        c([Term(top, -1), Term(height, -1), Term(contents_bottom, 1)], 10.0, .equal, Strength.required),
-        c([Term(left, -1), Term(contents_left, 1)], -10.0, .equal, Strength.required),
-        c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-        c([Term(fl1left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-        c([Term(fl2left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-        c([Term(ctleft, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-        c([Term(fl1top, 1), Term(fl1height, 0.5), Term(lb1top, -1), Term(lb1height, -0.5)], 0.0, .equal, Strength.strong),
-        c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-        c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .equal, mmedium),
-        c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(width, 1)], 0.0, .equal, Strength.medium),
-        c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .equal, mmedium),
-        c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .equal, mmedium),
-        c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .equal, mmedium),
-        c([Term(lb2top, -1), Term(lb2height, -0.5), Term(fl2top, 1), Term(fl2height, 0.5)], 0.0, .equal, Strength.strong),
-        c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .equal, mmedium),
-        c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
-        c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
-        c([Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .equal, mmedium),
-        c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
-        c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctheight, 0.5), Term(cttop, 1), Term(lb3top, -1), Term(lb3height, -0.5)], 0.0, .equal, Strength.strong),
-        c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .equal, mmedium),
-        c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-        c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
-        c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .equal, mmedium),
-        c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .equal, mmedium),
-        c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .equal, mmedium),
-        c([Term(fl1height, 1)], -21.0, .equal, Strength.strong),
-        c([Term(fl1height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb2height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(fl2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(fl2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(lb1height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(lb1height, 1)], -16.0, .equal, Strength.strong),
-        c([Term(fl3width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(fl3height, 1)], -21.0, .equal, Strength.strong),
-        c([Term(fl3height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(lb3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-        c([Term(ctwidth, 1)], -119.0, .greaterThanOrEqual, smedium),
-        c([Term(lb3width, 1)], -24.0, .equal, Strength.weak),
-        c([Term(lb3width, 1)], -24.0, .greaterThanOrEqual, Strength.strong),
-        c([Term(fl1width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-    ]
+        let mmedium = Strength.create(0, 1, 0, 1.25)
+        let smedium = Strength.create(0, 100, 0)
+        let left = Variable("left")
+        let top = Variable("top")
+        let contents_top = Variable("contents_top")
+        let contents_bottom = Variable("contents_bottom")
+        let contents_left = Variable("contents_left")
+        let contents_right = Variable("contents_right")
+        let midline = Variable("midline")
+        let ctleft = Variable("ctleft")
+        let ctheight = Variable("ctheight")
+        let cttop = Variable("cttop")
+        let ctwidth = Variable("ctwidth")
+        let lb1left = Variable("lb1left")
+        let lb1height = Variable("lb1height")
+        let lb1top = Variable("lb1top")
+        let lb1width = Variable("lb1width")
+        let lb2left = Variable("lb2left")
+        let lb2height = Variable("lb2height")
+        let lb2top = Variable("lb2top")
+        let lb2width = Variable("lb2width")
+        let lb3left = Variable("lb3left")
+        let lb3height = Variable("lb3height")
+        let lb3top = Variable("lb3top")
+        let lb3width = Variable("lb3width")
+        let fl1left = Variable("fl1left")
+        let fl1height = Variable("fl1height")
+        let fl1top = Variable("fl1top")
+        let fl1width = Variable("fl1width")
+        let fl2left = Variable("fl2left")
+        let fl2height = Variable("fl2height")
+        let fl2top = Variable("fl2top")
+        let fl2width = Variable("fl2width")
+        let fl3left = Variable("fl3left")
+        let fl3height = Variable("fl3height")
+        let fl3top = Variable("fl3top")
+        let fl3width = Variable("fl3width")
+        func c(_ terms: [Term], _ constant: Double, _ op: RelationalOperator, _ strength: Double) -> Constraint {
+            Constraint(LinearExpression(terms, constant: constant), op, strength: strength)
+        }
+        return [
+            c([Term(left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(height, 1)], 0.0, .equal, Strength.medium),
+            c([Term(top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(top, -1), Term(contents_top, 1)], -10.0, .equal, Strength.required),
+            c([Term(lb3height, 1)], -16.0, .equal, Strength.strong),
+            c([Term(lb3height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(ctleft, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(cttop, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctwidth, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctheight, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctheight, 1)], -24.0, .greaterThanOrEqual, smedium),
+            c([Term(ctwidth, 1)], -16777200.0, .lessThanOrEqual, smedium),
+            c([Term(ctheight, 1)], -24.0, .lessThanOrEqual, smedium),
+            c([Term(fl3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1width, 1)], -67.0, .equal, Strength.weak),
+            c([Term(lb2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl2width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(fl2height, 1)], -21.0, .equal, Strength.strong),
+            c([Term(fl2height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(lb3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1width, 1)], -67.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(fl2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2width, 1)], -66.0, .equal, Strength.weak),
+            c([Term(lb2width, 1)], -66.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(lb2height, 1)], -16.0, .equal, Strength.strong),
+            c([Term(fl1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .equal, mmedium),
+            c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
+            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
+            c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .equal, mmedium),
+            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(left, -1), Term(width, -1), Term(contents_right, 1)], 10.0, .equal, Strength.required),
+            c([Term(top, -1), Term(height, -1), Term(contents_bottom, 1)], 10.0, .equal, Strength.required),
+            c([Term(left, -1), Term(contents_left, 1)], -10.0, .equal, Strength.required),
+            c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
+            c([Term(fl1left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
+            c([Term(fl2left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
+            c([Term(ctleft, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
+            c([Term(fl1top, 1), Term(fl1height, 0.5), Term(lb1top, -1), Term(lb1height, -0.5)], 0.0, .equal, Strength.strong),
+            c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
+            c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .equal, mmedium),
+            c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(width, 1)], 0.0, .equal, Strength.medium),
+            c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .equal, mmedium),
+            c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .equal, mmedium),
+            c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .equal, mmedium),
+            c([Term(lb2top, -1), Term(lb2height, -0.5), Term(fl2top, 1), Term(fl2height, 0.5)], 0.0, .equal, Strength.strong),
+            c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .equal, mmedium),
+            c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
+            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
+            c([Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .equal, mmedium),
+            c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
+            c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctheight, 0.5), Term(cttop, 1), Term(lb3top, -1), Term(lb3height, -0.5)], 0.0, .equal, Strength.strong),
+            c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .equal, mmedium),
+            c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
+            c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
+            c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .equal, mmedium),
+            c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .equal, mmedium),
+            c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .equal, mmedium),
+            c([Term(fl1height, 1)], -21.0, .equal, Strength.strong),
+            c([Term(fl1height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb2height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(fl2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(fl2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(lb1height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(lb1height, 1)], -16.0, .equal, Strength.strong),
+            c([Term(fl3width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(fl3height, 1)], -21.0, .equal, Strength.strong),
+            c([Term(fl3height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(lb3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
+            c([Term(ctwidth, 1)], -119.0, .greaterThanOrEqual, smedium),
+            c([Term(lb3width, 1)], -24.0, .equal, Strength.weak),
+            c([Term(lb3width, 1)], -24.0, .greaterThanOrEqual, Strength.strong),
+            c([Term(fl1width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+        ]
     }
 }
 
@@ -324,15 +336,19 @@ final class ThreeLabelCell {
 
     func autoLayoutHeight() -> CGFloat {
         if !constraints[0].isActive { LayoutConstraint.activate(constraints) }
-        return content.systemLayoutSizeFitting(CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
-                                               verticalFittingPriority: .fittingSizeLevel).height
+        return content.systemLayoutSizeFitting(
+            CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel
+        ).height
     }
 
     func churnHeight() -> CGFloat {
         let fresh = makeConstraints()
         LayoutConstraint.activate(fresh)
-        let height = content.systemLayoutSizeFitting(CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
-                                                     verticalFittingPriority: .fittingSizeLevel).height
+        let height = content.systemLayoutSizeFitting(
+            CGSize(width: 40, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel
+        ).height
         LayoutConstraint.deactivate(fresh)
         return height
     }

@@ -1,17 +1,18 @@
 import Foundation
 @_spi(Internals) import ReuseTable
 
-
 enum Strategies {
     /// The `geometry` suite's strategies. The `article` suite reuses the two RowRecords searches.
-    static var geometry: [GeometryStrategy] { [
-        .of("ReuseTable", HeightTree.self),
-        .of("RowRecords-binary", RowRecords.self, operations: ["findRow"]),
-        .of("RowRecords-linear", RowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
-        .of("RowRecords", RowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),
-        .of("FlatArrays", FlatArrays.self),
-        .of("Fenwick", Fenwick.self),
-    ] }
+    static var geometry: [GeometryStrategy] {
+        [
+            .of("ReuseTable", HeightTree.self),
+            .of("RowRecords-binary", RowRecords.self, operations: ["findRow"]),
+            .of("RowRecords-linear", RowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
+            .of("RowRecords", RowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),
+            .of("FlatArrays", FlatArrays.self),
+            .of("Fenwick", Fenwick.self),
+        ]
+    }
 
     /// The `heightCache` suite's strategies (baseline: `DictOfDicts`).
     ///
@@ -20,11 +21,13 @@ enum Strategies {
     /// scenario the nested arrays go on to 10^7, since allocating a slot for every
     /// row up to the last cached one is the cost being shown; the dictionaries'
     /// insert walks every row with string keys, seconds per insert at 10^7.
-    static var heightCaches: [HeightCacheStrategy] { [
-        .of("IndexPathHeightCache", IndexPathHeightCacheAdapter.self),
-        .of("DictOfDicts", StringKeyedDictionaries.self, maxRows: { _ in 100_000 }),
-        .of("NestedBoxedArrays", BoxedNestedArrays.self, maxRows: { $0 == "sparseInsert" ? nil : 100_000 }),
-    ] }
+    static var heightCaches: [HeightCacheStrategy] {
+        [
+            .of("IndexPathHeightCache", IndexPathHeightCacheAdapter.self),
+            .of("DictOfDicts", StringKeyedDictionaries.self, maxRows: { _ in 100_000 }),
+            .of("NestedBoxedArrays", BoxedNestedArrays.self, maxRows: { $0 == "sparseInsert" ? nil : 100_000 }),
+        ]
+    }
 
     /// Suites timed through a real `TableView` (see TableSuites.swift): `table`
     /// (jumpAndLayout, scrollStep, reloadFixed, reloadEstimated, reloadExact;
@@ -52,8 +55,8 @@ struct IndexPathHeightCacheAdapter: BenchHeightCache {
 
     mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double) {
         for width in [Self.landscape, Self.portrait] {
-            for section in 0 ..< sections {
-                for row in 0 ..< rowsPerSection {
+            for section in 0..<sections {
+                for row in 0..<rowsPerSection {
                     cache.setHeight(height(section, row), at: IndexPath(row: row, section: section), width: width)
                 }
             }

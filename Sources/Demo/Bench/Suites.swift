@@ -114,8 +114,9 @@ enum Suites {
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
                 for rows in (suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
-                    var result = BenchResult(suite: suite.name, operation: operation.name, strategy: strategy.name,
-                                             rows: rows, baseline: operation.baseline)
+                    var result = BenchResult(
+                        suite: suite.name, operation: operation.name, strategy: strategy.name,
+                        rows: rows, baseline: operation.baseline)
                     // A case predicted to take `slowOperationSeconds` or more per operation runs
                     // `slowCaseSamples` samples, with the calibration run as its only warm-up.
                     var options = configuration.options
@@ -136,7 +137,8 @@ enum Suites {
                         let seconds = (setUp + perOperation * Double(options.minSamples + 1)) / 1e9
                         if seconds > configuration.skipAfterSeconds {
                             let k = Fit.exponent(times).map { String(format: "n^%.2f", $0) } ?? "n^1"
-                            skipReason = "estimated \(Int(seconds)) s (\(Report.duration(perOperation)) per operation, fitted \(k)) > \(Int(configuration.skipAfterSeconds)) s limit"
+                            skipReason =
+                                "estimated \(Int(seconds)) s (\(Report.duration(perOperation)) per operation, fitted \(k)) > \(Int(configuration.skipAfterSeconds)) s limit"
                         }
                     }
                     if let maxRows = strategy.maxRows, rows > maxRows {
@@ -154,13 +156,16 @@ enum Suites {
                     let start = Harness.now()
                     let benchCase = strategy.setUp(rows)
                     setUpTimes.append((rows, Double(Harness.now() - start)))
-                    let summary = Harness.measure(options, maxBatch: benchCase.maxBatch,
-                                                  step: benchCase.step, between: benchCase.between)
+                    let summary = Harness.measure(
+                        options, maxBatch: benchCase.maxBatch,
+                        step: benchCase.step, between: benchCase.between)
                     times.append((rows, summary.median))
                     result.summary = summary
                     result.bytesPerRow = benchCase.bytesPerRow
                     result.cellsCreated = benchCase.cellsCreated
-                    configuration.log("  \(suite.name) \(operation.name) \(strategy.name) \(rows): \(Report.duration(summary.median)) (\(summary.samples) samples × \(summary.batch))")
+                    configuration.log(
+                        "  \(suite.name) \(operation.name) \(strategy.name) \(rows): \(Report.duration(summary.median)) (\(summary.samples) samples × \(summary.batch))"
+                    )
                     results.append(result)
                 }
             }
@@ -194,9 +199,13 @@ enum Suites {
         let strategies = Strategies.geometry.filter { $0.name == "RowRecords-linear" || $0.name == "RowRecords-binary" }
         return BenchSuite(
             name: "article", scales: [6_000],
-            operations: [BenchOperation(name: "findRow", baseline: "RowRecords-linear", strategies: strategies.map { strategy in
-                BenchStrategy(name: strategy.name) { rows in strategy.setUp("findRow", rows) }
-            })],
+            operations: [
+                BenchOperation(
+                    name: "findRow", baseline: "RowRecords-linear",
+                    strategies: strategies.map { strategy in
+                        BenchStrategy(name: strategy.name) { rows in strategy.setUp("findRow", rows) }
+                    })
+            ],
             commentary: { results in
                 let linear = results.first { $0.strategy == "RowRecords-linear" }?.summary?.median
                 let binary = results.first { $0.strategy == "RowRecords-binary" }?.summary?.median
@@ -219,10 +228,13 @@ enum Suites {
     /// 10^5 (see `Strategies.heightCaches`).
     static func heightCache(quick: Bool) -> BenchSuite {
         let operations = heightCacheOperations.map { operation in
-            BenchOperation(name: operation, baseline: "DictOfDicts", strategies: Strategies.heightCaches.map { strategy in
-                BenchStrategy(name: strategy.name, setUp: { rows in strategy.setUp(operation, rows) },
-                              maxRows: strategy.maxRows(operation))
-            })
+            BenchOperation(
+                name: operation, baseline: "DictOfDicts",
+                strategies: Strategies.heightCaches.map { strategy in
+                    BenchStrategy(
+                        name: strategy.name, setUp: { rows in strategy.setUp(operation, rows) },
+                        maxRows: strategy.maxRows(operation))
+                })
         }
         return BenchSuite(name: "heightCache", scales: [1_000, 10_000, 100_000, 10_000_000], operations: operations)
     }
@@ -242,10 +254,13 @@ enum Suites {
         scales: [Int],
         operations: [(name: String, baseline: String?, strategies: [(name: String, setUp: (_ rows: Int) -> BenchCase)])]
     ) -> BenchSuite {
-        BenchSuite(name: name, scales: scales, operations: operations.map { operation in
-            BenchOperation(name: operation.name, baseline: operation.baseline,
-                           strategies: operation.strategies.map { BenchStrategy(name: $0.name, setUp: $0.setUp) })
-        })
+        BenchSuite(
+            name: name, scales: scales,
+            operations: operations.map { operation in
+                BenchOperation(
+                    name: operation.name, baseline: operation.baseline,
+                    strategies: operation.strategies.map { BenchStrategy(name: $0.name, setUp: $0.setUp) })
+            })
     }
 }
 
@@ -288,7 +303,7 @@ struct RandomInputs {
     let randoms: [UInt64]
     init(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
-        randoms = (0 ... Self.mask).map { _ in generator.next() }
+        randoms = (0...Self.mask).map { _ in generator.next() }
     }
     func indices(below bound: Int) -> [Int] { randoms.map { SplitMix64.scaled($0, below: bound) } }
     /// Uniform in `0 ..< bound`.
@@ -303,8 +318,10 @@ struct GeometryStrategy {
     var setUp: (_ operation: String, _ rows: Int) -> BenchCase
 
     /// The row for `S`. `find` replaces `index(atOffset:)` (e.g. `indexLinear(atOffset:)`).
-    static func of<S: HeightStore>(_ name: String, _ type: S.Type, operations: [String] = Suites.geometryOperations,
-                                   find: ((S, Double) -> Int?)? = nil) -> GeometryStrategy {
+    static func of<S: HeightStore>(
+        _ name: String, _ type: S.Type, operations: [String] = Suites.geometryOperations,
+        find: ((S, Double) -> Int?)? = nil
+    ) -> GeometryStrategy {
         GeometryStrategy(name: name, operations: Set(operations)) { operation, rows in
             let built = Harness.allocation { S(VariableHeightRows(rows: rows)) }
             let subject = Subject(built.value)
@@ -320,21 +337,22 @@ struct GeometryStrategy {
                 return BenchCase(step: { i in blackHole(subject.value.index(atOffset: offsets[i & mask])) }, bytesPerRow: bytesPerRow)
             case "changeHeight":
                 let indices = inputs.indices(below: rows), heights = inputs.heights()
-                return BenchCase(step: { i in subject.value.setHeight(heights[i & mask], at: indices[i & mask], isMeasured: true) },
-                                 bytesPerRow: bytesPerRow)
+                return BenchCase(
+                    step: { i in subject.value.setHeight(heights[i & mask], at: indices[i & mask], isMeasured: true) },
+                    bytesPerRow: bytesPerRow)
             case "insertRow":
                 let indices = inputs.indices(below: rows)
                 let oneRows = inputs.heights().prefix(8).map { [HeightRun(count: 1, height: $0)] }
                 return BenchCase(
                     step: { i in subject.value.insert(oneRows[i & 7], at: indices[i & mask]) },
-                    between: { if subject.value.count > rows { subject.value.removeSubrange(rows ..< subject.value.count) } },
+                    between: { if subject.value.count > rows { subject.value.removeSubrange(rows..<subject.value.count) } },
                     maxBatch: max(1, rows / 10), bytesPerRow: bytesPerRow)
             case "deleteRow":
                 let randoms = inputs.randoms
                 return BenchCase(
                     step: { i in
                         let index = SplitMix64.scaled(randoms[i & mask], below: subject.value.count)
-                        subject.value.removeSubrange(index ..< index + 1)
+                        subject.value.removeSubrange(index..<index + 1)
                     },
                     between: {
                         let missing = rows - subject.value.count
@@ -355,74 +373,80 @@ struct HeightCacheStrategy {
     /// The largest scale this strategy runs at, per operation (nil: every scale).
     var maxRows: (_ operation: String) -> Int? = { _ in nil }
 
-    static func of<C: BenchHeightCache>(_ name: String, _ type: C.Type,
-                                        maxRows: @escaping (_ operation: String) -> Int? = { _ in nil }) -> HeightCacheStrategy {
-        HeightCacheStrategy(name: name, setUp: { operation, rows in
-            if operation == "sparseInsert" { return sparseInsert(C.self, rows: rows) }
-            let sections = Suites.heightCacheSections
-            let perSection = max(1, rows / sections)
-            let built = Harness.allocation { () -> C in
-                var cache = C(sections: sections, rowsPerSection: perSection)
-                cache.fillBothOrientations(sections: sections, rowsPerSection: perSection) { section, row in
-                    VariableHeightRows.height(UInt64(truncatingIfNeeded: section &* 7919 &+ row &* 104_729))
+    static func of<C: BenchHeightCache>(
+        _ name: String, _ type: C.Type,
+        maxRows: @escaping (_ operation: String) -> Int? = { _ in nil }
+    ) -> HeightCacheStrategy {
+        HeightCacheStrategy(
+            name: name,
+            setUp: { operation, rows in
+                if operation == "sparseInsert" { return sparseInsert(C.self, rows: rows) }
+                let sections = Suites.heightCacheSections
+                let perSection = max(1, rows / sections)
+                let built = Harness.allocation { () -> C in
+                    var cache = C(sections: sections, rowsPerSection: perSection)
+                    cache.fillBothOrientations(sections: sections, rowsPerSection: perSection) { section, row in
+                        VariableHeightRows.height(UInt64(truncatingIfNeeded: section &* 7919 &+ row &* 104_729))
+                    }
+                    return cache
                 }
-                return cache
-            }
-            let subject = Subject(built.value)
-            let bytesPerRow = built.bytes.map { Double($0) / Double(sections * perSection) }
-            let inputs = RandomInputs(seed: 0xCAC4E ^ UInt64(rows))
-            let mask = RandomInputs.mask
-            let sectionOf = inputs.randoms.map { Int($0 >> 40) % sections }
-            switch operation {
-            case "get":
-                let rowOf = inputs.indices(below: perSection)
-                return BenchCase(step: { i in blackHole(subject.value.height(section: sectionOf[i & mask], row: rowOf[i & mask])) },
-                                 bytesPerRow: bytesPerRow)
-            case "set":
-                let rowOf = inputs.indices(below: perSection), heights = inputs.heights()
-                return BenchCase(step: { i in subject.value.setHeight(heights[i & mask], section: sectionOf[i & mask], row: rowOf[i & mask]) },
-                                 bytesPerRow: bytesPerRow)
-            case "insertRow", "deleteRow":
-                // Rows per section drift during a sample; `between` restores them at the section's end.
-                let counts = Subject([Int](repeating: perSection, count: sections))
-                let rowOf = inputs.indices(below: max(1, perSection / 2))
-                let inserting = operation == "insertRow"
-                return BenchCase(
-                    step: { i in
-                        let section = sectionOf[i & mask]
-                        if inserting {
-                            subject.value.insertRow(section: section, row: rowOf[i & mask])
-                            counts.value[section] += 1
-                        } else {
-                            subject.value.deleteRow(section: section, row: rowOf[i & mask])
-                            counts.value[section] -= 1
-                        }
-                    },
-                    between: {
-                        for section in 0 ..< sections {
-                            while counts.value[section] > perSection {
-                                counts.value[section] -= 1
-                                subject.value.deleteRow(section: section, row: counts.value[section])
-                            }
-                            while counts.value[section] < perSection {
-                                subject.value.insertRow(section: section, row: counts.value[section])
-                                subject.value.setHeight(44, section: section, row: counts.value[section])
+                let subject = Subject(built.value)
+                let bytesPerRow = built.bytes.map { Double($0) / Double(sections * perSection) }
+                let inputs = RandomInputs(seed: 0xCAC4E ^ UInt64(rows))
+                let mask = RandomInputs.mask
+                let sectionOf = inputs.randoms.map { Int($0 >> 40) % sections }
+                switch operation {
+                case "get":
+                    let rowOf = inputs.indices(below: perSection)
+                    return BenchCase(
+                        step: { i in blackHole(subject.value.height(section: sectionOf[i & mask], row: rowOf[i & mask])) },
+                        bytesPerRow: bytesPerRow)
+                case "set":
+                    let rowOf = inputs.indices(below: perSection), heights = inputs.heights()
+                    return BenchCase(
+                        step: { i in subject.value.setHeight(heights[i & mask], section: sectionOf[i & mask], row: rowOf[i & mask]) },
+                        bytesPerRow: bytesPerRow)
+                case "insertRow", "deleteRow":
+                    // Rows per section drift during a sample; `between` restores them at the section's end.
+                    let counts = Subject([Int](repeating: perSection, count: sections))
+                    let rowOf = inputs.indices(below: max(1, perSection / 2))
+                    let inserting = operation == "insertRow"
+                    return BenchCase(
+                        step: { i in
+                            let section = sectionOf[i & mask]
+                            if inserting {
+                                subject.value.insertRow(section: section, row: rowOf[i & mask])
                                 counts.value[section] += 1
+                            } else {
+                                subject.value.deleteRow(section: section, row: rowOf[i & mask])
+                                counts.value[section] -= 1
                             }
-                        }
-                    },
-                    maxBatch: max(1, perSection / 4), bytesPerRow: bytesPerRow)
-            default:
-                preconditionFailure("unknown heightCache operation \(operation)")
-            }
-        }, maxRows: maxRows)
+                        },
+                        between: {
+                            for section in 0..<sections {
+                                while counts.value[section] > perSection {
+                                    counts.value[section] -= 1
+                                    subject.value.deleteRow(section: section, row: counts.value[section])
+                                }
+                                while counts.value[section] < perSection {
+                                    subject.value.insertRow(section: section, row: counts.value[section])
+                                    subject.value.setHeight(44, section: section, row: counts.value[section])
+                                    counts.value[section] += 1
+                                }
+                            }
+                        },
+                        maxBatch: max(1, perSection / 4), bytesPerRow: bytesPerRow)
+                default:
+                    preconditionFailure("unknown heightCache operation \(operation)")
+                }
+            }, maxRows: maxRows)
     }
 
     /// One section of `rows` rows with rows 0–15 and the last 16 cached at one width;
     /// each step inserts a row at row 1 (`between` removes them again). Bytes per row
     /// are malloc's growth per cache holding those 32 heights, divided by 32.
     static func sparseInsert<C: BenchHeightCache>(_ type: C.Type, rows: Int) -> BenchCase {
-        let cachedRows = Array(0 ..< 16) + Array((rows - 16) ..< rows)
+        let cachedRows = Array(0..<16) + Array((rows - 16)..<rows)
         func build() -> C {
             var cache = C(sections: 1, rowsPerSection: rows)
             for row in cachedRows { cache.setHeight(VariableHeightRows.height(UInt64(row)), section: 0, row: row) }

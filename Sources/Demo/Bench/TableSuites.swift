@@ -175,22 +175,27 @@ enum TableSuites {
         let exact = perStore { rows, store in
             let fixture = exactTable(rows: rows, store: store)
             let table = fixture.table
-            return BenchCase(step: { _ in MainActor.assumeIsolated { withExtendedLifetime(fixture.source) { table.reloadData() } } },
-                             bytesPerRow: fixture.bytesPerRow)
+            return BenchCase(
+                step: { _ in MainActor.assumeIsolated { withExtendedLifetime(fixture.source) { table.reloadData() } } },
+                bytesPerRow: fixture.bytesPerRow)
         }
-        var suite = Suites.tableSuite(name: "table", scales: scales, operations: [
-            (name: "jumpAndLayout", baseline: "RowRecords", strategies: jump),
-            (name: "scrollStep", baseline: "RowRecords", strategies: scroll),
-            (name: "reloadFixed", baseline: "RowRecords", strategies: fixed),
-            (name: "reloadEstimated", baseline: "RowRecords", strategies: estimated),
-            (name: "reloadExact", baseline: "RowRecords", strategies: exact),
-        ])
+        var suite = Suites.tableSuite(
+            name: "table", scales: scales,
+            operations: [
+                (name: "jumpAndLayout", baseline: "RowRecords", strategies: jump),
+                (name: "scrollStep", baseline: "RowRecords", strategies: scroll),
+                (name: "reloadFixed", baseline: "RowRecords", strategies: fixed),
+                (name: "reloadEstimated", baseline: "RowRecords", strategies: estimated),
+                (name: "reloadExact", baseline: "RowRecords", strategies: exact),
+            ])
         // Fixed and estimated reloads keep O(sections) geometry in the tree, so
         // they also run at 10^8 rows; the records store would need a 40-byte
         // record a row (4 GB), so it stops at 10^7. (Only when the suite goes
         // up to 10^7: tests run tiny scales.)
-        for o in suite.operations.indices where (scales.max() ?? 0) >= 10_000_000
-            && ["reloadFixed", "reloadEstimated"].contains(suite.operations[o].name) {
+        for o in suite.operations.indices
+        where (scales.max() ?? 0) >= 10_000_000
+            && ["reloadFixed", "reloadEstimated"].contains(suite.operations[o].name)
+        {
             suite.operations[o].extraScales = [hugeScale]
             for s in suite.operations[o].strategies.indices where suite.operations[o].strategies[s].name == "RowRecords" {
                 suite.operations[o].strategies[s].skip = { rows in
@@ -211,34 +216,41 @@ enum TableSuites {
     /// and markdown reports; the JSON keeps its documented fields only).
     static func reusePool(scales: [Int]) -> BenchSuite {
         func strategy(_ name: String, enabled: Bool) -> (name: String, setUp: (_ rows: Int) -> BenchCase) {
-            (name: name, setUp: { rows in
-                MainActor.assumeIsolated {
-                    let source = FixedHeightSource(rows: rows, sections: sections)
-                    let table = makeTable(store: .tree, dataSource: source)
-                    table.isReusePoolEnabled = enabled
-                    table.reloadData()
-                    let maximum = Double(table.maximumContentOffsetY)
-                    for i in 0 ..< cellCountSteps {
-                        table.contentOffset.y = CGFloat(pathOffset(i, start: 0, stepSize: scrollStep, maximum: maximum))
+            (
+                name: name,
+                setUp: { rows in
+                    MainActor.assumeIsolated {
+                        let source = FixedHeightSource(rows: rows, sections: sections)
+                        let table = makeTable(store: .tree, dataSource: source)
+                        table.isReusePoolEnabled = enabled
+                        table.reloadData()
+                        let maximum = Double(table.maximumContentOffsetY)
+                        for i in 0..<cellCountSteps {
+                            table.contentOffset.y = CGFloat(pathOffset(i, start: 0, stepSize: scrollStep, maximum: maximum))
+                        }
+                        let created = table.counters.cellsCreated  // the first screen, then the path
+                        var benchCase = scrollCase(table, start: maximum / 3)
+                        let step = benchCase.step
+                        benchCase.step = { i in withExtendedLifetime(source) { step(i) } }
+                        benchCase.cellsCreated = created
+                        return benchCase
                     }
-                    let created = table.counters.cellsCreated  // the first screen, then the path
-                    var benchCase = scrollCase(table, start: maximum / 3)
-                    let step = benchCase.step
-                    benchCase.step = { i in withExtendedLifetime(source) { step(i) } }
-                    benchCase.cellsCreated = created
-                    return benchCase
                 }
-            })
+            )
         }
-        var suite = Suites.tableSuite(name: "reusePool", scales: scales, operations: [
-            (name: "scrollStep", baseline: "pool off", strategies: [strategy("pool on", enabled: true), strategy("pool off", enabled: false)]),
-        ])
+        var suite = Suites.tableSuite(
+            name: "reusePool", scales: scales,
+            operations: [
+                (name: "scrollStep", baseline: "pool off", strategies: [strategy("pool on", enabled: true), strategy("pool off", enabled: false)])
+            ])
         suite.commentary = { results in
             let on = results.filter { $0.strategy == "pool on" }.compactMap(\.cellsCreated).max()
             let off = results.filter { $0.strategy == "pool off" }.compactMap(\.cellsCreated).max()
             guard let on, let off else { return [] }
-            return ["Cells created by a fresh table for its first screen and \(Report.grouped(cellCountSteps)) scroll steps of \(Int(scrollStep)) pt in a \(Int(frame.height))-pt viewport: "
-                + "\(Report.grouped(on)) with the pool, \(Report.grouped(off)) without."]
+            return [
+                "Cells created by a fresh table for its first screen and \(Report.grouped(cellCountSteps)) scroll steps of \(Int(scrollStep)) pt in a \(Int(frame.height))-pt viewport: "
+                    + "\(Report.grouped(on)) with the pool, \(Report.grouped(off)) without."
+            ]
         }
         return suite
     }

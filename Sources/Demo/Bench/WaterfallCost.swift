@@ -21,8 +21,10 @@ enum WaterfallCost {
         func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
             collectionView.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
         }
-        func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                            itemWidth: CGFloat) -> CGFloat {
+        func collectionView(
+            _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+            itemWidth: CGFloat
+        ) -> CGFloat {
             CGFloat(3 + FeedGenerator.hash(sections[indexPath.section][indexPath.item]) % 8)
         }
     }
@@ -39,7 +41,9 @@ enum WaterfallCost {
             collection.dataSource = model
             let reload = time { collection.reloadData() }
             let shape = "\(sections.grouped) × \(items.grouped)"
-            print("  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) reloadData            \(format(reload))  placed \(layout.itemsPlacedByLastPrepare.grouped)")
+            print(
+                "  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) reloadData            \(format(reload))  placed \(layout.itemsPlacedByLastPrepare.grouped)"
+            )
             let section = sections / 2
             for item in [10, items - 10] {
                 var inserts: [UInt64] = [], deletes: [UInt64] = []
@@ -53,8 +57,9 @@ enum WaterfallCost {
                     model.sections[section].remove(at: item)
                     deletes.append(time { collection.deleteItems(at: [indexPath]) })
                 }
-                print("  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) insert at item \(item.grouped.padding(toLength: 8, withPad: " ", startingAt: 0))"
-                      + "\(format(median(inserts)))  re-placed \(placed.grouped); delete \(format(median(deletes)))")
+                print(
+                    "  \(shape.padding(toLength: 13, withPad: " ", startingAt: 0)) insert at item \(item.grouped.padding(toLength: 8, withPad: " ", startingAt: 0))"
+                        + "\(format(median(inserts)))  re-placed \(placed.grouped); delete \(format(median(deletes)))")
             }
         }
         return 0

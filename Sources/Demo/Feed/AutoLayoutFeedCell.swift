@@ -51,7 +51,8 @@ final class AutoLayoutFeedCell: FeedCell {
     /// What the engine says the content needs at this width (not the frame arithmetic):
     /// asked only when the table is told to skip Auto Layout (`enforceFrameLayout`).
     override func sizeThatFits(_ size: CGSize) -> CGSize {
-        contentView.systemLayoutSizeFitting(CGSize(width: size.width, height: 0), withHorizontalFittingPriority: .required,
-                                            verticalFittingPriority: .fittingSizeLevel)
+        contentView.systemLayoutSizeFitting(
+            CGSize(width: size.width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel)
     }
 }

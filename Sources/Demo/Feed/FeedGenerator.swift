@@ -53,9 +53,9 @@ enum FeedGenerator {
         let roll = next() % 100
         let wordCount: Int
         switch roll {
-        case 0..<55: wordCount = 4 + Int(next() % 12)   // one or two lines
+        case 0..<55: wordCount = 4 + Int(next() % 12)  // one or two lines
         case 55..<90: wordCount = 16 + Int(next() % 30)  // a paragraph
-        default: wordCount = 46 + Int(next() % 70)       // a long post
+        default: wordCount = 46 + Int(next() % 70)  // a long post
         }
         var body = id >= firstInsertedID ? "(inserted) " : ""
         for index in 0..<wordCount {
@@ -96,8 +96,10 @@ enum FeedGenerator {
     }
 
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July",
-                         "August", "September", "October", "November", "December"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
     static let authors = [
         "ada", "grace", "linus", "margaret", "dennis", "barbara", "ken", "frances", "edsger", "radia",
         "guido", "bjarne", "anders", "chris", "john", "hedy", "alan", "katherine", "donald", "sophie",

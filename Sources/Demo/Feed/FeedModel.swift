@@ -163,9 +163,10 @@ struct FeedModel: Equatable, Sendable {
     }
 
     private func editedSection(_ section: Int) -> EditedSection {
-        edited[section] ?? EditedSection(runs: [
-            Run(firstID: FeedGenerator.generatedID(day: section, position: 0), count: rowsPerSection),
-        ])
+        edited[section]
+            ?? EditedSection(runs: [
+                Run(firstID: FeedGenerator.generatedID(day: section, position: 0), count: rowsPerSection)
+            ])
     }
 
     /// The index path of the `row`th row of the whole feed (0-based), clamped to the feed; nil when it is empty.

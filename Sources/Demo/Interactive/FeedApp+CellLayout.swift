@@ -30,9 +30,10 @@ extension FeedApp {
             if table.contentOffset.y > 0 { _ = scroll(by: -1) }  // under the sticky header, as `g` does
         }
         let measured = table.counters.selfSizingMeasurements - measuringSince.measurements
-        setMessage(feed.cellLayout == .autoLayout
-            ? "a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again."
-            : "a: FeedCell, frames and sizeThatFits; \(measured) rows measured again.")
+        setMessage(
+            feed.cellLayout == .autoLayout
+                ? "a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again."
+                : "a: FeedCell, frames and sizeThatFits; \(measured) rows measured again.")
         return .changed
     }
 

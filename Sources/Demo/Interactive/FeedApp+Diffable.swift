@@ -39,8 +39,9 @@ extension FeedApp {
         self.loader = nil
         // The model cannot have changed meanwhile: every edit finishes loading first.
         source.apply(built.snapshot, animatingDifferences: false)
-        setMessage("Loaded: \(built.snapshot.numberOfItems.grouped) post ids, built off the main thread "
-            + "in \(millis(built.nanoseconds)).")
+        setMessage(
+            "Loaded: \(built.snapshot.numberOfItems.grouped) post ids, built off the main thread "
+                + "in \(millis(built.nanoseconds)).")
         precacher = FeedApp.makePrecacher(for: table)
         return true
     }
@@ -81,8 +82,9 @@ extension FeedApp {
             snapshot.appendItems([id], toSection: indexPath.section)
         }
         source.apply(snapshot)
-        setMessage("i: insertItems([\(postName(id))], beforeItem:), apply: "
-            + "\(table.counters.rowHeightQueries - asked) height asked.")
+        setMessage(
+            "i: insertItems([\(postName(id))], beforeItem:), apply: "
+                + "\(table.counters.rowHeightQueries - asked) height asked.")
         return .changed
     }
 
@@ -116,8 +118,9 @@ extension FeedApp {
         }
         feed.model.movePost(from: indexPath, to: IndexPath(row: target, section: indexPath.section))
         source.apply(snapshot)
-        setMessage("m: moveItem(\(postName(id)), \(target == 0 ? "to the day's top" : "2 rows down")), apply: "
-            + "\(table.counters.rowHeightQueries - asked) heights asked.")
+        setMessage(
+            "m: moveItem(\(postName(id)), \(target == 0 ? "to the day's top" : "2 rows down")), apply: "
+                + "\(table.counters.rowHeightQueries - asked) heights asked.")
         return .changed
     }
 

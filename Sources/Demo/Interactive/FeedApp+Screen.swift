@@ -35,14 +35,17 @@ extension FeedApp {
     /// The counters, one short segment each, in the order they are read; `statusText` packs them into lines.
     var statusSegments: [String] {
         let s = snapshot
-        var segments = selectionSegment + [
-            "rows \(s.rows.grouped)" + (loader != nil ? " (loading)" : ""),
-            "visible \(s.visibleCells)",
-            s.isPoolEnabled ? "pool \(s.poolSize)" : "pool off",
-            "created \(s.cellsCreated)",
-            "layout " + (!showsTimings ? "– µs"
-                : s.layoutMicroseconds < 10_000 ? "\(s.layoutMicroseconds.grouped) µs" : "\(s.layoutMicroseconds / 1_000) ms"),
-        ]
+        var segments =
+            selectionSegment + [
+                "rows \(s.rows.grouped)" + (loader != nil ? " (loading)" : ""),
+                "visible \(s.visibleCells)",
+                s.isPoolEnabled ? "pool \(s.poolSize)" : "pool off",
+                "created \(s.cellsCreated)",
+                "layout "
+                    + (!showsTimings
+                        ? "– µs"
+                        : s.layoutMicroseconds < 10_000 ? "\(s.layoutMicroseconds.grouped) µs" : "\(s.layoutMicroseconds / 1_000) ms"),
+            ]
         if s.heightMode == .exact {
             segments.append("exact heights: \(s.measuredHeights.grouped) measured")
         } else {
@@ -131,8 +134,9 @@ extension FeedApp {
         }
         let boxWidth = min(width, (lines.map(\.count).max() ?? 0) + 4)
         let boxHeight = min(tableHeight, lines.count + 4)
-        let box = GridRect(x: max(0, (width - boxWidth) / 2), y: max(0, (tableHeight - boxHeight) / 2),
-                           width: boxWidth, height: boxHeight)
+        let box = GridRect(
+            x: max(0, (width - boxWidth) / 2), y: max(0, (tableHeight - boxHeight) / 2),
+            width: boxWidth, height: boxHeight)
         grid.fill(box)
         grid.drawBorder(box, style: CellStyle(bold: true))
         grid.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true))

@@ -19,11 +19,12 @@ extension FeedApp {
                 // The model has the edits, the table's snapshot does not: the days they touched are
                 // rebuilt from the model and applied as one diff, as an app does after changes made on
                 // another screen (no reloadData, no index paths: the diff finds the inserts and deletes).
-                let days = Set(waterfall.edits.map { edit -> Int in
-                    switch edit {
-                    case .insert(let indexPath), .delete(let indexPath): return indexPath.section
-                    }
-                })
+                let days = Set(
+                    waterfall.edits.map { edit -> Int in
+                        switch edit {
+                        case .insert(let indexPath), .delete(let indexPath): return indexPath.section
+                        }
+                    })
                 applyModel(inSections: days)
                 clampTableOffset()
                 let plural = waterfall.edits.count == 1 ? "" : "s"
@@ -32,8 +33,9 @@ extension FeedApp {
             return .changed
         }
         finishLoading()  // the waterfall edits the model; the table's snapshot must be whole to follow
-        waterfall = WaterfallScreen(feed: feed, days: days, width: width, height: tableHeight,
-                                    isRotated: isRotated, showsTimings: showsTimings)
+        waterfall = WaterfallScreen(
+            feed: feed, days: days, width: width, height: tableHeight,
+            isRotated: isRotated, showsTimings: showsTimings)
         return .changed
     }
 }

@@ -226,7 +226,8 @@ final class FeedApp {
         }
         let indexPath = IndexPath(row: feed.model.numberOfRows(inSection: last) - 1, section: last)
         table.scrollToRow(at: indexPath, at: .bottom, animated: false)
-        message = heightMode == .exact
+        message =
+            heightMode == .exact
             ? "End: every height is known, so the last row's offset is a lookup."
             : "End: scrollToRow(.bottom) measured only the rows on the last screen."
         return .changed
@@ -243,14 +244,16 @@ final class FeedApp {
         // The sticky header covers the top line; step back one line so the row shows whole under it.
         if table.contentOffset.y > 0 { _ = scroll(by: -1) }
         let asked = table.counters.rowHeightQueries - measuredBefore
-        message = "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
+        message =
+            "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
             + "post \(indexPath.row + 1)): found in O(log n), \(asked) measured."
         return .changed
     }
 
     func togglePool() -> Outcome {
         table.isReusePoolEnabled.toggle()
-        message = table.isReusePoolEnabled
+        message =
+            table.isReusePoolEnabled
             ? "Pool on: rows scrolling in reuse cells that left; 'created' stops growing."
             : "Pool off: every row scrolling in creates a cell: watch 'created' climb."
         return .changed
@@ -259,7 +262,8 @@ final class FeedApp {
     func toggleStore() -> Outcome {
         let next: TableView.GeometryStore = table.geometryStore == .tree ? .records : .tree
         table.setGeometryStore(next)
-        message = next == .records
+        message =
+            next == .records
             ? "Store: 2013 row records: a height change shifts all later rows, O(n)."
             : "Store: HeightTree, a B+tree of height runs: every operation O(log n)."
         return .changed
@@ -276,7 +280,8 @@ final class FeedApp {
         table.contentOffset = .zero  // the other mode shows another table: start at its top
         reload()
         let took = "in \((lastReloadMicroseconds / 1_000).grouped) ms"
-        message = heightMode == .exact
+        message =
+            heightMode == .exact
             ? "Exact: reloadData measured all \(feed.shownRows.grouped) rows (\(FeedApp.exactModeDays) days) up front \(took)."
             : "Estimated: reloadData measured only the rows on screen, \(took)."
         return .changed
@@ -287,7 +292,8 @@ final class FeedApp {
         let before = table.counters.selfSizingMeasurements
         applyFrame()
         let measured = table.counters.selfSizingMeasurements - before
-        message = "Width \(tableWidth): heights became estimates; \(measured) re-measured"
+        message =
+            "Width \(tableWidth): heights became estimates; \(measured) re-measured"
             + (heightMode == .exact ? "." : ", the rest on sight.") + " w: back."
         return .changed
     }

@@ -43,7 +43,8 @@ enum InteractiveDemo {
             let keys = terminal.readKeys(timeoutMilliseconds: app.hasIdleWork ? 0 : 500)
             if keys.isEmpty {
                 if app.runIdleStep(),
-                   !app.hasIdleWork || DispatchTime.now().uptimeNanoseconds - lastDraw > 100_000_000 {
+                    !app.hasIdleWork || DispatchTime.now().uptimeNanoseconds - lastDraw > 100_000_000
+                {
                     needsDraw = true
                 }
                 continue

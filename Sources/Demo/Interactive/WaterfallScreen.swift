@@ -58,15 +58,17 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         collection = CollectionView(frame: .zero, collectionViewLayout: layout)
         message = ""
         collection.register(FeedTileCell.self, forCellWithReuseIdentifier: FeedTileCell.identifier)
-        collection.register(DayHeaderTile.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                            withReuseIdentifier: DayHeaderTile.identifier)
+        collection.register(
+            DayHeaderTile.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+            withReuseIdentifier: DayHeaderTile.identifier)
         layout.delegate = self
         collection.dataSource = self
         collection.diagnosticHandler = { _ in }
         collection.frame = CGRect(x: 0, y: 0, width: collectionWidth, height: max(1, height))
         layout.numberOfColumns = WaterfallScreen.columns(forWidth: collectionWidth)
         timePlacement("reload") { collection.reloadData() }
-        message = "reloadData: \(itemCount.grouped) heights asked and placed in \(millis(lastUpdateMicroseconds)). "
+        message =
+            "reloadData: \(itemCount.grouped) heights asked and placed in \(millis(lastUpdateMicroseconds)). "
             + "i/d insert/delete at ▶ · w width · c table"
     }
 
@@ -133,7 +135,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         case .char("w"): return rotate()
         case .char("p"):
             collection.isReusePoolEnabled.toggle()
-            message = collection.isReusePoolEnabled
+            message =
+                collection.isReusePoolEnabled
                 ? "Pool on: tiles scrolling in reuse tiles that scrolled out."
                 : "Pool off: every tile scrolling in creates a cell. Scroll and watch 'created' climb."
             return .changed
@@ -163,7 +166,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         edits.append(.insert(indexPath))
         refreshHeader(ofDay: indexPath.section)
         let count = collection.numberOfItems(inSection: indexPath.section)
-        message = "insertItems([\(indexPath.item), day \(indexPath.section + 1)]): \(heightsAsked - asked) height asked, "
+        message =
+            "insertItems([\(indexPath.item), day \(indexPath.section + 1)]): \(heightsAsked - asked) height asked, "
             + "re-placed \(lastPlaced.grouped) of the day's \(count.grouped); other days shifted."
         return .changed
     }
@@ -177,7 +181,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         }
         edits.append(.delete(indexPath))
         refreshHeader(ofDay: indexPath.section)
-        message = "deleteItems([\(indexPath.item), day \(indexPath.section + 1)]): cell back to the pool, "
+        message =
+            "deleteItems([\(indexPath.item), day \(indexPath.section + 1)]): cell back to the pool, "
             + "re-placed \(lastPlaced.grouped) items after it."
         return .changed
     }
@@ -187,7 +192,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         isRotated.toggle()
         let asked = heightsAsked
         applyFrame(height: Int(collection.bounds.height))
-        message = "Width \(collectionWidth), \(layout.numberOfColumns) columns: \((heightsAsked - asked).grouped) heights "
+        message =
+            "Width \(collectionWidth), \(layout.numberOfColumns) columns: \((heightsAsked - asked).grouped) heights "
             + "asked again, all re-placed in \(millis(lastUpdateMicroseconds)). w: back"
         return .changed
     }
@@ -223,10 +229,14 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     }
 
     /// A day's header, configured for its current post count.
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
-        let header = collectionView.dequeueReusableSupplementaryView(ofKind: elementKind, withReuseIdentifier: DayHeaderTile.identifier,
-                                                                     for: indexPath) as! DayHeaderTile
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
+        let header =
+            collectionView.dequeueReusableSupplementaryView(
+                ofKind: elementKind, withReuseIdentifier: DayHeaderTile.identifier,
+                for: indexPath) as! DayHeaderTile
         configure(header, day: indexPath.section)
         return header
     }
@@ -248,8 +258,10 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForHeaderInSection section: Int) -> CGFloat { 1 }
 
     /// The tile's height from the generator and `Label.wrap` at the column width: O(1) per item.
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout,
-                        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout,
+        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
+    ) -> CGFloat {
         heightsAsked += 1
         return FeedTileCell.height(of: feed.model.post(at: indexPath), itemWidth: itemWidth)
     }
@@ -286,18 +298,21 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     }
 
     var snapshot: Snapshot {
-        Snapshot(items: itemCount, visibleCells: collection.visibleCells.count, poolSize: collection.reusePoolCount,
-                 cellsCreated: collection.counters.cellsCreated, columns: layout.numberOfColumns,
-                 placedByLastUpdate: lastPlaced, heightsAsked: heightsAsked,
-                 layoutMicroseconds: collection.counters.lastLayoutNanoseconds / 1_000)
+        Snapshot(
+            items: itemCount, visibleCells: collection.visibleCells.count, poolSize: collection.reusePoolCount,
+            cellsCreated: collection.counters.cellsCreated, columns: layout.numberOfColumns,
+            placedByLastUpdate: lastPlaced, heightsAsked: heightsAsked,
+            layoutMicroseconds: collection.counters.lastLayoutNanoseconds / 1_000)
     }
 
     /// The two counter lines.
     var statusText: [String] {
         let s = snapshot
-        let first = "waterfall · items \(s.items.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
+        let first =
+            "waterfall · items \(s.items.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
             + "created \(s.cellsCreated) · \(s.columns) columns · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs"
-        let second = "\(lastPlacementCause): re-placed \(s.placedByLastUpdate.grouped) items in "
+        let second =
+            "\(lastPlacementCause): re-placed \(s.placedByLastUpdate.grouped) items in "
             + "\(showsTimings ? lastUpdateMicroseconds.grouped : "–") µs · heights asked \(s.heightsAsked.grouped) · "
             + "\(days.grouped) days · pool \(collection.isReusePoolEnabled ? "on" : "off")"
             + (cursorIndexPath.map { " · ▶ day \($0.section + 1) post \(($0.item + 1).grouped)" } ?? "")

@@ -34,8 +34,10 @@ final class ByteSource: @unchecked Sendable {
     /// True when reading a pipe (the size is not known in advance).
     var isPipe: Bool { pipeDescriptor != nil }
 
-    private init(name: String, base: UnsafeMutablePointer<UInt8>?, mappedLength: Int, available: Int,
-                 complete: Bool, pipeDescriptor: Int32?) {
+    private init(
+        name: String, base: UnsafeMutablePointer<UInt8>?, mappedLength: Int, available: Int,
+        complete: Bool, pipeDescriptor: Int32?
+    ) {
         self.name = name
         self.base = base
         self.mappedLength = mappedLength
@@ -82,16 +84,19 @@ final class ByteSource: @unchecked Sendable {
             }
             // Sequential read-ahead for the index scan; pages stay in the page cache, not in our heap.
             madvise(raw, size, MADV_SEQUENTIAL)
-            return ByteSource(name: name, base: raw.assumingMemoryBound(to: UInt8.self), mappedLength: size,
-                              available: size, complete: true, pipeDescriptor: nil)
+            return ByteSource(
+                name: name, base: raw.assumingMemoryBound(to: UInt8.self), mappedLength: size,
+                available: size, complete: true, pipeDescriptor: nil)
         case S_IFIFO, S_IFSOCK:
             // Reserve address space only (MAP_NORESERVE): pages are committed as the pipe fills them.
             for shift in [36, 34, 32, 30] {
                 let length = 1 << shift
                 if let raw = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-                   raw != MAP_FAILED {
-                    return ByteSource(name: name, base: raw.assumingMemoryBound(to: UInt8.self), mappedLength: length,
-                                      available: 0, complete: false, pipeDescriptor: descriptor)
+                    raw != MAP_FAILED
+                {
+                    return ByteSource(
+                        name: name, base: raw.assumingMemoryBound(to: UInt8.self), mappedLength: length,
+                        available: 0, complete: false, pipeDescriptor: descriptor)
                 }
             }
             throw OpenError(message: "\(path): cannot reserve memory for a pipe")

@@ -51,13 +51,15 @@ struct LineGlyphs: IteratorProtocol {
             }
             if byte < 0x20 || byte == 0x7F {
                 position += 1
-                return Glyph(character: LineGlyphs.picture(of: byte), columns: 1, kind: .control,
-                             bytes: (origin + start)..<(origin + position))
+                return Glyph(
+                    character: LineGlyphs.picture(of: byte), columns: 1, kind: .control,
+                    bytes: (origin + start)..<(origin + position))
             }
             if nextIsASCII {
                 position += 1
-                return Glyph(character: Character(Unicode.Scalar(byte)), columns: 1, kind: .text,
-                             bytes: (origin + start)..<(origin + position))
+                return Glyph(
+                    character: Character(Unicode.Scalar(byte)), columns: 1, kind: .text,
+                    bytes: (origin + start)..<(origin + position))
             }
         }
         decodeSegment()
@@ -134,7 +136,8 @@ struct LineGlyphs: IteratorProtocol {
             if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 {
                 let value = scalar.value
                 if value < 0x20 || value == 0x7F {
-                    let glyph = value == 0x09
+                    let glyph =
+                        value == 0x09
                         ? Glyph(character: " ", columns: 0, kind: .tab, bytes: range)
                         : Glyph(character: LineGlyphs.picture(of: UInt8(value)), columns: 1, kind: .control, bytes: range)
                     pending.append(glyph)

@@ -77,7 +77,6 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Lines and index paths
 
-
     /// The index path of line `line` (a published line).
     /// - Complexity: O(log chunks).
     func indexPath(ofLine line: Int) -> IndexPath {
@@ -131,7 +130,8 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         let source = document.source
         if source.isPipe { return "… reading standard input (\(publishedLines.grouped) lines so far)" }
         let percent = source.available > 0 ? publishedBytes * 100 / source.available : 100
-        return "… indexing: \(percent)% of \(PagerApp.bytes(source.available)) (about \(Int(placeholderHeight / table.estimatedRowHeight).grouped) more lines)"
+        return
+            "… indexing: \(percent)% of \(PagerApp.bytes(source.available)) (about \(Int(placeholderHeight / table.estimatedRowHeight).grouped) more lines)"
     }
 
     // MARK: Following the index
@@ -169,15 +169,16 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
                 sections.append(first..<(first + newLines))
             }
             let table = self.table, newSections = sections.count
-            table.performBatchUpdates({
-                if !appended.isEmpty { table.insertRows(at: appended, with: .none) }
-                if newSections > oldSections {
-                    table.insertSections(IndexSet(integersIn: oldSections..<newSections), with: .none)
-                }
-                if hadPlaceholder && complete {
-                    table.deleteSections(IndexSet(integer: oldSections), with: .none)
-                }
-            }, completion: nil)
+            table.performBatchUpdates(
+                {
+                    if !appended.isEmpty { table.insertRows(at: appended, with: .none) }
+                    if newSections > oldSections {
+                        table.insertSections(IndexSet(integersIn: oldSections..<newSections), with: .none)
+                    }
+                    if hadPlaceholder && complete {
+                        table.deleteSections(IndexSet(integer: oldSections), with: .none)
+                    }
+                }, completion: nil)
             if !publishedComplete {
                 table.row(IndexPath(row: 0, section: sections.count), changedHeight: placeholderHeight)
             }
@@ -205,7 +206,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
                 changed = pump() || true
             case .notFound:
                 self.search = nil
-                message = "“\(lastQuery ?? "")”: no match below." 
+                message = "“\(lastQuery ?? "")”: no match below."
                 changed = true
             }
         }
@@ -390,7 +391,9 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     func jumpToEnd() -> Outcome {
         guard publishedLines > 0 else { return .unchanged }
         table.scrollToRow(at: indexPath(ofLine: publishedLines - 1), at: .bottom, animated: false)
-        message = publishedComplete ? "End: line \(publishedLines.grouped)." : "End of what is indexed so far (line \(publishedLines.grouped)); more is coming."
+        message =
+            publishedComplete
+            ? "End: line \(publishedLines.grouped)." : "End of what is indexed so far (line \(publishedLines.grouped)); more is coming."
         return .changed
     }
 

@@ -95,8 +95,10 @@ final class PagerDocument {
         if range.count > PagerDocument.longLineBytes, let known = longLineRows[line], known.columns == columns {
             return known.rows
         }
-        let rows = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
-                        countsOnly: true) { _, _, _ in true }
+        let rows = walk(
+            line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
+            countsOnly: true
+        ) { _, _, _ in true }
         if range.count > PagerDocument.longLineBytes {
             if longLineRows.count > 1_024 { longLineRows.removeAll() }
             longLineRows[line] = (columns, rows)
@@ -112,8 +114,10 @@ final class PagerDocument {
         guard byte > range.lowerBound else { return 0 }
         if isPlain(line: line, source.buffer(range)) { return max(0, (min(byte, range.upperBound - 1) - range.lowerBound) / columns) }
         var found = 0
-        _ = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil, countsOnly: true,
-                 onRowStart: { row, offset in if offset <= byte { found = row } }) { _, _, _ in true }
+        _ = walk(
+            line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil, countsOnly: true,
+            onRowStart: { row, offset in if offset <= byte { found = row } }
+        ) { _, _, _ in true }
         return found
     }
 
@@ -130,8 +134,9 @@ final class PagerDocument {
                 guard start < range.upperBound else { break }
                 let end = min(start + columns, range.upperBound)
                 for offset in start..<end {
-                    let glyph = Glyph(character: Character(Unicode.Scalar(source.base![offset])), columns: 1, kind: .text,
-                                      bytes: offset..<(offset + 1))
+                    let glyph = Glyph(
+                        character: Character(Unicode.Scalar(source.base![offset])), columns: 1, kind: .text,
+                        bytes: offset..<(offset + 1))
                     if !draw(row, offset - start, glyph) { break }
                 }
             }
@@ -161,10 +166,13 @@ final class PagerDocument {
         }
         if let marks = checkpoints[line] { return marks }
         var marks = [range.lowerBound]
-        _ = walk(line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
-                 countsOnly: true, onRowStart: { row, offset in
-                     if row % PagerDocument.checkpointRows == 0 && row > 0 { marks.append(offset) }
-                 }) { _, _, _ in true }
+        _ = walk(
+            line: line, range: range, columns: columns, fromRow: 0, rowOffset: range.lowerBound, rows: nil,
+            countsOnly: true,
+            onRowStart: { row, offset in
+                if row % PagerDocument.checkpointRows == 0 && row > 0 { marks.append(offset) }
+            }
+        ) { _, _, _ in true }
         if checkpoints.count > 64 { checkpoints.removeAll() }  // a small cache: long lines are rare
         checkpoints[line] = marks
         return marks
@@ -173,9 +181,11 @@ final class PagerDocument {
     /// Wraps from `rowOffset` (the start of row `fromRow`) to the end of `range` or until `visit` returns false;
     /// returns the rows started.
     @discardableResult
-    private func walk(line: Int, range: Range<Int>, columns: Int, fromRow: Int, rowOffset: Int, rows: Range<Int>?,
-                      countsOnly: Bool = false, onRowStart: ((Int, Int) -> Void)? = nil,
-                      _ visit: (Int, Int, Glyph) -> Bool) -> Int {
+    private func walk(
+        line: Int, range: Range<Int>, columns: Int, fromRow: Int, rowOffset: Int, rows: Range<Int>?,
+        countsOnly: Bool = false, onRowStart: ((Int, Int) -> Void)? = nil,
+        _ visit: (Int, Int, Glyph) -> Bool
+    ) -> Int {
         var glyphs = LineGlyphs(source.buffer(rowOffset..<range.upperBound), origin: rowOffset)
         var breaker = RowBreaker(columns: columns)
         var row = fromRow

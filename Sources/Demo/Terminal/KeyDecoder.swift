@@ -162,7 +162,7 @@ struct KeyDecoder {
     /// The key for an SGR mouse report `<button;column;line` ending in `M` (press) or `m` (release).
     private static func sgrMouseKey(_ parameters: Substring, final: UInt8) -> Key {
         guard final == UInt8(ascii: "M"),
-              let button = parameters.split(separator: ";").first.flatMap({ Int($0) })
+            let button = parameters.split(separator: ";").first.flatMap({ Int($0) })
         else { return .unknown }
         return wheelKey(button: button)
     }

@@ -46,9 +46,10 @@ enum Tour {
     static func run(output: ((String) -> Void)? = { print($0) }) -> Report {
         var report = Report()
         let say = output ?? { _ in }
-        say("ReuseTable tour: a \(FeedGenerator.defaultDays.grouped)-day feed of "
-            + "\((FeedGenerator.defaultDays * FeedGenerator.postsPerDay).grouped) self-sizing rows "
-            + "on a \(screenWidth)×\(screenHeight) screen.")
+        say(
+            "ReuseTable tour: a \(FeedGenerator.defaultDays.grouped)-day feed of "
+                + "\((FeedGenerator.defaultDays * FeedGenerator.postsPerDay).grouped) self-sizing rows "
+                + "on a \(screenWidth)×\(screenHeight) screen.")
         say("Counters: rows · visible cells · cells created · pool size · heights asked · last layout.\n")
 
         let app = FeedApp(width: screenWidth, height: screenHeight)
@@ -83,8 +84,9 @@ enum Tour {
         press(scrollPath, noPool, tracking: &report)
         report.cellsCreatedWithoutPool = noPool.snapshot.cellsCreated
         say(line("pool off, same scroll path", noPool.snapshot))
-        say("    → the same path made \(report.cellsCreatedWithPool) cells with the pool and "
-            + "\(report.cellsCreatedWithoutPool.grouped) without it.")
+        say(
+            "    → the same path made \(report.cellsCreatedWithPool) cells with the pool and "
+                + "\(report.cellsCreatedWithoutPool.grouped) without it.")
 
         press([.char("+"), .char("+"), .char("+")], tracking: &report)
         record("+ ×3: row(_:changedHeight:)", into: &report)
@@ -102,8 +104,9 @@ enum Tour {
         report.cellLayoutHeightsAfter = app.visibleRowHeights
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
         record("a: Auto Layout cells, 5 pages", into: &report)
-        say("    → the same rows, the same heights; \(app.microsecondsPerMeasuredCell) µs per measured cell "
-            + "(frame layout: \(frameCost) µs)")
+        say(
+            "    → the same rows, the same heights; \(app.microsecondsPerMeasuredCell) µs per measured cell "
+                + "(frame layout: \(frameCost) µs)")
         press([.char("a")], tracking: &report)
         record("a: frame layout again", into: &report)
         press([.char("w")], tracking: &report)
@@ -125,8 +128,9 @@ enum Tour {
 
         report.cellsCreatedInTotal = app.snapshot.cellsCreated
         waterfallSteps(app, into: &report, say: say)
-        say("\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
-            + "(at most \(report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
+        say(
+            "\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
+                + "(at most \(report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
         return report
     }
 
@@ -159,15 +163,18 @@ enum Tour {
             report.waterfallItemsInInsertedDay = waterfall.collection.numberOfItems(inSection: indexPath.section)
             report.waterfallPlacedByInsert = waterfall.layout.itemsPlacedByLastPrepare
             record("i: insertItems at item \(indexPath.item) of day \(indexPath.section + 1)")
-            say("    → re-placed \(report.waterfallPlacedByInsert.grouped) items (\(report.waterfallItemsInInsertedDay.grouped) "
-                + "in the day − \(indexPath.item) before the insert); the other \(waterfallDays - 1) days only shifted.")
+            say(
+                "    → re-placed \(report.waterfallPlacedByInsert.grouped) items (\(report.waterfallItemsInInsertedDay.grouped) "
+                    + "in the day − \(indexPath.item) before the insert); the other \(waterfallDays - 1) days only shifted.")
         }
         press([.char("w")])
         record("w: narrower, \(waterfall.layout.numberOfColumns) columns, all re-placed")
         press(Array(repeating: .pageDown, count: 5))
         record("scroll 5 pages at the new width")
         press([.char("c")])
-        say("c: back to the table, reloaded for the insert (\(app.table.numberOfRows(inSection: report.waterfallInsertedAt?.section ?? 0).grouped) rows in that day).")
+        say(
+            "c: back to the table, reloaded for the insert (\(app.table.numberOfRows(inSection: report.waterfallInsertedAt?.section ?? 0).grouped) rows in that day)."
+        )
     }
 
     /// One line of waterfall counters.

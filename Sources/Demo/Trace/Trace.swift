@@ -45,22 +45,26 @@ enum Trace {
             }
             table.isHeightDebugLogEnabled = true
             output.append("")
-            output.append(layout == .frames
-                ? "▸ reloadData() with FeedCell: frames in layoutSubviews, height from sizeThatFits"
-                : "▸ reloadData() with AutoLayoutFeedCell: the same labels placed by anchors")
-            output += Label.wrap(layout == .frames
-                ? "The contentView has no constraints, so the table asks the cell's sizeThatFits at the content width."
-                : "The contentView has constraints (and enforceFrameLayout is false), so the table takes "
-                    + "FDTemplateLayoutCell's path: a required width fence, then compressed fitting by the solver.",
-                columns: 92).map { "  " + $0 }
+            output.append(
+                layout == .frames
+                    ? "▸ reloadData() with FeedCell: frames in layoutSubviews, height from sizeThatFits"
+                    : "▸ reloadData() with AutoLayoutFeedCell: the same labels placed by anchors")
+            output += Label.wrap(
+                layout == .frames
+                    ? "The contentView has no constraints, so the table asks the cell's sizeThatFits at the content width."
+                    : "The contentView has constraints (and enforceFrameLayout is false), so the table takes "
+                        + "FDTemplateLayoutCell's path: a required width fence, then compressed fitting by the solver.",
+                columns: 92
+            ).map { "  " + $0 }
             table.reloadData()
             output += log.lines
             let heights = (0..<3).map { "\(Int(table.rectForRow(at: IndexPath(row: $0, section: 0)).height))" }
             output.append("     heights: \(heights.joined(separator: ", ")) (a day header of 1 above them)")
         }
         output.append("")
-        output += Label.wrap("The same heights both ways: the twin is built to match. In the interactive demo, "
-            + "a switches between them and the status line shows µs per measured cell.", columns: 94)
+        output += Label.wrap(
+            "The same heights both ways: the twin is built to match. In the interactive demo, "
+                + "a switches between them and the status line shows µs per measured cell.", columns: 94)
         return output
     }
 
@@ -78,14 +82,16 @@ enum Trace {
         output.append("Every data source and delegate call the table makes, numbered, in order.")
         for estimating in [false, true] {
             output.append("")
-            output.append(estimating
-                ? "══ B. Estimated heights: estimatedHeightForRowAt answers 44 ══"
-                : "══ A. Exact heights: estimatedRowHeight = 0, heightForRowAt only ══")
+            output.append(
+                estimating
+                    ? "══ B. Estimated heights: estimatedHeightForRowAt answers 44 ══"
+                    : "══ A. Exact heights: estimatedRowHeight = 0, heightForRowAt only ══")
             let log = TraceLog()
             let source = TraceDataSource(log: log)
             let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 100))
             table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-            let delegate: TableViewDelegate = estimating
+            let delegate: TableViewDelegate =
+                estimating
                 ? EstimatingTraceDelegate(source: source) : ExactTraceDelegate(source: source)
             table.dataSource = source
             table.delegate = delegate

@@ -97,8 +97,10 @@ enum Xray {
             } else {
                 row += 1
             }
-            snapshot.bands.append(.init(kind: slot.kind, minY: slot.minY, height: slot.height,
-                                        isMeasured: slot.isMeasured, section: section, row: row))
+            snapshot.bands.append(
+                .init(
+                    kind: slot.kind, minY: slot.minY, height: slot.height,
+                    isMeasured: slot.isMeasured, section: section, row: row))
             return true
         }
         snapshot.contentHeight = geometry.totalHeight
@@ -157,19 +159,23 @@ enum Xray {
         let height = poolTop + 60
         let scale = columnHeight / max(before.contentHeight, after.contentHeight, 1)
         var svg = SVG(width: width, height: height)
-        svg.raw("""
+        svg.raw(
+            """
             <defs><pattern id="est" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
             <rect width="6" height="6" fill="#eef1f5"/><line x1="0" y1="0" x2="0" y2="6" stroke="#b9c2cf" stroke-width="2"/></pattern></defs>
             """)
         svg.rect(x: 0, y: 0, width: width, height: height, fill: "#ffffff")
-        svg.text("ReuseTable xray — \(rows) self-sizing rows in days of \(rowsPerDay), a \(Int(tableSize.width))×\(Int(tableSize.height)) table",
-                 x: 24, y: 34, size: 20, weight: "bold")
-        svg.text("Content space scaled to fit (1 line = \(String(format: "%.1f", scale)) px). Colour = the cell object on screen: "
-                 + "a colour on a new row is a reused cell.", x: 24, y: 58, size: 13, fill: "#444")
+        svg.text(
+            "ReuseTable xray — \(rows) self-sizing rows in days of \(rowsPerDay), a \(Int(tableSize.width))×\(Int(tableSize.height)) table",
+            x: 24, y: 34, size: 20, weight: "bold")
+        svg.text(
+            "Content space scaled to fit (1 line = \(String(format: "%.1f", scale)) px). Colour = the cell object on screen: "
+                + "a colour on a new row is a reused cell.", x: 24, y: 58, size: 13, fill: "#444")
         legend(into: &svg, x: 24, y: 76)
         panel(before, title: "Before: contentOffset.y = \(Int(before.viewport.minY))", x: 24, top: top, scale: scale, into: &svg)
-        panel(after, title: "After scrolling \(Int(scroll)) lines: y = \(Int(after.viewport.minY))", x: 590, top: top, scale: scale,
-              previous: before, into: &svg)
+        panel(
+            after, title: "After scrolling \(Int(scroll)) lines: y = \(Int(after.viewport.minY))", x: 590, top: top, scale: scale,
+            previous: before, into: &svg)
         pool(before, x: 24, y: poolTop, into: &svg)
         pool(after, x: 590, y: poolTop, into: &svg)
         return svg.document
@@ -191,8 +197,10 @@ enum Xray {
     }
 
     /// One panel: the content column with bands, the viewport, and labels for the rows on screen.
-    private static func panel(_ snapshot: Snapshot, title: String, x: Double, top: Double, scale: Double,
-                              previous: Snapshot? = nil, into svg: inout SVG) {
+    private static func panel(
+        _ snapshot: Snapshot, title: String, x: Double, top: Double, scale: Double,
+        previous: Snapshot? = nil, into svg: inout SVG
+    ) {
         let earlierRow = Dictionary((previous?.shown ?? []).map { ($0.serial, $0.indexPath) }, uniquingKeysWith: { a, _ in a })
         let earlierPool = Set(previous?.pool ?? [])
         let columnX = x + 56, columnWidth = 150.0
@@ -218,10 +226,12 @@ enum Xray {
             case .footer: break
             case .row:
                 let indexPath = IndexPath(row: band.row, section: band.section)
-                let fill = shownByPath[indexPath].map { colour(serial: $0.serial) }
+                let fill =
+                    shownByPath[indexPath].map { colour(serial: $0.serial) }
                     ?? (band.isMeasured ? "#c9d3e0" : "url(#est)")
-                svg.rect(x: columnX + 4, y: y + 0.5, width: columnWidth - 8, height: max(h - 1, 0.8), fill: fill,
-                         stroke: h > 4 ? "#8a97a8" : nil, strokeWidth: 0.5, kind: "row")
+                svg.rect(
+                    x: columnX + 4, y: y + 0.5, width: columnWidth - 8, height: max(h - 1, 0.8), fill: fill,
+                    stroke: h > 4 ? "#8a97a8" : nil, strokeWidth: 0.5, kind: "row")
                 if snapshot.selected.contains(indexPath) {
                     // A mark on the row itself, on screen or not: selection is the table's state, by index path.
                     svg.rect(x: columnX - 2, y: y + 0.5, width: 5, height: max(h - 1, 0.8), fill: selectedColour, kind: "selected")
@@ -232,8 +242,9 @@ enum Xray {
         // The viewport, slightly wider than the column so it reads as a window over it.
         let viewportY = y0 + Double(snapshot.viewport.minY) * scale
         let viewportHeight = Double(snapshot.viewport.height) * scale
-        svg.rect(x: columnX - 10, y: viewportY, width: columnWidth + 20, height: viewportHeight,
-                 fill: "rgba(214,40,40,0.06)", stroke: "#d62828", strokeWidth: 2.5, kind: "viewport")
+        svg.rect(
+            x: columnX - 10, y: viewportY, width: columnWidth + 20, height: viewportHeight,
+            fill: "rgba(214,40,40,0.06)", stroke: "#d62828", strokeWidth: 2.5, kind: "viewport")
         svg.text("viewport", x: columnX - 12, y: viewportY - 5, size: 11, weight: "bold", fill: "#d62828")
         // Labels for the rows on screen, fanned out to the right with leader lines.
         let labelX = columnX + columnWidth + 44
@@ -247,7 +258,8 @@ enum Xray {
             svg.line(x1: columnX + columnWidth - 4, y1: rowMid, x2: labelX - 4, y2: labelY - 4, stroke: colour, width: 1.5)
             svg.rect(x: labelX, y: labelY - 13, width: 16, height: 16, fill: colour, rx: 3)
             svg.text("cell #\(shown.serial)", x: labelX + 22, y: labelY, size: 13, weight: "bold", fill: colour)
-            var note = "row [\(shown.indexPath.section), \(shown.indexPath.row)] · \(Int(shown.frame.height)) lines"
+            var note =
+                "row [\(shown.indexPath.section), \(shown.indexPath.row)] · \(Int(shown.frame.height)) lines"
                 + (shown.isSelected ? " · selected" : "")
             if previous != nil {
                 if let was = earlierRow[shown.serial] {
@@ -263,14 +275,16 @@ enum Xray {
         }
         let measured = snapshot.bands.filter { $0.kind == .row && $0.isMeasured }.count
         let rows = snapshot.bands.filter { $0.kind == .row }.count
-        svg.text("\(measured) of \(rows) rows measured · content height \(Int(snapshot.contentHeight)) lines",
-                 x: x, y: bottom + 20, size: 12, fill: "#444")
+        svg.text(
+            "\(measured) of \(rows) rows measured · content height \(Int(snapshot.contentHeight)) lines",
+            x: x, y: bottom + 20, size: 12, fill: "#444")
     }
 
     /// The reuse pool under a panel.
     private static func pool(_ snapshot: Snapshot, x: Double, y: Double, into svg: inout SVG) {
-        svg.text("Reuse pool: \(snapshot.pool.count) idle · \(snapshot.cellsCreated) cells created in all",
-                 x: x, y: y, size: 14, weight: "bold")
+        svg.text(
+            "Reuse pool: \(snapshot.pool.count) idle · \(snapshot.cellsCreated) cells created in all",
+            x: x, y: y, size: 14, weight: "bold")
         var chipX = x
         if snapshot.pool.isEmpty {
             svg.text("(empty — every cell is on screen)", x: x, y: y + 28, size: 12, fill: "#777")
@@ -302,9 +316,12 @@ struct SVG {
 
     mutating func raw(_ text: String) { body += text + "\n" }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String,
-                       stroke: String? = nil, strokeWidth: Double = 1, rx: Double = 0, kind: String? = nil) {
-        var attributes = (kind.map { "class=\"\($0)\" " } ?? "") + "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\""
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String,
+        stroke: String? = nil, strokeWidth: Double = 1, rx: Double = 0, kind: String? = nil
+    ) {
+        var attributes =
+            (kind.map { "class=\"\($0)\" " } ?? "") + "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(fill)\""
         if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"\(n(strokeWidth))\"" }
         if rx > 0 { attributes += " rx=\"\(n(rx))\"" }
         body += "<rect \(attributes)/>\n"
@@ -314,9 +331,12 @@ struct SVG {
         body += "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>\n"
     }
 
-    mutating func text(_ string: String, x: Double, y: Double, size: Double, weight: String = "normal",
-                       fill: String = "#111", anchor: String = "start") {
-        body += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\" "
+    mutating func text(
+        _ string: String, x: Double, y: Double, size: Double, weight: String = "normal",
+        fill: String = "#111", anchor: String = "start"
+    ) {
+        body +=
+            "<text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\" "
             + "text-anchor=\"\(anchor)\">\(escape(string))</text>\n"
     }
 

@@ -76,9 +76,12 @@ public struct LayoutDimension {
 }
 
 @MainActor
-private func makeConstraint(_ first: View, _ firstAttribute: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation,
-                            _ second: View?, _ secondAttribute: LayoutConstraint.Attribute,
-                            _ multiplier: CGFloat, _ constant: CGFloat) -> LayoutConstraint {
-    LayoutConstraint(item: first, attribute: firstAttribute, relatedBy: relation, toItem: second,
-                     attribute: secondAttribute, multiplier: multiplier, constant: constant)
+private func makeConstraint(
+    _ first: View, _ firstAttribute: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation,
+    _ second: View?, _ secondAttribute: LayoutConstraint.Attribute,
+    _ multiplier: CGFloat, _ constant: CGFloat
+) -> LayoutConstraint {
+    LayoutConstraint(
+        item: first, attribute: firstAttribute, relatedBy: relation, toItem: second,
+        attribute: secondAttribute, multiplier: multiplier, constant: constant)
 }

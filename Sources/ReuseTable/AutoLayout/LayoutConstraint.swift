@@ -95,18 +95,25 @@ open class LayoutConstraint {
     /// UIKit's designated initializer. Traps on the illegal combinations UIKit raises for
     /// (non-finite numbers, a location related to a constant, a 0 multiplier on a location,
     /// a location paired with a dimension or across axes).
-    public convenience init(item: View, attribute firstAttribute: Attribute, relatedBy relation: Relation,
-                            toItem: View?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat) {
-        if let message = LayoutConstraint.validationMessage(item: item, attribute: firstAttribute, toItem: toItem,
-                                                            attribute: secondAttribute, multiplier: multiplier, constant: constant) {
+    public convenience init(
+        item: View, attribute firstAttribute: Attribute, relatedBy relation: Relation,
+        toItem: View?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) {
+        if let message = LayoutConstraint.validationMessage(
+            item: item, attribute: firstAttribute, toItem: toItem,
+            attribute: secondAttribute, multiplier: multiplier, constant: constant)
+        {
             preconditionFailure(message)
         }
-        self.init(validatedItem: item, attribute: firstAttribute, relatedBy: relation, toItem: toItem,
-                  attribute: secondAttribute, multiplier: multiplier, constant: constant)
+        self.init(
+            validatedItem: item, attribute: firstAttribute, relatedBy: relation, toItem: toItem,
+            attribute: secondAttribute, multiplier: multiplier, constant: constant)
     }
 
-    init(validatedItem item: View, attribute firstAttribute: Attribute, relatedBy relation: Relation,
-         toItem: View?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat) {
+    init(
+        validatedItem item: View, attribute firstAttribute: Attribute, relatedBy relation: Relation,
+        toItem: View?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) {
         _firstItem = item
         _secondItem = toItem
         self.firstAttribute = firstAttribute

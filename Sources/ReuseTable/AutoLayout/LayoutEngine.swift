@@ -93,10 +93,12 @@ final class LayoutEngine {
         for item in items.values where item.generation == generation && item.view !== root {
             let view = item.view
             guard !view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-                  let parentItem = items[ObjectIdentifier(parent)] else { continue }
-            let frame = CGRect(x: item.left.value - parentItem.left.value + parent.bounds.minX,
-                               y: item.top.value - parentItem.top.value + parent.bounds.minY,
-                               width: max(0, item.width.value), height: max(0, item.height.value))
+                let parentItem = items[ObjectIdentifier(parent)]
+            else { continue }
+            let frame = CGRect(
+                x: item.left.value - parentItem.left.value + parent.bounds.minX,
+                y: item.top.value - parentItem.top.value + parent.bounds.minY,
+                width: max(0, item.width.value), height: max(0, item.height.value))
             if view.frame != frame { view.frame = frame }
         }
     }
@@ -205,8 +207,9 @@ final class LayoutEngine {
             return
         }
         let solverConstraint = add(solverConstraint(for: constraint), for: constraint)
-        entries[key] = Entry(constraint: constraint, solverConstraint: solverConstraint, constant: constraint.constant,
-                             priority: constraint.priority, generation: generation)
+        entries[key] = Entry(
+            constraint: constraint, solverConstraint: solverConstraint, constant: constraint.constant,
+            priority: constraint.priority, generation: generation)
     }
 
     /// `first.attribute - (multiplier · second.attribute + constant) relation 0`.
@@ -272,7 +275,9 @@ final class LayoutEngine {
             rootSize[axis] = (constraint, value, priority)
         } else {
             rootSize[axis] = nil
-            report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(variable.name) == \(formatNumber(Double(value))) (fitting size)>")
+            report(
+                "Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(variable.name) == \(formatNumber(Double(value))) (fitting size)>"
+            )
         }
     }
 
@@ -280,7 +285,8 @@ final class LayoutEngine {
     private func updatePins(_ item: Item) {
         let view = item.view
         guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-              let parentItem = items[ObjectIdentifier(parent)] else {
+            let parentItem = items[ObjectIdentifier(parent)]
+        else {
             removePins(item)
             return
         }
@@ -297,7 +303,8 @@ final class LayoutEngine {
             if (try? solver.addConstraint(pin)) != nil {
                 item.pins.append(pin)
             } else {
-                report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+                report(
+                    "Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
             }
         }
         item.pinnedFrame = frame
@@ -342,8 +349,10 @@ final class LayoutEngine {
         let key = IntrinsicKey(
             size: intrinsicSize(item),
             hugging: (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical)),
-            compression: (view.contentCompressionResistancePriority(for: .horizontal),
-                          view.contentCompressionResistancePriority(for: .vertical)))
+            compression: (
+                view.contentCompressionResistancePriority(for: .horizontal),
+                view.contentCompressionResistancePriority(for: .vertical)
+            ))
         if item.appliedIntrinsic == key { return false }
         for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
         item.intrinsicConstraints = []
@@ -354,8 +363,10 @@ final class LayoutEngine {
         ]
         for (variable, value, hugging, compression) in axes where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {
             let expression = LinearExpression([Term(variable)], constant: -Double(value))
-            for constraint in [Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
-                               Constraint(expression, .greaterThanOrEqual, strength: compression.strength)] {
+            for constraint in [
+                Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
+                Constraint(expression, .greaterThanOrEqual, strength: compression.strength),
+            ] {
                 if (try? solver.addConstraint(constraint)) != nil { item.intrinsicConstraints.append(constraint) }
             }
         }

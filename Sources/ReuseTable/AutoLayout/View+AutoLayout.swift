@@ -135,8 +135,10 @@ extension View {
     /// constants and intrinsic sizes. The view's own `translatesAutoresizingMaskIntoConstraints`
     /// is ignored (it is the one being fitted); frames are not changed.
     /// - Complexity: as `systemLayoutSizeFitting(_:)`.
-    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
-                                        verticalFittingPriority: LayoutPriority) -> CGSize {
+    public func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
+        verticalFittingPriority: LayoutPriority
+    ) -> CGSize {
         layoutEngine.fit(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority, diagnostics: nil)
     }
 
@@ -151,8 +153,10 @@ extension View {
     /// - Complexity: as `systemLayoutSizeFitting(_:)`, plus O(subtree) to find constraints.
     func templateFittingHeight(width: CGFloat, diagnostics: ((String) -> Void)? = nil) -> CGFloat? {
         guard hasInstalledConstraintsInSubtree() else { return nil }
-        return layoutEngine.fit(CGSize(width: width, height: 0), horizontal: .required, vertical: .fittingSizeLevel,
-                                diagnostics: diagnostics).height
+        return layoutEngine.fit(
+            CGSize(width: width, height: 0), horizontal: .required, vertical: .fittingSizeLevel,
+            diagnostics: diagnostics
+        ).height
     }
 
     /// Solves the constraints of this view's subtree with its bounds fixed and writes the frames

@@ -12,7 +12,8 @@ extension CollectionView {
         var result = rect
         func fix(_ value: CGFloat, _ name: String, allowsNegative: Bool) -> CGFloat {
             guard !value.isFinite || (!allowsNegative && value < 0) else { return value }
-            diagnosticHandler("CollectionView \(what).\(name) was set to \(value); it must be finite\(allowsNegative ? "" : " and 0 or more"). Using 0.")
+            diagnosticHandler(
+                "CollectionView \(what).\(name) was set to \(value); it must be finite\(allowsNegative ? "" : " and 0 or more"). Using 0.")
             return 0
         }
         // `CGRect` standardizes negative sizes in `width`; read the raw size.

@@ -12,16 +12,20 @@ extension CollectionView {
     /// `configuration` has filled it, cached by index path (per item width).
     /// Call it from a layout delegate's `heightForItemAt`.
     /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
-    public func heightForCell(withReuseIdentifier identifier: String, cacheBy indexPath: IndexPath,
-                              configuration: (CollectionViewCell) -> Void) -> CGFloat {
+    public func heightForCell(
+        withReuseIdentifier identifier: String, cacheBy indexPath: IndexPath,
+        configuration: (CollectionViewCell) -> Void
+    ) -> CGFloat {
         templateHeight(identifier, cacheBy: indexPath, configuration: configuration)
     }
 
     /// Like `heightForCell(withReuseIdentifier:cacheBy:configuration:)`, cached by a model key
     /// (stable across inserts and moves; invalidate it when the model changes).
     /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
-    public func heightForCell(withReuseIdentifier identifier: String, cacheByKey key: AnyHashable,
-                              configuration: (CollectionViewCell) -> Void) -> CGFloat {
+    public func heightForCell(
+        withReuseIdentifier identifier: String, cacheByKey key: AnyHashable,
+        configuration: (CollectionViewCell) -> Void
+    ) -> CGFloat {
         templateHeight(identifier, cacheByKey: key, configuration: configuration)
     }
 

@@ -32,8 +32,9 @@ extension CollectionView {
     func itemsAhead(upward: Bool, count: Int) -> [IndexPath] {
         let visible = viewport
         guard visible.width > 0, visible.height > 0 else { return [] }
-        let rect = CGRect(x: visible.minX, y: upward ? visible.minY - visible.height : visible.maxY,
-                          width: visible.width, height: visible.height)
+        let rect = CGRect(
+            x: visible.minX, y: upward ? visible.minY - visible.height : visible.maxY,
+            width: visible.width, height: visible.height)
         var found: [(distance: CGFloat, indexPath: IndexPath)] = []
         for attributes in collectionViewLayout.layoutAttributesForElements(in: rect) where attributes.representedElementCategory == .cell {
             let frame = attributes.frame

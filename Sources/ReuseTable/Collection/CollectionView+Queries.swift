@@ -76,7 +76,8 @@ extension CollectionView {
             TableViewError.trap(error)
         }
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
-              frame.minY.isFinite, frame.maxY.isFinite else { return }
+            frame.minY.isFinite, frame.maxY.isFinite
+        else { return }
         let placement: VerticalPlacement
         switch position {
         case .top: placement = .top
@@ -93,13 +94,15 @@ extension CollectionView {
         loadIfNeeded()
         let vocabulary = UpdateVocabulary.collection
         guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else {
-            throw TableViewError("index path \(indexPath.collectionDescription) is out of range: "
-                + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
+            throw TableViewError(
+                "index path \(indexPath.collectionDescription) is out of range: "
+                    + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
         }
         let items = itemCounts[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < items else {
-            throw TableViewError("index path \(indexPath.collectionDescription) is out of range: "
-                + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
+            throw TableViewError(
+                "index path \(indexPath.collectionDescription) is out of range: "
+                    + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
         }
     }
 }

@@ -15,9 +15,11 @@ extension CollectionView {
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         performTransaction {
-            reconfigureVisibleCells(at: indexPaths, in: \.visibleItems,
-                                    cellFromDataSource: { indexPath in calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
-                                    place: { addSubview($0) }) { indexPath, cell in
+            reconfigureVisibleCells(
+                at: indexPaths, in: \.visibleItems,
+                cellFromDataSource: { indexPath in calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
+                place: { addSubview($0) }
+            ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
             }
         }

@@ -32,16 +32,20 @@ extension CollectionView {
 
     /// Registers the class `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`
     /// instantiates for `elementKind` and `identifier` (UIKit's name).
-    public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind elementKind: String,
-                         withReuseIdentifier identifier: String) {
+    public func register(
+        _ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind elementKind: String,
+        withReuseIdentifier identifier: String
+    ) {
         supplementary.registered[SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)] = viewClass
     }
 
     /// Always a view: from the pool (after `prepareForReuse()`) or new of the registered
     /// class. An unregistered kind and identifier stop with a message naming both.
     /// - Complexity: O(1).
-    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
-                                                 for indexPath: IndexPath) -> CollectionReusableView {
+    public func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String,
+        for indexPath: IndexPath
+    ) -> CollectionReusableView {
         do {
             try validateSupplementaryDequeue(kind: elementKind, identifier: identifier, for: indexPath)
         } catch {
@@ -120,9 +124,10 @@ extension CollectionView {
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
                 if supplementary.reportedBadFrames.insert(key).inserted {
-                    diagnosticHandler("\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
-                        + "for the supplementary view of kind \"\(kind)\" at \(attributes.indexPath.collectionDescription); "
-                        + "a frame must be finite. The view is not shown.")
+                    diagnosticHandler(
+                        "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                            + "for the supplementary view of kind \"\(kind)\" at \(attributes.indexPath.collectionDescription); "
+                            + "a frame must be finite. The view is not shown.")
                 }
                 continue
             }
@@ -185,7 +190,8 @@ extension CollectionView {
     func remapSupplementaryViews(through plan: UpdatePlan) {
         var remapped: [SupplementaryViews.Key: CollectionReusableView] = [:]
         for (key, view) in supplementary.visible {
-            let section = key.indexPath.count == 2 && key.indexPath.section < plan.newSectionOfOld.count
+            let section =
+                key.indexPath.count == 2 && key.indexPath.section < plan.newSectionOfOld.count
                 ? plan.newSectionOfOld[key.indexPath.section] : nil
             if let section {
                 var indexPath = key.indexPath

@@ -84,9 +84,15 @@ extension CollectionView {
     /// Called from a data source or delegate callback while the view lays out,
     /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        if batchRecorder.isIdle, deferIfBusy("performBatchUpdates(_:completion:)", { [self] in
-            performBatchUpdates(updates, completion: completion)
-        }) { return }
+        if batchRecorder.isIdle,
+            deferIfBusy(
+                "performBatchUpdates(_:completion:)",
+                { [self] in
+                    performBatchUpdates(updates, completion: completion)
+                })
+        {
+            return
+        }
         beginUpdates()
         updates?()
         endUpdates()

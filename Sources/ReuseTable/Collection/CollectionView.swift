@@ -324,8 +324,9 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
                 if reportedBadFrames.insert(attributes.indexPath).inserted {
-                    diagnosticHandler("\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
-                        + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
+                    diagnosticHandler(
+                        "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                            + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
                 }
                 continue
             }
@@ -350,10 +351,11 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     ///    `visibleCells`, `indexPathsForVisibleItems` and `cellForItem(at:)` answer with the new state.
     func placeVisibleCells() {
         let wanted = wantedItems()
-        tellDidEndDisplaying(visibleItems.removeEntries(notIn: wanted).map { entry in
-            recycle(entry.cell)
-            return entry
-        })
+        tellDidEndDisplaying(
+            visibleItems.removeEntries(notIn: wanted).map { entry in
+                recycle(entry.cell)
+                return entry
+            })
         // `didEndDisplaying` may not change the list (structural calls are deferred), so `wanted` still holds.
         let staying = visibleItems.cells(for: wanted)
         var arrivals: [VisibleRows<CollectionViewCell>.Entry] = []

@@ -13,8 +13,10 @@ public protocol CollectionViewDataSource: AnyObject {
     /// `CollectionView.elementKindSectionHeader` or `elementKindSectionFooter`, `indexPath`
     /// is `[section, 0]`), from `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`.
     /// Asked only for elements the layout gives a height. Optional: the default shows none.
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView
 }
 
 extension CollectionViewDataSource {
@@ -22,8 +24,10 @@ extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 
     /// Default: none — a stand-in the collection view recognizes and does not show.
-    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
-                               at indexPath: IndexPath) -> CollectionReusableView {
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         .absentSupplementaryView()
     }
 }

@@ -78,9 +78,10 @@ open class ColumnLayout: CollectionViewLayout {
         defer { isPreparing = false }
         resolveDelegateSettings(in: collectionView)
         let width = itemWidth
-        engine.resetIfNeeded(counts: collectionView.itemCounts, reset: needsReset, columns: max(columnCount, 1), itemWidth: width,
-                             columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: sectionSpacing,
-                             inset: itemsInset, contentWidth: max(collectionView.bounds.width, 0))
+        engine.resetIfNeeded(
+            counts: collectionView.itemCounts, reset: needsReset, columns: max(columnCount, 1), itemWidth: width,
+            columnSpacing: columnSpacing, lineSpacing: lineSpacingBetweenItems, sectionSpacing: sectionSpacing,
+            inset: itemsInset, contentWidth: max(collectionView.bounds.width, 0))
         needsReset = false
         var cutShort = false
         var s = 0
@@ -123,7 +124,8 @@ open class ColumnLayout: CollectionViewLayout {
             delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
         }
         guard let height else { return fallbackItemHeight }
-        return collectionView.sanitizedHeight(height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
+        return collectionView.sanitizedHeight(
+            height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
     }
 
     /// Asks the unknown header and footer heights of section `s`; false when a callback
@@ -167,10 +169,13 @@ open class ColumnLayout: CollectionViewLayout {
     /// The section header's or footer's frame as of the last `prepare()` (full width, at x = 0),
     /// or nil for another kind, an index path out of range or a height of 0; never computes anything.
     /// - Complexity: O(1).
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard let footer = Self.isFooter(elementKind), indexPath.count == 2, indexPath.item == 0,
-              let frame = engine.supplementaryFrame(footer: footer, inSection: indexPath.section) else { return nil }
+            let frame = engine.supplementaryFrame(footer: footer, inSection: indexPath.section)
+        else { return nil }
         return CollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath, frame: frame)
     }
 

@@ -137,7 +137,8 @@ struct ColumnSections {
     /// Forgets one item's height; it and every later item of its section will be placed again.
     mutating func invalidate(_ indexPath: IndexPath) {
         guard indexPath.section >= 0, indexPath.section < sections.count,
-              indexPath.item >= 0, indexPath.item < sections[indexPath.section].heights.count else { return }
+            indexPath.item >= 0, indexPath.item < sections[indexPath.section].heights.count
+        else { return }
         sections[indexPath.section].heights[indexPath.item] = .nan
         sections[indexPath.section].validCount = min(sections[indexPath.section].validCount, indexPath.item)
         isPrepared = false
@@ -161,8 +162,9 @@ struct ColumnSections {
     mutating func placeDirtySections() {
         lastPlacedCount = 0
         for s in sections.indices where sections[s].validCount < sections[s].heights.count || sections[s].frames.count != sections[s].heights.count {
-            lastPlacedCount += Self.place(&sections[s], placement: placement, columns: columnCount,
-                                          width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing, left: leftInset)
+            lastPlacedCount += Self.place(
+                &sections[s], placement: placement, columns: columnCount,
+                width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing, left: leftInset)
         }
         stackSections()
         isPrepared = true
@@ -170,8 +172,10 @@ struct ColumnSections {
 
     /// Re-places one section from its `validCount`; returns how many items were placed.
     /// (Static so that the section can be mutated in place without overlapping access to `self`.)
-    private static func place(_ section: inout Section, placement: Placement, columns: Int,
-                              width: CGFloat, columnSpacing: CGFloat, gap: CGFloat, left: CGFloat) -> Int {
+    private static func place(
+        _ section: inout Section, placement: Placement, columns: Int,
+        width: CGFloat, columnSpacing: CGFloat, gap: CGFloat, left: CGFloat
+    ) -> Int {
         let n = section.heights.count
         func x(ofColumn c: Int) -> CGFloat { left + CGFloat(c) * (width + columnSpacing) }
         var start = min(section.validCount, n)
@@ -251,7 +255,8 @@ struct ColumnSections {
     /// - Complexity: O(1).
     func frame(at indexPath: IndexPath) -> CGRect? {
         guard isPrepared, indexPath.count == 2, indexPath.section >= 0, indexPath.section < sections.count,
-              indexPath.item >= 0, indexPath.item < sections[indexPath.section].frames.count else { return nil }
+            indexPath.item >= 0, indexPath.item < sections[indexPath.section].frames.count
+        else { return nil }
         return sections[indexPath.section].frames[indexPath.item].offsetBy(dx: 0, dy: itemsTop(indexPath.section))
     }
 
@@ -303,9 +308,12 @@ extension ColumnSections {
     /// section: a full reset when asked or when the geometry changed. The caller
     /// then fills the unknown heights (NaN, from each section's `validCount`)
     /// and calls `placeDirtySections()`.
-    mutating func resetIfNeeded(counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
-                                lineSpacing: CGFloat, sectionSpacing: CGFloat, inset: EdgeInsets, contentWidth: CGFloat) {
-        let geometryChanged = columns != columnCount || itemWidth != self.itemWidth || columnSpacing != self.columnSpacing
+    mutating func resetIfNeeded(
+        counts: [Int], reset: Bool, columns: Int, itemWidth: CGFloat, columnSpacing: CGFloat,
+        lineSpacing: CGFloat, sectionSpacing: CGFloat, inset: EdgeInsets, contentWidth: CGFloat
+    ) {
+        let geometryChanged =
+            columns != columnCount || itemWidth != self.itemWidth || columnSpacing != self.columnSpacing
             || lineSpacing != self.lineSpacing || sectionSpacing != self.sectionSpacing || inset.left != leftInset
             || inset.top != insetTop || inset.bottom != insetBottom || contentWidth != self.contentWidth
         // A safety net: counts that disagree with the sections mean a change the layout was not told about.
@@ -330,11 +338,13 @@ extension ColumnSections {
             switch element {
             case .item(let indexPath): CollectionViewLayoutAttributes(forCellWith: indexPath, frame: frame)
             case .header(let s):
-                CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                                               with: IndexPath(item: 0, section: s), frame: frame)
+                CollectionViewLayoutAttributes(
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                    with: IndexPath(item: 0, section: s), frame: frame)
             case .footer(let s):
-                CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
-                                               with: IndexPath(item: 0, section: s), frame: frame)
+                CollectionViewLayoutAttributes(
+                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
+                    with: IndexPath(item: 0, section: s), frame: frame)
             }
         }
     }

@@ -117,7 +117,8 @@ open class FlowLayout: ColumnLayout {
     }
     override func delegateSupplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
         guard let delegate else { return (footer ? footerReferenceSize : headerReferenceSize).height }
-        return footer ? delegate.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section).height
+        return footer
+            ? delegate.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: section).height
             : delegate.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: section).height
     }
     override func supplementaryHeightMethod(footer: Bool) -> StaticString {

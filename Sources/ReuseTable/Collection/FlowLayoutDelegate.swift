@@ -21,8 +21,10 @@ import Foundation
 public protocol FlowLayoutDelegate: AnyObject {
     /// The height of the item at `indexPath` when it is `itemWidth` wide.
     /// Default: the height of `collectionView(_:layout:sizeForItemAt:)`.
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
-                        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGFloat
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout,
+        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
+    ) -> CGFloat
     /// The item's size (UIKit's name); only the height is used. Default: `layout.itemSize`.
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
     /// The header's size for `section` (UIKit's name); only the height is used, 0 means no header.
@@ -35,8 +37,10 @@ public protocol FlowLayoutDelegate: AnyObject {
 
 extension FlowLayoutDelegate {
     /// Default: the height of `sizeForItemAt`.
-    public func collectionView(_ collectionView: CollectionView, layout: FlowLayout,
-                               heightForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGFloat {
+    public func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout,
+        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
+    ) -> CGFloat {
         self.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath).height
     }
     /// Default: `layout.itemSize`.

@@ -90,7 +90,8 @@ open class WaterfallLayout: ColumnLayout {
     }
     override func delegateSupplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
         guard let delegate else { return 0 }
-        return footer ? delegate.collectionView(collectionView, layout: self, heightForFooterInSection: section)
+        return footer
+            ? delegate.collectionView(collectionView, layout: self, heightForFooterInSection: section)
             : delegate.collectionView(collectionView, layout: self, heightForHeaderInSection: section)
     }
     override var fallbackItemHeight: CGFloat { itemHeight }

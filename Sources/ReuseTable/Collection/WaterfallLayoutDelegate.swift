@@ -7,8 +7,10 @@ import Foundation
 public protocol WaterfallLayoutDelegate: AnyObject {
     /// The height of the item at `indexPath` when it is `itemWidth` wide. Asked once per
     /// item until the item is reloaded, the layout is invalidated or the width changes.
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout,
-                        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGFloat
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout,
+        heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
+    ) -> CGFloat
     /// The height of `section`'s header (full width, above its items); 0, the default, shows none.
     /// Asked once per section until the layout is invalidated, the section reloaded or
     /// `invalidateSupplementaryElements(ofKind:at:)` names it.

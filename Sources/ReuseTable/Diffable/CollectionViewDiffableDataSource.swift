@@ -46,8 +46,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     /// provider stops with a message.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus the
     ///   collection view's batch update; O(sections) when nothing changed.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
-                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
         core.apply(snapshot, to: collectionView, completion: completion)
     }
 
@@ -84,8 +86,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     }
 
     /// The supplementary view provider's view, or none.
-    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
-                               at indexPath: IndexPath) -> CollectionReusableView {
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         supplementaryViewProvider?(collectionView, elementKind, indexPath) ?? .absentSupplementaryView()
     }
 }

@@ -28,8 +28,10 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
     /// Makes `view` show `snapshot` (see `TableViewDiffableDataSource.apply`).
     /// - Complexity: O(n log n) for n items in the sections that changed, plus the
     ///   view's batch update; O(sections) when nothing changed.
-    func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
-               completion: (() -> Void)?) {
+    func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
+        completion: (() -> Void)?
+    ) {
         do { try validateApply() } catch { TableViewError.trap(error) }
         let start = DispatchTime.now().uptimeNanoseconds
         var next = snapshot
@@ -46,17 +48,18 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         current = next
         if !difference.isEmpty {
             // The calls a caller would make, in their order, recorded into one batch.
-            view.performBatchUpdates({
-                view.record("apply(_:animatingDifferences:completion:)") { batch in
-                    batch.deletedSections.formUnion(difference.deletedSections)
-                    batch.insertedSections.formUnion(difference.insertedSections)
-                    batch.movedSections += difference.movedSections.map { ($0.from, $0.to) }
-                    batch.deletedRows += difference.deletedItems
-                    batch.insertedRows += difference.insertedItems
-                    batch.movedRows += difference.movedItems.map { ($0.from, $0.to) }
-                    batch.reloadedRows += difference.reloadedItems
-                }
-            }, completion: nil)
+            view.performBatchUpdates(
+                {
+                    view.record("apply(_:animatingDifferences:completion:)") { batch in
+                        batch.deletedSections.formUnion(difference.deletedSections)
+                        batch.insertedSections.formUnion(difference.insertedSections)
+                        batch.movedSections += difference.movedSections.map { ($0.from, $0.to) }
+                        batch.deletedRows += difference.deletedItems
+                        batch.insertedRows += difference.insertedItems
+                        batch.movedRows += difference.movedItems.map { ($0.from, $0.to) }
+                        batch.reloadedRows += difference.reloadedItems
+                    }
+                }, completion: nil)
         }
         if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }
         lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
@@ -66,16 +69,19 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
     /// Throws when `apply` would be reentrant (called from the cell provider).
     func validateApply() throws(TableViewError) {
         if isInCellProvider {
-            throw TableViewError("apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
-                + "the \(viewNoun) is asking for a cell of the current snapshot. "
-                + "Apply after the \(viewNoun) finishes, not while it is laying out cells.")
+            throw TableViewError(
+                "apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
+                    + "the \(viewNoun) is asking for a cell of the current snapshot. "
+                    + "Apply after the \(viewNoun) finishes, not while it is laying out cells.")
         }
     }
 
     /// The cell provider's cell for the item at `indexPath`; stops with a message
     /// when there is no such item or the provider returns nil.
-    func cell<Cell>(at indexPath: IndexPath, describing where: (IndexPath) -> String,
-                    _ provider: (ItemIdentifier) -> Cell?) -> Cell {
+    func cell<Cell>(
+        at indexPath: IndexPath, describing where: (IndexPath) -> String,
+        _ provider: (ItemIdentifier) -> Cell?
+    ) -> Cell {
         guard let item = current.item(at: indexPath) else {
             TableViewError.trap(TableViewError("\(owner): no item at \(`where`(indexPath)) in the current snapshot."))
         }

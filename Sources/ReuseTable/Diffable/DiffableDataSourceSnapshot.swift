@@ -240,7 +240,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
 
         func location(ofItem identifier: ItemIdentifier) throws(TableViewError) -> (section: Int, row: Int) {
             guard let section = itemSection[identifier], let position = sectionPosition[section],
-                  let row = items[position].firstIndex(of: identifier) else {
+                let row = items[position].firstIndex(of: identifier)
+            else {
                 throw TableViewError("Invalid item identifier: \(describe(identifier)) is not in the snapshot.")
             }
             return (position, row)
@@ -259,7 +260,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         func insertSections(_ identifiers: [SectionIdentifier], at position: Int) throws(TableViewError) {
             var seen = Set<SectionIdentifier>()
             for identifier in identifiers where sectionPosition[identifier] != nil || !seen.insert(identifier).inserted {
-                throw TableViewError("Duplicate section identifier: \(describe(identifier)) is already in the snapshot; section identifiers must be unique.")
+                throw TableViewError(
+                    "Duplicate section identifier: \(describe(identifier)) is already in the snapshot; section identifiers must be unique.")
             }
             sections.insert(contentsOf: identifiers, at: position)
             items.insert(contentsOf: Array(repeating: [], count: identifiers.count), at: position)
@@ -270,7 +272,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             var positions: [Int] = []
             for identifier in identifiers {
                 guard let position = sectionPosition[identifier] else {
-                    throw TableViewError("Invalid section identifier: attempt to delete section \(describe(identifier)), which is not in the snapshot.")
+                    throw TableViewError(
+                        "Invalid section identifier: attempt to delete section \(describe(identifier)), which is not in the snapshot.")
                 }
                 positions.append(position)
             }
@@ -319,7 +322,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
                 // (a repeat inside `identifiers` is among them, so it is forgotten too).
                 itemSection[identifier] = previous
                 for claimed in identifiers[..<index] { itemSection[claimed] = nil }
-                throw TableViewError("Duplicate item identifier: \(describe(identifier)) is already in the snapshot; item identifiers must be unique.")
+                throw TableViewError(
+                    "Duplicate item identifier: \(describe(identifier)) is already in the snapshot; item identifiers must be unique.")
             }
         }
 

@@ -106,9 +106,13 @@ struct SnapshotDifference: Equatable, Sendable {
             for r in 0..<new.count {
                 let item = new[r]
                 var q = -1
-                if p < old.count, old[p] == item { q = p }
-                else if p + 1 < old.count, old[p + 1] == item { q = p + 1 }
-                else if p + 2 < old.count, old[p + 2] == item { q = p + 2 }
+                if p < old.count, old[p] == item {
+                    q = p
+                } else if p + 1 < old.count, old[p + 1] == item {
+                    q = p + 1
+                } else if p + 2 < old.count, old[p + 2] == item {
+                    q = p + 2
+                }
                 if q >= 0 {
                     from[r] = i << 32 | q
                     destination[i][q] = j << 32 | r
@@ -257,7 +261,7 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     for k in values.indices.dropFirst() where values[k - 1] >= values[k] { increasing = false; break }
     if increasing { return [Bool](repeating: true, count: n) }
 
-    var tails: [Int] = []          // tails[len - 1]: index of the smallest tail of an increasing run of length len
+    var tails: [Int] = []  // tails[len - 1]: index of the smallest tail of an increasing run of length len
     var previous = [Int](repeating: -1, count: n)
     tails.reserveCapacity(64)
     for k in 0..<n {

@@ -53,8 +53,10 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     /// Calling this from inside the cell provider stops with a message.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus
     ///   O(k log n) for the k changes in the table; O(sections) when nothing changed.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
-                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
         core.apply(snapshot, to: tableView, completion: completion)
     }
 

@@ -15,9 +15,11 @@ extension ReusingView {
     /// `reconfigured` runs for each cell configured (the table measures self-sizing rows there).
     /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured
     ///   (and O(v) for each one replaced by a different cell).
-    func reconfigureVisibleCells(at indexPaths: [IndexPath], in visible: ReferenceWritableKeyPath<Self, VisibleRows<Cell>>,
-                                 cellFromDataSource: (IndexPath) -> Cell, place: (Cell) -> Void,
-                                 reconfigured: (IndexPath, Cell) -> Void = { _, _ in }) {
+    func reconfigureVisibleCells(
+        at indexPaths: [IndexPath], in visible: ReferenceWritableKeyPath<Self, VisibleRows<Cell>>,
+        cellFromDataSource: (IndexPath) -> Cell, place: (Cell) -> Void,
+        reconfigured: (IndexPath, Cell) -> Void = { _, _ in }
+    ) {
         guard hasLoadedData else { return }
         for indexPath in indexPaths {
             guard let old = self[keyPath: visible][indexPath] else { continue }

@@ -51,8 +51,10 @@ extension ReusingView {
 
     /// The steps every template goes through: made ready for reuse, given the
     /// width it is measured at (so `configuration` sees it), configured, fitted.
-    func measureTemplate<Template: ReusableView>(_ template: Template, width: CGFloat, describing what: String,
-                                                 _ configuration: (Template) -> Void, fit: (Template) -> CGFloat) -> CGFloat {
+    func measureTemplate<Template: ReusableView>(
+        _ template: Template, width: CGFloat, describing what: String,
+        _ configuration: (Template) -> Void, fit: (Template) -> CGFloat
+    ) -> CGFloat {
         template.prepareForReuse()
         template.frame.size.width = width
         configuration(template)
@@ -66,8 +68,9 @@ extension ReusingView {
     /// finishes the raw height its own way (`fittingHeight(ofTemplate:width:describing:)`).
     func measuredHeight(of cell: Cell, contentWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
         counters.selfSizingMeasurements += 1
-        let (fitted, path) = templateCellHeight(cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
-                                                width: contentWidth)
+        let (fitted, path) = templateCellHeight(
+            cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
+            width: contentWidth)
         heightLog("measured \(what()) by \(path) at content width \(contentWidth): \(fitted)")
         return fitted
     }
@@ -78,9 +81,11 @@ extension ReusingView {
     }
 
     /// The template of `identifier` in `templates` (cells, or header and footer views), made on first use.
-    func template<Template: ReusableView>(_ identifier: String, in templates: inout [String: Template],
-                                          registered: [String: Template.Type], noun: String,
-                                          validate: (String) throws(TableViewError) -> Void) -> Template {
+    func template<Template: ReusableView>(
+        _ identifier: String, in templates: inout [String: Template],
+        registered: [String: Template.Type], noun: String,
+        validate: (String) throws(TableViewError) -> Void
+    ) -> Template {
         if let template = templates[identifier] { return template }
         do {
             try validate(identifier)
@@ -97,14 +102,16 @@ extension ReusingView {
     /// Throws a message naming the identifier when no cell class is registered for it.
     func validateTemplateIdentifier(_ identifier: String) throws(TableViewError) {
         guard registeredClasses[identifier] == nil else { return }
-        throw missingTemplateClass(noun: "cell", identifier: identifier, registration: Self.vocabulary.cellRegistration,
-                                   registered: " (registered: \(registeredIdentifierList))")
+        throw missingTemplateClass(
+            noun: "cell", identifier: identifier, registration: Self.vocabulary.cellRegistration,
+            registered: " (registered: \(registeredIdentifierList))")
     }
 
     /// "cannot make a template … for identifier …": what to register, and what is registered.
     func missingTemplateClass(noun: String, identifier: String, registration: String, registered: String) -> TableViewError {
-        TableViewError("cannot make a template \(noun) for identifier \"\(identifier)\": register a class for it with "
-            + "\(registration) first\(registered).")
+        TableViewError(
+            "cannot make a template \(noun) for identifier \"\(identifier)\": register a class for it with "
+                + "\(registration) first\(registered).")
     }
 
     /// The registered cell identifiers, quoted, for messages ("none" when empty).

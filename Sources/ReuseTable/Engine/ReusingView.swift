@@ -98,15 +98,30 @@ extension CollectionView.Counters: EngineCounters {}
 
 // The cells' and header views' own names for the shared flags.
 extension TableViewCell: ReusableCell {
-    var isTemplate: Bool { get { isTemplateLayoutCell } set { isTemplateLayoutCell = newValue } }
-    var hasBeenSeen: Bool { get { hasBeenSeenByTable } set { hasBeenSeenByTable = newValue } }
+    var isTemplate: Bool {
+        get { isTemplateLayoutCell }
+        set { isTemplateLayoutCell = newValue }
+    }
+    var hasBeenSeen: Bool {
+        get { hasBeenSeenByTable }
+        set { hasBeenSeenByTable = newValue }
+    }
 }
 
 extension CollectionViewCell: ReusableCell {
-    var isTemplate: Bool { get { isTemplateLayoutCell } set { isTemplateLayoutCell = newValue } }
-    var hasBeenSeen: Bool { get { hasBeenSeenByCollectionView } set { hasBeenSeenByCollectionView = newValue } }
+    var isTemplate: Bool {
+        get { isTemplateLayoutCell }
+        set { isTemplateLayoutCell = newValue }
+    }
+    var hasBeenSeen: Bool {
+        get { hasBeenSeenByCollectionView }
+        set { hasBeenSeenByCollectionView = newValue }
+    }
 }
 
 extension TableViewHeaderFooterView: ReusableView {
-    var isTemplate: Bool { get { isTemplateLayoutView } set { isTemplateLayoutView = newValue } }
+    var isTemplate: Bool {
+        get { isTemplateLayoutView }
+        set { isTemplateLayoutView = newValue }
+    }
 }

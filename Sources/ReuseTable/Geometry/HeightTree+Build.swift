@@ -136,8 +136,9 @@ extension HeightTree.Node {
             if c == 0 { r += 1; continue }
             let h = runs.height(r)
             if w > 0, runs.height(w - 1) == h,
-               RunMeta.attributes(runs.meta(w - 1)) == RunMeta.attributes(m),
-               RunMeta.count(runs.meta(w - 1)) + c <= RunMeta.maxCount {
+                RunMeta.attributes(runs.meta(w - 1)) == RunMeta.attributes(m),
+                RunMeta.count(runs.meta(w - 1)) + c <= RunMeta.maxCount
+            {
                 runs.setMeta(w - 1, runs.meta(w - 1) + UInt32(c))
             } else {
                 if w != r { runs.set(w, height: h, meta: m) }

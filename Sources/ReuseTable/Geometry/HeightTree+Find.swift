@@ -71,8 +71,9 @@ extension HeightTree {
     public func slot(at index: Int) -> Slot {
         let p = position(of: index)
         let h = p.leaf.runHeight(p.run), m = p.leaf.runMeta(p.run)
-        return Slot(index: index, minY: p.runMinY + Double(p.within) * h, height: h,
-                    kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+        return Slot(
+            index: index, minY: p.runMinY + Double(p.within) * h, height: h,
+            kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
     }
 
     /// The section a slot belongs to: headers at or before `index`, minus one.
@@ -117,8 +118,9 @@ extension HeightTree {
             for j in 0..<chosen { base += node.childSummaries.counts[j] }
             node = node.children[chosen]
         }
-        return node.isNarrow ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
-                             : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
+        return node.isNarrow
+            ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
+            : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
     }
 
     /// The leaf part of `index(atOffset:)`, specialized per run encoding (no per-run branch on it).
@@ -200,7 +202,8 @@ extension HeightTree {
         for j in node.childSummaries.indices {
             let s = node.childSummaries[j]
             if local < base + s.count && s.unmeasured > 0,
-               let found = firstUnmeasured(in: node.children[j], from: max(0, local - base)) {
+                let found = firstUnmeasured(in: node.children[j], from: max(0, local - base))
+            {
                 return base + found
             }
             base += s.count
@@ -241,8 +244,9 @@ extension HeightTree {
                 } else {
                     let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
                     for k in i..<c {
-                        let slot = Slot(index: slotIndex, minY: acc + Double(k) * h, height: h,
-                                        kind: kind, isMeasured: measured)
+                        let slot = Slot(
+                            index: slotIndex, minY: acc + Double(k) * h, height: h,
+                            kind: kind, isMeasured: measured)
                         if !body(slot) { return }
                         slotIndex += 1
                     }

@@ -21,7 +21,8 @@ extension HeightTree {
     public func slot(atOffset y: Double, near finger: inout GeometryFinger) -> LocatedSlot? {
         guard y >= 0, y < totalHeight else { return nil }  // also rejects NaN
         if finger.stamp == stamp, let leaf = finger.leaf, y >= finger.leafMinY, y < finger.leafLimit,
-           let found = walk(leaf.takeUnretainedValue(), to: y, finger: &finger) {
+            let found = walk(leaf.takeUnretainedValue(), to: y, finger: &finger)
+        {
             return found
         }
         return descend(to: y, finger: &finger)
@@ -129,11 +130,13 @@ extension HeightTree {
                 finger.runFirstIndex = first
                 finger.runHeadersBefore = headers
                 let k = Self.position(of: y, inRunAt: acc, height: h, count: c)
-                let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h,
-                                kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+                let slot = Slot(
+                    index: first + k, minY: acc + Double(k) * h, height: h,
+                    kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
                 let section = headers + (isHeader ? k + 1 : 0) - 1
-                return LocatedSlot(slot: slot, section: section,
-                                   row: slot.index - headerIndex(ofSection: section, finger: &finger) - 1)
+                return LocatedSlot(
+                    slot: slot, section: section,
+                    row: slot.index - headerIndex(ofSection: section, finger: &finger) - 1)
             }
             acc = end
             first += c
@@ -148,8 +151,9 @@ extension HeightTree {
         finger.leaf = nil
         guard let index = index(atOffset: y) else { return nil }
         let section = section(containing: index)
-        return LocatedSlot(slot: slot(at: index), section: section,
-                           row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
+        return LocatedSlot(
+            slot: slot(at: index), section: section,
+            row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
     }
 
     /// `headerIndex(ofSection:)` through the finger's one-section cache; -1 for section -1 (slots before any header).
@@ -170,8 +174,9 @@ extension HeightTree {
     public func sectionSpan(_ section: Int, near finger: inout GeometryFinger) -> SectionSpan {
         if let span = finger.span, span.stamp == stamp, span.section == section { return span.value }
         let headerIndex = headerIndex(ofSection: section)
-        let value = SectionSpan(header: slot(at: headerIndex),
-                                end: section + 1 < sectionCount ? offset(of: self.headerIndex(ofSection: section + 1)) : totalHeight)
+        let value = SectionSpan(
+            header: slot(at: headerIndex),
+            end: section + 1 < sectionCount ? offset(of: self.headerIndex(ofSection: section + 1)) : totalHeight)
         finger.span = (stamp, section, value)
         return value
     }

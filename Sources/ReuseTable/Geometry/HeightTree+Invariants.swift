@@ -81,8 +81,9 @@ extension HeightTree {
                     let h = node.runHeight(r), m = node.runMeta(r)
                     if RunMeta.count(m) == 0 { try fail("\(path()): empty run \(r)") }
                     if r > 0, node.runHeight(r - 1) == h,
-                       RunMeta.attributes(node.runMeta(r - 1)) == RunMeta.attributes(m),
-                       RunMeta.count(node.runMeta(r - 1)) + RunMeta.count(m) <= RunMeta.maxCount {
+                        RunMeta.attributes(node.runMeta(r - 1)) == RunMeta.attributes(m),
+                        RunMeta.count(node.runMeta(r - 1)) + RunMeta.count(m) <= RunMeta.maxCount
+                    {
                         try fail("\(path()): runs \(r - 1) and \(r) should have merged")
                     }
                     expected.addRun(height: h, meta: m)

@@ -33,9 +33,10 @@ extension HeightTree {
             let run = runs[0]
             stamp = GeometryStamp.next()
             makeRootUnique()
-            root.insert(heights: CollectionOfOne(run.height),
-                        meta: CollectionOfOne(RunMeta.pack(count: run.count, kind: run.kind, isMeasured: run.isMeasured)),
-                        at: index, config: config)
+            root.insert(
+                heights: CollectionOfOne(run.height),
+                meta: CollectionOfOne(RunMeta.pack(count: run.count, kind: run.kind, isMeasured: run.isMeasured)),
+                at: index, config: config)
             fixRoot()
             return
         }
@@ -91,9 +92,10 @@ extension HeightTree {
         guard unmeasuredCount < count else { return }
         stamp = GeometryStamp.next()
         let old = root
-        root = Node.build(from: Runs(root: old).lazy.map {
-            HeightRun(count: $0.count, height: $0.height, kind: $0.kind, isMeasured: false)
-        }, config: config)
+        root = Node.build(
+            from: Runs(root: old).lazy.map {
+                HeightRun(count: $0.count, height: $0.height, kind: $0.kind, isMeasured: false)
+            }, config: config)
     }
 
     private mutating func makeRootUnique() {
@@ -446,8 +448,9 @@ extension HeightTree {
                 if let leaf, run < leaf.runCount {
                     let m = leaf.runMeta(run)
                     defer { run += 1 }
-                    return HeightRun(count: RunMeta.count(m), height: leaf.runHeight(run),
-                                     kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
+                    return HeightRun(
+                        count: RunMeta.count(m), height: leaf.runHeight(run),
+                        kind: RunMeta.kind(m), isMeasured: RunMeta.isMeasured(m))
                 }
                 guard let top = stack.popLast() else {
                     leaf = nil

@@ -142,8 +142,9 @@ extension RowGeometry {
     public func slot(atOffset y: Double, near finger: inout GeometryFinger) -> LocatedSlot? {
         guard let index = index(atOffset: y) else { return nil }
         let section = section(containing: index)
-        return LocatedSlot(slot: slot(at: index), section: section,
-                           row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
+        return LocatedSlot(
+            slot: slot(at: index), section: section,
+            row: index - (section < 0 ? -1 : headerIndex(ofSection: section)) - 1)
     }
 
     /// Without a finger: `forEachSlot(from:_:)`.
@@ -157,7 +158,8 @@ extension RowGeometry {
     ///
     /// - Complexity: that of `headerIndex(ofSection:)`, `slot(at:)` and `offset(of:)`.
     public func sectionSpan(_ section: Int, near finger: inout GeometryFinger) -> SectionSpan {
-        SectionSpan(header: slot(at: headerIndex(ofSection: section)),
-                    end: section + 1 < sectionCount ? offset(of: headerIndex(ofSection: section + 1)) : totalHeight)
+        SectionSpan(
+            header: slot(at: headerIndex(ofSection: section)),
+            end: section + 1 < sectionCount ? offset(of: headerIndex(ofSection: section + 1)) : totalHeight)
     }
 }

@@ -172,8 +172,9 @@ import Foundation
         for run in runs {
             precondition(run.count >= 0, "negative run count")
             if !run.isMeasured { unmeasuredCount += run.count }
-            new.append(contentsOf: repeatElement(
-                Record(startY: 0, height: run.height, kind: run.kind, isMeasured: run.isMeasured), count: run.count))
+            new.append(
+                contentsOf: repeatElement(
+                    Record(startY: 0, height: run.height, kind: run.kind, isMeasured: run.isMeasured), count: run.count))
         }
         guard !new.isEmpty else { return }
         records.insert(contentsOf: new, at: index)

@@ -11,8 +11,10 @@ enum PrefetchWindow {
     /// Makes `ahead` the announced set. Returns the index paths to cancel (announced
     /// before, no longer ahead and not on screen — one that appeared was used, not
     /// cancelled), sorted, and those to announce (ahead and new), nearest first.
-    static func advance(_ announced: inout Set<IndexPath>, to ahead: [IndexPath],
-                        isVisible: (IndexPath) -> Bool) -> (cancelled: [IndexPath], announced: [IndexPath]) {
+    static func advance(
+        _ announced: inout Set<IndexPath>, to ahead: [IndexPath],
+        isVisible: (IndexPath) -> Bool
+    ) -> (cancelled: [IndexPath], announced: [IndexPath]) {
         let aheadSet = Set(ahead)
         let cancelled = announced.subtracting(aheadSet).filter { !isVisible($0) }.sorted()
         let new = ahead.filter { !announced.contains($0) }

@@ -467,7 +467,7 @@ extension SparseRowHeights {
         /// Moves the last `k` items of this node to the front of `right` (its next sibling).
         func giveBack(_ k: Int, to right: Node) -> Sums {
             right.reserve(k)
-            let range = (itemCount - k) ..< itemCount
+            let range = (itemCount - k)..<itemCount
             if isLeaf {
                 let span = entries[range].reduce(0) { $0 + $1.gap }
                 right.entries.insert(contentsOf: entries[range], at: 0)

@@ -34,8 +34,9 @@ extension TableView {
     /// The content height the table expects once every estimate is measured:
     /// today's height corrected by the mean error seen so far per measured slot.
     public var projectedContentHeight: CGFloat {
-        CGFloat(geometry.totalHeight + Double(estimatedSlotCount) * estimateStatistics.meanError
-            + tableHeaderFooter.headerHeight + tableHeaderFooter.footerHeight)
+        CGFloat(
+            geometry.totalHeight + Double(estimatedSlotCount) * estimateStatistics.meanError
+                + tableHeaderFooter.headerHeight + tableHeaderFooter.footerHeight)
     }
 
     /// How far `contentSize.height` may still move: estimated slots times the

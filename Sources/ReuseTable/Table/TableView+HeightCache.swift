@@ -8,8 +8,10 @@ extension TableView {
     /// The height a cell of `identifier` needs once `configuration` has filled it,
     /// cached by index path (per table width). The cache follows every mutation.
     /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
-    public func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath,
-                              configuration: (TableViewCell) -> Void) -> CGFloat {
+    public func heightForCell(
+        withIdentifier identifier: String, cacheBy indexPath: IndexPath,
+        configuration: (TableViewCell) -> Void
+    ) -> CGFloat {
         usesSelfSizing = true
         return templateHeight(identifier, cacheBy: indexPath, configuration: configuration)
     }
@@ -17,8 +19,10 @@ extension TableView {
     /// Like `heightForCell(withIdentifier:cacheBy:configuration:)`, cached by a model key
     /// (stable across inserts and moves; invalidate it when the model changes).
     /// - Complexity: O(1) on a hit; one `sizeThatFits` on a miss.
-    public func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable,
-                              configuration: (TableViewCell) -> Void) -> CGFloat {
+    public func heightForCell(
+        withIdentifier identifier: String, cacheByKey key: AnyHashable,
+        configuration: (TableViewCell) -> Void
+    ) -> CGFloat {
         usesSelfSizing = true
         return templateHeight(identifier, cacheByKey: key, configuration: configuration)
     }

@@ -46,13 +46,19 @@ struct HeightPlan {
             resolveRows(table: table, first: IndexPath(row: 0, section: section))
         }
         if !rowCounts.isEmpty {
-            headers.estimatePerSection = table.probe(.estimatedHeader, {
-                delegate?.tableView(table, estimatedHeightForHeaderInSection: 0)
-            }) != nil
+            headers.estimatePerSection =
+                table.probe(
+                    .estimatedHeader,
+                    {
+                        delegate?.tableView(table, estimatedHeightForHeaderInSection: 0)
+                    }) != nil
             headers.isEstimated = headers.estimatePerSection || table.estimatedSectionHeaderHeight > 0
-            footers.estimatePerSection = table.probe(.estimatedFooter, {
-                delegate?.tableView(table, estimatedHeightForFooterInSection: 0)
-            }) != nil
+            footers.estimatePerSection =
+                table.probe(
+                    .estimatedFooter,
+                    {
+                        delegate?.tableView(table, estimatedHeightForFooterInSection: 0)
+                    }) != nil
             footers.isEstimated = footers.estimatePerSection || table.estimatedSectionFooterHeight > 0
         }
     }
@@ -69,9 +75,12 @@ struct HeightPlan {
         } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
             table.counters.rowHeightQueries += 1
             rows = .exact
-            firstRow = (first, height == TableView.automaticDimension
-                ? table.selfSizedRowHeight(at: first, keepCell: false)
-                : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)"))
+            firstRow = (
+                first,
+                height == TableView.automaticDimension
+                    ? table.selfSizedRowHeight(at: first, keepCell: false)
+                    : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)")
+            )
         } else if table.rowHeight == TableView.automaticDimension {
             rows = .exact
         } else {
@@ -93,15 +102,21 @@ struct HeightPlan {
         }
         let estimate: CGFloat
         if plan.estimatePerSection, let delegate = table.delegate {
-            estimate = kind == .header
-                ? table.calling("tableView(_:estimatedHeightForHeaderInSection:)") { delegate.tableView(table, estimatedHeightForHeaderInSection: section) }
-                : table.calling("tableView(_:estimatedHeightForFooterInSection:)") { delegate.tableView(table, estimatedHeightForFooterInSection: section) }
+            estimate =
+                kind == .header
+                ? table.calling("tableView(_:estimatedHeightForHeaderInSection:)") {
+                    delegate.tableView(table, estimatedHeightForHeaderInSection: section)
+                }
+                : table.calling("tableView(_:estimatedHeightForFooterInSection:)") {
+                    delegate.tableView(table, estimatedHeightForFooterInSection: section)
+                }
         } else {
             estimate = kind == .header ? table.estimatedSectionHeaderHeight : table.estimatedSectionFooterHeight
         }
         let name = kind == .header ? "header" : "footer"
-        return HeightRun(count: 1, height: Double(table.sanitizedHeight(estimate, for: "estimated \(name) height of section \(section)")),
-                         kind: kind, isMeasured: false)
+        return HeightRun(
+            count: 1, height: Double(table.sanitizedHeight(estimate, for: "estimated \(name) height of section \(section)")),
+            kind: kind, isMeasured: false)
     }
 
     /// The run starting at `row` of `section`, or nil past the last row.
@@ -113,13 +128,15 @@ struct HeightPlan {
         case .uniform(let height, let measured):
             return HeightRun(count: count - row, height: height + margin, isMeasured: measured)
         case .exact:
-            let height = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
+            let height =
+                firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.exactRowHeight(at: indexPath, keepCell: false)
             return HeightRun(count: 1, height: Double(height) + margin)
         case .undecided:
             preconditionFailure("ReuseTable: the height plan must be resolved before rows get heights")
         case .estimatedPerRow:
-            let estimate = firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
+            let estimate =
+                firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.sanitizedHeight(
                     table.delegate.map { delegate in
                         table.calling("tableView(_:estimatedHeightForRowAt:)") { delegate.tableView(table, estimatedHeightForRowAt: indexPath) }
@@ -143,9 +160,10 @@ extension TableView {
     /// `keepCell` keeps a cell configured for measuring so the same layout pass can display it.
     func exactRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
         counters.rowHeightQueries += 1
-        let height = delegate.map { delegate in
-            calling("tableView(_:heightForRowAt:)") { delegate.tableView(self, heightForRowAt: indexPath) }
-        } ?? rowHeight
+        let height =
+            delegate.map { delegate in
+                calling("tableView(_:heightForRowAt:)") { delegate.tableView(self, heightForRowAt: indexPath) }
+            } ?? rowHeight
         if height == TableView.automaticDimension {
             return selfSizedRowHeight(at: indexPath, keepCell: keepCell)
         }
@@ -207,7 +225,8 @@ extension TableView {
         let name = kind == .header ? "header" : "footer"
         let height: CGFloat
         if let delegate {
-            height = kind == .header
+            height =
+                kind == .header
                 ? calling("tableView(_:heightForHeaderInSection:)") { delegate.tableView(self, heightForHeaderInSection: section) }
                 : calling("tableView(_:heightForFooterInSection:)") { delegate.tableView(self, heightForFooterInSection: section) }
         } else {
@@ -264,7 +283,8 @@ extension TableView {
                 switch phase {
                 case 0:
                     phase = 1
-                    return stop ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
+                    return stop
+                        ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
                         : plan.headerRun(section: section, table: self)
                 case 1:
                     if row < counts[section], stop {
@@ -281,7 +301,8 @@ extension TableView {
                     section += 1
                     phase = 0
                     row = 0
-                    return stop ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
+                    return stop
+                        ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
                         : plan.footerRun(section: section - 1, table: self)
                 }
             }

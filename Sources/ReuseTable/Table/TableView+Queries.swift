@@ -45,8 +45,9 @@ extension TableView {
     /// The footer's frame in content coordinates.
     /// - Complexity: O(log n).
     public func rectForFooter(inSection section: Int) -> CGRect {
-        supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) + rowCount(inSection: section) + 1 },
-                          section: section)
+        supplementaryRect(
+            slotIndex: { geometry.headerIndex(ofSection: section) + rowCount(inSection: section) + 1 },
+            section: section)
     }
 
     private func supplementaryRect(slotIndex: () -> Int, section: Int) -> CGRect {

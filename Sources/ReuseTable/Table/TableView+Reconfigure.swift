@@ -19,8 +19,10 @@ extension TableView {
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         if transaction.isActive { return transaction.enqueue("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) }
         performTransaction {
-            reconfigureVisibleCells(at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
-                                    place: { insertSubview($0, at: 0) }) { indexPath, cell in
+            reconfigureVisibleCells(
+                at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
+                place: { insertSubview($0, at: 0) }
+            ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
                 guard rowHeight == TableView.automaticDimension else { return }
                 let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")

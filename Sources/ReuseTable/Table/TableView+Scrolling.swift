@@ -16,7 +16,9 @@ extension TableView {
     /// Called from a data source or delegate method, it runs when that layout step is done.
     /// - Complexity: O((log n) · rows measured).
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if transaction.isActive { return transaction.enqueue("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) }
+        if transaction.isActive {
+            return transaction.enqueue("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) })
+        }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         performTransaction { scroll(to: indexPath, at: position) }
@@ -41,7 +43,8 @@ extension TableView {
         measureSlot(at: target)
         var y = targetOffset(of: indexPath, at: resolved)
         while !transaction.hasDeferredWork,
-              let index = unmeasuredSlot(nearest: target, in: (Double(y) - geometryOrigin)..<(Double(y) - geometryOrigin + Double(bounds.height))) {
+            let index = unmeasuredSlot(nearest: target, in: (Double(y) - geometryOrigin)..<(Double(y) - geometryOrigin + Double(bounds.height)))
+        {
             measureSlot(at: index)
             y = targetOffset(of: indexPath, at: resolved)
         }

@@ -86,8 +86,10 @@ extension TableView {
     /// Makes `new` the table header or footer with its frame's height (checked: a bad one is
     /// reported and taken as 0), swaps the subviews and lays out again: rows move by the new
     /// height; the offset stays (clamped if the content got shorter), as in UIKit.
-    private func install(_ new: View?, as slot: WritableKeyPath<TableHeaderFooterViews, View?>,
-                         height: WritableKeyPath<TableHeaderFooterViews, Double>, name: String) {
+    private func install(
+        _ new: View?, as slot: WritableKeyPath<TableHeaderFooterViews, View?>,
+        height: WritableKeyPath<TableHeaderFooterViews, Double>, name: String
+    ) {
         let old = tableHeaderFooter[keyPath: slot]
         tableHeaderFooter[keyPath: slot] = new
         tableHeaderFooter[keyPath: height] = new.map { Double(sanitizedHeight($0.frame.size.height, for: "height of \(name)")) } ?? 0

@@ -67,7 +67,9 @@ extension TableView {
     /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        if transaction.isActive { return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) }
+        if transaction.isActive {
+            return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) })
+        }
         beginUpdates()
         updates?()
         endUpdates()
@@ -154,8 +156,9 @@ extension TableView {
                 break
             }
             resolveHeightPlan(first: indexPath)
-            let run = heightPlan.rowRun(section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
-                                        margin: margin, table: self)!
+            let run = heightPlan.rowRun(
+                section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
+                margin: margin, table: self)!
             geometry.setHeight(run.height, at: slotIndex(forRow: indexPath), isMeasured: run.isMeasured)
         }
         // The offset stays where it was unless the content shrank below it.
@@ -189,7 +192,8 @@ extension TableView {
             var runs: [HeightRun] = []
             var row = 0
             while !transaction.hasDeferredWork,
-                  let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(appliedRowMargin), table: self) {
+                let run = heightPlan.rowRun(section: section, row: row, count: rowCount, margin: Double(appliedRowMargin), table: self)
+            {
                 runs.append(run)
                 row += run.count
             }

@@ -59,11 +59,17 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
     /// Header height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionHeaderHeight: CGFloat = TableView.automaticDimension {
-        didSet { sectionHeaderHeight = checkedSetting(sectionHeaderHeight, "sectionHeaderHeight", fallback: TableView.automaticDimension, allowsAutomatic: true) }
+        didSet {
+            sectionHeaderHeight = checkedSetting(
+                sectionHeaderHeight, "sectionHeaderHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
+        }
     }
     /// Footer height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionFooterHeight: CGFloat = TableView.automaticDimension {
-        didSet { sectionFooterHeight = checkedSetting(sectionFooterHeight, "sectionFooterHeight", fallback: TableView.automaticDimension, allowsAutomatic: true) }
+        didSet {
+            sectionFooterHeight = checkedSetting(
+                sectionFooterHeight, "sectionFooterHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
+        }
     }
     /// When positive, headers start with this estimate and are measured as they appear.
     open var estimatedSectionHeaderHeight: CGFloat = 0 {
@@ -90,7 +96,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
 
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
-    open var isReusePoolEnabled: Bool { get { pool.isEnabled } set { setReusePoolEnabled(newValue) } }
+    open var isReusePoolEnabled: Bool {
+        get { pool.isEnabled }
+        set { setReusePoolEnabled(newValue) }
+    }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
     open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
@@ -212,7 +221,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if transaction.isActive { return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) }
+        if transaction.isActive {
+            return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() })
+        }
         performTransaction { reload(keepingHeightCache: true) }
     }
 
@@ -398,8 +409,11 @@ open class TableView: ScrollView, LayoutTransactionHost {
                     found.rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
                 }
             } else {
-                found.supplementary.append((SupplementaryKey(kind: slot.kind, section: section),
-                                            contentRect(minY: slot.minY, height: slot.height, width: width)))
+                found.supplementary.append(
+                    (
+                        SupplementaryKey(kind: slot.kind, section: section),
+                        contentRect(minY: slot.minY, height: slot.height, width: width)
+                    ))
             }
         }
         return found

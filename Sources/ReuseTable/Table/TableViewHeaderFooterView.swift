@@ -56,22 +56,28 @@ extension TableView {
     /// version never called it). Measured at the table's width with a template view,
     /// through the same steps as template cells (`measureTemplate`).
     /// - Complexity: one template measurement.
-    public func heightForHeaderFooterView(withIdentifier identifier: String,
-                                          configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+    public func heightForHeaderFooterView(
+        withIdentifier identifier: String,
+        configuration: (TableViewHeaderFooterView) -> Void
+    ) -> CGFloat {
         usesSelfSizing = true
-        let view = template(identifier, in: &templateHeaderFooterViews, registered: registeredHeaderFooterClasses,
-                            noun: "header/footer view", validate: validateTemplateHeaderFooterIdentifier)
+        let view = template(
+            identifier, in: &templateHeaderFooterViews, registered: registeredHeaderFooterClasses,
+            noun: "header/footer view", validate: validateTemplateHeaderFooterIdentifier)
         let width = bounds.width
         return measureTemplate(view, width: width, describing: "header/footer \"\(identifier)\"", configuration) {
-            sanitizedHeight(supplementaryFittingHeight(of: $0, width: width),
-                            for: "fitting height of header/footer template \"\(identifier)\"")
+            sanitizedHeight(
+                supplementaryFittingHeight(of: $0, width: width),
+                for: "fitting height of header/footer template \"\(identifier)\"")
         }
     }
 
     /// Like `heightForHeaderFooterView(withIdentifier:configuration:)`, cached in `keyedHeightCache` by `key`.
     /// - Complexity: O(1) on a hit; one template measurement on a miss.
-    public func heightForHeaderFooterView(withIdentifier identifier: String, cacheByKey key: AnyHashable,
-                                          configuration: (TableViewHeaderFooterView) -> Void) -> CGFloat {
+    public func heightForHeaderFooterView(
+        withIdentifier identifier: String, cacheByKey key: AnyHashable,
+        configuration: (TableViewHeaderFooterView) -> Void
+    ) -> CGFloat {
         usesSelfSizing = true
         // Header keys live in their own key space, so they never collide with cell keys.
         return cachedHeight(forKey: AnyHashable(HeaderFooterCacheKey(key: key)), width: bounds.width) {
@@ -82,15 +88,17 @@ extension TableView {
     /// Throws a message naming the identifier when no header/footer class is registered for it.
     func validateTemplateHeaderFooterIdentifier(_ identifier: String) throws(TableViewError) {
         guard registeredHeaderFooterClasses[identifier] == nil else { return }
-        throw missingTemplateClass(noun: "header/footer view", identifier: identifier,
-                                   registration: "register(_:forHeaderFooterViewReuseIdentifier:)", registered: "")
+        throw missingTemplateClass(
+            noun: "header/footer view", identifier: identifier,
+            registration: "register(_:forHeaderFooterViewReuseIdentifier:)", registered: "")
     }
 
     /// Returns a header or footer view leaving the screen to its pool.
     func recycleSupplementary(_ view: View) {
         view.removeFromSuperview()
         if let reusable = view as? TableViewHeaderFooterView, let identifier = reusable.reuseIdentifier,
-           !reusable.isTemplateLayoutView {
+            !reusable.isTemplateLayoutView
+        {
             headerFooterPool.enqueue(reusable, identifier: identifier)
         }
     }

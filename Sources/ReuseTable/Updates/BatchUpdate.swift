@@ -40,8 +40,10 @@ struct UpdateVocabulary: Sendable {
 
     /// Reads the data source's section and row counts, throwing a message that
     /// names the method, the section and the value when one is negative (SPEC §6).
-    func readCounts(sections: () -> Int, sectionsMethod: String,
-                    rows: (Int) -> Int, rowsMethod: String) throws(TableViewError) -> [Int] {
+    func readCounts(
+        sections: () -> Int, sectionsMethod: String,
+        rows: (Int) -> Int, rowsMethod: String
+    ) throws(TableViewError) -> [Int] {
         let count = sections()
         guard count >= 0 else {
             throw TableViewError("\(sectionsMethod) returned \(count); a \(view) has 0 or more sections.")

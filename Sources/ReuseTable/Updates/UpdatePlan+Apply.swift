@@ -32,12 +32,14 @@ extension UpdatePlan {
     /// - Complexity: O(k) steps for k changes, plus the target's cost per step.
     @MainActor
     func apply<Target: UpdatePlanTarget>(to target: inout Target, newCounts: [Int]) {
-        let movedRowSources = Set(rowInsertions.compactMap { insertion -> IndexPath? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
-        let movedSectionSources = Set(sectionInsertions.compactMap { insertion -> Int? in
-            if case .moved(let from) = insertion.source { return from } else { return nil }
-        })
+        let movedRowSources = Set(
+            rowInsertions.compactMap { insertion -> IndexPath? in
+                if case .moved(let from) = insertion.source { return from } else { return nil }
+            })
+        let movedSectionSources = Set(
+            sectionInsertions.compactMap { insertion -> Int? in
+                if case .moved(let from) = insertion.source { return from } else { return nil }
+            })
         var movedRows: [IndexPath: Target.RowPayload] = [:]
         var movedSections: [Int: Target.SectionPayload] = [:]
         for indexPath in rowRemovals {

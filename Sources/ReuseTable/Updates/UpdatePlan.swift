@@ -45,7 +45,8 @@ struct UpdatePlan: Sendable {
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
         if let destination = movedRowDestinations[indexPath] { return destination }
         guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !goneRows.contains(indexPath),
-              let section = newSectionOfOld[indexPath.section] else { return nil }
+            let section = newSectionOfOld[indexPath.section]
+        else { return nil }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
 
@@ -75,27 +76,32 @@ struct UpdatePlan: Sendable {
 
     /// Validates `batch` against the counts before and after (from the data
     /// source), UIKit's way, and returns the plan; throws a precise message otherwise.
-    static func make(_ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int],
-                     vocabulary v: UpdateVocabulary) throws(TableViewError) -> UpdatePlan {
+    static func make(
+        _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int],
+        vocabulary v: UpdateVocabulary
+    ) throws(TableViewError) -> UpdatePlan {
         var plan = UpdatePlan()
         let oldSections = oldCounts.count, newSections = newCounts.count
         func fail(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
 
         // Sections: ranges, conflicts, count.
         for section in batch.deletedSections where section < 0 || section >= oldSections {
-            throw fail(section < 0
-                ? "attempt to delete section \(section): section numbers start at 0."
-                : "attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+            throw fail(
+                section < 0
+                    ? "attempt to delete section \(section): section numbers start at 0."
+                    : "attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
         for section in batch.reloadedSections where section < 0 || section >= oldSections {
-            throw fail(section < 0
-                ? "attempt to reload section \(section): section numbers start at 0."
-                : "attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+            throw fail(
+                section < 0
+                    ? "attempt to reload section \(section): section numbers start at 0."
+                    : "attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
         }
         for section in batch.insertedSections where section < 0 || section >= newSections {
-            throw fail(section < 0
-                ? "attempt to insert section \(section): section numbers start at 0."
-                : "attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
+            throw fail(
+                section < 0
+                    ? "attempt to insert section \(section): section numbers start at 0."
+                    : "attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
         }
         if let both = batch.deletedSections.intersection(batch.reloadedSections).first {
             throw fail("attempt to delete and reload the same section \(both).")
@@ -106,10 +112,14 @@ struct UpdatePlan: Sendable {
                 throw fail("attempt to move section \(move.from), but there are only \(v.plural(oldSections, "section")) before the update.")
             }
             guard move.to >= 0, move.to < newSections else {
-                throw fail("attempt to move section \(move.from) to section \(move.to), but there are only \(v.plural(newSections, "section")) after the update.")
+                throw fail(
+                    "attempt to move section \(move.from) to section \(move.to), but there are only \(v.plural(newSections, "section")) after the update."
+                )
             }
             if batch.deletedSections.contains(move.from) || batch.reloadedSections.contains(move.from) {
-                throw fail("attempt to move section \(move.from), which is also being \(batch.deletedSections.contains(move.from) ? "deleted" : "reloaded").")
+                throw fail(
+                    "attempt to move section \(move.from), which is also being \(batch.deletedSections.contains(move.from) ? "deleted" : "reloaded")."
+                )
             }
             if movedFrom.contains(move.from) { throw fail("attempt to move section \(move.from) twice.") }
             if movedTo.contains(move.to) || batch.insertedSections.contains(move.to) {
@@ -120,9 +130,11 @@ struct UpdatePlan: Sendable {
         }
         let expectedSections = oldSections - batch.deletedSections.count + batch.insertedSections.count
         guard newSections == expectedSections else {
-            throw fail("invalid number of sections. The number of sections contained in the \(v.view) after the update (\(newSections)) "
-                + "must be equal to the number of sections contained in the \(v.view) before the update (\(oldSections)), "
-                + "plus or minus the number of sections inserted or deleted (\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted).")
+            throw fail(
+                "invalid number of sections. The number of sections contained in the \(v.view) after the update (\(newSections)) "
+                    + "must be equal to the number of sections contained in the \(v.view) before the update (\(oldSections)), "
+                    + "plus or minus the number of sections inserted or deleted (\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted)."
+            )
         }
 
         // Section mapping: insertions and move destinations take their new
@@ -155,11 +167,14 @@ struct UpdatePlan: Sendable {
         // Rows: ranges and conflicts, in old space for deletes, reloads and move sources.
         func checkOld(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
             guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldSections else {
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldSections, "section")) before the update.")
+                throw fail(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldSections, "section")) before the update.")
             }
             let rows = oldCounts[indexPath.section]
             guard indexPath.row >= 0, indexPath.row < rows else {
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) before the update.")
+                throw fail(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) before the update."
+                )
             }
             if batch.deletedSections.contains(indexPath.section) || batch.reloadedSections.contains(indexPath.section) {
                 let what = batch.deletedSections.contains(indexPath.section) ? "deleted" : "reloaded"
@@ -168,14 +183,19 @@ struct UpdatePlan: Sendable {
         }
         func checkNew(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
             guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < newSections else {
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newSections, "section")) after the update.")
+                throw fail(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newSections, "section")) after the update.")
             }
             let rows = newCounts[indexPath.section]
             guard indexPath.row >= 0, indexPath.row < rows else {
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) after the update.")
+                throw fail(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) after the update."
+                )
             }
             if freshSections.contains(indexPath.section) {
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)) into section \(indexPath.section), which is being inserted or reloaded: its \(v.row)s come from the data source.")
+                throw fail(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)) into section \(indexPath.section), which is being inserted or reloaded: its \(v.row)s come from the data source."
+                )
             }
         }
         var deleted = Set<IndexPath>(), reloaded = Set<IndexPath>(), inserted = Set<IndexPath>()
@@ -197,11 +217,14 @@ struct UpdatePlan: Sendable {
             try checkOld(move.from, "move")
             try checkNew(move.to, "move")
             if deleted.contains(move.from) || reloaded.contains(move.from) {
-                throw fail("attempt to move \(v.row) \(v.describe(move.from)), which is also being \(deleted.contains(move.from) ? "deleted" : "reloaded").")
+                throw fail(
+                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(deleted.contains(move.from) ? "deleted" : "reloaded").")
             }
             guard movedOut.insert(move.from).inserted else { throw fail("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
             guard inserted.insert(move.to).inserted else {
-                throw fail("attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move.")
+                throw fail(
+                    "attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move."
+                )
             }
             plan.movedRowDestinations[move.from] = move.to
         }
@@ -209,7 +232,9 @@ struct UpdatePlan: Sendable {
         // Per-section counts, UIKit's message.
         var removedByOld: [Int: [Int]] = [:], insertedByNew: [Int: [Int]] = [:]
         var movedIn: [Int: Int] = [:], movedOutCount: [Int: Int] = [:], insertedCount: [Int: Int] = [:], deletedCount: [Int: Int] = [:]
-        for indexPath in deleted { removedByOld[indexPath.section, default: []].append(indexPath.row); deletedCount[indexPath.section, default: 0] += 1 }
+        for indexPath in deleted {
+            removedByOld[indexPath.section, default: []].append(indexPath.row); deletedCount[indexPath.section, default: 0] += 1
+        }
         for move in batch.movedRows {
             removedByOld[move.from.section, default: []].append(move.from.row)
             movedOutCount[move.from.section, default: 0] += 1
@@ -223,10 +248,11 @@ struct UpdatePlan: Sendable {
             let into = movedIn[new] ?? 0, outOf = movedOutCount[old] ?? 0
             let expected = oldCounts[old] + ins - del + into - outOf
             guard newCounts[new] == expected else {
-                throw fail("invalid number of \(v.row)s in section \(new). The number of \(v.row)s contained in an existing section after the update (\(newCounts[new])) "
-                    + "must be equal to the number of \(v.row)s contained in that section before the update (\(oldCounts[old])), "
-                    + "plus or minus the number of \(v.row)s inserted or deleted from that section (\(ins) inserted, \(del) deleted) "
-                    + "and plus or minus the number of \(v.row)s moved into or out of that section (\(into) moved in, \(outOf) moved out).")
+                throw fail(
+                    "invalid number of \(v.row)s in section \(new). The number of \(v.row)s contained in an existing section after the update (\(newCounts[new])) "
+                        + "must be equal to the number of \(v.row)s contained in that section before the update (\(oldCounts[old])), "
+                        + "plus or minus the number of \(v.row)s inserted or deleted from that section (\(ins) inserted, \(del) deleted) "
+                        + "and plus or minus the number of \(v.row)s moved into or out of that section (\(into) moved in, \(outOf) moved out).")
             }
         }
 

@@ -92,8 +92,9 @@ extension ScrollView {
         check(&fixed.bottom, "bottom")
         check(&fixed.right, "right")
         if !bad.isEmpty {
-            diagnosticHandler("invalid contentInset (\(bad.joined(separator: ", "))): insets must be finite and 0 or more; using 0 for "
-                + (bad.count == 1 ? "it." : "them."))
+            diagnosticHandler(
+                "invalid contentInset (\(bad.joined(separator: ", "))): insets must be finite and 0 or more; using 0 for "
+                    + (bad.count == 1 ? "it." : "them."))
         }
         return fixed
     }

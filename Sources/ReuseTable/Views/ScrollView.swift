@@ -20,7 +20,9 @@ open class ScrollView: View {
             var offset = newValue
             if !offset.x.isFinite || !offset.y.isFinite {
                 if !offset.x.isFinite {
-                    offset.x = offset.x.isNaN ? bounds.origin.x
+                    offset.x =
+                        offset.x.isNaN
+                        ? bounds.origin.x
                         : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX)
                 }
                 if !offset.y.isFinite {

@@ -47,7 +47,8 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sections[section].count }
     func item(_ indexPath: IndexPath) -> ModelItem? {
         guard indexPath.section >= 0, indexPath.section < sections.count,
-              indexPath.item >= 0, indexPath.item < sections[indexPath.section].count else { return nil }
+            indexPath.item >= 0, indexPath.item < sections[indexPath.section].count
+        else { return nil }
         return sections[indexPath.section][indexPath.item]
     }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
@@ -71,12 +72,16 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         hooks[.scroll]?(scrollView as! CollectionView, IndexPath(item: -1, section: -1))
     }
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat {
         height(indexPath, itemWidth, collectionView)
     }
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat {
         height(indexPath, itemWidth, collectionView)
     }
     private func height(_ indexPath: IndexPath, _ itemWidth: CGFloat, _ collectionView: CollectionView) -> CGFloat {
@@ -197,7 +202,11 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
             var placed = [ModelItem?](repeating: nil, count: size)
             for (spot, (item, source)) in zip(spots, extra.shuffled(using: &rng)) {
                 placed[spot] = item
-                if let source { moveCalls.append((source, IndexPath(item: spot, section: s))) } else { insertedItems.append(IndexPath(item: spot, section: s)) }
+                if let source {
+                    moveCalls.append((source, IndexPath(item: spot, section: s)))
+                } else {
+                    insertedItems.append(IndexPath(item: spot, section: s))
+                }
             }
             for i in 0..<size where placed[i] == nil { placed[i] = survivors.removeFirst() }
             newSections[s] = placed.map { $0! }

@@ -37,7 +37,8 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
 
     func row(_ indexPath: IndexPath) -> Row? {
         guard indexPath.section >= 0, indexPath.section < sections.count,
-              indexPath.row >= 0, indexPath.row < sections[indexPath.section].count else { return nil }
+            indexPath.row >= 0, indexPath.row < sections[indexPath.section].count
+        else { return nil }
         return sections[indexPath.section][indexPath.row]
     }
 
@@ -122,8 +123,10 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
 }
 
 @MainActor
-func makeHookedTable(_ source: HookedSource, width: CGFloat = 320, height: CGFloat = 200,
-                     style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }) -> TableView {
+func makeHookedTable(
+    _ source: HookedSource, width: CGFloat = 320, height: CGFloat = 200,
+    style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }
+) -> TableView {
     let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
     table.register(IdentityCell.self, forCellReuseIdentifier: "row")
     table.dataSource = source
@@ -137,8 +140,10 @@ func makeHookedTable(_ source: HookedSource, width: CGFloat = 320, height: CGFlo
 /// Brute force: the rows whose rects intersect the viewport, each measured,
 /// each shown by a cell configured for its row, and no cell both pooled and on screen.
 @MainActor
-func expectScreenConsistent(_ table: TableView, _ source: HookedSource, _ context: @autoclosure () -> String = "",
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+func expectScreenConsistent(
+    _ table: TableView, _ source: HookedSource, _ context: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let visible = table.indexPathsForVisibleRows ?? []
     let top = Double(table.contentOffset.y), bottom = top + Double(table.bounds.height)
     #expect(top.isFinite && Double(table.contentSize.height).isFinite, "finite offset and size \(context())", sourceLocation: sourceLocation)
@@ -156,12 +161,14 @@ func expectScreenConsistent(_ table: TableView, _ source: HookedSource, _ contex
     for (indexPath, cell) in zip(visible, cells) {
         let slot = geometry.slot(at: geometry.headerIndex(ofSection: indexPath.section) + 1 + indexPath.row)
         #expect(slot.isMeasured, "visible row \(indexPath) is measured \(context())", sourceLocation: sourceLocation)
-        #expect((cell as? IdentityCell)?.rowID == source.row(indexPath)?.id, "cell at \(indexPath) shows its row \(context())",
-                sourceLocation: sourceLocation)
+        #expect(
+            (cell as? IdentityCell)?.rowID == source.row(indexPath)?.id, "cell at \(indexPath) shows its row \(context())",
+            sourceLocation: sourceLocation)
         #expect(cell.frame == table.rectForRow(at: indexPath), "frame of \(indexPath) \(context())", sourceLocation: sourceLocation)
         #expect(cell.superview === table, sourceLocation: sourceLocation)
-        #expect(Double(cell.frame.height) == source.realHeight(source.row(indexPath)!, table: table) || source.heights == .fixed,
-                "height of \(indexPath) \(context())", sourceLocation: sourceLocation)
+        #expect(
+            Double(cell.frame.height) == source.realHeight(source.row(indexPath)!, table: table) || source.heights == .fixed,
+            "height of \(indexPath) \(context())", sourceLocation: sourceLocation)
     }
     let onScreen = Set(cells.map(ObjectIdentifier.init))
     for pooled in table.pooledCells.values.joined() {

@@ -106,8 +106,10 @@ extension IndexPath {
 }
 
 @MainActor
-func makeTable(_ model: ModelTable, height: CGFloat = 200, width: CGFloat = 320,
-               style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }) -> TableView {
+func makeTable(
+    _ model: ModelTable, height: CGFloat = 200, width: CGFloat = 320,
+    style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }
+) -> TableView {
     let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
     table.register(TestCell.self, forCellReuseIdentifier: model.identifier)
     table.dataSource = model

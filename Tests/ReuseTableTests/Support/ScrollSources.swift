@@ -54,8 +54,10 @@ final class ScrollSource: TableViewDataSource, TableViewDelegate {
 }
 
 @MainActor
-func makeScrollTable(_ source: ScrollSource, width: CGFloat = 320, height: CGFloat = 200, style: TableView.Style = .plain,
-                     configure: (TableView) -> Void = { _ in }) -> TableView {
+func makeScrollTable(
+    _ source: ScrollSource, width: CGFloat = 320, height: CGFloat = 200, style: TableView.Style = .plain,
+    configure: (TableView) -> Void = { _ in }
+) -> TableView {
     let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
     table.register(TestCell.self, forCellReuseIdentifier: "cell")
     table.dataSource = source
@@ -80,8 +82,10 @@ final class ScrollColumn: CollectionViewDataSource, CollectionViewDelegate, Wate
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat {
         itemHeight
     }
     func scrollViewDidScroll(_ scrollView: ScrollView) {

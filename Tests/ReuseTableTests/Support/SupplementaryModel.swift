@@ -72,13 +72,18 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
         }
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         viewsAsked.append((elementKind, indexPath))
         let identifier = elementKind == CollectionView.elementKindSectionHeader ? "header" : "footer"
-        let view = collectionView.dequeueReusableSupplementaryView(ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
+        let view =
+            collectionView.dequeueReusableSupplementaryView(ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
             as! SectionLabelView
-        if indexPath.section < sections.count { view.sectionID = sections[indexPath.section].id } else {
+        if indexPath.section < sections.count {
+            view.sectionID = sections[indexPath.section].id
+        } else {
             violations.append("viewForSupplementaryElementOfKind \(indexPath)")
         }
         viewHook?(collectionView, elementKind, indexPath)
@@ -102,8 +107,10 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
         }
         return footer ? sections[section].footer : sections[section].header
     }
-    func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat { height(indexPath) }
+    func collectionView(
+        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat { height(indexPath) }
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForHeaderInSection section: Int) -> CGFloat {
         supplementaryHeight(section, footer: false)
     }
@@ -112,8 +119,10 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
     }
     func numberOfColumns(in collectionView: CollectionView, layout: WaterfallLayout) -> Int { delegateColumns ?? layout.numberOfColumns }
     func marginOfCell(in collectionView: CollectionView, layout: WaterfallLayout) -> CGFloat { delegateMargin ?? layout.margin }
-    func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
-                        itemWidth: CGFloat) -> CGFloat { height(indexPath) }
+    func collectionView(
+        _ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath,
+        itemWidth: CGFloat
+    ) -> CGFloat { height(indexPath) }
     func collectionView(_ collectionView: CollectionView, layout: FlowLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
         CGSize(width: 0, height: supplementaryHeight(section, footer: false))
     }
@@ -139,8 +148,10 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
     }
 
     /// Every element's frame, placed from scratch by the documented rules.
-    static func place(_ sections: [Section], waterfall: Bool, width: CGFloat, columns: Int, spacing: CGFloat, lineGap: CGFloat,
-                      sectionGap: CGFloat, inset: EdgeInsets) -> (frames: [Element: CGRect], height: CGFloat) {
+    static func place(
+        _ sections: [Section], waterfall: Bool, width: CGFloat, columns: Int, spacing: CGFloat, lineGap: CGFloat,
+        sectionGap: CGFloat, inset: EdgeInsets
+    ) -> (frames: [Element: CGRect], height: CGFloat) {
         let raw = (width - inset.left - inset.right - CGFloat(columns - 1) * spacing) / CGFloat(columns)
         let itemWidth = raw.isFinite ? max(0, raw) : 0
         var result: [Element: CGRect] = [:]
@@ -156,8 +167,9 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
                     var next = [CGFloat](repeating: itemsTop, count: columns)
                     for (i, item) in section.items.enumerated() {
                         let column = next.firstIndex(of: next.min()!)!
-                        let frame = CGRect(x: inset.left + CGFloat(column) * (itemWidth + spacing), y: next[column],
-                                           width: itemWidth, height: CGFloat(item.height))
+                        let frame = CGRect(
+                            x: inset.left + CGFloat(column) * (itemWidth + spacing), y: next[column],
+                            width: itemWidth, height: CGFloat(item.height))
                         result[.item(IndexPath(item: i, section: s))] = frame
                         next[column] = frame.maxY + spacing
                         itemsBottom = max(itemsBottom, frame.maxY)
@@ -167,8 +179,9 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
                     for start in stride(from: 0, to: section.items.count, by: columns) {
                         var lineBottom = lineTop
                         for i in start..<min(start + columns, section.items.count) {
-                            let frame = CGRect(x: inset.left + CGFloat(i - start) * (itemWidth + spacing), y: lineTop,
-                                               width: itemWidth, height: CGFloat(section.items[i].height))
+                            let frame = CGRect(
+                                x: inset.left + CGFloat(i - start) * (itemWidth + spacing), y: lineTop,
+                                width: itemWidth, height: CGFloat(section.items[i].height))
                             result[.item(IndexPath(item: i, section: s))] = frame
                             lineBottom = max(lineBottom, frame.maxY)
                         }
@@ -188,12 +201,14 @@ final class SupplementaryModel: CollectionViewDataSource, WaterfallLayoutDelegat
     func place(for layout: CollectionViewLayout, width: CGFloat) -> (frames: [Element: CGRect], height: CGFloat) {
         if let w = layout as? WaterfallLayout {
             let columns = delegateColumns ?? w.numberOfColumns, margin = delegateMargin ?? w.margin
-            return Self.place(sections, waterfall: true, width: width, columns: columns, spacing: margin, lineGap: margin,
-                              sectionGap: margin, inset: .zero)
+            return Self.place(
+                sections, waterfall: true, width: width, columns: columns, spacing: margin, lineGap: margin,
+                sectionGap: margin, inset: .zero)
         }
         let f = layout as! FlowLayout
-        return Self.place(sections, waterfall: false, width: width, columns: f.numberOfColumns, spacing: f.minimumInteritemSpacing,
-                          lineGap: f.minimumLineSpacing, sectionGap: 0, inset: f.sectionInset)
+        return Self.place(
+            sections, waterfall: false, width: width, columns: f.numberOfColumns, spacing: f.minimumInteritemSpacing,
+            lineGap: f.minimumLineSpacing, sectionGap: 0, inset: f.sectionInset)
     }
 
     /// Which element some attributes place.

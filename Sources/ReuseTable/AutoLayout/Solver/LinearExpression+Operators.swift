@@ -19,11 +19,17 @@ extension Variable {
     /// The difference, as a `LinearExpression`.
     public static func - (lhs: Variable, rhs: Variable) -> LinearExpression { add(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), -1) }
     /// The required constraint `lhs == rhs`.
-    public static func == (lhs: Variable, rhs: Variable) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .equal) }
+    public static func == (lhs: Variable, rhs: Variable) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .equal)
+    }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Variable, rhs: Variable) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .lessThanOrEqual) }
+    public static func <= (lhs: Variable, rhs: Variable) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Variable, rhs: Variable) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .greaterThanOrEqual) }
+    public static func >= (lhs: Variable, rhs: Variable) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression([Term(rhs)]), .greaterThanOrEqual)
+    }
     /// The sum, as a `LinearExpression`.
     public static func + (lhs: Variable, rhs: Term) -> LinearExpression { add(LinearExpression([Term(lhs)]), LinearExpression([rhs]), 1) }
     /// The difference, as a `LinearExpression`.
@@ -31,9 +37,13 @@ extension Variable {
     /// The required constraint `lhs == rhs`.
     public static func == (lhs: Variable, rhs: Term) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([rhs]), .equal) }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Variable, rhs: Term) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([rhs]), .lessThanOrEqual) }
+    public static func <= (lhs: Variable, rhs: Term) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression([rhs]), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Variable, rhs: Term) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression([rhs]), .greaterThanOrEqual) }
+    public static func >= (lhs: Variable, rhs: Term) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression([rhs]), .greaterThanOrEqual)
+    }
     /// The sum, as a `LinearExpression`.
     public static func + (lhs: Variable, rhs: LinearExpression) -> LinearExpression { add(LinearExpression([Term(lhs)]), rhs, 1) }
     /// The difference, as a `LinearExpression`.
@@ -49,21 +59,33 @@ extension Variable {
     /// The difference, as a `LinearExpression`.
     public static func - (lhs: Variable, rhs: Double) -> LinearExpression { add(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), -1) }
     /// The required constraint `lhs == rhs`.
-    public static func == (lhs: Variable, rhs: Double) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .equal) }
+    public static func == (lhs: Variable, rhs: Double) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .equal)
+    }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Variable, rhs: Double) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .lessThanOrEqual) }
+    public static func <= (lhs: Variable, rhs: Double) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Variable, rhs: Double) -> Constraint { relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .greaterThanOrEqual) }
+    public static func >= (lhs: Variable, rhs: Double) -> Constraint {
+        relate(LinearExpression([Term(lhs)]), LinearExpression(constant: rhs), .greaterThanOrEqual)
+    }
     /// The sum, as a `LinearExpression`.
     public static func + (lhs: Double, rhs: Variable) -> LinearExpression { add(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), 1) }
     /// The difference, as a `LinearExpression`.
     public static func - (lhs: Double, rhs: Variable) -> LinearExpression { add(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), -1) }
     /// The required constraint `lhs == rhs`.
-    public static func == (lhs: Double, rhs: Variable) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .equal) }
+    public static func == (lhs: Double, rhs: Variable) -> Constraint {
+        relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .equal)
+    }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Double, rhs: Variable) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .lessThanOrEqual) }
+    public static func <= (lhs: Double, rhs: Variable) -> Constraint {
+        relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Double, rhs: Variable) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .greaterThanOrEqual) }
+    public static func >= (lhs: Double, rhs: Variable) -> Constraint {
+        relate(LinearExpression(constant: lhs), LinearExpression([Term(rhs)]), .greaterThanOrEqual)
+    }
 }
 
 extension Term {
@@ -82,9 +104,13 @@ extension Term {
     /// The required constraint `lhs == rhs`.
     public static func == (lhs: Term, rhs: Variable) -> Constraint { relate(LinearExpression([lhs]), LinearExpression([Term(rhs)]), .equal) }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Term, rhs: Variable) -> Constraint { relate(LinearExpression([lhs]), LinearExpression([Term(rhs)]), .lessThanOrEqual) }
+    public static func <= (lhs: Term, rhs: Variable) -> Constraint {
+        relate(LinearExpression([lhs]), LinearExpression([Term(rhs)]), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Term, rhs: Variable) -> Constraint { relate(LinearExpression([lhs]), LinearExpression([Term(rhs)]), .greaterThanOrEqual) }
+    public static func >= (lhs: Term, rhs: Variable) -> Constraint {
+        relate(LinearExpression([lhs]), LinearExpression([Term(rhs)]), .greaterThanOrEqual)
+    }
     /// The sum, as a `LinearExpression`.
     public static func + (lhs: Term, rhs: Term) -> LinearExpression { add(LinearExpression([lhs]), LinearExpression([rhs]), 1) }
     /// The difference, as a `LinearExpression`.
@@ -112,9 +138,13 @@ extension Term {
     /// The required constraint `lhs == rhs`.
     public static func == (lhs: Term, rhs: Double) -> Constraint { relate(LinearExpression([lhs]), LinearExpression(constant: rhs), .equal) }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Term, rhs: Double) -> Constraint { relate(LinearExpression([lhs]), LinearExpression(constant: rhs), .lessThanOrEqual) }
+    public static func <= (lhs: Term, rhs: Double) -> Constraint {
+        relate(LinearExpression([lhs]), LinearExpression(constant: rhs), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Term, rhs: Double) -> Constraint { relate(LinearExpression([lhs]), LinearExpression(constant: rhs), .greaterThanOrEqual) }
+    public static func >= (lhs: Term, rhs: Double) -> Constraint {
+        relate(LinearExpression([lhs]), LinearExpression(constant: rhs), .greaterThanOrEqual)
+    }
     /// The sum, as a `LinearExpression`.
     public static func + (lhs: Double, rhs: Term) -> LinearExpression { add(LinearExpression(constant: lhs), LinearExpression([rhs]), 1) }
     /// The difference, as a `LinearExpression`.
@@ -122,9 +152,13 @@ extension Term {
     /// The required constraint `lhs == rhs`.
     public static func == (lhs: Double, rhs: Term) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([rhs]), .equal) }
     /// The required constraint `lhs <= rhs`.
-    public static func <= (lhs: Double, rhs: Term) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([rhs]), .lessThanOrEqual) }
+    public static func <= (lhs: Double, rhs: Term) -> Constraint {
+        relate(LinearExpression(constant: lhs), LinearExpression([rhs]), .lessThanOrEqual)
+    }
     /// The required constraint `lhs >= rhs`.
-    public static func >= (lhs: Double, rhs: Term) -> Constraint { relate(LinearExpression(constant: lhs), LinearExpression([rhs]), .greaterThanOrEqual) }
+    public static func >= (lhs: Double, rhs: Term) -> Constraint {
+        relate(LinearExpression(constant: lhs), LinearExpression([rhs]), .greaterThanOrEqual)
+    }
 }
 
 extension LinearExpression {

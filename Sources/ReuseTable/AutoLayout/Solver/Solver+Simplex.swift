@@ -92,7 +92,7 @@ extension Solver {
                 let minus = makeSymbol(.error)
                 tag.marker = plus
                 tag.other = minus
-                row.insert(plus, -1)   // expression = plus - minus
+                row.insert(plus, -1)  // expression = plus - minus
                 row.insert(minus, 1)
                 objective.insert(plus, constraint.strength)
                 objective.insert(minus, constraint.strength)
@@ -148,7 +148,7 @@ extension Solver {
     /// Replaces `symbol` by `row` in every row and the objective(s), noting rows made infeasible.
     /// - Complexity: O(rows · log(row length)) plus a merge per row that mentions `symbol`.
     func substitute(_ symbol: Symbol, with row: Row) {
-        for index in rows.indices where rows[index].contains(symbol) {   // a read first: most rows lack it
+        for index in rows.indices where rows[index].contains(symbol) {  // a read first: most rows lack it
             rows[index].substitute(symbol, with: row)
             if rows[index].constant < 0, !basics[index].isExternal {
                 infeasibleRows.append(basics[index])

@@ -198,7 +198,7 @@ public final class Solver {
         for index in variables.indices {
             let row = rowIndex[variableSymbolList[index].id]
             let value = row >= 0 ? rows[row].constant : 0
-            variables[index].value = value == 0 ? 0 : value   // no -0
+            variables[index].value = value == 0 ? 0 : value  // no -0
         }
     }
 

@@ -24,7 +24,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
         case .duplicateConstraint(let constraint):
             return "The constraint \(constraint) has already been added to the solver."
         case .unsatisfiableConstraint(let constraint):
-            return "The required constraint \(constraint) cannot be satisfied together with the required constraints already in the solver; the solver is unchanged."
+            return
+                "The required constraint \(constraint) cannot be satisfied together with the required constraints already in the solver; the solver is unchanged."
         case .unknownConstraint(let constraint):
             return "The constraint \(constraint) has not been added to the solver."
         case .duplicateEditVariable(let variable):
