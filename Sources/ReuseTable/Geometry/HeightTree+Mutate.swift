@@ -211,9 +211,7 @@ extension HeightTree.Node {
             let new = child.summary
             normalizeChild(at: j, config: config)
             resummarize(childWas: old, isNow: new)
-            return
         }
-        recomputeSummary()
     }
 
     /// The summary after one child's summary went from `old` to `new` and the
