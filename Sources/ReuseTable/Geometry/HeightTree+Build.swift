@@ -10,8 +10,8 @@ extension HeightTree.Node {
     /// Bulk load: stream the runs into leaves, then stack full parents on
     /// top, level by level. Never holds the input as an array.
     ///
-    /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs) with
-    /// room reserved for the rest: a freshly loaded tree then absorbs scattered
+    /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs), the
+    /// rest of their block free: a freshly loaded tree then absorbs scattered
     /// inserts without splitting (with every leaf completely full, nearly every
     /// random insert split one), for ~6% more leaf memory. (Chosen by measurement,
     /// not derived: a fuller fill measured slower finds at 10M rows, for a reason
@@ -33,7 +33,7 @@ extension HeightTree.Node {
                 meta.append(attributes | UInt32(c))
                 left -= c
                 if heights.count == fill {
-                    leaves.append(Node(heights: heights, meta: meta, capacity: cap))
+                    leaves.append(Node(heights: heights, meta: meta))
                     heights.removeAll(keepingCapacity: true)
                     meta.removeAll(keepingCapacity: true)
                 }
@@ -55,7 +55,7 @@ extension HeightTree.Node {
         }
         if let p = pending { emit(p.height, p.attributes, p.count) }
         if !heights.isEmpty {
-            let last = Node(heights: heights, meta: meta, capacity: cap)
+            let last = Node(heights: heights, meta: meta)
             if let previous = leaves.last, last.entryCount < config.minimum(isLeaf: true) {
                 // Only the last leaf can be short: share runs with the full one before it.
                 leaves.removeLast()
@@ -105,8 +105,9 @@ extension HeightTree.Node {
     /// Two neighbours as one node, or as two at least half full when they do not fit in one.
     static func merge(_ a: Node, _ b: Node, config: Config) -> [Node] {
         if a.isLeaf {
-            let ra = a.runArrays(), rb = b.runArrays()
-            var runs = WideRuns(heights: ra.heights + rb.heights, meta: ra.meta + rb.meta)
+            var runs = a.runArrays()
+            let rb = b.runArrays()
+            runs.insert(heights: rb.heights, meta: rb.meta, at: runs.count)
             compact(&runs)
             return makeLeaves(heights: runs.heights, meta: runs.meta, config: config)
         }

@@ -108,17 +108,21 @@ extension HeightTree {
 
     /// A leaf's summary height from its runs, in the fixed shape (the one `leafSummary` uses).
     @inline(__always)
-    static func leafHeight<S: LeafRunStore>(_ runs: S) -> Double {
-        fixedShapeSum(runs.count) { Double(RunMeta.count(runs.meta($0))) * runs.height($0) }
+    static func leafHeight<E: LeafEncoding>(_ leaf: Node, _: E.Type) -> Double {
+        fixedShapeSum(leaf.runCount) { Double(RunMeta.count(E.meta(leaf, $0))) * E.height(leaf, $0) }
+    }
+
+    /// A leaf's summary height, for either encoding.
+    static func leafHeight(_ leaf: Node) -> Double {
+        leaf.isNarrow ? leafHeight(leaf, NarrowEncoding.self) : leafHeight(leaf, WideEncoding.self)
     }
 
     /// A leaf's summary from its runs, specialized per encoding.
-    static func leafSummary<S: LeafRunStore>(_ runs: S) -> Summary {
+    static func leafSummary<E: LeafEncoding>(_ leaf: Node, _ encoding: E.Type) -> Summary {
         var s = Summary()
-        let n = runs.count
-        s.height = leafHeight(runs)
-        for r in 0..<n {
-            let m = runs.meta(r), c = RunMeta.count(m)
+        s.height = leafHeight(leaf, encoding)
+        for r in 0..<leaf.runCount {
+            let m = E.meta(leaf, r), c = RunMeta.count(m)
             s.count += c
             if RunMeta.kind(m) == .header { s.headers += c }
             if !RunMeta.isMeasured(m) { s.unmeasured += c }

@@ -90,46 +90,59 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public func index(atOffset y: Double) -> Int? {
         guard y >= 0, y < totalHeight else { return nil }  // also rejects NaN
-        var node = root
         var acc = 0.0
         var base = 0
-        while !node.isLeaf {
-            // The first child whose end lies past y. Should rounding (only
-            // possible with inexact heights) leave y past every child's end,
-            // take the last child with height: y is at its very end.
-            // The common case is a tight scan; the rounding edge re-walks the node.
-            // Only the heights column is scanned; the counts before the chosen child are summed after.
-            // (Read through `node` in the loops, not copied out: a copy of the array would retain it.)
-            let n = node.childSummaries.heights.count
-            var chosen = 0
-            var a = acc
-            while chosen < n {
-                let next = a + node.childSummaries.heights[chosen]
-                if y < next { break }
-                a = next
-                chosen += 1
-            }
-            if chosen == n {
-                chosen = node.childSummaries.heights.lastIndex { $0 > 0 }!
-                a = acc
-                for j in 0..<chosen { a = a + node.childSummaries.heights[j] }
-            }
-            acc = a
-            for j in 0..<chosen { base += node.childSummaries.counts[j] }
-            node = node.children[chosen]
+        // The walk holds its nodes unretained (`self` keeps them alive): a retain per
+        // level is an atomic write to a cold cache line, which also stops the
+        // processor from starting the next level's loads early.
+        var ref = Unmanaged.passUnretained(root)
+        while let next = ref._withUnsafeGuaranteedRef({ Self.childContaining(y, in: $0, acc: &acc, base: &base) }) {
+            ref = next
         }
-        return node.isNarrow
-            ? Self.index(atOffset: y, in: node.narrow, acc: acc, base: base)
-            : Self.index(atOffset: y, in: node.wide, acc: acc, base: base)
+        return ref._withUnsafeGuaranteedRef { leaf in
+            leaf.isNarrow
+                ? Self.index(atOffset: y, in: leaf, NarrowEncoding.self, acc: acc, base: base)
+                : Self.index(atOffset: y, in: leaf, WideEncoding.self, acc: acc, base: base)
+        }
+    }
+
+    /// One level of `index(atOffset:)`: the child of `node` holding `y` (nil for a leaf),
+    /// with `acc` and `base` advanced past the children before it.
+    @inline(__always)
+    private static func childContaining(_ y: Double, in node: Node, acc: inout Double, base: inout Int) -> Unmanaged<Node>? {
+        guard !node.isLeaf else { return nil }
+        // The first child whose end lies past y. Should rounding (only
+        // possible with inexact heights) leave y past every child's end,
+        // take the last child with height: y is at its very end.
+        // The common case is a tight scan; the rounding edge re-walks the node.
+        // Only the heights column is scanned; the counts before the chosen child are summed after.
+        // (Read through `node` in the loops, not copied out: a copy of the array would retain it.)
+        let n = node.childSummaries.heights.count
+        var chosen = 0
+        var a = acc
+        while chosen < n {
+            let next = a + node.childSummaries.heights[chosen]
+            if y < next { break }
+            a = next
+            chosen += 1
+        }
+        if chosen == n {
+            chosen = node.childSummaries.heights.lastIndex { $0 > 0 }!
+            a = acc
+            for j in 0..<chosen { a = a + node.childSummaries.heights[j] }
+        }
+        acc = a
+        for j in 0..<chosen { base += node.childSummaries.counts[j] }
+        return node.unretainedChild(chosen)
     }
 
     /// The leaf part of `index(atOffset:)`, specialized per run encoding (no per-run branch on it).
     @inline(__always)
-    private static func index<S: LeafRunStore>(atOffset y: Double, in runs: S, acc start: Double, base first: Int) -> Int? {
+    private static func index<E: LeafEncoding>(atOffset y: Double, in leaf: Node, _: E.Type, acc start: Double, base first: Int) -> Int? {
         var acc = start, base = first
         var lastTall: (run: Int, base: Int, acc: Double)?
-        for r in 0..<runs.count {
-            let h = runs.height(r), c = RunMeta.count(runs.meta(r))
+        for r in 0..<leaf.runCount {
+            let h = E.height(leaf, r), c = RunMeta.count(E.meta(leaf, r))
             let end = acc + Double(c) * h
             if y < end { return base + Self.position(of: y, inRunAt: acc, height: h, count: c) }
             if h > 0 { lastTall = (r, base, acc) }
@@ -137,7 +150,7 @@ extension HeightTree {
             base += c
         }
         guard let t = lastTall else { return nil }
-        return t.base + RunMeta.count(runs.meta(t.run)) - 1
+        return t.base + RunMeta.count(E.meta(leaf, t.run)) - 1
     }
 
     /// Which of a run's `count` slots contains `y`, checked against the exact

@@ -23,17 +23,17 @@ extension HeightTree {
     }
 
     /// Heap bytes the tree holds, from its own layout: per node the object
-    /// (16-byte header plus fields), per non-empty array a 32-byte header plus
-    /// its capacity.
+    /// (16-byte header plus fields, the leaf block included), per non-empty
+    /// array a 32-byte header plus its capacity.
     ///
     /// - Complexity: O(nodes).
     public var approximateByteCount: Int {
-        let object = 16 + MemoryLayout<Summary>.stride + 5 * MemoryLayout<Int>.stride + 1
+        // summary, isLeaf and isNarrow (padded to 8), runCount, the block, then wideMeta, children and four columns.
+        let object = 16 + MemoryLayout<Summary>.stride + 8 + 8 + MemoryLayout<Node.Words>.stride + 6 * 8
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
         return reduceNodes(0) { acc, node in
-            acc + objectBytes + arrayBytes(node.wide.heights) + arrayBytes(node.wide.meta) + arrayBytes(node.narrow.packed)
-                + arrayBytes(node.children) + node.childSummaries.byteCount
+            acc + objectBytes + arrayBytes(node.wideMeta) + arrayBytes(node.children) + node.childSummaries.byteCount
         }
     }
 
@@ -71,8 +71,10 @@ extension HeightTree {
             var expected = Summary()
             var depth = 1
             if node.isLeaf {
-                if node.wide.heights.count != node.wide.meta.count { try fail("\(path()): heights/meta lengths differ") }
-                if node.isNarrow && !node.wide.meta.isEmpty { try fail("\(path()): runs in both encodings") }
+                if !node.isNarrow && node.wideMeta.count != node.runCount {
+                    try fail("\(path()): \(node.runCount) runs but \(node.wideMeta.count) metas")
+                }
+                if node.isNarrow && !node.wideMeta.isEmpty { try fail("\(path()): runs in both encodings") }
                 if node.isNarrow, let r = (0..<node.runCount).first(where: { !NarrowRuns.holds(node.runHeight($0)) }) {
                     try fail("\(path()): run \(r) in the 8-byte encoding does not keep its height")
                 }

@@ -1,29 +1,41 @@
 import Foundation
 
-// How a leaf stores its runs. Two encodings, chosen per leaf:
+// How a leaf stores its runs: in `words`, a block of 82 eight-byte words
+// inside the leaf object itself, so a visit reaches the runs through the one
+// pointer that reaches the leaf (no second object, no second cache miss).
+// Two encodings share the block, chosen per leaf:
 //
-// - `NarrowRuns`: one `[UInt64]`, a run per element: the height as a `Float`'s
-//   bits in the high half, the packed meta (`RunMeta`) in the low half. 8 bytes
-//   a run, one array per leaf. Used while every height in the leaf converts to
-//   `Float` and back to the same `Double` bit pattern (integers up to 2^24,
-//   halves, quarters, most heights a frame layout produces).
-// - `WideRuns`: `[Double]` heights beside `[UInt32]` meta, 12 bytes a run, for
-//   any other height (0.1, 1/3, subnormals, huge values).
+// - narrow: word r is run r's height as a `Float`'s bits (high half) beside
+//   its packed meta (`RunMeta`, low half). 8 bytes a run. Used while every
+//   height in the leaf converts to `Float` and back to the same `Double` bit
+//   pattern (integers up to 2^24, halves, quarters, most heights a frame
+//   layout produces).
+// - wide: word r is run r's `Double` height, bit for bit; the metas live in
+//   `wideMeta`, a `[UInt32]` beside the block. 12 bytes a run, for any other
+//   height (0.1, 1/3, subnormals, huge values).
 //
-// Both hand back the stored `Double` bit for bit: a height goes into a narrow
-// leaf only when `Double(Float(h))` has `h`'s exact bit pattern. A narrow leaf
-// widens (once, in place) when a height that does not fit enters it; a leaf
-// is made narrow again whenever it is rebuilt (bulk load, split, merge).
-// Summaries never see the encoding: they are computed from the `Double`s.
+// Both hand back the stored `Double` bit for bit. A narrow leaf widens (once,
+// in place) when a height that does not fit enters it; a split leaf whose
+// heights all fit again is made narrow again.
+//
+// Capacity: a leaf holds at most `leafCapacity` runs between operations, and
+// one operation adds at most two before its parent splits it (a one-run insert
+// or a `setHeight` splits one run around the new one). So a leaf never needs
+// more than `leafCapacity + 2` words, which `Config` keeps within the block.
+// An insert of several runs that would pass that builds new leaves in the
+// parent instead (`insertSplittingLeaf`), never growing a leaf past its block.
+//
+// The mutating algorithms (`setHeight`, `insert`, `remove`, `compact`) are
+// written once against `LeafRunStore`; a leaf lends its block to them as a
+// pointer view (`withNarrowRuns`, `withWideRuns`), and temporary run lists
+// (merging, rebuilding) use the same algorithms on `RunArrays`.
 
 /// The run storage interface every leaf mutation is written against, so one
-/// generic body serves both encodings.
+/// generic body serves both encodings and plain arrays.
 protocol LeafRunStore {
     var count: Int { get }
     func height(_ r: Int) -> Double
     func meta(_ r: Int) -> UInt32
-    /// Whether `height` can be stored without changing its bits.
-    static func holds(_ height: Double) -> Bool
     mutating func set(_ r: Int, height: Double, meta: UInt32)
     mutating func setMeta(_ r: Int, _ meta: UInt32)
     mutating func insert(height: Double, meta: UInt32, at r: Int)
@@ -31,15 +43,14 @@ protocol LeafRunStore {
     mutating func removeSubrange(_ range: Range<Int>)
 }
 
-/// 12 bytes a run: any `Double` height.
-struct WideRuns: LeafRunStore {
+/// Runs as two growable arrays: the scratch store for merging and rebuilding leaves.
+struct RunArrays: LeafRunStore {
     var heights: [Double] = []
     var meta: [UInt32] = []
 
     var count: Int { meta.count }
     @inline(__always) func height(_ r: Int) -> Double { heights[r] }
     @inline(__always) func meta(_ r: Int) -> UInt32 { meta[r] }
-    static func holds(_ height: Double) -> Bool { true }
     mutating func set(_ r: Int, height: Double, meta m: UInt32) {
         heights[r] = height
         meta[r] = m
@@ -59,82 +70,202 @@ struct WideRuns: LeafRunStore {
     }
 }
 
-/// 8 bytes a run: heights that are exactly `Float`s.
-struct NarrowRuns: LeafRunStore {
-    var packed: [UInt64] = []
+/// Shifts words within a leaf's block (the regions may overlap).
+@inline(__always)
+private func shiftWords(_ words: UnsafeMutablePointer<UInt64>, from source: Int, to target: Int, count: Int) {
+    guard count > 0 else { return }
+    UnsafeMutableRawPointer(words + target).copyMemory(from: words + source, byteCount: count * MemoryLayout<UInt64>.stride)
+}
 
-    var count: Int { packed.count }
+/// A narrow leaf's block, lent to a mutation: 8 bytes a run.
+struct NarrowRuns: LeafRunStore {
+    let words: UnsafeMutablePointer<UInt64>
+    let capacity: Int
+    var count: Int
+
     @inline(__always) static func pack(_ height: Double, _ meta: UInt32) -> UInt64 {
         UInt64(Float(height).bitPattern) << 32 | UInt64(meta)
     }
     @inline(__always) static func height(of word: UInt64) -> Double { Double(Float(bitPattern: UInt32(truncatingIfNeeded: word >> 32))) }
     @inline(__always) static func meta(of word: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: word) }
-    @inline(__always) func height(_ r: Int) -> Double { Self.height(of: packed[r]) }
-    @inline(__always) func meta(_ r: Int) -> UInt32 { Self.meta(of: packed[r]) }
+    /// Whether `height` survives the 8-byte encoding bit for bit.
     @inline(__always) static func holds(_ height: Double) -> Bool { Double(Float(height)).bitPattern == height.bitPattern }
-    mutating func set(_ r: Int, height: Double, meta m: UInt32) { packed[r] = Self.pack(height, m) }
-    mutating func setMeta(_ r: Int, _ m: UInt32) { packed[r] = packed[r] & ~0xFFFF_FFFF | UInt64(m) }
-    mutating func insert(height: Double, meta m: UInt32, at r: Int) { packed.insert(Self.pack(height, m), at: r) }
-    mutating func insert<H: Collection<Double>, M: Collection<UInt32>>(heights h: H, meta m: M, at r: Int) {
-        packed.insert(contentsOf: zip(h, m).lazy.map { Self.pack($0, $1) }, at: r)
+
+    @inline(__always) func height(_ r: Int) -> Double { Self.height(of: words[r]) }
+    @inline(__always) func meta(_ r: Int) -> UInt32 { Self.meta(of: words[r]) }
+    mutating func set(_ r: Int, height: Double, meta m: UInt32) { words[r] = Self.pack(height, m) }
+    mutating func setMeta(_ r: Int, _ m: UInt32) { words[r] = words[r] & ~0xFFFF_FFFF | UInt64(m) }
+    mutating func insert(height: Double, meta m: UInt32, at r: Int) {
+        precondition(count < capacity, "leaf block full")
+        shiftWords(words, from: r, to: r + 1, count: count - r)
+        words[r] = Self.pack(height, m)
+        count += 1
     }
-    mutating func removeSubrange(_ range: Range<Int>) { packed.removeSubrange(range) }
+    mutating func insert<H: Collection<Double>, M: Collection<UInt32>>(heights h: H, meta m: M, at r: Int) {
+        let k = h.count
+        precondition(count + k <= capacity, "leaf block full")
+        shiftWords(words, from: r, to: r + k, count: count - r)
+        var w = r
+        for (height, meta) in zip(h, m) {
+            words[w] = Self.pack(height, meta)
+            w += 1
+        }
+        count += k
+    }
+    mutating func removeSubrange(_ range: Range<Int>) {
+        shiftWords(words, from: range.upperBound, to: range.lowerBound, count: count - range.upperBound)
+        count -= range.count
+    }
+}
+
+/// A wide leaf's block and meta array, lent to a mutation: 12 bytes a run.
+struct WideRuns: LeafRunStore {
+    /// Each word a height's `Double` bits.
+    let words: UnsafeMutablePointer<UInt64>
+    let capacity: Int
+    var metas: [UInt32]
+
+    var count: Int { metas.count }
+    @inline(__always) func height(_ r: Int) -> Double { Double(bitPattern: words[r]) }
+    @inline(__always) func meta(_ r: Int) -> UInt32 { metas[r] }
+    mutating func set(_ r: Int, height: Double, meta m: UInt32) {
+        words[r] = height.bitPattern
+        metas[r] = m
+    }
+    mutating func setMeta(_ r: Int, _ m: UInt32) { metas[r] = m }
+    mutating func insert(height: Double, meta m: UInt32, at r: Int) {
+        precondition(count < capacity, "leaf block full")
+        shiftWords(words, from: r, to: r + 1, count: count - r)
+        words[r] = height.bitPattern
+        metas.insert(m, at: r)
+    }
+    mutating func insert<H: Collection<Double>, M: Collection<UInt32>>(heights h: H, meta m: M, at r: Int) {
+        let k = h.count
+        precondition(count + k <= capacity, "leaf block full")
+        shiftWords(words, from: r, to: r + k, count: count - r)
+        var w = r
+        for height in h {
+            words[w] = height.bitPattern
+            w += 1
+        }
+        metas.insert(contentsOf: m, at: r)
+    }
+    mutating func removeSubrange(_ range: Range<Int>) {
+        shiftWords(words, from: range.upperBound, to: range.lowerBound, count: count - range.upperBound)
+        metas.removeSubrange(range)
+    }
+}
+
+/// Read access to a leaf's runs in one encoding, so read loops are specialized
+/// per encoding instead of branching on it for every run.
+protocol LeafEncoding {
+    static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double
+    static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32
+}
+
+enum NarrowEncoding: LeafEncoding {
+    @inline(__always) static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double { NarrowRuns.height(of: leaf.words[r]) }
+    @inline(__always) static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32 { NarrowRuns.meta(of: leaf.words[r]) }
+}
+
+enum WideEncoding: LeafEncoding {
+    @inline(__always) static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double { Double(bitPattern: leaf.words[r]) }
+    @inline(__always) static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32 { leaf.wideMeta[r] }
 }
 
 extension HeightTree.Node {
-    /// Runs in this leaf.
-    @inline(__always) var runCount: Int { narrow.packed.isEmpty ? wide.meta.count : narrow.packed.count }
+    /// Words in a leaf's block: `leafCapacity + 2` for the largest capacity `Config` accepts.
+    static let wordCapacity = 82
+    typealias Words = InlineArray<82, UInt64>
+
     /// Height of run `r`, bit for bit as stored.
-    @inline(__always) func runHeight(_ r: Int) -> Double { narrow.packed.isEmpty ? wide.heights[r] : narrow.height(r) }
+    @inline(__always) func runHeight(_ r: Int) -> Double {
+        isNarrow ? NarrowEncoding.height(self, r) : WideEncoding.height(self, r)
+    }
     /// Packed count, kind and measured flag of run `r`.
-    @inline(__always) func runMeta(_ r: Int) -> UInt32 { narrow.packed.isEmpty ? wide.meta[r] : narrow.meta(r) }
-    /// Whether the leaf uses the 8-byte encoding.
-    var isNarrow: Bool { !narrow.packed.isEmpty }
+    @inline(__always) func runMeta(_ r: Int) -> UInt32 {
+        isNarrow ? NarrowEncoding.meta(self, r) : WideEncoding.meta(self, r)
+    }
 
     /// Runs in `range` (all by default) as stand-alone arrays, for rebuilding leaves.
-    func runArrays(_ range: Range<Int>? = nil) -> (heights: [Double], meta: [UInt32]) {
+    func runArrays(_ range: Range<Int>? = nil) -> RunArrays {
         let range = range ?? 0..<runCount
-        if isNarrow {
-            let words = narrow.packed[range]
-            return (words.map(NarrowRuns.height(of:)), words.map(NarrowRuns.meta(of:)))
+        var runs = RunArrays()
+        runs.heights.reserveCapacity(range.count)
+        runs.meta.reserveCapacity(range.count)
+        for r in range {
+            runs.heights.append(runHeight(r))
+            runs.meta.append(runMeta(r))
         }
-        return (Array(wide.heights[range]), Array(wide.meta[range]))
+        return runs
     }
 
-    /// Switches a narrow leaf to 12-byte runs (when a height that is not a `Float` enters it).
+    /// Lends a narrow leaf's block to `body` as `NarrowRuns`; the run count follows what `body` leaves.
+    @inline(__always)
+    func withNarrowRuns<R>(_ body: (inout NarrowRuns) -> R) -> R {
+        precondition(isLeaf && isNarrow, "not a narrow leaf")
+        return withUnsafeMutablePointer(to: &words) { block in
+            var runs = NarrowRuns(
+                words: UnsafeMutableRawPointer(block).assumingMemoryBound(to: UInt64.self),
+                capacity: Self.wordCapacity, count: runCount)
+            let result = body(&runs)
+            runCount = runs.count
+            return result
+        }
+    }
+
+    /// Lends a wide leaf's block and meta array to `body` as `WideRuns`.
+    @inline(__always)
+    func withWideRuns<R>(_ body: (inout WideRuns) -> R) -> R {
+        precondition(isLeaf && !isNarrow, "not a wide leaf")
+        return withUnsafeMutablePointer(to: &words) { block in
+            var runs = WideRuns(
+                words: UnsafeMutableRawPointer(block).assumingMemoryBound(to: UInt64.self),
+                capacity: Self.wordCapacity, metas: wideMeta)
+            wideMeta = []  // the view holds the only reference, so writing it does not copy
+            let result = body(&runs)
+            runCount = runs.count
+            wideMeta = runs.metas
+            return result
+        }
+    }
+
+    /// Switches a narrow leaf to 12-byte runs, in place (when a height that is not a `Float` enters it).
     func widen() {
         guard isNarrow else { return }
-        let (h, m) = runArrays()
-        var w = WideRuns()
-        w.heights.reserveCapacity(max(h.count, storageCapacity))
-        w.meta.reserveCapacity(max(h.count, storageCapacity))
-        w.heights.append(contentsOf: h)
-        w.meta.append(contentsOf: m)
-        wide = w
-        narrow = NarrowRuns()
+        var metas: [UInt32] = []
+        metas.reserveCapacity(Self.wordCapacity)
+        for r in 0..<runCount {
+            let word = words[r]
+            metas.append(NarrowRuns.meta(of: word))
+            words[r] = NarrowRuns.height(of: word).bitPattern
+        }
+        wideMeta = metas
+        isNarrow = false
     }
 
-    /// Room reserved per leaf array, so inserts after a bulk load do not reallocate.
-    var storageCapacity: Int { isNarrow ? narrow.packed.capacity : wide.meta.capacity }
+    /// Switches a wide leaf back to 8-byte runs when every height fits again.
+    func narrowIfPossible() {
+        guard !isNarrow, (0..<runCount).allSatisfy({ NarrowRuns.holds(Double(bitPattern: words[$0])) }) else { return }
+        for r in 0..<runCount { words[r] = NarrowRuns.pack(Double(bitPattern: words[r]), wideMeta[r]) }
+        wideMeta = []
+        isNarrow = true
+    }
 
-    /// Stores runs in the narrowest encoding that keeps every height's bits, reserving `capacity` runs.
-    static func store(heights: [Double], meta: [UInt32], capacity: Int) -> (WideRuns, NarrowRuns) {
-        if !heights.isEmpty && heights.allSatisfy(NarrowRuns.holds) {
-            var packed: [UInt64] = []
-            packed.reserveCapacity(max(capacity, heights.count))
-            for r in heights.indices { packed.append(NarrowRuns.pack(heights[r], meta[r])) }
-            return (WideRuns(), NarrowRuns(packed: packed))
-        }
-        var w = WideRuns()
-        if capacity > heights.count {
-            w.heights.reserveCapacity(capacity)
-            w.meta.reserveCapacity(capacity)
-            w.heights.append(contentsOf: heights)
-            w.meta.append(contentsOf: meta)
+    /// Fills an empty leaf's block with `runs`, in the narrowest encoding that keeps every height's bits.
+    func store(heights: [Double], meta: [UInt32]) {
+        precondition(heights.count <= Self.wordCapacity, "\(heights.count) runs exceed a leaf's \(Self.wordCapacity) words")
+        runCount = heights.count
+        isNarrow = heights.allSatisfy(NarrowRuns.holds)
+        if isNarrow {
+            for r in heights.indices { words[r] = NarrowRuns.pack(heights[r], meta[r]) }
+            wideMeta = []
         } else {
-            w.heights = heights
-            w.meta = meta
+            for r in heights.indices { words[r] = heights[r].bitPattern }
+            var metas: [UInt32] = []
+            metas.reserveCapacity(Self.wordCapacity)
+            metas.append(contentsOf: meta)
+            wideMeta = metas
         }
-        return (w, NarrowRuns())
     }
 }

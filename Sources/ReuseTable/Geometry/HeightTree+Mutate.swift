@@ -56,6 +56,10 @@ extension HeightTree {
         }
         guard !heights.isEmpty else { return }
         stamp = GeometryStamp.next()
+        if root.isLeaf && !root.canTake(heights.count, config: config) {
+            // A lone leaf cannot take the runs in its block: give it a parent that lays them out as new leaves.
+            root = Node(children: [root])
+        }
         makeRootUnique()
         root.insert(heights: heights, meta: meta, at: index, config: config)
         fixRoot()
@@ -165,10 +169,10 @@ extension HeightTree.Node {
             let m = runMeta(r)
             if runHeight(r) == height && RunMeta.isMeasured(m) == isMeasured { return false }
             if isNarrow && NarrowRuns.holds(height) {
-                Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &narrow)
+                withNarrowRuns { Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &$0) }
             } else {
                 widen()
-                Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &wide)
+                withWideRuns { Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &$0) }
             }
         } else {
             let (j, i) = childIndex(for: local)
@@ -187,11 +191,12 @@ extension HeightTree.Node {
     func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {
         if isLeaf {
             let (r, k) = runIndex(for: local)
+            precondition(canTake(newHeights.count, config: config), "a leaf's block cannot take \(newHeights.count) more runs")
             if isNarrow && newHeights.allSatisfy(NarrowRuns.holds) {
-                Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &narrow)
+                withNarrowRuns { Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &$0) }
             } else {
                 widen()
-                Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &wide)
+                withWideRuns { Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &$0) }
             }
             // Splitting and healing runs keep the leaf's integer totals: they grow by
             // exactly what was inserted (exact); only the height is re-summed.
@@ -201,10 +206,14 @@ extension HeightTree.Node {
                 if RunMeta.kind(m) == .header { summary.headers += c }
                 if !RunMeta.isMeasured(m) { summary.unmeasured += c }
             }
-            summary.height = isNarrow ? HeightTree.leafHeight(narrow) : HeightTree.leafHeight(wide)
+            summary.height = HeightTree.leafHeight(self)
             return
         } else {
             let (j, i) = childIndex(for: local)
+            if children[j].isLeaf && !children[j].canTake(newHeights.count, config: config) {
+                insertSplittingLeaf(j, heights: newHeights, meta: newMeta, at: i, config: config)
+                return
+            }
             let child = uniqueChild(j), old = child.summary
             child.insert(heights: newHeights, meta: newMeta, at: i, config: config)
             childDidChange(j, from: old)
@@ -212,6 +221,37 @@ extension HeightTree.Node {
             normalizeChild(at: j, config: config)
             resummarize(childWas: old, isNow: new)
         }
+    }
+
+    /// Whether this leaf's block can take `k` more runs in one insert: the
+    /// insert may split a run around them (one more), and the leaf must stay
+    /// within `leafCapacity + 2` runs (see HeightTree+LeafRuns.swift).
+    func canTake(_ k: Int, config: Config) -> Bool { runCount + k + 1 <= config.leafCapacity + 2 }
+
+    /// An insert of more runs than leaf `j`'s block can take: its runs and the
+    /// new ones become new leaves in its place, as few as fit (each at least
+    /// half full). The old leaf is only read, so a shared one stays intact.
+    ///
+    /// - Complexity: O(k + runs in the leaf + fan-out).
+    private func insertSplittingLeaf<H: Collection<Double>, M: Collection<UInt32>>(
+        _ j: Int, heights newHeights: H, meta newMeta: M, at local: Int, config: Config
+    ) {
+        var runs = children[j].runArrays()
+        let (r, k) = Node.runIndex(for: local, in: runs)
+        Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &runs)
+        replaceChildren(j..<(j + 1), with: Node.makeLeaves(heights: runs.heights, meta: runs.meta, config: config))
+        recomputeSummary()
+    }
+
+    /// `runIndex(for:)` over any run store.
+    private static func runIndex<S: LeafRunStore>(for local: Int, in runs: S) -> (run: Int, within: Int) {
+        var i = local
+        for r in 0..<runs.count {
+            let c = RunMeta.count(runs.meta(r))
+            if i < c { return (r, i) }
+            i -= c
+        }
+        return (runs.count, 0)
     }
 
     /// The summary after one child's summary went from `old` to `new` and the
@@ -229,9 +269,9 @@ extension HeightTree.Node {
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
         if isLeaf {
             if isNarrow {
-                Node.remove(range, from: &narrow, into: &removed)
+                withNarrowRuns { Node.remove(range, from: &$0, into: &removed) }
             } else {
-                Node.remove(range, from: &wide, into: &removed)
+                withWideRuns { Node.remove(range, from: &$0, into: &removed) }
             }
         } else {
             // Children wholly inside the range are read and dropped; at most the
@@ -387,13 +427,11 @@ extension HeightTree.Node {
             let runs = runArrays(mid..<runCount)
             right = HeightTree.Node(heights: runs.heights, meta: runs.meta)
             if isNarrow {
-                narrow.removeSubrange(mid..<runCount)
+                withNarrowRuns { $0.removeSubrange(mid..<$0.count) }
             } else {
-                wide.removeSubrange(mid..<runCount)
+                withWideRuns { $0.removeSubrange(mid..<$0.count) }
                 // A leaf widened by one odd height may fit the 8-byte encoding again.
-                if wide.heights.allSatisfy(NarrowRuns.holds) {
-                    (wide, narrow) = Node.store(heights: wide.heights, meta: wide.meta, capacity: wide.meta.capacity)
-                }
+                narrowIfPossible()
             }
         } else {
             right = HeightTree.Node(children: Array(children[mid...]))

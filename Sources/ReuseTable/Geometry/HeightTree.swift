@@ -55,6 +55,7 @@ import Foundation
     /// Builds a tree with explicit node sizes; tests use tiny ones so splits and merges happen early.
     init<S: Sequence>(_ runs: S, leafCapacity: Int, fanout: Int) where S.Element == HeightRun {
         precondition(leafCapacity >= 2 && fanout >= 3, "node capacities too small for a B+tree")
+        precondition(leafCapacity + 2 <= Node.wordCapacity, "a leaf's block holds at most \(Node.wordCapacity - 2) runs between operations")
         config = Config(leafCapacity: leafCapacity, fanout: fanout)
         root = Node.build(from: runs, config: config)
     }
@@ -150,43 +151,53 @@ extension HeightTree {
 // MARK: - Nodes
 
 extension HeightTree {
-    /// A tree node: a leaf (runs in `narrow` or `wide`) or an internal node (`children`).
+    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an internal node (`children`).
     ///
     /// `@unchecked Sendable`: a node is only mutated while uniquely referenced,
     /// so a node reachable from two trees (or threads) is never written.
+    ///
+    /// A leaf's runs live in the object itself (`words`, 656 bytes): a visit
+    /// reads them through the pointer that reached the leaf, one cache miss
+    /// fewer than a separate array. The fields every visit reads come first, so
+    /// they share cache lines with the first runs.
     ///
     /// An internal node keeps its children's summaries in `childSummaries`,
     /// contiguous columns beside `children`: a descent, a summary recomputation
     /// and a split decision read one or two cache-friendly arrays instead of
     /// chasing a pointer per child (up to 32 cache misses per level at 10M rows).
+    /// Internal nodes carry an unused `words` block too; they are about one in
+    /// 64 nodes, so that costs about 0.1 byte a row.
     ///
     /// `@exclusivity(unchecked)`: the tree is a value type that mutates a node
     /// only through a uniquely referenced path, one access at a time; the
-    /// runtime access tracking on these hot arrays cost more than the work.
+    /// runtime access tracking on these hot fields cost more than the work.
     final class Node: @unchecked Sendable {
         @exclusivity(unchecked) var summary: Summary
-        /// A leaf's runs, 12 bytes each (any height); empty when `narrow` holds them.
-        @exclusivity(unchecked) var wide: WideRuns
-        /// A leaf's runs, 8 bytes each, when every height in the leaf is exactly a `Float` (see `NarrowRuns`).
-        @exclusivity(unchecked) var narrow: NarrowRuns
+        let isLeaf: Bool
+        /// Whether the leaf's runs use the 8-byte encoding (see HeightTree+LeafRuns.swift).
+        @exclusivity(unchecked) var isNarrow = true
+        /// Runs in a leaf (0 in an internal node).
+        @exclusivity(unchecked) var runCount = 0
+        /// A wide leaf's run metas; empty otherwise.
+        @exclusivity(unchecked) var wideMeta: [UInt32] = []
         @exclusivity(unchecked) var children: [Node]
         /// `children[j].summary` for every j (internal nodes only), one array per field; kept in step by every change of `children`.
         @exclusivity(unchecked) var childSummaries: SummaryColumns
-        let isLeaf: Bool
+        /// A leaf's runs: narrow words (height and meta) or wide words (heights; metas in `wideMeta`).
+        /// Last, so an internal node's visit reads only the object's first two cache lines.
+        @exclusivity(unchecked) var words = Words(repeating: 0)
 
-        /// A leaf in the narrowest encoding that keeps every height's bits, with room for `capacity` runs.
-        init(heights: [Double], meta: [UInt32], capacity: Int = 0) {
-            (self.wide, self.narrow) = Node.store(heights: heights, meta: meta, capacity: capacity)
+        /// A leaf holding these runs (at most `wordCapacity`), in the narrowest encoding that keeps every height's bits.
+        init(heights: [Double], meta: [UInt32]) {
             self.children = []
             self.childSummaries = SummaryColumns()
             self.isLeaf = true
             self.summary = Summary()
+            store(heights: heights, meta: meta)
             recomputeSummary()
         }
 
         init(children: [Node]) {
-            self.wide = WideRuns()
-            self.narrow = NarrowRuns()
             self.children = children
             self.childSummaries = SummaryColumns(children.lazy.map(\.summary))
             self.isLeaf = false
@@ -196,8 +207,10 @@ extension HeightTree {
 
         private init(copying other: Node) {
             summary = other.summary
-            wide = other.wide
-            narrow = other.narrow
+            isNarrow = other.isNarrow
+            runCount = other.runCount
+            words = other.words
+            wideMeta = other.wideMeta
             children = other.children
             childSummaries = other.childSummaries
             isLeaf = other.isLeaf
@@ -213,7 +226,7 @@ extension HeightTree {
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
-                s = isNarrow ? HeightTree.leafSummary(narrow) : HeightTree.leafSummary(wide)
+                s = isNarrow ? HeightTree.leafSummary(self, NarrowEncoding.self) : HeightTree.leafSummary(self, WideEncoding.self)
             } else {
                 s = childSummaries.total()
             }
@@ -237,6 +250,14 @@ extension HeightTree {
             if new.height.bitPattern != old.height.bitPattern { childSummaries.heights[j] = new.height }
             if new.headers != old.headers { childSummaries.headers[j] = new.headers }
             if new.unmeasured != old.unmeasured { childSummaries.unmeasured[j] = new.unmeasured }
+        }
+
+        /// Child `j` without a retain, for read-only walks while the tree holds this node.
+        @inline(__always)
+        func unretainedChild(_ j: Int) -> Unmanaged<Node> {
+            precondition(j >= 0 && j < children.count, "child \(j) out of range 0..<\(children.count)")
+            // The element's bits read as an unmanaged reference (same layout): no retain, no release.
+            return children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!).load(fromByteOffset: j * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self) }
         }
 
         /// Child `j`, copied first if another tree shares it.
