@@ -1,9 +1,11 @@
 import Foundation
 
 // Queries: each is one walk from the root. Offsets are accumulated as
-// `acc = acc + childHeight` level by level and `acc + Double(k) * runHeight`
-// inside a run, the same chain everywhere, so `offset(of:)`, `slot(at:)`,
-// `index(atOffset:)` and `forEachSlot` never disagree by a rounding error.
+// `acc = acc + ends[j − 1]` level by level (`SummaryColumns.start(of:from:)`),
+// `acc = acc + Double(c) * runHeight` run by run inside a leaf and
+// `acc + Double(k) * runHeight` inside a run, the same chain everywhere, so
+// `offset(of:)`, `slot(at:)`, `index(atOffset:)` and `forEachSlot` never
+// disagree by a rounding error.
 
 extension HeightTree {
     /// Where slot `index` lives: its leaf, the run and position inside it, and
@@ -26,14 +28,10 @@ extension HeightTree {
         var acc = 0.0
         var headers = 0
         while !node.isLeaf {
-            let columns = node.childSummaries
-            var j = 0
-            while i >= columns.counts[j] {
-                i -= columns.counts[j]
-                acc = acc + columns.heights[j]
-                headers += columns.headers[j]
-                j += 1
-            }
+            let (j, within) = node.childSummaries.child(holdingSlot: i)
+            i = within
+            acc = node.childSummaries.start(of: j, from: acc)
+            for k in 0..<j { headers += node.childSummaries.headers[k] }
             node = node.children[j]
         }
         var r = 0
@@ -111,28 +109,9 @@ extension HeightTree {
     @inline(__always)
     private static func childContaining(_ y: Double, in node: Node, acc: inout Double, base: inout Int) -> Unmanaged<Node>? {
         guard !node.isLeaf else { return nil }
-        // The first child whose end lies past y. Should rounding (only
-        // possible with inexact heights) leave y past every child's end,
-        // take the last child with height: y is at its very end.
-        // The common case is a tight scan; the rounding edge re-walks the node.
-        // Only the heights column is scanned; the counts before the chosen child are summed after.
-        // (Read through `node` in the loops, not copied out: a copy of the array would retain it.)
-        let n = node.childSummaries.heights.count
-        var chosen = 0
-        var a = acc
-        while chosen < n {
-            let next = a + node.childSummaries.heights[chosen]
-            if y < next { break }
-            a = next
-            chosen += 1
-        }
-        if chosen == n {
-            chosen = node.childSummaries.heights.lastIndex { $0 > 0 }!
-            a = acc
-            for j in 0..<chosen { a = a + node.childSummaries.heights[j] }
-        }
-        acc = a
-        for j in 0..<chosen { base += node.childSummaries.counts[j] }
+        let chosen = node.childSummaries.child(holdingOffset: y, from: acc)
+        acc = node.childSummaries.start(of: chosen, from: acc)
+        base += node.childSummaries.countBefore(chosen)
         return node.unretainedChild(chosen)
     }
 
@@ -231,20 +210,16 @@ extension HeightTree {
     public func forEachSlot(from index: Int, _ body: (Slot) -> Bool) {
         let start = max(index, 0)
         guard start < count else { return }
-        // Path of internal nodes: the child being visited and Y where it starts.
+        // Path of internal nodes: the child being visited and Y where the node starts.
         var stack: [(node: Node, child: Int, minY: Double)] = []
         var node = root
         var i = start
         var acc = 0.0
         while !node.isLeaf {
-            let columns = node.childSummaries
-            var j = 0
-            while i >= columns.counts[j] {
-                i -= columns.counts[j]
-                acc = acc + columns.heights[j]
-                j += 1
-            }
+            let (j, within) = node.childSummaries.child(holdingSlot: i)
+            i = within
             stack.append((node, j, acc))
+            acc = node.childSummaries.start(of: j, from: acc)
             node = node.children[j]
         }
         var slotIndex = start
@@ -272,8 +247,8 @@ extension HeightTree {
             while let top = stack.popLast() {
                 let next = top.child + 1
                 guard next < top.node.children.count else { continue }
-                let y = top.minY + top.node.childSummaries.heights[top.child]
-                stack.append((top.node, next, y))
+                let y = top.node.childSummaries.start(of: next, from: top.minY)
+                stack.append((top.node, next, top.minY))
                 node = top.node.children[next]
                 while !node.isLeaf {
                     stack.append((node, 0, y))

@@ -75,24 +75,16 @@ extension HeightTree {
         var acc = 0.0, limit = Double.infinity
         var base = 0, headers = 0
         while !node.isLeaf {
-            let columns = node.childSummaries
-            var chosen = -1
-            for j in columns.heights.indices {
-                let next = acc + columns.heights[j]
-                if y < next {
-                    chosen = j
-                    limit = min(limit, next)
-                    break
-                }
-                acc = next
-            }
+            // (Read through `node`, not copied out: a copy of the columns would retain six arrays.)
+            let chosen = node.childSummaries.child(holdingOffset: y, from: acc)
+            let end = acc + node.childSummaries.end(chosen)
             // Rounding (inexact heights only) left y past every child's end:
             // `index(atOffset:)` handles that edge; no finger for it.
-            guard chosen >= 0 else { return located(at: y, finger: &finger) }
-            for j in 0..<chosen {
-                base += columns.counts[j]
-                headers += columns.headers[j]
-            }
+            guard y < end else { return located(at: y, finger: &finger) }
+            limit = min(limit, end)
+            acc = node.childSummaries.start(of: chosen, from: acc)
+            base += node.childSummaries.countBefore(chosen)
+            for j in 0..<chosen { headers += node.childSummaries.headers[j] }
             node = node.children[chosen]
         }
         if finger.stamp != stamp { finger.section = -1 }

@@ -105,7 +105,18 @@ extension HeightTree {
                     expected.add(child.summary)
                 }
                 depth = (childDepth ?? 0) + 1
-                expected.height = HeightTree.fixedShapeSum(node.children.count) { node.children[$0].summary.height }
+                // Heights are summed in order (see `SummaryColumns`), and the running sums must be current.
+                var end = 0.0
+                if node.childSummaries.count != node.children.count {
+                    try fail("\(path()): running sums for \(node.childSummaries.count) children, not \(node.children.count)")
+                }
+                for (j, child) in node.children.enumerated() {
+                    end = end + child.summary.height
+                    if node.childSummaries.end(j).bitPattern != end.bitPattern {
+                        try fail("\(path()): running sum at child \(j) is stale")
+                    }
+                }
+                expected.height = end
             }
             if expected != node.summary {
                 try fail("\(path()): summary \(node.summary) but children sum to \(expected)")

@@ -141,13 +141,7 @@ struct RunCollector {
 extension HeightTree.Node {
     /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
     private func childIndex(for local: Int) -> (child: Int, local: Int) {
-        var j = 0, i = local
-        let last = childSummaries.counts.count - 1
-        while j < last && i >= childSummaries.counts[j] {
-            i -= childSummaries.counts[j]
-            j += 1
-        }
-        return (j, i)
+        childSummaries.child(holdingSlot: local)
     }
 
     /// Run holding slot `local` and the position in it; `(runs, 0)` for `local == count`.
@@ -263,7 +257,7 @@ extension HeightTree.Node {
         summary.count += new.count - old.count
         summary.headers += new.headers - old.headers
         summary.unmeasured += new.unmeasured - old.unmeasured
-        summary.height = childSummaries.heights.withUnsafeBufferPointer { h in HeightTree.fixedShapeSum(h.count) { h[$0] } }
+        summary.height = childSummaries.totalHeight
     }
 
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {

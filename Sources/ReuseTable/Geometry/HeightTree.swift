@@ -246,8 +246,8 @@ extension HeightTree {
         @inline(__always)
         func childDidChange(_ j: Int, from old: Summary) {
             let new = children[j].summary
-            if new.count != old.count { childSummaries.counts[j] = new.count }
-            if new.height.bitPattern != old.height.bitPattern { childSummaries.heights[j] = new.height }
+            if new.count != old.count { childSummaries.setCount(j, new.count) }
+            if new.height.bitPattern != old.height.bitPattern { childSummaries.setHeight(j, new.height) }
             if new.headers != old.headers { childSummaries.headers[j] = new.headers }
             if new.unmeasured != old.unmeasured { childSummaries.unmeasured[j] = new.unmeasured }
         }
