@@ -136,6 +136,45 @@ import Testing
         try tree.checkInvariants()
     }
 
+    /// Inserts of more runs than a leaf's block holds (82 words at the standard
+    /// sizes) go through the parent, which lays the leaf's runs and the new ones
+    /// out as new leaves; a lone root leaf first gets a parent. Checked at the
+    /// standard node sizes, into a lone leaf and into a deep tree, with Float-exact
+    /// and wide heights, and with a copy sharing every node (which must not change).
+    @Test(arguments: [false, true])
+    func insertsLargerThanALeafBlockBuildNewLeaves(wideHeights: Bool) throws {
+        func height(_ i: Int) -> Double { wideHeights && i % 7 == 0 ? Double(i) / 3 : Double(20 + i % 61) }
+        func runs(_ n: Int, from first: Int) -> [HeightRun] {
+            (first..<(first + n)).map { HeightRun(count: 1 + $0 % 2, height: height($0), isMeasured: $0 % 3 != 0) }
+        }
+        for (initialRuns, at) in [(10, 5), (1_000, 0), (1_000, 777), (20_000, 13_001)] {
+            let initial = runs(initialRuns, from: 0)
+            var model = initial.flatMap { Array(repeating: HeightRun(count: 1, height: $0.height, isMeasured: $0.isMeasured), count: $0.count) }
+            var tree = HeightTree(initial)
+            let shared = tree
+            let inserted = runs(300, from: 5_000)
+            tree.insert(inserted, at: at)
+            model.insert(
+                contentsOf: inserted.flatMap { Array(repeating: HeightRun(count: 1, height: $0.height, isMeasured: $0.isMeasured), count: $0.count) },
+                at: at)
+            try tree.checkInvariants()
+            try shared.checkInvariants()
+            #expect(shared.count == initial.reduce(0) { $0 + $1.count }, "the copy kept its rows")
+            #expect(Array(shared.runs) == HeightTree(initial).runs.map { $0 }, "the copy kept its runs")
+            #expect(tree.count == model.count)
+            var y = 0.0
+            for (i, row) in model.enumerated() {
+                let slot = tree.slot(at: i)
+                #expect(slot.height.bitPattern == row.height.bitPattern && slot.isMeasured == row.isMeasured, "row \(i)")
+                // Exact heights: the offsets are RowRecords' in-order sums. Thirds round, and the
+                // tree's offsets are its own fixed chain, so those are checked against themselves.
+                if !wideHeights { #expect(slot.minY == y, "row \(i) starts at \(slot.minY), not \(y)") }
+                if row.height > 0 { #expect(tree.index(atOffset: slot.minY) == i, "row \(i) is found at its own offset") }
+                y = y + row.height
+            }
+        }
+    }
+
     /// Distinct heights, the worst case for memory: one run per row, packed into leaves
     /// filled to `capacity − capacity / 16` by the bulk load, so the node count (what the
     /// memory follows) is about rows / 75. Measured bytes are `Demo bench`'s job.

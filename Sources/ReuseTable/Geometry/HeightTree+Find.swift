@@ -119,22 +119,29 @@ extension HeightTree {
     @inline(__always)
     private static func index<E: LeafEncoding>(atOffset y: Double, in leaf: Node, _: E.Type, acc start: Double, base first: Int) -> Int? {
         var acc = start, base = first
-        var lastTall: (run: Int, base: Int, acc: Double)?
-        for r in 0..<leaf.runCount {
+        let n = leaf.runCount
+        for r in 0..<n {
             let h = E.height(leaf, r), c = RunMeta.count(E.meta(leaf, r))
             let end = acc + Double(c) * h
-            if y < end { return base + Self.position(of: y, inRunAt: acc, height: h, count: c) }
-            if h > 0 { lastTall = (r, base, acc) }
+            if y < end { return base &+ Self.position(of: y, inRunAt: acc, height: h, count: c) }
             acc = end
-            base += c
+            base &+= c
         }
-        guard let t = lastTall else { return nil }
-        return t.base + RunMeta.count(E.meta(leaf, t.run)) - 1
+        // Rounding (inexact heights only) left y past the leaf's last end: the
+        // last slot with height holds it. Walked back only on this edge, so the
+        // common loop above carries nothing for it.
+        for r in stride(from: n - 1, through: 0, by: -1) {
+            let c = RunMeta.count(E.meta(leaf, r))
+            base &-= c
+            if E.height(leaf, r) > 0 { return base &+ c &- 1 }
+        }
+        return nil
     }
 
     /// Which of a run's `count` slots contains `y`, checked against the exact
     /// start offsets `runMinY + k * height` so it agrees with `offset(of:)`.
     static func position(of y: Double, inRunAt runMinY: Double, height h: Double, count c: Int) -> Int {
+        if c == 1 { return 0 }  // a run of one slot (every distinct height): no division
         let guess = ((y - runMinY) / h).rounded(.down)
         var k = guess.isFinite ? Int(max(0, min(guess, Double(c - 1)))) : 0
         while k > 0 && y < runMinY + Double(k) * h { k -= 1 }

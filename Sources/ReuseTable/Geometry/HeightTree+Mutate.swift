@@ -123,9 +123,15 @@ extension HeightTree {
 /// Accumulates removed slots as runs, merging neighbours that could be one.
 struct RunCollector {
     var runs: [HeightRun] = []
+    /// Header slots and estimated slots appended so far (a leaf's summary
+    /// follows a removal by these differences instead of a recount).
+    private(set) var headers = 0
+    private(set) var unmeasured = 0
 
     mutating func append(_ run: HeightRun) {
         guard run.count > 0 else { return }
+        if run.kind == .header { headers += run.count }
+        if !run.isMeasured { unmeasured += run.count }
         if let last = runs.last, last.canMerge(with: run) {
             runs[runs.count - 1].count += run.count
         } else {
@@ -262,11 +268,18 @@ extension HeightTree.Node {
 
     func remove(_ range: Range<Int>, into removed: inout RunCollector, config: Config) {
         if isLeaf {
+            let headersBefore = removed.headers, unmeasuredBefore = removed.unmeasured
             if isNarrow {
                 withNarrowRuns { Node.remove(range, from: &$0, into: &removed) }
             } else {
                 withWideRuns { Node.remove(range, from: &$0, into: &removed) }
             }
+            // The integer totals drop by exactly what was removed; only the height is re-summed.
+            summary.count -= range.count
+            summary.headers -= removed.headers - headersBefore
+            summary.unmeasured -= removed.unmeasured - unmeasuredBefore
+            summary.height = HeightTree.leafHeight(self)
+            return
         } else {
             // Children wholly inside the range are read and dropped; at most the
             // first and last are cut, by recursion.

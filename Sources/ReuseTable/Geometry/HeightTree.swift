@@ -257,7 +257,9 @@ extension HeightTree {
         func unretainedChild(_ j: Int) -> Unmanaged<Node> {
             precondition(j >= 0 && j < children.count, "child \(j) out of range 0..<\(children.count)")
             // The element's bits read as an unmanaged reference (same layout): no retain, no release.
-            return children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!).load(fromByteOffset: j * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self) }
+            return children.withUnsafeBufferPointer {
+                UnsafeRawPointer($0.baseAddress!).load(fromByteOffset: j * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
+            }
         }
 
         /// Child `j`, copied first if another tree shares it.
