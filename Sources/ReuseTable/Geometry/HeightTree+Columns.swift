@@ -181,8 +181,10 @@ extension HeightTree {
     /// summaries are deterministic; when every partial sum is exactly
     /// representable (integer or dyadic heights well inside 2^53) it equals the
     /// in-order sum bit for bit, which is what `RowRecords` computes. Four
-    /// independent chains instead of one cut the latency of re-summing a node
-    /// on every mutation (a chain of 64 dependent additions per level).
+    /// independent chains instead of one cut the latency of re-summing a leaf
+    /// on every mutation (a chain of up to 82 dependent additions otherwise).
+    /// Internal nodes add in order instead (`SummaryColumns.ends`), since their
+    /// descents need the running sums.
     @inline(__always)
     static func fixedShapeSum(_ n: Int, _ term: (Int) -> Double) -> Double {
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0

@@ -11,25 +11,27 @@ import Foundation
 /// (fixed `rowHeight`, or a shared estimate) costs O(1) memory, so ten million
 /// such rows are a single run.
 ///
-/// Node sizes: a leaf holds up to 80 runs, 8 bytes a run (`NarrowRuns`: a
-/// `Float` height and the packed count/kind/measured word in one `UInt64`)
-/// while every height in the leaf is exactly a `Float`, else 12 bytes a run
-/// (`WideRuns`: `[Double]` heights beside `[UInt32]` meta); either way every
-/// height comes back bit for bit. A bulk load fills leaves to 75 runs and
-/// reserves the rest, so scattered inserts after a reload rarely split a leaf;
+/// Node sizes: a leaf holds up to 80 runs in a block of 82 words inside the
+/// leaf object, 8 bytes a run (a `Float` height and the packed
+/// count/kind/measured word in one word) while every height in the leaf is
+/// exactly a `Float`, else 12 bytes a run (`Double` heights in the words, the
+/// metas in a `[UInt32]` beside them); either way every height comes back bit
+/// for bit (HeightTree+LeafRuns.swift). A bulk load fills leaves to 75 runs and
+/// leaves the rest free, so scattered inserts after a reload rarely split a leaf;
 /// with every height distinct that is about 11 bytes a row (narrow) or under
 /// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
 /// malloc statistics). Internal nodes hold up to 64 children, whose summaries
-/// sit in the parent as columns (`SummaryColumns`: heights, counts, headers,
-/// unmeasured): ten million distinct rows are four levels including the
+/// sit in the parent as columns (`SummaryColumns`: heights and their running
+/// sums, counts, headers, unmeasured): ten million distinct rows are four levels including the
 /// leaves, and internal nodes add well under 1 byte a row. (Measured
 /// alternatives: 64-run full leaves made nearly every random insert split;
 /// 128-run leaves made the in-leaf scan dominate finds. The figures are in
 /// Docs/row-geometry.md, "Why these sizes".)
 ///
-/// Precision: a node's summary height is always re-summed from its children or
-/// runs in one fixed shape (`fixedShapeSum`), never adjusted by a delta, so it
-/// depends only on what is below the node; the integer fields (counts) are
+/// Precision: a node's summary height is always re-summed from its children
+/// (added in order, `SummaryColumns.ends`) or runs (in one fixed shape,
+/// `fixedShapeSum`), never adjusted by a delta, so it depends only on what is
+/// below the node; the integer fields (counts) are
 /// exact however they are updated. Every offset a query returns is one fixed
 /// chain of additions, so results are deterministic and, with exactly
 /// representable heights and sums, identical to `RowRecords`.
