@@ -18,7 +18,7 @@ import Foundation
 /// metas in a `[UInt32]` beside them); either way every height comes back bit
 /// for bit (HeightTree+LeafRuns.swift). A bulk load fills leaves to 75 runs and
 /// leaves the rest free, so scattered inserts after a reload rarely split a leaf;
-/// with every height distinct that is about 11 bytes a row (narrow) or under
+/// with every height distinct that is about 11 bytes a row (narrow) or about
 /// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
 /// malloc statistics). Internal nodes hold up to 64 children, whose summaries
 /// sit in the parent as columns (`SummaryColumns`: heights and their running
