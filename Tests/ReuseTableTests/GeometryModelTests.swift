@@ -223,6 +223,17 @@ func expectAgrees<G: RowGeometry>(
         try run(seed: seed, operations: 3_000, maxSlots: 2_000, leafCapacity: leafCapacity, fanout: fanout)
     }
 
+    /// The long sweep, with the standard node sizes among them (leaf blocks filling up,
+    /// multi-run inserts built as new leaves): `REUSETABLE_LONG=1 swift test --filter GeometryModelTests`.
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"),
+        arguments: Array(UInt64(200)..<UInt64(216)))
+    func randomOperationsLong(seed: UInt64) throws {
+        let sizes = [(80, 64), (4, 4), (2, 3), (80, 3), (3, 64)]
+        let (leafCapacity, fanout) = sizes[Int(seed) % sizes.count]
+        try run(seed: seed, operations: 8_000, maxSlots: 12_000, leafCapacity: leafCapacity, fanout: fanout)
+    }
+
     @Test func removingEverythingAndReinserting() throws {
         var rng = SplitMix64(seed: 99)
         var tree = HeightTree([], leafCapacity: 4, fanout: 4)
