@@ -99,7 +99,7 @@ extension HeightTree.Node {
             let runs = runArrays()
             return Node.makeLeaves(heights: runs.heights, meta: runs.meta, config: config)
         }
-        return Node.makeInternals(children: children, config: config)
+        return Node.makeInternals(children: Array(children), config: config)
     }
 
     /// Two neighbours as one node, or as two at least half full when they do not fit in one.
@@ -113,7 +113,7 @@ extension HeightTree.Node {
         }
         // A short child of either (a node with a single short child cannot fix
         // it alone) may now merge with its new neighbour, so normalize first.
-        let combined = Node(children: a.children + b.children)
+        let combined = Node(children: Array(a.children) + b.children)
         combined.normalizeChildren(config: config)
         return combined.entryCount > config.fanout ? combined.splitEvenly(config: config) : [combined]
     }

@@ -32,7 +32,7 @@ extension HeightTree {
             i = within
             acc = node.childSummaries.start(of: j, from: acc)
             for k in 0..<j { headers += node.childSummaries.headers[k] }
-            node = node.children[j]
+            node = node.child(j)
         }
         var r = 0
         while true {
@@ -162,10 +162,10 @@ extension HeightTree {
             var j = 0
             while s >= columns.headers[j] {
                 s -= columns.headers[j]
-                base += columns.counts[j]
+                base += columns.slotCount(j)
                 j += 1
             }
-            node = node.children[j]
+            node = node.child(j)
         }
         for r in 0..<node.runCount {
             let m = node.runMeta(r), c = RunMeta.count(m)
@@ -201,7 +201,7 @@ extension HeightTree {
         for j in node.childSummaries.indices {
             let s = node.childSummaries[j]
             if local < base + s.count && s.unmeasured > 0,
-                let found = firstUnmeasured(in: node.children[j], from: max(0, local - base))
+                let found = firstUnmeasured(in: node.child(j), from: max(0, local - base))
             {
                 return base + found
             }
@@ -227,7 +227,7 @@ extension HeightTree {
             i = within
             stack.append((node, j, acc))
             acc = node.childSummaries.start(of: j, from: acc)
-            node = node.children[j]
+            node = node.child(j)
         }
         var slotIndex = start
         while true {
@@ -253,13 +253,13 @@ extension HeightTree {
             var advanced = false
             while let top = stack.popLast() {
                 let next = top.child + 1
-                guard next < top.node.children.count else { continue }
+                guard next < top.node.childSummaries.count else { continue }
                 let y = top.node.childSummaries.start(of: next, from: top.minY)
                 stack.append((top.node, next, top.minY))
-                node = top.node.children[next]
+                node = top.node.child(next)
                 while !node.isLeaf {
                     stack.append((node, 0, y))
-                    node = node.children[0]
+                    node = node.child(0)
                 }
                 acc = y
                 advanced = true

@@ -18,7 +18,7 @@ extension HeightTree {
     /// - Complexity: O(log n).
     public var depth: Int {
         var d = 1, node = root
-        while !node.isLeaf { d += 1; node = node.children[0] }
+        while !node.isLeaf { d += 1; node = node.child(0) }
         return d
     }
 
@@ -28,12 +28,12 @@ extension HeightTree {
     ///
     /// - Complexity: O(nodes).
     public var approximateByteCount: Int {
-        // summary, isLeaf and isNarrow (padded to 8), runCount, the block, then wideMeta, children and four columns.
+        // summary, isLeaf and isNarrow (padded to 8), runCount, the block, then wideMeta and the five arrays of `childSummaries`.
         let object = 16 + MemoryLayout<Summary>.stride + 8 + 8 + MemoryLayout<Node.Words>.stride + 6 * 8
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
         return reduceNodes(0) { acc, node in
-            acc + objectBytes + arrayBytes(node.wideMeta) + arrayBytes(node.children) + node.childSummaries.byteCount
+            acc + objectBytes + arrayBytes(node.wideMeta) + node.childSummaries.byteCount
         }
     }
 
@@ -99,7 +99,7 @@ extension HeightTree {
                     let d = try check(child, isRoot: false, path: "\(path())/\(j)")
                     if let cd = childDepth, cd != d { try fail("\(path()): children at depths \(cd) and \(d)") }
                     childDepth = d
-                    if node.childSummaries.count != node.children.count || node.childSummaries[j] != child.summary {
+                    if node.childSummaries[j] != child.summary {
                         try fail("\(path()): childSummaries[\(j)] is stale")
                     }
                     expected.add(child.summary)
@@ -107,8 +107,8 @@ extension HeightTree {
                 depth = (childDepth ?? 0) + 1
                 // Heights are summed in order (see `SummaryColumns`), and the running sums must be current.
                 var end = 0.0
-                if node.childSummaries.count != node.children.count {
-                    try fail("\(path()): running sums for \(node.childSummaries.count) children, not \(node.children.count)")
+                if node.childSummaries.ends.count != node.childSummaries.count {
+                    try fail("\(path()): running sums for \(node.childSummaries.ends.count) children, not \(node.childSummaries.count)")
                 }
                 for (j, child) in node.children.enumerated() {
                     end = end + child.summary.height

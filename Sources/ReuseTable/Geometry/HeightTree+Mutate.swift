@@ -111,10 +111,10 @@ extension HeightTree {
         while root.entryCount > config.capacity(isLeaf: root.isLeaf) {
             root = Node(children: root.splitEvenly(config: config))
         }
-        while !root.isLeaf && root.children.count == 1 {
-            root = root.children[0]
+        while !root.isLeaf && root.childSummaries.count == 1 {
+            root = root.child(0)
         }
-        if !root.isLeaf && root.children.isEmpty {
+        if !root.isLeaf && root.childSummaries.count == 0 {
             root = Node(heights: [], meta: [])
         }
     }
@@ -210,7 +210,7 @@ extension HeightTree.Node {
             return
         } else {
             let (j, i) = childIndex(for: local)
-            if children[j].isLeaf && !children[j].canTake(newHeights.count, config: config) {
+            if child(j).isLeaf && !child(j).canTake(newHeights.count, config: config) {
                 insertSplittingLeaf(j, heights: newHeights, meta: newMeta, at: i, config: config)
                 return
             }
@@ -236,7 +236,7 @@ extension HeightTree.Node {
     private func insertSplittingLeaf<H: Collection<Double>, M: Collection<UInt32>>(
         _ j: Int, heights newHeights: H, meta newMeta: M, at local: Int, config: Config
     ) {
-        var runs = children[j].runArrays()
+        var runs = child(j).runArrays()
         let (r, k) = Node.runIndex(for: local, in: runs)
         Node.insert(heights: newHeights, meta: newMeta, run: r, within: k, in: &runs)
         replaceChildren(j..<(j + 1), with: Node.makeLeaves(heights: runs.heights, meta: runs.meta, config: config))
@@ -291,11 +291,11 @@ extension HeightTree.Node {
             var firstCut: Int?, lastCut: Int?
             var onlyChange: (old: HeightTree.Summary, new: HeightTree.Summary)?
             for j in childSummaries.indices {
-                let c = childSummaries.counts[j]
+                let c = childSummaries.slotCount(j)
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
                     if lo == start && hi == start + c {
-                        for run in HeightTree.Runs(root: children[j]) { removed.append(run) }
+                        for run in HeightTree.Runs(root: child(j)) { removed.append(run) }
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
                         let child = uniqueChild(j), old = child.summary
@@ -313,8 +313,8 @@ extension HeightTree.Node {
                 if let j = lastCut, j >= dropped.upperBound { lastCut = j - dropped.count }
             }
             // The cut children (now neighbours at most) are the only ones out of bounds.
-            if let j = lastCut, j < children.count { normalizeChild(at: j, config: config) }
-            if let j = firstCut, j < children.count { normalizeChild(at: j, config: config) }
+            if let j = lastCut, j < childSummaries.count { normalizeChild(at: j, config: config) }
+            if let j = firstCut, j < childSummaries.count { normalizeChild(at: j, config: config) }
             if dropped == nil, lastCut == nil, let change = onlyChange {
                 // The common case, one child cut: its difference is the node's.
                 resummarize(childWas: change.old, isNow: change.new)
@@ -405,23 +405,22 @@ extension HeightTree.Node {
     ///
     /// - Complexity: O(fan-out): only the changed child and one neighbour are read.
     func normalizeChild(at j: Int, config: Config) {
-        let child = children[j]
+        let child = self.child(j)
         let e = child.entryCount
         let capacity = config.capacity(isLeaf: child.isLeaf)
         if e > capacity && e <= 2 * capacity {
             // The common case (one insertion too many): keep the left half in
             // place and move the right half to one new node.
             let right = child.splitOffRightHalf()
-            childSummaries[j] = child.summary
-            children.insert(right, at: j + 1)
-            childSummaries.insert(right.summary, at: j + 1)
+            childSummaries.refresh(j)
+            childSummaries.insert(right, at: j + 1)
         } else if e > capacity {
             replaceChildren(j..<(j + 1), with: child.splitEvenly(config: config))
         } else if e == 0 {
             replaceChildren(j..<(j + 1), with: [])
-        } else if e < config.minimum(isLeaf: child.isLeaf) && children.count > 1 {
-            let l = j + 1 < children.count ? j : j - 1
-            let merged = Node.merge(children[l], children[l + 1], config: config)
+        } else if e < config.minimum(isLeaf: child.isLeaf) && childSummaries.count > 1 {
+            let l = j + 1 < childSummaries.count ? j : j - 1
+            let merged = Node.merge(self.child(l), self.child(l + 1), config: config)
             replaceChildren(l..<(l + 2), with: merged)
         }
     }
@@ -442,7 +441,6 @@ extension HeightTree.Node {
             }
         } else {
             right = HeightTree.Node(children: Array(children[mid...]))
-            children.removeSubrange(mid...)
             childSummaries.removeSubrange(mid..<childSummaries.count)
         }
         recomputeSummary()
@@ -451,9 +449,9 @@ extension HeightTree.Node {
 
     /// Normalizes every child (used after building a node from two others' children).
     func normalizeChildren(config: Config) {
-        var j = children.count - 1
+        var j = childSummaries.count - 1
         while j >= 0 {
-            if j < children.count { normalizeChild(at: j, config: config) }
+            if j < childSummaries.count { normalizeChild(at: j, config: config) }
             j -= 1
         }
     }
@@ -477,7 +475,7 @@ extension HeightTree {
             var node = node
             while !node.isLeaf {
                 stack.append((node, 1))
-                node = node.children[0]
+                node = node.child(0)
             }
             leaf = node
             run = 0
@@ -499,9 +497,9 @@ extension HeightTree {
                     leaf = nil
                     return nil
                 }
-                if top.next < top.node.children.count {
+                if top.next < top.node.childSummaries.count {
                     stack.append((top.node, top.next + 1))
-                    descend(top.node.children[top.next])
+                    descend(top.node.child(top.next))
                 }
             }
         }

@@ -22,7 +22,7 @@ import Foundation
 /// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
 /// malloc statistics). Internal nodes hold up to 64 children, whose summaries
 /// sit in the parent as columns (`SummaryColumns`: heights and their running
-/// sums, counts, headers, unmeasured): ten million distinct rows are four levels including the
+/// sums, counts each beside its child, headers, unmeasured): ten million distinct rows are four levels including the
 /// leaves, and internal nodes add well under 1 byte a row. (Measured
 /// alternatives: 64-run full leaves made nearly every random insert split;
 /// 128-run leaves made the in-leaf scan dominate finds. The figures are in
@@ -153,7 +153,8 @@ extension HeightTree {
 // MARK: - Nodes
 
 extension HeightTree {
-    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an internal node (`children`).
+    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an internal node (`children`,
+    /// held in `childSummaries`).
     ///
     /// `@unchecked Sendable`: a node is only mutated while uniquely referenced,
     /// so a node reachable from two trees (or threads) is never written.
@@ -163,10 +164,10 @@ extension HeightTree {
     /// fewer than a separate array. The fields every visit reads come first, so
     /// they share cache lines with the first runs.
     ///
-    /// An internal node keeps its children's summaries in `childSummaries`,
-    /// contiguous columns beside `children`: a descent, a summary recomputation
-    /// and a split decision read one or two cache-friendly arrays instead of
-    /// chasing a pointer per child (up to 32 cache misses per level at 10M rows).
+    /// An internal node keeps its children and their summaries in `childSummaries`,
+    /// contiguous columns (each child beside its count): a descent, a summary
+    /// recomputation and a split decision read one or two cache-friendly arrays
+    /// instead of chasing a pointer per child (up to 32 cache misses per level at 10M rows).
     /// Internal nodes carry an unused `words` block too; they are about one in
     /// 64 nodes, so that costs about 0.1 byte a row.
     ///
@@ -182,8 +183,7 @@ extension HeightTree {
         @exclusivity(unchecked) var runCount = 0
         /// A wide leaf's run metas; empty otherwise.
         @exclusivity(unchecked) var wideMeta: [UInt32] = []
-        @exclusivity(unchecked) var children: [Node]
-        /// `children[j].summary` for every j (internal nodes only), one array per field; kept in step by every change of `children`.
+        /// The children (internal nodes only), each beside its slot count, and their summaries, one array per field.
         @exclusivity(unchecked) var childSummaries: SummaryColumns
         /// A leaf's runs: narrow words (height and meta) or wide words (heights; metas in `wideMeta`).
         /// Last, so an internal node's visit reads only the object's first two cache lines.
@@ -191,7 +191,6 @@ extension HeightTree {
 
         /// A leaf holding these runs (at most `wordCapacity`), in the narrowest encoding that keeps every height's bits.
         init(heights: [Double], meta: [UInt32]) {
-            self.children = []
             self.childSummaries = SummaryColumns()
             self.isLeaf = true
             self.summary = Summary()
@@ -200,8 +199,7 @@ extension HeightTree {
         }
 
         init(children: [Node]) {
-            self.children = children
-            self.childSummaries = SummaryColumns(children.lazy.map(\.summary))
+            self.childSummaries = SummaryColumns(children)
             self.isLeaf = false
             self.summary = Summary()
             recomputeSummary()
@@ -213,7 +211,6 @@ extension HeightTree {
             runCount = other.runCount
             words = other.words
             wideMeta = other.wideMeta
-            children = other.children
             childSummaries = other.childSummaries
             isLeaf = other.isLeaf
         }
@@ -221,8 +218,14 @@ extension HeightTree {
         /// A shallow copy: the arrays are shared until written, children stay shared.
         func copy() -> Node { Node(copying: self) }
 
+        /// The children, in order (empty for a leaf): a view of `childSummaries`.
+        var children: LazyMapCollection<[SummaryColumns.Entry], Node> { childSummaries.children }
+
+        /// Child `j`.
+        @inline(__always) func child(_ j: Int) -> Node { childSummaries.child(j) }
+
         /// Runs in a leaf, children in an internal node.
-        var entryCount: Int { isLeaf ? runCount : children.count }
+        var entryCount: Int { isLeaf ? runCount : childSummaries.count }
 
         /// Recomputes the summary from scratch, in slot order, so sums never drift.
         func recomputeSummary() {
@@ -235,10 +238,9 @@ extension HeightTree {
             summary = s
         }
 
-        /// Replaces children in `range` by `nodes`, keeping `childSummaries` in step.
+        /// Replaces children in `range` by `nodes`, with their summaries.
         func replaceChildren(_ range: Range<Int>, with nodes: [Node]) {
-            children.replaceSubrange(range, with: nodes)
-            childSummaries.replaceSubrange(range, with: nodes.map(\.summary))
+            childSummaries.replaceSubrange(range, with: nodes)
         }
 
         /// Records that child `j`'s summary went from `old` (what the columns hold for it)
@@ -247,7 +249,7 @@ extension HeightTree {
         /// only, so the headers and unmeasured arrays of the nodes on the path stay unread.
         @inline(__always)
         func childDidChange(_ j: Int, from old: Summary) {
-            let new = children[j].summary
+            let new = childSummaries.child(j).summary
             if new.count != old.count { childSummaries.setCount(j, new.count) }
             if new.height.bitPattern != old.height.bitPattern { childSummaries.setHeight(j, new.height) }
             if new.headers != old.headers { childSummaries.headers[j] = new.headers }
@@ -256,18 +258,9 @@ extension HeightTree {
 
         /// Child `j` without a retain, for read-only walks while the tree holds this node.
         @inline(__always)
-        func unretainedChild(_ j: Int) -> Unmanaged<Node> {
-            precondition(j >= 0 && j < children.count, "child \(j) out of range 0..<\(children.count)")
-            // The element's bits read as an unmanaged reference (same layout): no retain, no release.
-            return children.withUnsafeBufferPointer {
-                UnsafeRawPointer($0.baseAddress!).load(fromByteOffset: j * MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
-            }
-        }
+        func unretainedChild(_ j: Int) -> Unmanaged<Node> { childSummaries.unretainedChild(j) }
 
         /// Child `j`, copied first if another tree shares it.
-        func uniqueChild(_ j: Int) -> Node {
-            if !isKnownUniquelyReferenced(&children[j]) { children[j] = children[j].copy() }
-            return children[j]
-        }
+        func uniqueChild(_ j: Int) -> Node { childSummaries.uniqueChild(j) }
     }
 }
