@@ -440,3 +440,86 @@ import Testing
         }
     }
 }
+
+/// A queued structural call stops every question of the running step, whichever
+/// callback queued it and whatever the step asks next (a cell to measure, an estimate,
+/// a header view): the row asked about may be one the queued call removes.
+@MainActor
+@Suite struct QueuedCallStopsQuestionsTests {
+
+    /// A delegate that reloads a shrunk data set from `heightForRowAt` and then answers
+    /// `automaticDimension` must not be asked `cellForRowAt` for a row the reload removes.
+    @Test(arguments: [nil, 30.0] as [Double?])
+    func shrinkingReloadFromHeightForRowAtThenAutomaticDimension(estimate: Double?) {
+        // Exact heights are all asked at reload: only estimates leave rows to measure on a scroll.
+        for trigger in ["reload", "scroll", "insert"] where trigger != "scroll" || estimate != nil {
+            let source = HookedSource(sections: [Array(repeating: 30, count: 60), Array(repeating: 40, count: 30)], headers: [10, 10])
+            source.heights = .automaticFromDelegate
+            source.estimate = estimate
+            var armed = trigger == "reload"
+            var fired = false
+            source.hooks[.height] = { table, indexPath in
+                guard armed, !fired, indexPath.section == 1 || indexPath.row >= 3 || trigger == "reload" else { return }
+                fired = true
+                source.sections = [Array(repeating: 25.0, count: 2).map { source.makeRow($0) }]
+                source.headers = [10]
+                source.footers = [0]
+                table.reloadData()
+            }
+            let table = makeHookedTable(source, height: 300)
+            table.reloadData()
+            armed = true
+            switch trigger {
+            case "scroll":
+                table.contentOffset.y = 1_000
+            case "insert":
+                source.sections[1].append(source.makeRow(30))
+                table.insertRows(at: [IndexPath(row: source.sections[1].count - 1, section: 1)], with: .none)
+                table.contentOffset.y = 2_000
+            default:
+                break
+            }
+            #expect(fired, "\(trigger), estimate \(String(describing: estimate)): the hook fired")
+            #expect(source.violations.isEmpty, "\(trigger), estimate \(String(describing: estimate)): \(source.violations.prefix(3))")
+            #expect(table.numberOfRows(inSection: 0) == 2)
+            expectScreenConsistent(table, source, "\(trigger), estimate \(String(describing: estimate))")
+        }
+    }
+
+    /// Every callback, every height mode, with and without estimates: a shrinking reload
+    /// queued from it never leads to a question about a missing row or section.
+    @Test(arguments: [HookedSource.Callback.height, .cell, .willDisplay, .didEnd, .header])
+    func shrinkingReloadFromEveryCallbackInEveryHeightMode(_ callback: HookedSource.Callback) {
+        // Self-sizing through `rowHeight` never calls `heightForRowAt`.
+        for heights in [HookedSource.Heights.exact, .selfSizing, .automaticFromDelegate] where callback != .height || heights != .selfSizing {
+            for estimate in [nil, 30.0] as [Double?] {
+                let context = "\(callback), \(heights), estimate \(String(describing: estimate))"
+                let source = HookedSource(
+                    sections: [Array(repeating: 30, count: 40), Array(repeating: 50, count: 40), Array(repeating: 20, count: 10)],
+                    headers: [10, 12, 14])
+                source.heights = heights
+                source.estimate = estimate
+                var armed = false
+                var fired = 0
+                source.hooks[callback] = { table, indexPath in
+                    guard armed, fired < 2 else { return }
+                    fired += 1
+                    source.sections = [Array(repeating: 35.0, count: 1 + fired).map { source.makeRow($0) }]
+                    source.headers = [8]
+                    source.footers = [0]
+                    table.reloadData()
+                }
+                let table = makeHookedTable(source, height: 300)
+                table.reloadData()
+                armed = true
+                for y in [900.0, 2_500, 400, 0] where fired == 0 {
+                    table.contentOffset.y = y
+                }
+                if fired == 0 { table.reloadData() }
+                #expect(fired > 0, "\(context): the hook fired")
+                #expect(source.violations.isEmpty, "\(context): \(source.violations.prefix(3))")
+                expectScreenConsistent(table, source, context)
+            }
+        }
+    }
+}

@@ -17,7 +17,7 @@ extension CollectionView {
         performTransaction {
             reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleItems,
-                cellFromDataSource: { indexPath in calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
+                cellFromDataSource: { indexPath in ask("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
                 place: { addSubview($0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)

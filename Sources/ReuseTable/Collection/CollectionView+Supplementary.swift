@@ -145,14 +145,16 @@ extension CollectionView {
                 view.layoutIfNeeded()
                 continue
             }
-            guard !transaction.hasDeferredWork else {
+            // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
+            guard
+                let asked = ask("collectionView(_:viewForSupplementaryElementOfKind:at:)", {
+                    supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
+                })
+            else {
                 needsPassAfterSettle = true
                 break
             }
-            let view = calling("collectionView(_:viewForSupplementaryElementOfKind:at:)") {
-                supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
-            }
-            guard let view else { break }
+            guard let view = asked else { break }
             view.frame = frame
             view.layoutIfNeeded()
             if !view.isAbsentSupplementaryView { addSubview(view) }

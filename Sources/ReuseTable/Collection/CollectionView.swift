@@ -365,12 +365,12 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
                 cell.layoutIfNeeded()
                 continue
             }
-            guard !transaction.hasDeferredWork else {
+            let indexPath = IndexPath(item: target.row, section: target.section)
+            // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
+            guard let cell = ask("collectionView(_:cellForItemAt:)", { cellFromDataSource(at: indexPath) }) else {
                 needsPassAfterSettle = true
                 break
             }
-            let indexPath = IndexPath(item: target.row, section: target.section)
-            let cell = calling("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) }
             cell.frame = target.frame
             cell.layoutIfNeeded()
             addSubview(cell)

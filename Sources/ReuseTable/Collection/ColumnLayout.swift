@@ -95,15 +95,14 @@ open class ColumnLayout: CollectionViewLayout {
             var item = engine.sections[s].validCount
             while item < engine.sections[s].heights.count {
                 if engine.sections[s].heights[item].isNaN {
-                    if collectionView.transaction.hasDeferredWork {
-                        cutShort = true
-                        engine.sections[s].heights[item] = 0
-                    } else {
-                        let indexPath = IndexPath(item: item, section: s)
-                        let height = itemHeight(at: indexPath, width: width, in: collectionView)
-                        // The callback may have reset the layout (a setting changed): stop, and prepare again later.
-                        guard s < engine.sections.count, item < engine.sections[s].heights.count else { cutShort = true; break }
+                    let height = itemHeight(at: IndexPath(item: item, section: s), width: width, in: collectionView)
+                    // The callback may have reset the layout (a setting changed): stop, and prepare again later.
+                    guard s < engine.sections.count, item < engine.sections[s].heights.count else { cutShort = true; break }
+                    if let height {
                         engine.sections[s].heights[item] = height
+                    } else {
+                        cutShort = true  // not asked: a structural call is queued
+                        engine.sections[s].heights[item] = 0
                     }
                 }
                 item += 1
@@ -118,12 +117,14 @@ open class ColumnLayout: CollectionViewLayout {
         }
     }
 
-    /// One item's height from the delegate (checked), or the fallback height.
-    func itemHeight(at indexPath: IndexPath, width: CGFloat, in collectionView: CollectionView) -> CGFloat {
-        let height = collectionView.calling("collectionView(_:layout:heightForItemAt:itemWidth:)") {
+    /// One item's height from the delegate (checked), or the fallback height;
+    /// nil when not asked (a structural call is queued, see `ask(_:_:)`).
+    func itemHeight(at indexPath: IndexPath, width: CGFloat, in collectionView: CollectionView) -> CGFloat? {
+        let asked = collectionView.ask("collectionView(_:layout:heightForItemAt:itemWidth:)") {
             delegateHeight(at: indexPath, itemWidth: width, in: collectionView)
         }
-        guard let height else { return fallbackItemHeight }
+        guard let asked else { return nil }
+        guard let height = asked else { return fallbackItemHeight }
         return collectionView.sanitizedHeight(
             height, for: "height of item \(indexPath.collectionDescription) from collectionView(_:layout:heightForItemAt:itemWidth:)")
     }
@@ -134,8 +135,7 @@ open class ColumnLayout: CollectionViewLayout {
         for footer in [false, true] {
             let known = footer ? engine.sections[s].footerHeight : engine.sections[s].headerHeight
             guard known.isNaN else { continue }
-            guard !collectionView.transaction.hasDeferredWork else { return false }
-            let height = supplementaryHeight(footer: footer, section: s, in: collectionView)
+            guard let height = supplementaryHeight(footer: footer, section: s, in: collectionView) else { return false }
             guard s < engine.sections.count else { return false }
             if footer { engine.sections[s].footerHeight = height } else { engine.sections[s].headerHeight = height }
         }
@@ -143,9 +143,11 @@ open class ColumnLayout: CollectionViewLayout {
     }
 
     /// One section's header (or footer) height from the delegate, checked (SPEC §6).
-    func supplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat {
+    /// Nil when not asked (a structural call is queued, see `ask(_:_:)`).
+    func supplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat? {
         let method = supplementaryHeightMethod(footer: footer)
-        let height = collectionView.calling(method) { delegateSupplementaryHeight(footer: footer, section: section, in: collectionView) }
+        guard let height = collectionView.ask(method, { delegateSupplementaryHeight(footer: footer, section: section, in: collectionView) })
+        else { return nil }
         return collectionView.sanitizedHeight(height, for: "height of the \(footer ? "footer" : "header") of section \(section) from \(method)")
     }
 

@@ -13,18 +13,23 @@ extension ReusingView {
     /// through `place`; the old one is already in the pool if it could be reused.
     /// Index paths not on screen are ignored: they are configured when they appear.
     /// `reconfigured` runs for each cell configured (the table measures self-sizing rows there).
+    /// `cellFromDataSource` answers nil once a callback queued a structural call (`ask(_:_:)`):
+    /// the cells not reconfigured yet stay as they are, and the queued call runs next.
     /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured
     ///   (and O(v) for each one replaced by a different cell).
     func reconfigureVisibleCells(
         at indexPaths: [IndexPath], in visible: ReferenceWritableKeyPath<Self, VisibleRows<Cell>>,
-        cellFromDataSource: (IndexPath) -> Cell, place: (Cell) -> Void,
+        cellFromDataSource: (IndexPath) -> Cell?, place: (Cell) -> Void,
         reconfigured: (IndexPath, Cell) -> Void = { _, _ in }
     ) {
         guard hasLoadedData else { return }
         for indexPath in indexPaths {
             guard let old = self[keyPath: visible][indexPath] else { continue }
             if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
-            let cell = cellFromDataSource(indexPath)
+            guard let cell = cellFromDataSource(indexPath) else {
+                if let identifier = old.reuseIdentifier { _ = pool.dequeue(identifier) }  // back on screen, as it was
+                return
+            }
             if cell !== old {
                 old.removeFromSuperview()
                 cell.frame = old.frame

@@ -122,6 +122,27 @@ extension LayoutTransactionHost {
         return true
     }
 
+    /// Asks the data source or delegate a question about one element of the data — a
+    /// height, an estimate, a cell, a header or footer view — or returns nil without
+    /// asking once a structural call is queued.
+    ///
+    /// This is the one door every such question goes through, so the rule "from the
+    /// moment a call is queued, the running step asks for nothing new" holds after
+    /// *every* callback returns, on every path: a delegate that queues `reloadData()`
+    /// from `heightForRowAt` and then answers `automaticDimension` is not asked
+    /// `cellForRowAt` to measure a row the reload removes. A nil answer leaves the
+    /// element as it was (an estimate, a placeholder, no cell), and the view lays out
+    /// again once the queued call has run.
+    ///
+    /// Counts (the structure every queued call is checked against) and notifications
+    /// (`willDisplay`, `didEndDisplaying`, prefetching, selection) go through
+    /// `calling(_:_:)`: they never ask about an element that may be gone.
+    @inline(__always)
+    func ask<T>(_ callback: StaticString, _ body: () -> T) -> T? {
+        guard !transaction.hasDeferredWork else { return nil }
+        return calling(callback, body)
+    }
+
     /// Calls a data source or delegate method, remembering which one for messages.
     @inline(__always)
     func calling<T>(_ callback: StaticString, _ body: () -> T) -> T {

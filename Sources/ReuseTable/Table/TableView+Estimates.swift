@@ -110,7 +110,7 @@ extension TableView {
             //    each measurement changes the geometry, so the walk starts again after it.
             var index = anchorSlot.index
             var y = anchorSlot.minY
-            while index < geometry.count, y < visible.upperBound + overscan, !transaction.hasDeferredWork {
+            while index < geometry.count, y < visible.upperBound + overscan {
                 var estimate = false
                 geometry.forEachSlot(from: index, near: layoutFinger) { slot in
                     guard y < visible.upperBound + overscan else { return false }
@@ -119,18 +119,18 @@ extension TableView {
                     index += 1
                     return true
                 }
-                guard estimate else { break }
-                measureSlot(at: index, keepCell: y < visible.upperBound)
+                // Stops when a height was not asked: a callback queued a structural call.
+                guard estimate, measureSlot(at: index, keepCell: y < visible.upperBound) else { break }
                 y += geometry.height(at: index)
                 index += 1
             }
             // 2. Up from the anchor, moving the offset with every change above it.
             index = anchorSlot.index - 1
-            while index >= 0, !transaction.hasDeferredWork {
+            while index >= 0 {
                 let slot = geometry.slot(at: index)
                 if slot.maxY <= visible.lowerBound - overscan { break }
                 if !slot.isMeasured {
-                    measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound)
+                    guard measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound) else { break }
                     restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
                     visible = viewport
                 }
@@ -138,11 +138,10 @@ extension TableView {
             }
         }
         // 3. Settle: measure what the viewport shows now, until it shows no estimate.
-        while !transaction.hasDeferredWork {
+        while true {
             if wasWithinContent { clampOffsetToContent() }
             visible = viewport
-            guard let index = firstUnmeasuredSlot(in: visible) else { break }
-            measureSlot(at: index, keepCell: true)
+            guard let index = firstUnmeasuredSlot(in: visible), measureSlot(at: index, keepCell: true) else { break }
         }
     }
 

@@ -24,7 +24,7 @@ extension TableView {
             visibleSupplementaryViews[key] = nil
         }
         for (key, frame) in wanted {
-            if visibleSupplementaryViews[key] == nil, !transaction.hasDeferredWork, let view = supplementaryView(for: key) {
+            if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
                 addSubview(view)
                 visibleSupplementaryViews[key] = view
             }
@@ -53,14 +53,14 @@ extension TableView {
         return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
     }
 
-    /// The delegate's view for a header or footer, if any.
+    /// The delegate's view for a header or footer, if any (none once a structural call is queued).
     func supplementaryView(for key: SupplementaryKey) -> View? {
         guard let delegate else { return nil }
         switch key.kind {
         case .header:
-            return calling("tableView(_:viewForHeaderInSection:)") { delegate.tableView(self, viewForHeaderInSection: key.section) }
+            return ask("tableView(_:viewForHeaderInSection:)") { delegate.tableView(self, viewForHeaderInSection: key.section) } ?? nil
         default:
-            return calling("tableView(_:viewForFooterInSection:)") { delegate.tableView(self, viewForFooterInSection: key.section) }
+            return ask("tableView(_:viewForFooterInSection:)") { delegate.tableView(self, viewForFooterInSection: key.section) } ?? nil
         }
     }
 }

@@ -75,12 +75,11 @@ struct HeightPlan {
         } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
             table.counters.rowHeightQueries += 1
             rows = .exact
-            firstRow = (
-                first,
+            let exact =
                 height == TableView.automaticDimension
-                    ? table.selfSizedRowHeight(at: first, keepCell: false)
-                    : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)")
-            )
+                ? table.selfSizedRowHeight(at: first, keepCell: false)
+                : table.sanitizedHeight(height, for: "height of row \(first.tableDescription)")
+            firstRow = exact.map { (first, $0) }
         } else if table.rowHeight == TableView.automaticDimension {
             rows = .exact
         } else {
@@ -98,20 +97,22 @@ struct HeightPlan {
 
     private func supplementaryRun(_ kind: SlotKind, section: Int, plan: Supplementary, table: TableView) -> HeightRun {
         guard plan.isEstimated else {
-            return HeightRun(count: 1, height: Double(table.supplementaryHeight(kind, section: section)), kind: kind)
+            guard let height = table.supplementaryHeight(kind, section: section) else {
+                return HeightRun(count: 1, height: 0, kind: kind, isMeasured: false)  // not asked: a structural call is queued
+            }
+            return HeightRun(count: 1, height: Double(height), kind: kind)
         }
-        let estimate: CGFloat
+        var estimate = kind == .header ? table.estimatedSectionHeaderHeight : table.estimatedSectionFooterHeight
         if plan.estimatePerSection, let delegate = table.delegate {
-            estimate =
+            let asked =
                 kind == .header
-                ? table.calling("tableView(_:estimatedHeightForHeaderInSection:)") {
+                ? table.ask("tableView(_:estimatedHeightForHeaderInSection:)") {
                     delegate.tableView(table, estimatedHeightForHeaderInSection: section)
                 }
-                : table.calling("tableView(_:estimatedHeightForFooterInSection:)") {
+                : table.ask("tableView(_:estimatedHeightForFooterInSection:)") {
                     delegate.tableView(table, estimatedHeightForFooterInSection: section)
                 }
-        } else {
-            estimate = kind == .header ? table.estimatedSectionHeaderHeight : table.estimatedSectionFooterHeight
+            estimate = asked ?? estimate
         }
         let name = kind == .header ? "header" : "footer"
         return HeightRun(
@@ -128,9 +129,14 @@ struct HeightPlan {
         case .uniform(let height, let measured):
             return HeightRun(count: count - row, height: height + margin, isMeasured: measured)
         case .exact:
-            let height =
-                firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
-                ?? table.exactRowHeight(at: indexPath, keepCell: false)
+            guard
+                let height = firstRow.flatMap({ $0.0 == indexPath ? $0.1 : nil })
+                    ?? table.exactRowHeight(at: indexPath, keepCell: false)
+            else {
+                // Not asked: a structural call is queued. The next pass measures what is left.
+                table.needsFullMeasurement = true
+                return table.placeholderRowRun(count: 1)
+            }
             return HeightRun(count: 1, height: Double(height) + margin)
         case .undecided:
             preconditionFailure("ReuseTable: the height plan must be resolved before rows get heights")
@@ -138,8 +144,8 @@ struct HeightPlan {
             let estimate =
                 firstRow.flatMap { $0.0 == indexPath ? $0.1 : nil }
                 ?? table.sanitizedHeight(
-                    table.delegate.map { delegate in
-                        table.calling("tableView(_:estimatedHeightForRowAt:)") { delegate.tableView(table, estimatedHeightForRowAt: indexPath) }
+                    table.delegate.flatMap { delegate in
+                        table.ask("tableView(_:estimatedHeightForRowAt:)") { delegate.tableView(table, estimatedHeightForRowAt: indexPath) }
                     } ?? table.estimatedRowHeight,
                     for: "estimated height of row \(indexPath.tableDescription)")
             return HeightRun(count: 1, height: Double(estimate) + margin, isMeasured: false)
@@ -156,14 +162,17 @@ extension TableView {
         return value
     }
 
-    /// The exact height of a row (without `rowMargin`): the delegate's, `rowHeight`, or self-sized.
+    /// The exact height of a row (without `rowMargin`): the delegate's, `rowHeight`, or self-sized;
+    /// nil when not asked (a structural call is queued, see `ask(_:_:)`), also when the delegate
+    /// queued one and then answered `automaticDimension`.
     /// `keepCell` keeps a cell configured for measuring so the same layout pass can display it.
-    func exactRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
+    func exactRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat? {
+        var height = rowHeight
+        if let delegate {
+            guard let asked = ask("tableView(_:heightForRowAt:)", { delegate.tableView(self, heightForRowAt: indexPath) }) else { return nil }
+            height = asked
+        }
         counters.rowHeightQueries += 1
-        let height =
-            delegate.map { delegate in
-                calling("tableView(_:heightForRowAt:)") { delegate.tableView(self, heightForRowAt: indexPath) }
-            } ?? rowHeight
         if height == TableView.automaticDimension {
             return selfSizedRowHeight(at: indexPath, keepCell: keepCell)
         }
@@ -171,12 +180,12 @@ extension TableView {
     }
 
     /// Self-sizing: the cell the data source configures for the row, measured at the content width.
-    /// The index-path cache (per width) answers rows measured before.
-    func selfSizedRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat {
+    /// The index-path cache (per width) answers rows measured before; nil when the cell was not asked.
+    func selfSizedRowHeight(at indexPath: IndexPath, keepCell: Bool) -> CGFloat? {
         usesSelfSizing = true
         let width = bounds.width
         if let cached = indexPathHeightCache.height(at: indexPath, width: width) { return cached }
-        let cell = cellFromDataSource(at: indexPath)
+        guard let cell = cellFromDataSource(at: indexPath) else { return nil }
         let height = fittingHeight(of: cell, tableWidth: width, describing: "row \(indexPath.tableDescription)")
         heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
@@ -221,21 +230,23 @@ extension TableView {
 
     /// Exact height of a header or footer: the delegate's or the table's value;
     /// `automaticDimension` means the view's fitting height, or 0 without a view.
-    func supplementaryHeight(_ kind: SlotKind, section: Int) -> CGFloat {
+    /// Nil when not asked (a structural call is queued, see `ask(_:_:)`).
+    func supplementaryHeight(_ kind: SlotKind, section: Int) -> CGFloat? {
         let name = kind == .header ? "header" : "footer"
-        let height: CGFloat
+        var height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
         if let delegate {
-            height =
+            let asked =
                 kind == .header
-                ? calling("tableView(_:heightForHeaderInSection:)") { delegate.tableView(self, heightForHeaderInSection: section) }
-                : calling("tableView(_:heightForFooterInSection:)") { delegate.tableView(self, heightForFooterInSection: section) }
-        } else {
-            height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
+                ? ask("tableView(_:heightForHeaderInSection:)") { delegate.tableView(self, heightForHeaderInSection: section) }
+                : ask("tableView(_:heightForFooterInSection:)") { delegate.tableView(self, heightForFooterInSection: section) }
+            guard let asked else { return nil }
+            height = asked
         }
         guard height == TableView.automaticDimension else {
             return sanitizedHeight(height, for: "\(name) height of section \(section)")
         }
         usesSelfSizing = true  // a fitting height: a width change must measure it again
+        guard !transaction.hasDeferredWork else { return nil }  // the view would not be asked
         guard let view = supplementaryView(for: SupplementaryKey(kind: kind, section: section)) else { return 0 }
         let fitted = supplementaryFittingHeight(of: view, width: bounds.width)
         // A view on screen stays; one made only to be measured goes back to its pool.
@@ -244,27 +255,32 @@ extension TableView {
     }
 
     /// Measures one slot whose height is an estimate and stores the exact height.
-    func measureSlot(_ slot: Slot, section: Int, row: Int, keepCell: Bool) {
-        let height: Double
+    /// Returns false when the height was not asked (a structural call is queued: the slot keeps its estimate).
+    @discardableResult
+    func measureSlot(_ slot: Slot, section: Int, row: Int, keepCell: Bool) -> Bool {
+        let measured: CGFloat?
         switch slot.kind {
         case .row:
-            height = Double(exactRowHeight(at: IndexPath(row: row, section: section), keepCell: keepCell)) + Double(appliedRowMargin)
+            measured = exactRowHeight(at: IndexPath(row: row, section: section), keepCell: keepCell).map { $0 + appliedRowMargin }
         case .header, .footer:
-            height = Double(supplementaryHeight(slot.kind, section: section))
+            measured = supplementaryHeight(slot.kind, section: section)
         }
+        guard let measured else { return false }
+        let height = Double(measured)
         if !slot.isMeasured { estimateStatistics.record(estimate: slot.height, measured: height) }
         geometry.setHeight(height, at: slot.index, isMeasured: true)
+        return true
     }
 
     /// Measures the slot at `index` (any kind) if it still holds an estimate.
     /// `keepCell` keeps a self-sizing row's configured cell for display in this layout pass.
-    /// Once a callback queued a structural call, nothing more is asked (the slot keeps its estimate).
-    func measureSlot(at index: Int, keepCell: Bool = false) {
-        guard !transaction.hasDeferredWork else { return }
+    /// Returns false when a structural call is queued: nothing more is asked (the slot keeps its estimate).
+    @discardableResult
+    func measureSlot(at index: Int, keepCell: Bool = false) -> Bool {
         let slot = geometry.slot(at: index)
-        guard !slot.isMeasured else { return }
+        guard !slot.isMeasured else { return !transaction.hasDeferredWork }
         let section = geometry.section(containing: index)
-        measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
+        return measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
     }
 }
 

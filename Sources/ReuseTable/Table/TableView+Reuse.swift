@@ -32,17 +32,14 @@ extension TableView {
         dequeueRegistered(identifier, for: indexPath)
     }
 
-    /// Asks the data source for the row's cell and counts cells the table has not seen before.
-    func cellFromDataSource(at indexPath: IndexPath, from dataSource: TableViewDataSource? = nil) -> TableViewCell {
-        counters.cellForRowCalls += 1
+    /// Asks the data source for the row's cell (through `ask(_:_:)`: nil once a structural
+    /// call is queued) and counts cells the table has not seen before.
+    func cellFromDataSource(at indexPath: IndexPath, from dataSource: TableViewDataSource? = nil) -> TableViewCell? {
         guard let dataSource = dataSource ?? self.dataSource else {
             preconditionFailure("ReuseTable: the table has rows but no data source")
         }
-        // The callback's name, for messages, without a closure (this runs for every row that appears).
-        let saved = transaction.callback
-        transaction.callback = "tableView(_:cellForRowAt:)"
-        let cell = dataSource.tableView(self, cellForRowAt: indexPath)
-        transaction.callback = saved
+        guard let cell = ask("tableView(_:cellForRowAt:)", { dataSource.tableView(self, cellForRowAt: indexPath) }) else { return nil }
+        counters.cellForRowCalls += 1
         noteHandedOver(cell)
         return cell
     }

@@ -42,10 +42,9 @@ extension TableView {
         let target = slotIndex(forRow: indexPath)
         measureSlot(at: target)
         var y = targetOffset(of: indexPath, at: resolved)
-        while !transaction.hasDeferredWork,
-            let index = unmeasuredSlot(nearest: target, in: (Double(y) - geometryOrigin)..<(Double(y) - geometryOrigin + Double(bounds.height)))
-        {
+        while let index = unmeasuredSlot(nearest: target, in: (Double(y) - geometryOrigin)..<(Double(y) - geometryOrigin + Double(bounds.height))),
             measureSlot(at: index)
+        {
             y = targetOffset(of: indexPath, at: resolved)
         }
         bounds.origin.y = y

@@ -38,11 +38,10 @@ extension TableView {
     func measureAllUnmeasuredSlots() {
         var start = 0
         while let index = geometry.firstUnmeasured(from: start) {
-            if transaction.hasDeferredWork {
-                needsFullMeasurement = true
+            guard measureSlot(at: index) else {
+                needsFullMeasurement = true  // not asked: a callback queued a structural call
                 return
             }
-            measureSlot(at: index)
             start = index + 1
         }
     }

@@ -448,17 +448,16 @@ open class TableView: ScrollView, LayoutTransactionHost {
         wanted.arrived.removeAll(keepingCapacity: true)
         let dataSource = self.dataSource  // one weak load per pass, not per row
         let hasMeasuredCells = !measuredCells.isEmpty, hasPrefetched = !prefetchedRows.isEmpty
-        var stopped = transaction.hasDeferredWork
         for (target, cell) in zip(wanted.rows, wanted.staying) {
             if let cell {
                 cell.frame = target.frame
                 cell.layoutIfNeeded()
                 continue
             }
-            guard !stopped else { continue }
             let indexPath = IndexPath(row: target.row, section: target.section)
             let measured = hasMeasuredCells ? measuredCells.removeValue(forKey: indexPath) : nil
-            let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource)
+            // No cell once a callback queued a structural call: its rows may no longer exist.
+            guard let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource) else { continue }
             cell.frame = target.frame
             cell.layoutIfNeeded()
             insertSubview(cell, at: 0)  // cells stay behind headers and footers
@@ -467,7 +466,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
             visibleRows.insert(entry)
             wanted.arrived.append(entry)
             if hasPrefetched { prefetchedRows.remove(indexPath) }
-            stopped = transaction.hasDeferredWork  // the data source may have queued a call
         }
         placeSupplementaryViews(wanted.supplementary, in: visible)
         placeTableHeaderAndFooterViews()

@@ -8,7 +8,8 @@ import Testing
 @MainActor
 final class HookedSource: TableViewDataSource, TableViewDelegate {
     struct Row: Equatable { var id: Int; var height: Double }
-    enum Heights { case exact, fixed, selfSizing }
+    /// `automaticFromDelegate`: `heightForRowAt` runs its hook and answers `TableView.automaticDimension`.
+    enum Heights { case exact, fixed, selfSizing, automaticFromDelegate }
     enum Callback: CaseIterable { case height, cell, willDisplay, didEnd, header, scroll }
 
     var sections: [[Row]]
@@ -47,7 +48,8 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
         switch heights {
         case .exact: return row.height
         case .fixed: return Double(table.rowHeight)
-        case .selfSizing: return (row.height == 0 ? 44 : row.height) + (table.separatorStyle == .none ? 0 : 1 / Double(table.screenScale))
+        case .selfSizing, .automaticFromDelegate:
+            return (row.height == 0 ? 44 : row.height) + (table.separatorStyle == .none ? 0 : 1 / Double(table.screenScale))
         }
     }
 
@@ -76,7 +78,7 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
         return cell
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        guard heights == .exact else {
+        guard heights == .exact || heights == .automaticFromDelegate else {
             tableView.noteDefaultImplementation(.row)
             return tableView.rowHeight
         }
@@ -86,7 +88,7 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
         }
         heightAsked.append(row.id)
         fire(.height, tableView, indexPath)
-        return CGFloat(row.height)
+        return heights == .automaticFromDelegate ? TableView.automaticDimension : CGFloat(row.height)
     }
     func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
         guard let estimate else {
