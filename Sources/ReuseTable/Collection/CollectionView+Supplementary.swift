@@ -147,9 +147,11 @@ extension CollectionView {
             }
             // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
             guard
-                let asked = ask("collectionView(_:viewForSupplementaryElementOfKind:at:)", {
-                    supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
-                })
+                let asked = ask(
+                    "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+                    {
+                        supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
+                    })
             else {
                 needsPassAfterSettle = true
                 break
