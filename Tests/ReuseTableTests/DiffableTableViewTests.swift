@@ -272,3 +272,57 @@ final class DiffableTableHarness: TableViewDelegate {
 
 /// Lets a cell provider reach the data source it belongs to.
 final class DataSourceHolder<Value: AnyObject> { var value: Value? }
+
+/// Reconfiguring a self-sizing row that is not on screen: its content changed, so its
+/// height is measured again when it is next needed (UIKit asks the cell again when it appears).
+@MainActor
+@Suite struct ReconfigureOffScreenSelfSizingTests {
+    static func harness(_ count: Int = 100) -> DiffableTableHarness {
+        let harness = DiffableTableHarness(selfSizing: true)
+        for item in 0..<count { harness.heights[item] = 40 }
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<count))
+        harness.dataSource.apply(snapshot)
+        return harness
+    }
+
+    @Test func reconfigureItemsOfAnOffScreenRowMeasuresItAgainWhenItAppears() {
+        let harness = Self.harness()
+        let table = harness.table
+        let row50 = IndexPath(row: 50, section: 0)
+        table.contentOffset.y = 2_000  // row 50 is on screen: measured at 40
+        table.contentOffset.y = 0
+        #expect(table.rectForRow(at: row50).height == 40)
+        harness.heights[50] = 200
+        harness.versions[50] = 1
+        var snapshot = harness.dataSource.snapshot()
+        snapshot.reconfigureItems([50])
+        harness.dataSource.apply(snapshot)
+        #expect(table.cellForRow(at: row50) == nil, "still off screen")
+        table.scrollToRow(at: row50, at: .top, animated: false)
+        #expect(table.rectForRow(at: row50).height == 200, "measured again with its new content")
+        let cell = table.cellForRow(at: row50) as? DiffCell
+        #expect(cell?.version == 1 && cell?.frame.height == 200)
+        #expect(Double(table.contentSize.height) == 99 * 40 + 200, "\(Double(table.contentSize.height) - 4160)")
+    }
+
+    @Test func reconfigureRowsOfAnOffScreenRowMeasuresItAgainWhenScrolledTo() {
+        let harness = Self.harness()
+        let table = harness.table
+        for y in stride(from: 0.0, through: 3_600, by: 400) { table.contentOffset.y = y }  // every row measured once
+        table.contentOffset.y = 0
+        harness.heights[60] = 10
+        harness.heights[70] = 200
+        table.reconfigureRows(at: [IndexPath(row: 60, section: 0), IndexPath(row: 70, section: 0)])
+        // Scrolling there row by row: each appears at its new height.
+        for y in stride(from: 0.0, through: 3_000, by: 20) {
+            table.contentOffset.y = y
+            for cell in table.visibleCells {
+                let item = (cell as! DiffCell).item
+                #expect(Double(cell.frame.height) == harness.heights[item]!, "row \(item) at offset \(y)")
+            }
+        }
+        #expect(Double(table.contentSize.height) == 98 * 40 + 10 + 200, "\(Double(table.contentSize.height) - 4130)")
+    }
+}

@@ -180,18 +180,18 @@ import Testing
         }
     }
 
-    /// Estimate 200, real rows 33, a measured header as the anchor, `reloadData` from offset 600:
-    /// anchoring wants the offset at −68 and clamps it at the top, so the rows below the
-    /// anchor come up 68 points further than the anchoring walk measured; they used to be
-    /// shown at their 200-point estimate with the viewport unfilled until the next scroll.
-    @Test func anchoringThatClampsAtTheTopStillFillsTheViewport() {
+    /// Estimate 200, real rows 33, `reloadData` from offset 600 with a measured header on
+    /// screen: the anchor is the first row seen (row 2, still an estimate), not the header,
+    /// so the offset stays; every row its 200-point estimate left on screen shrinks to 33, and
+    /// the rows below must fill the viewport (they used to be shown at their estimate).
+    @Test func anchoringOnAShrinkingRowStillFillsTheViewport() {
         let source = HookedSource(sections: [Array(repeating: 33, count: 4), Array(repeating: 33, count: 40)], headers: [20, 20])
         let table = makeHookedTable(source, height: 400) { $0.estimatedRowHeight = 200 }
         table.reloadData()
         table.layoutIfNeeded()  // nothing pending: what the reload's own pass leaves is what is seen
         table.bounds.origin.y = 600  // scrolled there (no pass): section 1's header, measured, is on screen at 820
         table.reloadData()
-        #expect(table.contentOffset.y == 0, "clamped at the top")
+        #expect(table.contentOffset.y == 600, "the first row seen keeps its top; the header is not the anchor")
         // Read the cells the reload's pass placed without starting another pass.
         let placed = table.visibleRows.entries
         let geometry = table.inspectedGeometry

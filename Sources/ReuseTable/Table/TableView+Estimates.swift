@@ -67,8 +67,9 @@ extension TableView {
     /// Measures every estimated slot in and near the viewport, keeping what the
     /// user sees still (scroll anchoring). Ends with every slot on screen measured.
     ///
-    /// The anchoring rule: the anchor is the first *measured* slot on screen
-    /// (the first slot on screen when none is measured yet, as after a jump).
+    /// The anchoring rule (`anchorSlot(in:)`): the anchor is the first *measured row*
+    /// the user sees — never a header or footer, whose heights are known and which sit
+    /// above the rows measured under them (the first row seen when none is measured yet).
     /// 1. Walking down from the anchor, each estimated slot is measured and the
     ///    walk continues from its *measured* end, so only the rows that really
     ///    fill the viewport are measured (seed 003: UIKit measures
@@ -96,14 +97,7 @@ extension TableView {
         let overscan = Double(measurementOverscan)
         let wasWithinContent = contentOffset.y <= maximumContentOffsetY
         var visible = viewport
-        var firstVisible: Slot?
-        var anchor: Slot?
-        forEachSlot(in: visible) { slot, _, _ in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            if firstVisible == nil { firstVisible = slot }
-            if anchor == nil, slot.isMeasured { anchor = slot }
-        }
-        if let anchorSlot = anchor ?? firstVisible {
+        if let anchorSlot = anchorSlot(in: visible) {
             let screenY = anchorSlot.minY - visible.lowerBound
             // 1. Down from the anchor, with positions updated as slots are measured.
             //    Measured slots are walked through the layout finger (no descent while in its leaf);
@@ -173,16 +167,31 @@ extension TableView {
         }
     }
 
-    /// The first visible slot and its distance from the viewport's top, for keeping it still across a change.
+    /// The anchor (`anchorSlot(in:)`) and its distance from the viewport's top, for keeping it still across a change.
     func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
         let visible = viewport
-        var anchor: (Int, Double)?
+        return anchorSlot(in: visible).map { ($0.index, $0.minY - visible.lowerBound) }
+    }
+
+    /// The slot whose place on screen a change keeps: the first row the user sees — its
+    /// rect intersects `visible` below the top inset (under a navigation bar is not seen) —
+    /// preferring the first *measured* such row. Never a header or footer while a row is
+    /// seen: their heights are known, and rows measured below them would push what the
+    /// user reads down. With no row seen, the first slot of any kind in `visible`.
+    /// - Complexity: O(log n + slots walked).
+    func anchorSlot(in visible: Range<Double>) -> Slot? {
+        let insetTop = Double(max(adjustedContentInset.top, 0))
+        let seenTop = min(visible.lowerBound + insetTop, visible.upperBound)
+        let margin = Double(appliedRowMargin)
+        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?
         forEachSlot(in: visible) { slot, _, _ in
-            if anchor == nil, slot.height > 0, slot.maxY > visible.lowerBound {
-                anchor = (slot.index, slot.minY - visible.lowerBound)
-            }
+            guard firstMeasuredRow == nil, slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if firstSlot == nil { firstSlot = slot }
+            guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return }
+            if firstRow == nil { firstRow = slot }
+            if slot.isMeasured { firstMeasuredRow = slot }
         }
-        return anchor
+        return firstMeasuredRow ?? firstRow ?? firstSlot
     }
 
     /// Brings the offset back onto the content when the content ended above it

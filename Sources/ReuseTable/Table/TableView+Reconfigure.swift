@@ -10,21 +10,30 @@ extension TableView {
     /// of the reuse pool, so the data source's `dequeueReusableCell` returns that
     /// very cell (after `prepareForReuse()`). No row is deleted or inserted and no
     /// height is asked — unless rows size themselves (`rowHeight ==
-    /// automaticDimension`), when the row is measured again and moved to its new
-    /// height with `row(_:changedHeight:)`. Rows off screen are ignored: they are
-    /// configured when they appear. Called from a data source or delegate method (a checkmark
+    /// automaticDimension`, or a self-sized height in the index-path cache), when a
+    /// visible row is measured again and moved to its new height with
+    /// `row(_:changedHeight:)`, and a row off screen keeps its height as an estimate,
+    /// measured again when it is next needed (as it appears, or by `scrollToRow`).
+    /// Other rows off screen are ignored: they are configured when they appear.
+    /// Called from a data source or delegate method (a checkmark
     /// set from `didSelectRowAt`, a diffable apply), it runs when that step is done, after the
     /// calls queued before it, so its index paths name the rows as they are then.
     /// - Complexity: O(k log v) for k rows and v visible rows, plus the cells configured.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         if transaction.isActive { return transaction.enqueue("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) }
         performTransaction {
+            for indexPath in indexPaths where visibleRows[indexPath] == nil && isSelfSized(indexPath) {
+                // Its content changed: the height it had is now only an estimate.
+                indexPathHeightCache.invalidateHeight(at: indexPath)
+                let index = slotIndex(forRow: indexPath)
+                geometry.setHeight(geometry.height(at: index), at: index, isMeasured: false)
+            }
             reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { insertSubview($0, at: 0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
-                guard rowHeight == TableView.automaticDimension else { return }
+                guard isSelfSized(indexPath) else { return }
                 let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
                 indexPathHeightCache.invalidateHeight(at: indexPath)
                 if abs(Double(height) - Double(rectForRow(at: indexPath).height)) > 1e-9 {
@@ -32,5 +41,13 @@ extension TableView {
                 }
             }
         }
+    }
+
+    /// Whether the row's height comes from its cell's content: `rowHeight` is
+    /// `automaticDimension`, or the delegate answered it and the result was cached.
+    /// Index paths outside the table are not (they are ignored, as off-screen rows are).
+    func isSelfSized(_ indexPath: IndexPath) -> Bool {
+        guard (try? validateIndexPath(indexPath)) != nil else { return false }
+        return rowHeight == TableView.automaticDimension || indexPathHeightCache.storedHeight(at: indexPath, width: bounds.width) != nil
     }
 }
