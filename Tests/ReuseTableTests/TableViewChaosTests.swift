@@ -28,7 +28,7 @@ import Testing
     /// One table, `steps` random operations; returns the steps run.
     func runTable(_ rng: inout SplitMix64, steps: Int) -> Int {
         let source = HookedSource(sections: [])
-        source.heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
+        source.heights = [.exact, .fixed, .selfSizing, .automaticFromDelegate].randomElement(using: &rng)!
         regenerate(source, &rng, maxSections: 4)
         var diagnostics: [String] = []
         var armed: HookedSource.Callback?
@@ -93,7 +93,8 @@ import Testing
                 let maxY = Int(table.contentSize.height + table.contentInset.bottom)
                 table.contentOffset.y = CGFloat(Int.random(in: (-50 - Int(table.contentInset.top))...(maxY + 50), using: &rng))
             case 25..<29:  // bad offsets
-                table.contentOffset.y = [CGFloat.nan, .infinity, -.infinity].randomElement(using: &rng)!
+                table.contentOffset.y = [CGFloat.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude]
+                    .randomElement(using: &rng)!
             case 29..<35:  // width changes, laid out now or by the next scroll
                 table.frame.size.width = [200, 320, 411].randomElement(using: &rng)!
                 if Bool.random(using: &rng) { table.layoutIfNeeded() }
@@ -111,7 +112,7 @@ import Testing
                 }
             case 57..<60:  // settings that apply at the next reload, the height source included
                 if Bool.random(using: &rng) {
-                    source.heights = [.exact, .fixed, .selfSizing].randomElement(using: &rng)!
+                    source.heights = [.exact, .fixed, .selfSizing, .automaticFromDelegate].randomElement(using: &rng)!
                     table.rowHeight = source.heights == .selfSizing ? TableView.automaticDimension : 44
                 }
                 configure(table, source, &rng)
@@ -149,7 +150,36 @@ import Testing
                     }
                 }
                 table.contentOffset.y += 1  // a pass, so the armed callback may run
-            case 82..<90:
+            case 82..<85:  // new content for rows that size themselves, on screen or not
+                if heights == .selfSizing || heights == .automaticFromDelegate {
+                    var changed: [IndexPath] = []
+                    for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                        guard let indexPath = randomRow(source, &rng) else { break }
+                        source.sections[indexPath.section][indexPath.row].height = Double(Int.random(in: 1...90, using: &rng))
+                        changed.append(indexPath)
+                    }
+                    table.reconfigureRows(at: changed)
+                }
+            case 85..<88:  // scrolling up through estimates, headers on screen: rows move by the scroll only
+                let delta = CGFloat([7, 60, 200].randomElement(using: &rng)!)
+                let quiet = armed == nil
+                let from = table.contentOffset.y, wasMax = table.maximumContentOffsetY
+                let before = Dictionary(
+                    uniqueKeysWithValues: (table.indexPathsForVisibleRows ?? []).map { ($0, table.rectForRow(at: $0).minY - table.contentOffset.y) })
+                table.contentOffset.y -= delta
+                let y = table.contentOffset.y
+                if quiet, y > table.minimumContentOffsetY, y < table.maximumContentOffsetY {
+                    // Rows the scroll itself keeps in view (a scroll longer than the viewport brings new rows only).
+                    for (indexPath, old) in before where old + delta < table.bounds.height {
+                        guard let visible = table.indexPathsForVisibleRows, visible.contains(indexPath) else { continue }
+                        let moved = table.rectForRow(at: indexPath).minY - y - old
+                        #expect(
+                            moved == delta,
+                            "row \(indexPath) moved \(moved) for a scroll of \(delta) from \(from) (max \(wasMax)) to \(y) (max \(table.maximumContentOffsetY)) \(context)"
+                        )
+                    }
+                }
+            case 88..<90:
                 table.layoutIfNeeded()
             default:  // reads from outside
                 _ = table.indexPathsForRows(in: CGRect(x: 0, y: table.contentOffset.y, width: 10, height: 100))

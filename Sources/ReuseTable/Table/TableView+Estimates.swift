@@ -174,24 +174,29 @@ extension TableView {
     }
 
     /// The slot whose place on screen a change keeps: the first row the user sees — its
-    /// rect intersects `visible` below the top inset (under a navigation bar is not seen) —
-    /// preferring the first *measured* such row. Never a header or footer while a row is
-    /// seen: their heights are known, and rows measured below them would push what the
-    /// user reads down. With no row seen, the first slot of any kind in `visible`.
+    /// rect intersects `visible` below the top inset (under a navigation bar is not seen).
+    /// In order of preference: the first such row still showing its cell from the last
+    /// pass (what the user was reading: an estimated row between it and a measured row
+    /// above must not push it down), the first *measured* such row, the first such row.
+    /// Never a header or footer while a row is seen: their heights are known, and rows
+    /// measured below them would push what the user reads down. With no row seen, the
+    /// first slot of any kind in `visible`.
     /// - Complexity: O(log n + slots walked).
     func anchorSlot(in visible: Range<Double>) -> Slot? {
         let insetTop = Double(max(adjustedContentInset.top, 0))
         let seenTop = min(visible.lowerBound + insetTop, visible.upperBound)
         let margin = Double(appliedRowMargin)
-        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?
-        forEachSlot(in: visible) { slot, _, _ in
-            guard firstMeasuredRow == nil, slot.height > 0, slot.maxY > visible.lowerBound else { return }
+        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
+        forEachSlot(in: visible) { slot, section, row in
+            guard firstShownRow == nil, slot.height > 0, slot.maxY > visible.lowerBound else { return }
             if firstSlot == nil { firstSlot = slot }
             guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return }
             if firstRow == nil { firstRow = slot }
-            if slot.isMeasured { firstMeasuredRow = slot }
+            guard slot.isMeasured else { return }
+            if firstMeasuredRow == nil { firstMeasuredRow = slot }
+            if visibleRows[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
         }
-        return firstMeasuredRow ?? firstRow ?? firstSlot
+        return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
     }
 
     /// Brings the offset back onto the content when the content ended above it

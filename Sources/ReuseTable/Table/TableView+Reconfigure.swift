@@ -12,7 +12,7 @@ extension TableView {
     /// height is asked — unless rows size themselves (`rowHeight ==
     /// automaticDimension`, or a self-sized height in the index-path cache), when a
     /// visible row is measured again and moved to its new height with
-    /// `row(_:changedHeight:)`, and a row off screen keeps its height as an estimate,
+    /// `row(_:changedHeight:)` does, and a row off screen keeps its height as an estimate,
     /// measured again when it is next needed (as it appears, or by `scrollToRow`).
     /// Other rows off screen are ignored: they are configured when they appear.
     /// Called from a data source or delegate method (a checkmark
@@ -28,6 +28,7 @@ extension TableView {
                 let index = slotIndex(forRow: indexPath)
                 geometry.setHeight(geometry.height(at: index), at: index, isMeasured: false)
             }
+            var changed: [(IndexPath, CGFloat)] = []
             reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { insertSubview($0, at: 0) }
@@ -36,10 +37,14 @@ extension TableView {
                 guard isSelfSized(indexPath) else { return }
                 let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
                 indexPathHeightCache.invalidateHeight(at: indexPath)
-                if abs(Double(height) - Double(rectForRow(at: indexPath).height)) > 1e-9 {
-                    row(indexPath, changedHeight: height)
+                if abs(Double(height) - Double(rectForRowUnchecked(indexPath).height)) > 1e-9 {
+                    changed.append((indexPath, sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")))
                 }
             }
+            // In this step, not queued: a queued call would stop the cells after the first from being asked.
+            guard !changed.isEmpty else { return }
+            setHeights(changed)
+            layoutVisibleRows()
         }
     }
 

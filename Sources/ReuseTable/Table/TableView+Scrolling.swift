@@ -108,19 +108,29 @@ extension TableView {
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
         performTransaction {
-            let anchor = currentAnchor()
+            setHeights([(indexPath, clean)])
+            layoutVisibleRows()
+        }
+    }
+
+    /// Stores new exact heights of rows (without `rowMargin`, already checked), keeping
+    /// the anchor still on screen, inside the running step: `row(_:changedHeight:)` and
+    /// the re-measuring of reconfigured rows.
+    /// - Complexity: O(k log n) for k rows.
+    func setHeights(_ changes: [(IndexPath, CGFloat)]) {
+        let anchor = currentAnchor()
+        for (indexPath, height) in changes {
             let index = slotIndex(forRow: indexPath)
-            geometry.setHeight(Double(clean) + Double(appliedRowMargin), at: index, isMeasured: true)
+            geometry.setHeight(Double(height) + Double(appliedRowMargin), at: index, isMeasured: true)
             // Write through: a height cached for this row at this width is this height now,
             // so a width round trip comes back to it (not to the height measured before).
             if usesSelfSizing || indexPathHeightCache.storedHeight(at: indexPath, width: bounds.width) != nil {
-                indexPathHeightCache.setHeight(clean, at: indexPath, width: bounds.width)
+                indexPathHeightCache.setHeight(height, at: indexPath, width: bounds.width)
             }
-            if let anchor, index < anchor.slotIndex {
-                restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
-            }
-            clampOffsetToContent()
-            layoutVisibleRows()
         }
+        if let anchor, changes.contains(where: { slotIndex(forRow: $0.0) < anchor.slotIndex }) {
+            restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+        }
+        clampOffsetToContent()
     }
 }
