@@ -98,6 +98,130 @@ final class BrokenLayout: CollectionViewLayout {
         expectFinite(cv)
     }
 
+    /// Every visible frame finite, and no two visible items overlapping.
+    func expectFiniteAndApart(_ cv: CollectionView, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectFinite(cv, sourceLocation: sourceLocation)
+        let frames = cv.visibleCells.map(\.frame)
+        for (i, a) in frames.enumerated() {
+            for b in frames[(i + 1)...] {
+                let overlap = a.intersection(b)
+                #expect(overlap.isNull || overlap.width * overlap.height == 0, "\(a) overlaps \(b)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Scrolls from the top to the end in a few steps, checking the screen at each.
+    func expectFiniteWhileScrolling(_ cv: CollectionView, sourceLocation: SourceLocation = #_sourceLocation) {
+        cv.layoutIfNeeded()
+        let end = cv.maximumContentOffsetY
+        for step in 0...4 {
+            cv.contentOffset.y = end / 4 * CGFloat(step)
+            cv.layoutIfNeeded()
+            expectFiniteAndApart(cv, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aHugeWaterfallMarginIsCappedSoEveryFrameIsFinite() {
+        let layout = WaterfallLayout(numberOfColumns: 3, margin: .greatestFiniteMagnitude)  // reported when attached
+        let (cv, store, box) = make(WaterfallLayout(numberOfColumns: 1, margin: 0), count: 12)
+        layout.delegate = store
+        cv.collectionViewLayout = layout
+        cv.reloadData()
+        #expect(
+            box.messages == [
+                "WaterfallLayout(numberOfColumns:margin:) margin was set to \(CGFloat.greatestFiniteMagnitude); "
+                    + "it must be at most \(TableView.maximumSlotHeight). Using \(TableView.maximumSlotHeight)."
+            ])
+        #expect(layout.margin == TableView.maximumSlotHeight)
+        #expect(cv.contentSize.height.isFinite)
+        for item in 0..<12 {
+            let frame = cv.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame
+            #expect(frame.map { $0.minX.isFinite && $0.minY.isFinite && $0.maxY.isFinite } == true, "item \(item): \(String(describing: frame))")
+        }
+        expectFiniteWhileScrolling(cv)
+        box.messages = []
+        layout.margin = 1e300
+        #expect(box.messages == ["WaterfallLayout.margin was set to 1e+300; it must be at most 1000000000000.0. Using 1000000000000.0."])
+        expectFiniteWhileScrolling(cv)
+    }
+
+    @Test func aHugeMarginFromTheWaterfallDelegateIsCappedAndReportedNamingTheMethod() {
+        let model = SupplementaryModel()
+        var rng = SplitMix64(seed: 4)
+        model.sections = [model.makeSection(items: 9, header: 10, footer: 10, rng: &rng)]
+        model.delegateMargin = .greatestFiniteMagnitude
+        let layout = WaterfallLayout(numberOfColumns: 3, margin: 3)
+        layout.delegate = model
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 400), collectionViewLayout: layout)
+        let box = Box()
+        cv.diagnosticHandler = { box.messages.append($0) }
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
+        cv.register(SectionLabelView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, withReuseIdentifier: "footer")
+        cv.dataSource = model
+        cv.reloadData()
+        #expect(
+            box.messages.first
+                == "WaterfallLayoutDelegate.marginOfCell(in:layout:) returned \(CGFloat.greatestFiniteMagnitude); "
+                + "it must be at most \(TableView.maximumSlotHeight). Using \(TableView.maximumSlotHeight).")
+        #expect(cv.contentSize.height.isFinite)
+        expectFiniteWhileScrolling(cv)
+    }
+
+    @Test func hugeFlowSpacingsInsetsAndSizesAreCappedSoEveryFrameIsFinite() {
+        let flow = FlowLayout()
+        let (cv, store, box) = make(flow, count: 12)
+        flow.delegate = store
+        flow.numberOfColumns = 3
+        flow.minimumLineSpacing = .greatestFiniteMagnitude
+        flow.minimumInteritemSpacing = .greatestFiniteMagnitude
+        flow.sectionInset = EdgeInsets(top: .greatestFiniteMagnitude, left: 1e300, bottom: .greatestFiniteMagnitude, right: 2)
+        flow.headerReferenceSize = CGSize(width: 0, height: CGFloat.greatestFiniteMagnitude)
+        flow.footerReferenceSize = CGSize(width: 0, height: 1e200)
+        flow.itemSize = CGSize(width: 50, height: CGFloat.greatestFiniteMagnitude)
+        let cap = TableView.maximumSlotHeight
+        for name in [
+            "FlowLayout.minimumLineSpacing", "FlowLayout.minimumInteritemSpacing", "FlowLayout.sectionInset.top",
+            "FlowLayout.sectionInset.left", "FlowLayout.sectionInset.bottom", "FlowLayout.headerReferenceSize.height",
+            "FlowLayout.footerReferenceSize.height", "FlowLayout.itemSize.height",
+        ] {
+            #expect(
+                box.messages.filter { $0.hasPrefix(name + " was set to") && $0.hasSuffix("Using \(cap).") }.count == 1, "\(name): \(box.messages)")
+        }
+        #expect(flow.minimumLineSpacing == cap && flow.sectionInset.left == cap && flow.itemSize.height == cap)
+        cv.reloadData()
+        #expect(cv.contentSize.height.isFinite)
+        expectFiniteWhileScrolling(cv)
+    }
+
+    @Test func aSelfSizedItemHeightBeyondTheMaximumIsReportedNamingTheItemAndCapped() {
+        final class Source: CollectionViewDataSource, FlowLayoutDelegate {
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 4 }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+            }
+            func collectionView(
+                _ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
+            ) -> CGFloat {
+                collectionView.heightForCell(withReuseIdentifier: "item", cacheBy: indexPath) { cell in
+                    (cell as! ItemCell).fitting = indexPath.item == 2 ? .greatestFiniteMagnitude : 20
+                }
+            }
+        }
+        let source = Source()
+        let flow = FlowLayout()
+        flow.delegate = source
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: flow)
+        let box = Box()
+        cv.diagnosticHandler = { box.messages.append($0) }
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        cv.dataSource = source
+        cv.reloadData()
+        #expect(box.messages.count == 1 && box.messages[0].contains("item (section 0, item 2)"), "\(box.messages)")
+        #expect(cv.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame.height == TableView.maximumSlotHeight)
+        expectFiniteWhileScrolling(cv)
+    }
+
     /// As for the table (`ScrollView.contentOffset`): NaN keeps the old coordinate, ±infinity goes to the content's edge.
     @Test func nonFiniteOffsetsAreReportedNaNKeptAndInfinityClamped() {
         let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)

@@ -502,3 +502,90 @@ func expectHeightsExact(
         expectHeightsExact(table, feed)
     }
 }
+
+/// Heights an app stores into the table's caches directly: one that is not a usable
+/// height is refused with a diagnostic naming the cache, the entry and the value, and
+/// the cache keeps what it had, so the rows stay apart.
+@MainActor
+@Suite struct HeightCacheBadInputTests {
+    nonisolated static let badHeights: [CGFloat] = [-10, .nan, .infinity, .greatestFiniteMagnitude]
+
+    func table(_ feed: LabelFeed) -> (TableView, () -> [String]) {
+        var messages: [String] = []
+        let table = makeLabelTable(feed, height: 200)
+        table.diagnosticHandler = { messages.append($0) }
+        return (table, { messages })
+    }
+
+    func expectRowsApart(_ table: TableView, rows: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(table.contentSize.height.isFinite, sourceLocation: sourceLocation)
+        for row in 0..<rows - 1 {
+            let above = table.rectForRow(at: IndexPath(row: row, section: 0))
+            let below = table.rectForRow(at: IndexPath(row: row + 1, section: 0))
+            #expect(above.height >= 0 && above.maxY.isFinite, "row \(row): \(above)", sourceLocation: sourceLocation)
+            #expect(below.minY >= above.maxY, "row \(row + 1) at \(below.minY), row \(row) ends at \(above.maxY)", sourceLocation: sourceLocation)
+        }
+        for cell in table.visibleCells {
+            #expect(cell.frame.minY.isFinite && cell.frame.height.isFinite, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: badHeights, [LabelFeed.Sizing.cacheByIndexPath, .automaticDimension])
+    func aBadHeightStoredByIndexPathIsRefusedAndRowsStayApart(bad: CGFloat, sizing: LabelFeed.Sizing) {
+        let feed = LabelFeed(sections: [Array(1...6)], sizing: sizing)
+        let (table, messages) = table(feed)
+        let row = IndexPath(row: 2, section: 0)
+        let before = table.indexPathHeightCache.storedHeight(at: row, width: 320)
+        #expect(before != nil)
+        table.indexPathHeightCache.setHeight(bad, at: row, width: 320)
+        #expect(messages().count == 1, "\(messages())")
+        #expect(
+            messages().first?.hasPrefix("IndexPathHeightCache.setHeight(_:at:width:) was given \(bad) for [0, 2] at width 320.0; it must be ")
+                == true, "\(messages())")
+        #expect(messages().first?.hasSuffix("The cache keeps what it had.") == true, "\(messages())")
+        #expect(table.indexPathHeightCache.storedHeight(at: row, width: 320) == before)
+        table.reloadDataWithoutInvalidatingHeightCache()
+        expectRowsApart(table, rows: 6)
+        #expect(messages().count == 1, "\(messages())")
+    }
+
+    @Test(arguments: badHeights)
+    func aBadHeightStoredByKeyIsRefusedAndRowsStayApart(bad: CGFloat) {
+        let feed = LabelFeed(sections: [Array(1...6)], sizing: .cacheByKey)
+        let (table, messages) = table(feed)
+        let key = feed.id(at: IndexPath(row: 2, section: 0))
+        let before = table.keyedHeightCache.storedHeight(forKey: key, width: 320)
+        #expect(before != nil)
+        table.keyedHeightCache.setHeight(bad, forKey: key, width: 320)
+        #expect(messages().count == 1, "\(messages())")
+        #expect(
+            messages().first?.hasPrefix("KeyedHeightCache.setHeight(_:forKey:width:) was given \(bad) for 3 at width 320.0; it must be ") == true,
+            "\(messages())")
+        #expect(table.keyedHeightCache.storedHeight(forKey: key, width: 320) == before)
+        table.reloadData()
+        expectRowsApart(table, rows: 6)
+        #expect(messages().count == 1, "\(messages())")
+    }
+
+    @Test func aCacheOfItsOwnReportsThroughItsOwnHandler() {
+        let cache = IndexPathHeightCache()
+        var messages: [String] = []
+        cache.diagnosticHandler = { messages.append($0) }
+        cache.setHeight(-1, at: IndexPath(row: 0, section: 0), width: 320)
+        cache.setHeight(20, at: IndexPath(row: 1, section: 0), width: .nan)
+        #expect(cache.cachedCount == 0)
+        #expect(
+            messages == [
+                "IndexPathHeightCache.setHeight(_:at:width:) was given -1.0 for [0, 0] at width 320.0; it must be finite and 0 or more. The cache keeps what it had.",
+                "IndexPathHeightCache.setHeight(_:at:width:) was given the width nan for [0, 1]; it must be finite. The cache keeps what it had.",
+            ])
+        let keyed = KeyedHeightCache()
+        keyed.diagnosticHandler = { messages.append($0) }
+        keyed.setHeight(1e13, forKey: "a", width: 320)
+        #expect(keyed.cachedCount == 0)
+        #expect(
+            messages.last
+                == "KeyedHeightCache.setHeight(_:forKey:width:) was given 10000000000000.0 for a at width 320.0; it must be at most 1000000000000.0. The cache keeps what it had."
+        )
+    }
+}

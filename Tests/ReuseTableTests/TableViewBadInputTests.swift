@@ -82,6 +82,79 @@ import Testing
         expectFinite(table)
     }
 
+    @Test func aSelfSizedHeightBeyondTheMaximumIsReportedNamingTheRowAndCapped() {
+        let source = HookedSource(sections: [[30, 30, 30, Double(CGFloat.greatestFiniteMagnitude), 30]])
+        source.heights = .selfSizing
+        var messages: [String] = []
+        let table = makeHookedTable(source) { $0.diagnosticHandler = { messages.append($0) } }
+        table.reloadData()
+        #expect(table.contentSize.height.isFinite)
+        #expect(table.rectForRow(at: IndexPath(row: 3, section: 0)).height == TableView.maximumSlotHeight)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("fitting height of row (section 0, row 3) was \(CGFloat.greatestFiniteMagnitude)") == true, "\(messages)")
+        #expect(messages.first?.contains("at most \(TableView.maximumSlotHeight)") == true, "\(messages)")
+        table.contentOffset.y = table.maximumContentOffsetY
+        table.reloadDataWithoutInvalidatingHeightCache()
+        #expect(messages.count == 1, "the capped height is cached: \(messages)")
+        #expect(table.indexPathHeightCache.storedHeight(at: IndexPath(row: 3, section: 0), width: 320) == TableView.maximumSlotHeight)
+        expectFinite(table)
+    }
+
+    @Test func aSelfSizedHeightBeyondTheMaximumThroughATemplateCellIsCapped() {
+        let feed = ForcedHeightFeed([30, .greatestFiniteMagnitude, 30], throughTemplate: true)
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+        table.register(LabelCell.self, forCellReuseIdentifier: LabelFeed.identifier)
+        var messages: [String] = []
+        table.diagnosticHandler = { messages.append($0) }
+        table.dataSource = feed
+        table.delegate = feed
+        table.reloadData()
+        #expect(messages.count == 1 && messages[0].contains("row (section 0, row 1)"), "\(messages)")
+        #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == TableView.maximumSlotHeight)
+        #expect(table.indexPathHeightCache.storedHeight(at: IndexPath(row: 1, section: 0), width: 320) == TableView.maximumSlotHeight)
+        #expect(table.contentSize.height.isFinite)
+    }
+
+    /// A cell whose constraints ask for a content as tall as the largest finite number.
+    final class HugeConstrainedCell: TableViewCell {
+        required init(reuseIdentifier: String?) {
+            super.init(reuseIdentifier: reuseIdentifier)
+            let block = View()
+            block.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(block)
+            LayoutConstraint.activate([
+                block.topAnchor.constraint(equalTo: contentView.topAnchor),
+                block.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+                block.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+                block.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+                block.heightAnchor.constraint(equalToConstant: .greatestFiniteMagnitude),
+            ])
+        }
+    }
+
+    @Test func anAutoLayoutCellWhoseConstraintsGiveAHugeHeightIsCapped() {
+        final class Source: TableViewDataSource {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: indexPath.row == 1 ? "huge" : "plain", for: indexPath)
+            }
+        }
+        let source = Source()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+        table.register(HugeConstrainedCell.self, forCellReuseIdentifier: "huge")
+        table.register(IdentityCell.self, forCellReuseIdentifier: "plain")
+        table.rowHeight = TableView.automaticDimension
+        var messages: [String] = []
+        table.diagnosticHandler = { messages.append($0) }
+        table.dataSource = source
+        table.reloadData()
+        #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == TableView.maximumSlotHeight)
+        #expect(table.contentSize.height.isFinite)
+        #expect(messages.filter { $0.contains("row (section 0, row 1)") }.count == 1, "\(messages)")
+        table.contentOffset.y = table.maximumContentOffsetY
+        expectFinite(table)
+    }
+
     @Test func badEstimatesFromTheDelegateAreReported() {
         let source = HookedSource(sections: [Array(repeating: 30, count: 50)])
         source.estimate = .nan

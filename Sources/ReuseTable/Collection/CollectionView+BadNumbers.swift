@@ -4,39 +4,31 @@ import Foundation
 // layouts' settings — have one behaviour: reported once through
 // `diagnosticHandler`, naming what and where, and replaced by a safe value, so
 // nothing in layout attributes, offsets or `contentSize` is ever NaN or infinite.
+// Each passes the one sanitizer, `GeometryNumber` (Support/GeometryNumber.swift);
+// a margin or spacing is capped as a height is, so sums of many stay finite.
 // (Offsets are checked by `ScrollView.contentOffset`, the same for the table.)
 
 extension CollectionView {
-    /// The rect with a non-finite origin coordinate replaced by 0 and a non-finite or negative size replaced by 0 (reported).
+    /// The rect with a non-finite origin coordinate replaced by 0, a non-finite or negative size by 0 and
+    /// one larger than `TableView.maximumSlotHeight` by that maximum (each reported).
     func sanitizedFrame(_ rect: CGRect, what: String) -> CGRect {
-        var result = rect
-        func fix(_ value: CGFloat, _ name: String, allowsNegative: Bool) -> CGFloat {
-            guard !value.isFinite || (!allowsNegative && value < 0) else { return value }
-            diagnosticHandler(
-                "CollectionView \(what).\(name) was set to \(value); it must be finite\(allowsNegative ? "" : " and 0 or more"). Using 0.")
-            return 0
+        func fix(_ value: CGFloat, _ name: String, as kind: GeometryNumber.Kind) -> CGFloat {
+            GeometryNumber.sanitize(
+                value, as: kind, for: "CollectionView \(what).\(name)", wording: .statement(verb: "was set to"), report: diagnosticHandler)
         }
         // `CGRect` standardizes negative sizes in `width`; read the raw size.
-        result.origin.x = fix(rect.origin.x, "origin.x", allowsNegative: true)
-        result.origin.y = fix(rect.origin.y, "origin.y", allowsNegative: true)
-        result.size.width = fix(rect.size.width, "size.width", allowsNegative: false)
-        result.size.height = fix(rect.size.height, "size.height", allowsNegative: false)
-        return result
+        return CGRect(
+            x: fix(rect.origin.x, "origin.x", as: .coordinate), y: fix(rect.origin.y, "origin.y", as: .coordinate),
+            width: fix(rect.size.width, "size.width", as: .length), height: fix(rect.size.height, "size.height", as: .length))
     }
 
     /// A layout's content size, with a non-finite or negative extent reported and replaced by 0.
     func sanitizedContentSize(_ size: CGSize) -> CGSize {
-        var result = size
         let layoutName = "\(type(of: collectionViewLayout)).collectionViewContentSize"
-        if !size.width.isFinite || size.width < 0 {
-            diagnosticHandler("\(layoutName) returned width \(size.width); it must be finite and 0 or more. Using 0.")
-            result.width = 0
+        func fix(_ value: CGFloat, _ name: String) -> CGFloat {
+            GeometryNumber.sanitize(value, as: .size, for: layoutName, wording: .statement(verb: "returned \(name)"), report: diagnosticHandler)
         }
-        if !size.height.isFinite || size.height < 0 {
-            diagnosticHandler("\(layoutName) returned height \(size.height); it must be finite and 0 or more. Using 0.")
-            result.height = 0
-        }
-        return result
+        return CGSize(width: fix(size.width, "width"), height: fix(size.height, "height"))
     }
 
     /// Delivers the diagnostics a layout collected before it had a collection view.
@@ -54,13 +46,11 @@ extension CollectionViewLayout {
         if let collectionView { collectionView.diagnosticHandler(message) } else { pendingDiagnostics.append(message) }
     }
 
-    /// A spacing or height setting: non-finite or negative is reported and replaced by 0.
+    /// A spacing, inset or height setting, through the one sanitizer (`GeometryNumber`): non-finite or
+    /// negative is reported and replaced by 0, larger than `TableView.maximumSlotHeight` by that maximum.
     func checkedSetting(_ value: CGFloat, _ name: String, verb: String = "was set to") -> CGFloat {
-        guard !value.isFinite || value < 0 else { return value }
-        diagnose("\(name) \(verb) \(value); it must be finite and 0 or more. Using 0.")
-        return 0
+        GeometryNumber.sanitize(value, as: .length, for: name, wording: .statement(verb: verb), report: diagnose)
     }
-
     /// A column count: less than 1 is reported and replaced by 1; more than `ColumnLayout.maximumColumns`
     /// (a delegate answering `Int.max` would have every section allocate that many columns) by the maximum.
     func checkedColumns(_ value: Int, _ name: String, verb: String = "was set to") -> Int {

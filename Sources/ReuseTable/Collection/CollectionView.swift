@@ -128,6 +128,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
         self.collectionViewLayout = layout
         super.init(frame: .zero)
+        routeHeightCacheDiagnostics()
         self.frame = frame
         layout.collectionView = self
         flushLayoutDiagnostics()

@@ -44,7 +44,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// Horizontal gap between columns (UIKit's name; exact here, since items stretch to the column width).
-    /// Default 0; non-finite or negative is reported and replaced by 0.
+    /// Default 0; non-finite or negative is reported and replaced by 0, more than `TableView.maximumSlotHeight` by that maximum.
     open var minimumInteritemSpacing: CGFloat = 0 {
         didSet {
             minimumInteritemSpacing = checkedSetting(minimumInteritemSpacing, "FlowLayout.minimumInteritemSpacing")
@@ -53,7 +53,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// Vertical gap between lines of a section (UIKit's name). Sections are separated by
-    /// `sectionInset`, not by this. Default 0; non-finite or negative is reported and replaced by 0.
+    /// `sectionInset`, not by this. Default 0; non-finite or negative is reported and replaced by 0, more than `TableView.maximumSlotHeight` by that maximum.
     open var minimumLineSpacing: CGFloat = 0 {
         didSet {
             minimumLineSpacing = checkedSetting(minimumLineSpacing, "FlowLayout.minimumLineSpacing")
@@ -62,7 +62,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// The size of every item when the delegate gives none (UIKit's default, 50 × 50);
-    /// only the height is used (an item is as wide as its column). A bad height is reported and replaced by 0.
+    /// only the height is used (an item is as wide as its column). A bad height is reported and replaced by 0 (a huge one by `TableView.maximumSlotHeight`).
     open var itemSize = CGSize(width: 50, height: 50) {
         didSet {
             itemSize.height = checkedSetting(itemSize.height, "FlowLayout.itemSize.height")
@@ -71,7 +71,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// Space around each section's items, inside its header and footer (UIKit's name). Default `.zero`;
-    /// a non-finite or negative edge is reported and replaced by 0.
+    /// a non-finite or negative edge is reported and replaced by 0, one above `TableView.maximumSlotHeight` by that maximum.
     open var sectionInset = EdgeInsets.zero {
         didSet {
             sectionInset.top = checkedSetting(sectionInset.top, "FlowLayout.sectionInset.top")
@@ -83,7 +83,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// The size of every section header when the delegate gives none (UIKit's name); only the
-    /// height is used. Default `.zero`: no headers. A bad height is reported and replaced by 0.
+    /// height is used. Default `.zero`: no headers. A bad height is reported and replaced by 0 (a huge one by `TableView.maximumSlotHeight`).
     open var headerReferenceSize = CGSize.zero {
         didSet {
             headerReferenceSize.height = checkedSetting(headerReferenceSize.height, "FlowLayout.headerReferenceSize.height")
@@ -92,7 +92,7 @@ open class FlowLayout: ColumnLayout {
     }
 
     /// The size of every section footer when the delegate gives none (UIKit's name); only the
-    /// height is used. Default `.zero`: no footers. A bad height is reported and replaced by 0.
+    /// height is used. Default `.zero`: no footers. A bad height is reported and replaced by 0 (a huge one by `TableView.maximumSlotHeight`).
     open var footerReferenceSize = CGSize.zero {
         didSet {
             footerReferenceSize.height = checkedSetting(footerReferenceSize.height, "FlowLayout.footerReferenceSize.height")

@@ -42,8 +42,9 @@ open class WaterfallLayout: ColumnLayout {
         }
     }
 
-    /// Gap between columns, between items in a column and between sections
-    /// (non-finite or negative is reported and replaced by 0). Changing it re-places everything.
+    /// Gap between columns, between items in a column and between sections (non-finite or
+    /// negative is reported and replaced by 0, larger than `TableView.maximumSlotHeight` by that
+    /// maximum). Changing it re-places everything.
     open var margin: CGFloat {
         didSet {
             margin = checkedSetting(margin, "WaterfallLayout.margin")
@@ -62,13 +63,17 @@ open class WaterfallLayout: ColumnLayout {
         }
     }
 
-    /// Creates a waterfall with `numberOfColumns` columns and `margin` between columns and items.
+    /// Creates a waterfall with `numberOfColumns` columns and `margin` between columns and items
+    /// (checked as the properties are; reported once the layout has a collection view).
     public init(numberOfColumns: Int, margin: CGFloat) {
         self.numberOfColumns = min(max(numberOfColumns, 1), ColumnLayout.maximumColumns)
-        self.margin = margin.isFinite ? max(margin, 0) : 0
+        var messages: [String] = []
+        self.margin = GeometryNumber.sanitize(
+            margin, as: .length, for: "WaterfallLayout(numberOfColumns:margin:) margin", wording: .statement(verb: "was set to"),
+            report: { messages.append($0) })
         super.init(placement: .shortestColumn)
         _ = checkedColumns(numberOfColumns, "WaterfallLayout(numberOfColumns:margin:) numberOfColumns")
-        _ = checkedSetting(margin, "WaterfallLayout(numberOfColumns:margin:) margin")
+        messages.forEach(diagnose)
     }
 
     /// The delegate's column count and margin as of the last `prepare()` (checked).

@@ -137,6 +137,16 @@ extension ReusingView {
         heightLogSink("[\(hostName) height] \(message())")
     }
 
+    /// Sends both height caches' refusals to this view's `diagnosticHandler`, whichever it is when
+    /// one happens (an app sets its handler after making the view). Each view calls it once, at init.
+    func routeHeightCacheDiagnostics() {
+        let report: (String) -> Void = { [weak self] message in
+            MainActor.assumeIsolated { self?.diagnosticHandler(message) }
+        }
+        indexPathHeightCache.diagnosticHandler = report
+        keyedHeightCache.diagnosticHandler = report
+    }
+
     /// Keeps both height caches' logs switched with `isHeightDebugLogEnabled`.
     func heightDebugLogSwitched() {
         indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled

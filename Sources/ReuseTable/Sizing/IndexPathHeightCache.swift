@@ -77,6 +77,13 @@ public final class IndexPathHeightCache {
     /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "IndexPathHeightCache")
 
+    /// Where a refused height (see `setHeight(_:at:width:)`) is reported. The table or collection
+    /// view that owns the cache sends it to its own `diagnosticHandler`; a cache made on its
+    /// own writes to standard error.
+    public var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
+    }
+
     /// Creates an empty cache.
     ///
     /// - Complexity: O(1).
@@ -115,9 +122,12 @@ public final class IndexPathHeightCache {
 
     /// Caches `height` for `indexPath` at `width`, replacing any previous value.
     ///
-    /// Non-finite heights and widths are not stored (a cached height is always
-    /// one the table can use; the table reports bad heights before they get
-    /// here). Negative index paths are a programmer error and trap.
+    /// A height the table could not use — NaN, infinite, negative, or larger than
+    /// `TableView.maximumSlotHeight` — or a non-finite width is refused: reported
+    /// through `diagnosticHandler`, and the cache keeps what it had, so the row is
+    /// measured (or keeps its earlier height) rather than overlapping its neighbours.
+    /// So every cached height is one the table can lay out as it is. Negative index
+    /// paths are a programmer error and trap.
     ///
     /// - Complexity: O(log n), n the rows cached in the section at that width;
     ///   storing into a section past the last stored one at that width first
@@ -125,8 +135,11 @@ public final class IndexPathHeightCache {
     public func setHeight(_ height: CGFloat, at indexPath: IndexPath, width: CGFloat) {
         let section = indexPath.section, row = indexPath.row
         precondition(section >= 0 && row >= 0, "IndexPathHeightCache: invalid index path \(indexPath.logDescription)")
-        guard height.isFinite, width.isFinite else {
-            log("ignored non-finite store \(height) at \(indexPath.logDescription) width \(width)")
+        if let refusal = GeometryNumber.refusal(
+            ofHeight: height, width: width, call: "IndexPathHeightCache.setHeight(_:at:width:)", entry: indexPath.logDescription)
+        {
+            log("refused store \(height) at \(indexPath.logDescription) width \(width)")
+            diagnosticHandler(refusal)
             return
         }
         if Self.set(Double(height), section: section, row: row, in: &storage[width, default: []]) { storedCount += 1 }

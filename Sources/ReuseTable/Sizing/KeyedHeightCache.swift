@@ -53,6 +53,13 @@ public final class KeyedHeightCache {
     /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "KeyedHeightCache")
 
+    /// Where a refused height (see `setHeight(_:forKey:width:)`) is reported. The table or
+    /// collection view that owns the cache sends it to its own `diagnosticHandler`; a cache
+    /// made on its own writes to standard error.
+    public var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
+    }
+
     /// Creates an empty cache holding at most `capacity` heights (nil: unbounded).
     ///
     /// - Complexity: O(1).
@@ -109,12 +116,18 @@ public final class KeyedHeightCache {
     /// Caches `height` for `key` at `width` as the most recently used entry,
     /// evicting the least recently used one if that exceeds `capacity`.
     ///
-    /// Non-finite heights are not stored (the table reports bad heights first).
+    /// A height the view could not use — NaN, infinite, negative, or larger than
+    /// `TableView.maximumSlotHeight` — or a non-finite width is refused: reported
+    /// through `diagnosticHandler`, and the cache keeps what it had (nothing is
+    /// evicted), so every cached height is one the view can lay out as it is.
     ///
     /// - Complexity: amortized O(1) (hashing `key`).
     public func setHeight(_ height: CGFloat, forKey key: AnyHashable, width: CGFloat) {
-        guard height.isFinite, width.isFinite else {
-            log("ignored non-finite store \(height) for \(key) width \(width)")
+        if let refusal = GeometryNumber.refusal(
+            ofHeight: height, width: width, call: "KeyedHeightCache.setHeight(_:forKey:width:)", entry: "\(key)")
+        {
+            log("refused store \(height) for \(key) width \(width)")
+            diagnosticHandler(refusal)
             return
         }
         log("store \(key) width \(width) = \(height)")

@@ -1,27 +1,24 @@
 import Foundation
 
-// Bad numbers have one behaviour (SPEC §6): a NaN, infinite or negative
-// height, estimate, margin, scale or size is reported once through
-// `diagnosticHandler` — naming what was wrong and where — and replaced by a
-// safe value, so nothing NaN or infinite ever reaches the geometry, the
-// offset or `contentSize`. Bad *indices* are different: they are programming
-// errors, and trap with a message, as UIKit raises.
+// Bad numbers have one behaviour: a NaN, infinite, negative or huge height,
+// estimate, margin, scale or size is reported once through `diagnosticHandler` —
+// naming what was wrong and where — and replaced by a safe value, so nothing NaN
+// or infinite ever reaches the geometry, the offset or `contentSize`. Every such
+// number passes the one sanitizer, `GeometryNumber` (Support/GeometryNumber.swift).
+// Bad *indices* are different: they are programming errors, and trap with a
+// message, as UIKit raises.
 
 extension TableView {
-    /// The largest height a single row, header or footer may have. Larger values
-    /// are reported and clamped, so that even 10^8 of them sum to a finite total.
-    public static let maximumSlotHeight: CGFloat = 1e12
+    /// The largest height a single row, header or footer may have (10^12); so is the largest margin.
+    /// Larger values are reported and clamped, so that even 10^8 of them sum to a finite total.
+    public static let maximumSlotHeight: CGFloat = GeometryNumber.maximum
 
-    /// A setting that must be finite and 0 or more (or `automaticDimension` where allowed);
-    /// otherwise reported and replaced by `fallback`.
+    /// A setting that must be finite and 0 or more (or `automaticDimension` where allowed):
+    /// otherwise reported and replaced by `fallback`, or by `maximumSlotHeight` when it is larger.
     func checkedSetting(_ value: CGFloat, _ name: String, fallback: CGFloat, allowsAutomatic: Bool) -> CGFloat {
         if allowsAutomatic, value == TableView.automaticDimension { return value }
-        guard value.isFinite, value >= 0, value <= TableView.maximumSlotHeight else {
-            let allowed = allowsAutomatic ? "finite and 0 or more, or automaticDimension" : "finite and 0 or more"
-            report("invalid \(name): \(value). It must be \(allowed); using \(fallback).")
-            return fallback
-        }
-        return value
+        return GeometryNumber.sanitize(
+            value, as: .length, for: name, wording: .setting(allowsAutomatic: allowsAutomatic), fallback: fallback, report: report)
     }
 
     /// An estimate: finite and 0 or more (0 = no estimate); `automaticDimension` means 44, as UIKit's automatic estimate.

@@ -202,16 +202,18 @@ extension TableView {
     /// Auto Layout with a required width fence and compressed height
     /// (`templateFittingHeight(width:diagnostics:)`); otherwise `sizeThatFits`.
     /// 0 falls back to 44 as in UIKit; a separator adds one pixel. The debug log names the path.
+    /// A NaN, infinite or negative fitting height is reported and taken as 0, one above
+    /// `maximumSlotHeight` is reported and taken as that (`GeometryNumber`).
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())
         counters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
-        guard fitted.isFinite, fitted >= 0 else {
-            report("the fitting height of \(what()) was \(fitted); a height must be finite and 0 or more. Using 0.")
-            return 0
-        }
+        let checked = GeometryNumber.sanitize(
+            fitted, as: .length, for: "the fitting height of \(what())", wording: .statement(verb: "was"), report: report)
+        // A replaced height (0, or the maximum) is used as it is: it neither becomes 44 nor gets the separator.
+        guard checked == fitted else { return checked }
         var height = fitted == 0 ? 44 : fitted
         if separatorStyle != .none { height += 1 / max(screenScale, 1) }
         return height

@@ -195,6 +195,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     public init(frame: CGRect, style: Style = .plain) {
         self.style = style
         super.init(frame: frame)
+        routeHeightCacheDiagnostics()
     }
 
     // MARK: 1. Reload: generateHeightAndOffsetData

@@ -78,23 +78,35 @@ extension ScrollView {
         return clampedOffsetY(y)
     }
 
-    /// Reports a bad inset component (NaN, infinite or negative) once and replaces it by 0.
+    /// Reports a bad inset component once (`GeometryNumber`'s rule): NaN, infinite or negative
+    /// is replaced by 0, one larger than `TableView.maximumSlotHeight` by that maximum.
     func checkedInsets(_ insets: EdgeInsets) -> EdgeInsets {
         var fixed = insets
-        var bad: [String] = []
+        var unusable: [String] = [], tooLarge: [String] = []
         func check(_ value: inout CGFloat, _ name: String) {
-            guard !(value.isFinite && value >= 0) else { return }
-            bad.append("\(name) \(value)")
-            value = 0
+            switch GeometryNumber.problem(with: value, as: .length) {
+            case nil: return
+            case .unusable:
+                unusable.append("\(name) \(value)")
+                value = 0
+            case .tooLarge:
+                tooLarge.append("\(name) \(value)")
+                value = GeometryNumber.maximum
+            }
         }
         check(&fixed.top, "top")
         check(&fixed.left, "left")
         check(&fixed.bottom, "bottom")
         check(&fixed.right, "right")
-        if !bad.isEmpty {
+        func them(_ list: [String]) -> String { list.count == 1 ? "it." : "them." }
+        if !unusable.isEmpty {
             diagnosticHandler(
-                "invalid contentInset (\(bad.joined(separator: ", "))): insets must be finite and 0 or more; using 0 for "
-                    + (bad.count == 1 ? "it." : "them."))
+                "invalid contentInset (\(unusable.joined(separator: ", "))): insets must be finite and 0 or more; using 0 for \(them(unusable))")
+        }
+        if !tooLarge.isEmpty {
+            diagnosticHandler(
+                "invalid contentInset (\(tooLarge.joined(separator: ", "))): insets must be at most \(GeometryNumber.maximum); "
+                    + "using \(GeometryNumber.maximum) for \(them(tooLarge))")
         }
         return fixed
     }

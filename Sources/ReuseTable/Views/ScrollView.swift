@@ -81,12 +81,21 @@ open class ScrollView: View {
     open func scrollViewDidChangeOffset() {}
 
     /// Fixes bounds a host set to NaN, infinite or negative numbers (reported once
-    /// through `diagnosticHandler`): a bad size becomes 0, a bad origin the nearest
-    /// valid offset (insets included). The table and the collection view call it first in every pass.
+    /// through `diagnosticHandler`): a bad size becomes 0 and one larger than
+    /// `TableView.maximumSlotHeight` that maximum (`GeometryNumber`'s rule for a length),
+    /// a bad origin the nearest valid offset (insets included). The table and the
+    /// collection view call it first in every pass.
     func sanitizeBounds() {
         var fixed = bounds
-        if !(fixed.size.width.isFinite && fixed.size.width >= 0) { fixed.size.width = 0 }
-        if !(fixed.size.height.isFinite && fixed.size.height >= 0) { fixed.size.height = 0 }
+        func fix(_ size: inout CGFloat) {
+            switch GeometryNumber.problem(with: size, as: .length) {
+            case nil: break
+            case .unusable: size = 0
+            case .tooLarge: size = GeometryNumber.maximum
+            }
+        }
+        fix(&fixed.size.width)
+        fix(&fixed.size.height)
         if !fixed.origin.x.isFinite {
             fixed.origin.x = fixed.origin.x == .infinity ? maximumContentOffsetX(viewWidth: fixed.width) : minimumContentOffsetX
         }
@@ -94,24 +103,16 @@ open class ScrollView: View {
             fixed.origin.y = fixed.origin.y == .infinity ? maximumContentOffsetY(viewHeight: fixed.height) : minimumContentOffsetY
         }
         guard fixed != bounds else { return }
-        diagnosticHandler("invalid bounds \(bounds): sizes must be finite and 0 or more, offsets finite; using \(fixed).")
+        diagnosticHandler(
+            "invalid bounds \(bounds): sizes must be finite, 0 or more and at most \(GeometryNumber.maximum), offsets finite; using \(fixed).")
         bounds = fixed
     }
 
-    /// The one height sanitizer of the table and the collection view: a NaN, infinite
-    /// or negative height becomes 0, a huge one `TableView.maximumSlotHeight`, and
-    /// either is reported once through `diagnosticHandler`, naming what it was (SPEC §6:
-    /// report and recover).
+    /// A height from outside, through the one sanitizer (`GeometryNumber`): a NaN, infinite
+    /// or negative height becomes 0, a huge one `TableView.maximumSlotHeight`, and either is
+    /// reported once through `diagnosticHandler`, naming what it was.
     func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
-        guard height.isFinite, height >= 0 else {
-            diagnosticHandler("invalid \(what()): \(height). Heights must be finite and 0 or more; using 0.")
-            return 0
-        }
-        guard height <= TableView.maximumSlotHeight else {
-            diagnosticHandler("invalid \(what()): \(height) is larger than \(TableView.maximumSlotHeight); using \(TableView.maximumSlotHeight).")
-            return TableView.maximumSlotHeight
-        }
-        return height
+        GeometryNumber.sanitize(height, as: .length, for: what(), report: diagnosticHandler)
     }
 
     /// FDTemplateLayoutCell's measuring path, shared by the table's and the collection

@@ -194,7 +194,9 @@ extension Solver {
             let coefficient = rows[index].coefficient(for: entering)
             if coefficient < 0 {
                 let ratio = -rows[index].constant / coefficient
-                if ratio < best || (ratio == best && basics[index] < basics[found!]) {
+                // `found` may still be nil when the ratio equals the starting `best` (a constant as large
+                // as `greatestFiniteMagnitude`): the first such row is taken.
+                if ratio < best || (ratio == best && found.map { basics[index] < basics[$0] } ?? true) {
                     best = ratio
                     found = index
                 }
