@@ -214,6 +214,135 @@ import Testing
         #expect(box.frame.width == 21 && messages.count == 1)
     }
 
+    /// A label pinned 2 points inside a view by required constraints, reaching at least
+    /// `minimumWidth` past its leading edge and `minimumHeight` below its top (both required).
+    ///
+    /// A fitting size too small breaks the last of these to be added, the trailing or bottom pin:
+    /// then nothing holds the view's edge to the label.
+    private func pinnedLabel(minimumWidth: CGFloat = 0, minimumHeight: CGFloat = 0) -> View {
+        let content = View()
+        let l = label("the quick brown fox jumps over the lazy dog", in: content)
+        LayoutConstraint.activate([
+            l.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 2),
+            l.trailingAnchor.constraint(greaterThanOrEqualTo: content.leadingAnchor, constant: 2 + minimumWidth),
+            content.trailingAnchor.constraint(equalTo: l.trailingAnchor, constant: 2),
+            l.topAnchor.constraint(equalTo: content.topAnchor, constant: 2),
+            l.bottomAnchor.constraint(greaterThanOrEqualTo: content.topAnchor, constant: 2 + minimumHeight),
+            content.bottomAnchor.constraint(equalTo: l.bottomAnchor, constant: 2),
+        ])
+        return content
+    }
+
+    /// The fits every test below makes after the impossible one: compressed, at a fenced width, and
+    /// the template cells' entry point.
+    private func ordinaryFits(_ content: View) -> [CGSize] {
+        [
+            content.systemLayoutSizeFitting(View.layoutFittingCompressedSize),
+            content.systemLayoutSizeFitting(
+                CGSize(width: 30, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel),
+            CGSize(width: 40, height: content.templateFittingHeight(width: 40)!),
+            content.systemLayoutSizeFitting(View.layoutFittingExpandedSize),
+        ]
+    }
+
+    /// What `body` returns, and the conflict reports it made through `LayoutConstraint.diagnosticHandler`.
+    private func reporting<Result>(_ body: () -> Result) -> (Result, reports: [String]) {
+        var messages: [String] = []
+        let saved = LayoutConstraint.diagnosticHandler
+        LayoutConstraint.diagnosticHandler = { messages.append($0) }
+        defer { LayoutConstraint.diagnosticHandler = saved }
+        return (body(), messages)
+    }
+
+    @Test func afterAnImpossibleWidthLaterFitsAreAsIfItNeverHappened() {
+        let expected = ordinaryFits(pinnedLabel(minimumWidth: 20))
+        #expect(expected[0] == CGSize(width: 47, height: 5))  // one line: 43 columns
+        #expect(expected[1].height == 4 + lines("the quick brown fox jumps over the lazy dog", 26))
+        let content = pinnedLabel(minimumWidth: 20)
+        let (impossible, reports) = reporting {
+            content.systemLayoutSizeFitting(
+                CGSize(width: 10, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        }
+        #expect(reports.count == 1 && reports[0].hasPrefix("Unable to simultaneously satisfy constraints."))
+        #expect(impossible.width.isFinite && impossible.height.isFinite)
+        let later = reporting { ordinaryFits(content) }
+        #expect(later.0 == expected)
+        #expect(later.reports.isEmpty)
+        // Once more, from an engine that has fitted before.
+        #expect(reporting { content.templateFittingHeight(width: 3) }.reports.count == 1)
+        #expect(reporting { ordinaryFits(content) } == (expected, []))
+    }
+
+    @Test func afterAnImpossibleHeightLaterFitsAreAsIfItNeverHappened() {
+        let expected = ordinaryFits(pinnedLabel(minimumHeight: 3))
+        #expect(expected[0] == CGSize(width: 47, height: 7))  // one line, 3 points tall at least
+        let content = pinnedLabel(minimumHeight: 3)
+        let (_, reports) = reporting {
+            content.systemLayoutSizeFitting(
+                CGSize(width: 30, height: 1), withHorizontalFittingPriority: .required, verticalFittingPriority: .required)
+        }
+        #expect(reports.count == 1)
+        #expect(reporting { ordinaryFits(content) } == (expected, []))
+    }
+
+    @Test func aRequiredCompressionResistanceBrokenByANarrowFitComesBack() {
+        func make() -> (View, Label) {
+            let content = pinnedLabel()
+            let l = content.subviews[0] as! Label
+            l.text = "ab"
+            l.numberOfLines = 1  // its intrinsic size does not follow the width
+            l.setContentCompressionResistancePriority(.required, for: .horizontal)
+            return (content, l)
+        }
+        let (fresh, freshLabel) = make()
+        freshLabel.text = "the quick brown fox"
+        let expected = ordinaryFits(fresh)
+        #expect(expected[0] == CGSize(width: 23, height: 5))
+        let (content, l) = make()
+        #expect(content.templateFittingHeight(width: 10) == 5)
+        l.text = "the quick brown fox"  // 19 columns that must not be compressed: they cannot fit in 10
+        #expect(reporting { content.templateFittingHeight(width: 10) }.0!.isFinite)
+        #expect(reporting { ordinaryFits(content) } == (expected, []))
+    }
+
+    @Test func aFrameBasedViewsPinBrokenByAFitComesBack() {
+        func make(boxWidth: CGFloat) -> (View, View) {
+            let content = View()
+            let box = View(frame: CGRect(x: 0, y: 0, width: boxWidth, height: 3))  // held at its frame
+            content.addSubview(box)
+            LayoutConstraint.activate([
+                content.trailingAnchor.constraint(equalTo: box.trailingAnchor),
+                content.bottomAnchor.constraint(equalTo: box.bottomAnchor),
+            ])
+            return (content, box)
+        }
+        // The box alone sets the size, so only the unfenced fits are possible.
+        func fits(_ content: View) -> [CGSize] {
+            [View.layoutFittingCompressedSize, View.layoutFittingExpandedSize].map { content.systemLayoutSizeFitting($0) }
+        }
+        let (content, box) = make(boxWidth: 10)
+        #expect(content.templateFittingHeight(width: 10) == 3)
+        box.frame.size.width = 20  // its width pin cannot hold in a 10-point fit
+        #expect(reporting { content.templateFittingHeight(width: 10) }.reports.count == 1)
+        #expect(reporting { fits(content) } == (fits(make(boxWidth: 20).0), []))
+        #expect(fits(content) == [CGSize(width: 20, height: 3), CGSize(width: 20, height: 3)])
+    }
+
+    @Test func afterImpossibleBoundsLaterLayoutsAreAsIfTheyNeverHappened() {
+        func layOut(_ content: View, _ size: CGSize) -> CGRect {
+            content.frame = CGRect(origin: .zero, size: size)
+            content.layoutIfNeeded()
+            return content.subviews[0].frame
+        }
+        let fresh = pinnedLabel(minimumWidth: 20, minimumHeight: 3)
+        let expected = layOut(fresh, CGSize(width: 40, height: 12))
+        #expect(expected == CGRect(x: 2, y: 2, width: 36, height: 8))
+        let content = pinnedLabel(minimumWidth: 20, minimumHeight: 3)
+        #expect(!reporting { layOut(content, CGSize(width: 5, height: 1)) }.reports.isEmpty)
+        #expect(reporting { layOut(content, CGSize(width: 40, height: 12)) } == (expected, []))
+        #expect(ordinaryFits(content) == ordinaryFits(pinnedLabel(minimumWidth: 20, minimumHeight: 3)))
+    }
+
     @Test func aThousandRandomConstantEditsEachEqualAFromScratchSolve() {
         var rng = SplitMix64(seed: 13)
         let content = View()

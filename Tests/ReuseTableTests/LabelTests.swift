@@ -132,6 +132,99 @@ import Testing
         #expect(label.wrappedLines(forWidth: 3) == ["a b"])
     }
 
+    @Test func unboundedWidthsGiveTheOneLineSize() {
+        let label = Label(text: "the quick\nbrown fox jumps")
+        label.characterWidth = 2
+        label.lineHeight = 3
+        // One line a paragraph: "the quick" (9 columns) and "brown fox jumps" (15 columns).
+        let oneLine = CGSize(width: 15 * 2, height: 2 * 3)
+        #expect(label.sizeThatFits(.zero) == oneLine)
+        #expect(label.sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)) == oneLine)
+        #expect(label.sizeThatFits(CGSize(width: CGFloat.infinity, height: .infinity)) == oneLine)
+        #expect(label.sizeThatFits(CGSize(width: CGFloat(Int.max), height: 0)) == oneLine)
+        #expect(label.sizeThatFits(CGSize(width: CGFloat.nan, height: .nan)) == oneLine)
+        #expect(label.sizeThatFits(CGSize(width: -CGFloat.infinity, height: 0)) == oneLine)
+        #expect(label.wrappedLines(forWidth: .greatestFiniteMagnitude) == ["the quick", "brown fox jumps"])
+        label.frame = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 6)
+        #expect(label.lines == ["the quick", "brown fox jumps"])
+    }
+
+    @Test func anInfinitePreferredMaxLayoutWidthGivesTheOneLineSize() {
+        let label = Label(text: "Hello, wrapped world")
+        label.preferredMaxLayoutWidth = .infinity
+        #expect(label.intrinsicContentSize == CGSize(width: 20, height: 1))
+        label.preferredMaxLayoutWidth = .greatestFiniteMagnitude
+        #expect(label.intrinsicContentSize == CGSize(width: 20, height: 1))
+        // The same through Auto Layout: the label is measured at its preferred width.
+        let content = View()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        content.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+            label.topAnchor.constraint(equalTo: content.topAnchor),
+            content.trailingAnchor.constraint(equalTo: label.trailingAnchor),
+            content.bottomAnchor.constraint(equalTo: label.bottomAnchor),
+        ])
+        #expect(content.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == CGSize(width: 20, height: 1))
+    }
+
+    @Test func aTinyCharacterWidthGivesTheOneLineSize() {
+        let label = Label(text: "Hello, wrapped world")
+        label.characterWidth = 1e-300
+        // 8 points hold 8e300 columns: more than any text, so nothing wraps.
+        #expect(label.wrappedLines(forWidth: 8) == ["Hello, wrapped world"])
+        #expect(label.sizeThatFits(CGSize(width: 8, height: 0)) == CGSize(width: 20 * 1e-300, height: 1))
+        label.characterWidth = .leastNonzeroMagnitude
+        #expect(label.sizeThatFits(CGSize(width: 8, height: 0)) == CGSize(width: 20 * CGFloat.leastNonzeroMagnitude, height: 1))
+    }
+
+    @Test func badMetricsAreReportedOnceAndReplacedByTheDefault() {
+        var messages: [String] = []
+        let saved = Label.diagnosticHandler
+        Label.diagnosticHandler = { messages.append($0) }
+        defer { Label.diagnosticHandler = saved }
+        let label = Label(text: "Hello, wrapped world")
+        for bad: CGFloat in [.nan, .infinity, -.infinity, 0, -2] {
+            label.characterWidth = bad
+            #expect(label.characterWidth == 1)
+            label.lineHeight = bad
+            #expect(label.lineHeight == 1)
+        }
+        #expect(messages.count == 10, "\(messages)")
+        #expect(messages[0] == "invalid characterWidth of Label: nan. It must be finite and more than 0; using 1.0.")
+        #expect(messages[1] == "invalid lineHeight of Label: nan. It must be finite and more than 0; using 1.0.")
+        #expect(messages[2] == "invalid characterWidth of Label: inf. It must be finite and more than 0; using 1.0.")
+        #expect(messages[5] == "invalid lineHeight of Label: -inf. It must be finite and more than 0; using 1.0.")
+        #expect(messages[6] == "invalid characterWidth of Label: 0.0. It must be finite and more than 0; using 1.0.")
+        #expect(messages[9] == "invalid lineHeight of Label: -2.0. It must be finite and more than 0; using 1.0.")
+        // Sizes are measured with the defaults.
+        #expect(label.sizeThatFits(CGSize(width: 8, height: 0)) == CGSize(width: 7, height: 3))
+        // Good values are kept and not reported.
+        label.characterWidth = 0.5
+        label.lineHeight = 1e-300
+        #expect(label.characterWidth == 0.5 && label.lineHeight == 1e-300)
+        #expect(messages.count == 10)
+    }
+
+    @Test func badMetricsOfALabelInATableAreReportedThroughTheTable() {
+        var labelMessages: [String] = []
+        let saved = Label.diagnosticHandler
+        Label.diagnosticHandler = { labelMessages.append($0) }
+        defer { Label.diagnosticHandler = saved }
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        var tableMessages: [String] = []
+        table.diagnosticHandler = { tableMessages.append($0) }
+        let cell = TableViewCell(reuseIdentifier: "cell")
+        table.addSubview(cell)
+        let label = Label(text: "title")
+        label.tag = 3
+        cell.contentView.addSubview(label)
+        label.lineHeight = -.infinity
+        #expect(label.lineHeight == 1)
+        #expect(tableMessages == ["invalid lineHeight of Label#3: -inf. It must be finite and more than 0; using 1.0."])
+        #expect(labelMessages.isEmpty)
+    }
+
     @Test func sizeToFitResizesToTheText() {
         let label = Label(text: "one two three", frame: CGRect(x: 0, y: 0, width: 6, height: 0))
         label.sizeToFit()

@@ -67,6 +67,50 @@ import Testing
         #expect(SolverError.duplicateEditVariable("width").description.contains("width"))
         #expect(SolverError.unknownEditVariable("width").description.contains("width"))
         #expect(SolverError.badRequiredStrength("width").description.contains("width"))
+        #expect(SolverError.badSuggestedValue("width", .nan).description.contains("width"))
+        #expect(SolverError.badSuggestedValue("width", .nan).description.contains("nan"))
+    }
+
+    /// A non-finite or huge suggestion would be spread through the tableau's constants and
+    /// leave every later solution wrong; it is refused before anything changes.
+    @Test func badSuggestionsAreRejectedAndLeaveTheSolverUnchanged() throws {
+        func makeSolver() throws -> (Solver, Variable, Variable) {
+            let x = Variable("x"), y = Variable("y")
+            let solver = Solver()
+            try solver.addConstraint(x + y == 20.1)
+            try solver.addConstraint((x == 10) | Strength.weak)
+            try solver.addConstraint(y <= 12.3)
+            try solver.addEditVariable(y, strength: Strength.strong)
+            try solver.suggestValue(y, 3.3)
+            return (solver, x, y)
+        }
+        func state(_ solver: Solver) -> String {
+            String(describing: (solver.rows, solver.basics, solver.objective, solver.edits.values.map(\.constant)))
+        }
+        let (solver, x, y) = try makeSolver()
+        let before = state(solver)
+        let bad: [Double] = [.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -1e20, 1e9, Solver.maximumSuggestedValue.nextUp]
+        for value in bad {
+            let error = #expect(throws: SolverError.self) { try solver.suggestValue(y, value) }
+            #expect(error?.description.contains("edit variable y") == true, "\(String(describing: error))")
+            #expect(error?.description.contains(formatNumber(value)) == true, "\(String(describing: error))")
+            #expect(state(solver) == before, "value \(value)")
+        }
+        #expect(
+            SolverError.badSuggestedValue("y", .nan).description
+                == "The value nan suggested for the edit variable y is not finite or larger in magnitude than Solver.maximumSuggestedValue (100000000); the solver is unchanged."
+        )
+        // Later suggestions work, exactly as in a solver that never saw the bad ones.
+        let (fresh, freshX, freshY) = try makeSolver()
+        for value in [8.7, -4.25, Solver.maximumSuggestedValue, 6.5] {
+            try solver.suggestValue(y, value)
+            try fresh.suggestValue(freshY, value)
+            solver.updateVariables()
+            fresh.updateVariables()
+            #expect(x.value == freshX.value && y.value == freshY.value, "value \(value)")
+        }
+        // A suggestion as large as the limit keeps the solver's precision.
+        #expect(abs(y.value - 6.5) < 1e-8 && abs(x.value - 13.6) < 1e-8)
     }
 
     @Test func strengthsAndComposites() throws {

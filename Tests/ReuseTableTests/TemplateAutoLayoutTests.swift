@@ -124,4 +124,65 @@ final class ConstrainedCell: TableViewCell {
         let height = view.heightForCell(withReuseIdentifier: "c") { ($0 as! Constrained).title.text = text }
         #expect(height == lines(text, 20) + 3)
     }
+
+    /// A cell whose label must reach at least 21 points in: a table narrower than 22 points
+    /// cannot satisfy its required constraints, and the one broken is the trailing pin.
+    final class MinimumWidthCell: TableViewCell {
+        let title = Label()
+        required init(reuseIdentifier: String?) {
+            super.init(reuseIdentifier: reuseIdentifier)
+            title.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(title)
+            LayoutConstraint.activate([
+                title.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 1),
+                title.trailingAnchor.constraint(greaterThanOrEqualTo: contentView.leadingAnchor, constant: 21),
+                title.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -1),
+                title.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 1),
+                title.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -1),
+            ])
+        }
+    }
+
+    final class MinimumWidthSource: TableViewDataSource {
+        let text = TemplateAutoLayoutTests.texts[2]
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath) as! MinimumWidthCell
+            cell.title.text = text
+            return cell
+        }
+    }
+
+    @Test func aTableOnceTooNarrowForItsCellsMeasuresLikeAFreshTableOnceWide() {
+        let source = MinimumWidthSource()
+        func makeTable(width: CGFloat, messages: @escaping (String) -> Void) -> TableView {
+            let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: 400))
+            table.register(MinimumWidthCell.self, forCellReuseIdentifier: "c")
+            table.rowHeight = TableView.automaticDimension
+            table.dataSource = source
+            table.diagnosticHandler = messages
+            table.reloadData()
+            return table
+        }
+        /// The self-sized row's height, and the template API's for the same text.
+        func heights(_ table: TableView) -> [CGFloat] {
+            [
+                table.rectForRow(at: IndexPath(row: 0, section: 0)).height,
+                table.heightForCell(withIdentifier: "c") { ($0 as! MinimumWidthCell).title.text = source.text },
+            ]
+        }
+        let fresh = makeTable(width: 30) { Issue.record("unexpected diagnostic: \($0)") }
+        let expected = heights(fresh)
+        #expect(expected == [lines(source.text, 28) + 2 + 0.5, lines(source.text, 28) + 2 + 0.5])
+        var messages: [String] = []
+        let table = makeTable(width: 10) { messages.append($0) }
+        #expect(heights(table).allSatisfy { $0.isFinite })
+        #expect(messages.count == 2 && messages.allSatisfy { $0.hasPrefix("Unable to simultaneously satisfy constraints.") })
+        messages = []
+        // The row's one cell and the template cell, fitted at the impossible width, measure again.
+        table.frame.size.width = 30
+        table.layoutIfNeeded()
+        #expect(heights(table) == expected)
+        #expect(messages.isEmpty)
+    }
 }

@@ -9,6 +9,12 @@ import Foundation
 /// whose frames moved, and the hugging / compression constraints of views whose
 /// intrinsic size changed. Nothing is rebuilt. Variables are per view and in the
 /// root's coordinate space (`left`, `top`, `width`, `height`).
+///
+/// A required constraint that cannot hold with the others (a fitting size too small
+/// for the content, two constraints that contradict each other) is *broken*: reported
+/// once and left out of the solver. It is not forgotten: each sync tries it again,
+/// silently, so it comes back as soon as what it conflicted with is gone, and the next
+/// fit is exactly what a fresh engine would give.
 @MainActor
 final class LayoutEngine {
     /// The solver variables and engine-owned constraints of one view.
@@ -21,8 +27,12 @@ final class LayoutEngine {
         let left: Variable, top: Variable, width: Variable, height: Variable
         var generation = 0
         var pins: [Constraint] = []
+        /// Pins left out by a conflict (not in the solver), tried again at each sync.
+        var brokenPins: [Constraint] = []
         var pinnedFrame: CGRect?
         var intrinsicConstraints: [Constraint] = []
+        /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
+        var brokenIntrinsicConstraints: [Constraint] = []
         var appliedIntrinsic: IntrinsicKey?
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
         var wrapWidth: CGFloat?
@@ -51,7 +61,10 @@ final class LayoutEngine {
     /// A user constraint as the solver has it.
     struct Entry {
         let constraint: LayoutConstraint
-        var solverConstraint: Constraint?
+        /// The solver's version of the constraint; not in the solver while `isBroken`.
+        var solverConstraint: Constraint
+        /// True while left out by a conflict; each sync tries it again.
+        var isBroken: Bool
         var constant: CGFloat
         var priority: LayoutPriority
         var generation: Int
@@ -144,6 +157,13 @@ final class LayoutEngine {
             }
             stack.append(contentsOf: view.subviews)
         }
+        // Removals before additions (and before broken constraints are tried again), so a
+        // constraint broken by a conflict comes back once the other side is gone.
+        for constraint in collected { entries[ObjectIdentifier(constraint)]?.generation = generation }
+        for (key, entry) in entries where entry.generation != generation {
+            if !entry.isBroken { try? solver.removeConstraint(entry.solverConstraint) }
+            entries[key] = nil
+        }
         // Views first (pins, intrinsic sizes), so that a user constraint that conflicts with them is the one broken.
         var dropped: [Item] = []
         for (key, item) in items {
@@ -155,12 +175,6 @@ final class LayoutEngine {
             }
             updatePins(item)
             updateIntrinsic(item)
-        }
-        // Removals before additions, so a constraint broken by a conflict can come back once the other side is gone.
-        for constraint in collected { entries[ObjectIdentifier(constraint)]?.generation = generation }
-        for (key, entry) in entries where entry.generation != generation {
-            if let solverConstraint = entry.solverConstraint { try? solver.removeConstraint(solverConstraint) }
-            entries[key] = nil
         }
         // Only stale constraints mentioned a dropped view, and they are gone now.
         for item in dropped {
@@ -195,20 +209,24 @@ final class LayoutEngine {
         if var entry = entries[key] {
             entry.generation = generation
             if entry.constant == constraint.constant && entry.priority == constraint.priority {
+                // Broken by a conflict: back in as soon as it fits, without a second report.
+                if entry.isBroken { entry.isBroken = !tryAgain(entry.solverConstraint) }
                 entries[key] = entry
                 return
             }
             // An edit: swap the one solver constraint for its new version.
-            if let old = entry.solverConstraint { try? solver.removeConstraint(old) }
+            if !entry.isBroken { try? solver.removeConstraint(entry.solverConstraint) }
             entry.constant = constraint.constant
             entry.priority = constraint.priority
-            entry.solverConstraint = add(solverConstraint(for: constraint), for: constraint)
+            entry.solverConstraint = solverConstraint(for: constraint)
+            entry.isBroken = !add(entry.solverConstraint, for: constraint)
             entries[key] = entry
             return
         }
-        let solverConstraint = add(solverConstraint(for: constraint), for: constraint)
+        let solverConstraint = solverConstraint(for: constraint)
         entries[key] = Entry(
-            constraint: constraint, solverConstraint: solverConstraint, constant: constraint.constant,
+            constraint: constraint, solverConstraint: solverConstraint,
+            isBroken: !add(solverConstraint, for: constraint), constant: constraint.constant,
             priority: constraint.priority, generation: generation)
     }
 
@@ -242,20 +260,38 @@ final class LayoutEngine {
     }
 
     /// Adds a user constraint; a required one that conflicts is broken (left out) with one report.
-    private func add(_ solverConstraint: Constraint, for constraint: LayoutConstraint) -> Constraint? {
+    /// - Returns: false when it was broken.
+    private func add(_ solverConstraint: Constraint, for constraint: LayoutConstraint) -> Bool {
         do {
             try solver.addConstraint(solverConstraint)
-            return solverConstraint
+            return true
         } catch {
             let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
             let conflicting = entries.values.filter { entry in
-                entry.solverConstraint != nil && entry.priority.isRequired
+                !entry.isBroken && entry.priority.isRequired
                     && [entry.constraint.firstItem, entry.constraint.secondItem].contains { candidate in
                         items.contains { $0 === candidate }
                     }
             }.map(\.constraint)
             report(LayoutConstraint.conflictMessage(conflicting: conflicting + [constraint], broken: constraint))
-            return nil
+            return false
+        }
+    }
+
+    /// Adds a constraint broken earlier, silently (it was reported when it broke).
+    /// - Returns: true when it is back in the solver.
+    private func tryAgain(_ constraint: Constraint) -> Bool {
+        (try? solver.addConstraint(constraint)) != nil
+    }
+
+    /// Adds back those of `constraints` that hold now; returns those still broken.
+    private func tryAgain(_ constraints: [Constraint], into restored: inout [Constraint]) -> [Constraint] {
+        constraints.filter { constraint in
+            if tryAgain(constraint) {
+                restored.append(constraint)
+                return false
+            }
+            return true
         }
     }
 
@@ -291,7 +327,10 @@ final class LayoutEngine {
             return
         }
         let frame = view.frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
-        if item.pinnedFrame == frame { return }
+        if item.pinnedFrame == frame {
+            if !item.brokenPins.isEmpty { item.brokenPins = tryAgain(item.brokenPins, into: &item.pins) }
+            return
+        }
         removePins(item)
         let pins = [
             Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(frame.minX)), .equal),
@@ -303,6 +342,7 @@ final class LayoutEngine {
             if (try? solver.addConstraint(pin)) != nil {
                 item.pins.append(pin)
             } else {
+                item.brokenPins.append(pin)
                 report(
                     "Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
             }
@@ -313,6 +353,7 @@ final class LayoutEngine {
     private func removePins(_ item: Item) {
         for pin in item.pins { try? solver.removeConstraint(pin) }
         item.pins = []
+        item.brokenPins = []
         item.pinnedFrame = nil
     }
 
@@ -343,6 +384,7 @@ final class LayoutEngine {
             if item.appliedIntrinsic == nil { return false }
             for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
             item.intrinsicConstraints = []
+            item.brokenIntrinsicConstraints = []
             item.appliedIntrinsic = nil
             return true
         }
@@ -353,9 +395,15 @@ final class LayoutEngine {
                 view.contentCompressionResistancePriority(for: .horizontal),
                 view.contentCompressionResistancePriority(for: .vertical)
             ))
-        if item.appliedIntrinsic == key { return false }
+        if item.appliedIntrinsic == key {
+            if item.brokenIntrinsicConstraints.isEmpty { return false }
+            let count = item.intrinsicConstraints.count
+            item.brokenIntrinsicConstraints = tryAgain(item.brokenIntrinsicConstraints, into: &item.intrinsicConstraints)
+            return item.intrinsicConstraints.count != count
+        }
         for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
         item.intrinsicConstraints = []
+        item.brokenIntrinsicConstraints = []
         item.appliedIntrinsic = key
         let axes: [(Variable, CGFloat, LayoutPriority, LayoutPriority)] = [
             (item.width, key.size.width, key.hugging.0, key.compression.0),
@@ -367,7 +415,12 @@ final class LayoutEngine {
                 Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
                 Constraint(expression, .greaterThanOrEqual, strength: compression.strength),
             ] {
-                if (try? solver.addConstraint(constraint)) != nil { item.intrinsicConstraints.append(constraint) }
+                // Only a required hugging or compression priority can fail; it is tried again at each sync.
+                if (try? solver.addConstraint(constraint)) != nil {
+                    item.intrinsicConstraints.append(constraint)
+                } else {
+                    item.brokenIntrinsicConstraints.append(constraint)
+                }
             }
         }
         return true

@@ -8,13 +8,16 @@
 ///   Only at a width of 1 column, where it cannot fit anywhere, does it sit alone and overflow.
 /// - `numberOfLines > 0` keeps the first lines and drops the rest.
 extension Label {
+    /// The line length that stands for "unconstrained": wider than any text that fits in memory.
+    nonisolated static let unconstrainedColumns = Int.max / 4
+
     /// Wraps `text` to `columns` terminal columns (nil: unconstrained) and keeps at most `numberOfLines` (0: all).
     ///
     /// Nonisolated and pure, so height measurement can run off the main actor.
     /// - Complexity: O(n) in the length of `text`.
     public nonisolated static func wrap(_ text: String, columns: Int?, numberOfLines: Int = 0) -> [String] {
         if text.isEmpty { return [] }
-        var wrapper = LineWrapper(columns: max(1, columns ?? Int.max / 4), limit: numberOfLines)
+        var wrapper = LineWrapper(columns: max(1, columns ?? unconstrainedColumns), limit: numberOfLines)
         var word = ""
         var wordWidth = 0
         var spaces = ""

@@ -17,11 +17,27 @@ open class Label: View {
     /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
     open var numberOfLines = 0
 
-    /// Points per terminal column (the monospaced font's advance width).
-    open var characterWidth: CGFloat = 1
+    /// Points per terminal column (the monospaced font's advance width); default 1.
+    ///
+    /// It must be finite and more than 0: anything else is reported once (see
+    /// `diagnosticHandler`) and replaced by 1.
+    open var characterWidth: CGFloat = 1 {
+        didSet { characterWidth = checkedMetric(characterWidth, "characterWidth") }
+    }
 
-    /// Points per line (the font's line height).
-    open var lineHeight: CGFloat = 1
+    /// Points per line (the font's line height); default 1.
+    ///
+    /// It must be finite and more than 0: anything else is reported once (see
+    /// `diagnosticHandler`) and replaced by 1.
+    open var lineHeight: CGFloat = 1 {
+        didSet { lineHeight = checkedMetric(lineHeight, "lineHeight") }
+    }
+
+    /// Where reports of bad metrics go when the label is not inside a table or collection view
+    /// (inside one, they go to its `diagnosticHandler`); default: standard error.
+    public static var diagnosticHandler: (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
 
     /// The last wrap, kept because renderers ask for `lines` every frame.
     private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
@@ -49,8 +65,10 @@ open class Label: View {
 
     /// The size of the wrapped text: the widest line's width and the lines' total height.
     ///
-    /// `size.width <= 0` means unconstrained; `size.height` is ignored, as
-    /// `UILabel` does when `numberOfLines` is 0. Empty text measures `.zero`.
+    /// A width of 0 or less, NaN, or one wider than any text (`.greatestFiniteMagnitude`,
+    /// `.infinity`) means unconstrained: the one-line size, one line a paragraph.
+    /// `size.height` is ignored, as `UILabel` does when `numberOfLines` is 0.
+    /// Empty text measures `.zero`.
     /// - Complexity: O(n) in the length of `text`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let lines = wrappedLines(forWidth: size.width)
@@ -62,6 +80,10 @@ open class Label: View {
     private func columns(forWidth width: CGFloat) -> Int? {
         guard width > 0, characterWidth > 0 else { return nil }
         // A tiny tolerance so that 3 columns of 8.1 points still fit in 24.3 points.
-        return max(1, Int((width / characterWidth + 1e-9).rounded(.down)))
+        let columns = (width / characterWidth + 1e-9).rounded(.down)
+        // So many columns that no text wraps (an infinite width, or a tiny `characterWidth`):
+        // unconstrained, and checked before `Int(_:)`, which traps past `Int.max`.
+        guard columns < Double(Label.unconstrainedColumns) else { return nil }
+        return max(1, Int(columns))
     }
 }

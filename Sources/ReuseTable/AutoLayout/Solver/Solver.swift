@@ -152,13 +152,27 @@ public final class Solver {
         edits[ObjectIdentifier(variable)] != nil
     }
 
+    /// The largest magnitude `suggestValue` accepts: 10^8.
+    ///
+    /// A suggestion shifts the tableau's constants by the distance from the last one, and
+    /// the next suggestion shifts them back; what rounding loses on the way stays in every
+    /// later solution. Up to 10^8 that loss is below the solver's tolerance (10^-8); from
+    /// about 10^9 it is above it, and past about 10^16 the other constraints' constants are
+    /// lost entirely. (A NaN or infinite value would turn every later solution into NaN.)
+    public static let maximumSuggestedValue: Double = 1e8
+
     /// Suggests `value` for the edit variable `variable`, then re-optimizes with the dual simplex.
     ///
-    /// - Throws: `SolverError.unknownEditVariable`.
+    /// - Throws: `SolverError.unknownEditVariable`; `SolverError.badSuggestedValue` when `value`
+    ///   is not finite or its magnitude is above `maximumSuggestedValue`.
     /// - Complexity: O(rows) to shift the constants, plus the dual pivots the change needs.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
         guard var info = edits[key] else { throw SolverError.unknownEditVariable(variable.description) }
+        // `abs(nan) <= limit` is false: NaN and the infinities are refused here too.
+        guard abs(value) <= Solver.maximumSuggestedValue else {
+            throw SolverError.badSuggestedValue(variable.description, value)
+        }
         let delta = value - info.constant
         info.constant = value
         edits[key] = info

@@ -1,7 +1,7 @@
 /// Why a `Solver` call failed; the solver is left exactly as it was before the call.
 ///
 /// Each case carries the description of the constraint or variable it is about
-/// (a `String`, so that the error stays `Sendable`):
+/// (a `String`, so that the error stays `Sendable`), and `badSuggestedValue` the value too:
 ///
 ///     do { try solver.addConstraint(c) } catch SolverError.duplicateConstraint(let what) { print(what) }
 public enum SolverError: Error, Equatable, CustomStringConvertible {
@@ -17,6 +17,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     case unknownEditVariable(String)
     /// `addEditVariable` with a strength of `Strength.required` or more.
     case badRequiredStrength(String)
+    /// `suggestValue` of a value that is not finite or is larger in magnitude than `Solver.maximumSuggestedValue`.
+    case badSuggestedValue(String, Double)
 
     /// A sentence naming the constraint or variable.
     public var description: String {
@@ -34,6 +36,9 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
             return "The variable \(variable) is not an edit variable of the solver."
         case .badRequiredStrength(let variable):
             return "The edit variable \(variable) cannot have required strength; use a strength below Strength.required."
+        case .badSuggestedValue(let variable, let value):
+            return
+                "The value \(formatNumber(value)) suggested for the edit variable \(variable) is not finite or larger in magnitude than Solver.maximumSuggestedValue (\(formatNumber(Solver.maximumSuggestedValue))); the solver is unchanged."
         }
     }
 }
