@@ -187,6 +187,26 @@ final class DisplayLog: CollectionViewDelegate {
         #expect(hit(99.5, 39.5) == 0 && hit(-0.5, 20) == nil && hit(50, -0.5) == nil)
     }
 
+    /// `numberOfItems(inSection:)` of a section that does not exist stops, as the table's
+    /// `numberOfRows(inSection:)` does (UIKit raises), with this message.
+    @Test func aSectionThatDoesNotExistIsNamedWithTheNumberOfSections() throws {
+        let (collection, model) = touchingGrid()
+        defer { withExtendedLifetime(model) {} }
+        #expect(collection.numberOfItems(inSection: 0) == 4)
+        try collection.validateSection(0)
+        #expect(throws: TableViewError("section 1 does not exist: the collection view has 1 section.")) {
+            try collection.validateSection(1)
+        }
+        #expect(throws: TableViewError("section -1 does not exist: the collection view has 1 section.")) {
+            try collection.validateSection(-1)
+        }
+        model.sections.append([])
+        collection.reloadData()
+        #expect(throws: TableViewError("section 7 does not exist: the collection view has 2 sections.")) {
+            try collection.validateSection(7)
+        }
+    }
+
     @Test func updateValidationUsesItemWording() throws {
         var rng = SplitMix64(seed: 1)
         let model = CollectionModel(sectionCounts: [3], rng: &rng)

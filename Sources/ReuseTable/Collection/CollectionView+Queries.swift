@@ -10,11 +10,14 @@ extension CollectionView {
         return itemCounts.count
     }
 
-    /// Number of items in `section` as of the last reload or update (0 when out of range).
+    /// Number of items in `section` as of the last reload or update; a section that does not exist
+    /// stops with a message naming it and the number of sections (UIKit raises; the table's
+    /// `numberOfRows(inSection:)` does the same).
     /// - Complexity: O(1).
     public func numberOfItems(inSection section: Int) -> Int {
         loadIfNeeded()
-        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        return itemCounts[section]
     }
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
@@ -96,6 +99,15 @@ extension CollectionView {
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    /// Throws a message naming the section and the number of sections when `section` does not exist.
+    func validateSection(_ section: Int) throws(TableViewError) {
+        let sections = itemCounts.count
+        guard section >= 0, section < sections else {
+            throw TableViewError(
+                "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section")).")
+        }
     }
 
     /// Throws a message naming the index path and the counts when it names no item.
