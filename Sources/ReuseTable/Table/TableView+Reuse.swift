@@ -44,6 +44,7 @@ extension TableView {
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)
         transaction.callback = saved
         noteHandedOver(cell)
+        cell.separatorHeight = separatorHeight
         return cell
     }
 
