@@ -181,6 +181,34 @@ import Testing
         #expect(inner.constraints.isEmpty)
     }
 
+    /// A frame set in `layoutSubviews()` — a cell sizing its contentView — moves the views that
+    /// constraints hang from it in the same `layoutIfNeeded()`, on the first pass and on every resize.
+    @Test func constrainedViewsFollowAFrameSetInLayoutSubviews() {
+        final class Holder: View {
+            let box = View()  // frame-based: placed by `layoutSubviews`
+            override func layoutSubviews() {
+                box.frame = CGRect(x: 0, y: 0, width: bounds.width - 10, height: bounds.height - 1)
+            }
+        }
+        let holder = Holder(frame: CGRect(x: 0, y: 0, width: 50, height: 30))
+        holder.addSubview(holder.box)
+        let fill = label("pinned", in: holder.box)
+        LayoutConstraint.activate([
+            fill.leadingAnchor.constraint(equalTo: holder.box.leadingAnchor),
+            fill.trailingAnchor.constraint(equalTo: holder.box.trailingAnchor),
+            fill.topAnchor.constraint(equalTo: holder.box.topAnchor),
+            fill.bottomAnchor.constraint(equalTo: holder.box.bottomAnchor),
+        ])
+        holder.layoutIfNeeded()
+        #expect(fill.frame == CGRect(x: 0, y: 0, width: 40, height: 29))
+        holder.frame.size = CGSize(width: 80, height: 60)
+        holder.layoutIfNeeded()
+        #expect(fill.frame == CGRect(x: 0, y: 0, width: 70, height: 59))
+        holder.frame.size.height = 20
+        holder.layoutIfNeeded()
+        #expect(fill.frame == CGRect(x: 0, y: 0, width: 70, height: 19))
+    }
+
     @Test func conflictingRequiredConstraintsGiveOneDiagnosticAndRecover() {
         let content = View()
         let box = View()

@@ -28,7 +28,8 @@ final class ReentrantSource: CollectionViewDataSource, CollectionViewDelegate, W
         if sections != store.sections.count, callback != "height", !cv.transaction.hasDeferredWork {
             problems.append("\(callback) \(indexPath): numberOfSections \(sections), data \(store.sections.count)")
         }
-        _ = cv.numberOfItems(inSection: indexPath.section)
+        // `didEndDisplaying` names the old index path, whose section may be gone (asking for it stops, as in UIKit).
+        if indexPath.section < sections { _ = cv.numberOfItems(inSection: indexPath.section) }
         let paths = cv.indexPathsForVisibleItems
         let cells = cv.visibleCells
         if paths.count != cells.count { problems.append("\(callback): \(paths.count) paths, \(cells.count) cells") }

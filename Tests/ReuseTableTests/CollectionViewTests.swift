@@ -156,6 +156,57 @@ final class DisplayLog: CollectionViewDelegate {
         #expect(collection.indexPathForItem(at: CGPoint(x: frames[0][4].midX, y: frames[0][4].midY)) == IndexPath(item: 4, section: 0))
     }
 
+    /// A 2-column grid of touching 100 × 40 items (no spacing): item 0 at (0, 0), 1 at (100, 0), 2 at (0, 40), 3 at (100, 40).
+    func touchingGrid() -> (CollectionView, CollectionModel) {
+        let model = CollectionModel()
+        model.sections = [(1...4).map { ModelItem(id: $0, height: 40) }]
+        let layout = FlowLayout()
+        layout.numberOfColumns = 2
+        layout.delegate = model
+        let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        collection.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        collection.dataSource = model
+        collection.reloadData()
+        return (collection, model)
+    }
+
+    /// UIKit hit-tests with `CGRect.contains`: an item owns its top and left edges, not its bottom and right ones.
+    @Test func aPointOnTheEdgeBetweenTouchingItemsHitsTheLowerOrRightOne() {
+        let (collection, model) = touchingGrid()
+        defer { withExtendedLifetime(model) {} }
+        let frames = (0..<4).map { collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame }
+        #expect(frames[1] == CGRect(x: 100, y: 0, width: 100, height: 40) && frames[2] == CGRect(x: 0, y: 40, width: 100, height: 40))
+        func hit(_ x: CGFloat, _ y: CGFloat) -> Int? { collection.indexPathForItem(at: CGPoint(x: x, y: y))?.item }
+        #expect(hit(100, 20) == 1, "the vertical line between items 0 and 1")
+        #expect(hit(50, 40) == 2, "the horizontal line between items 0 and 2")
+        #expect(hit(100, 40) == 3, "the corner where four items meet")
+        #expect(hit(0, 0) == 0, "an item's minX and minY edges are inside it")
+        #expect(hit(0, 20) == 0 && hit(50, 0) == 0)
+        #expect(hit(200, 20) == nil, "maxX is outside")
+        #expect(hit(50, 80) == nil, "maxY is outside")
+        #expect(hit(99.5, 39.5) == 0 && hit(-0.5, 20) == nil && hit(50, -0.5) == nil)
+    }
+
+    /// `numberOfItems(inSection:)` of a section that does not exist stops, as the table's
+    /// `numberOfRows(inSection:)` does (UIKit raises), with this message.
+    @Test func aSectionThatDoesNotExistIsNamedWithTheNumberOfSections() throws {
+        let (collection, model) = touchingGrid()
+        defer { withExtendedLifetime(model) {} }
+        #expect(collection.numberOfItems(inSection: 0) == 4)
+        try collection.validateSection(0)
+        #expect(throws: TableViewError("section 1 does not exist: the collection view has 1 section.")) {
+            try collection.validateSection(1)
+        }
+        #expect(throws: TableViewError("section -1 does not exist: the collection view has 1 section.")) {
+            try collection.validateSection(-1)
+        }
+        model.sections.append([])
+        collection.reloadData()
+        #expect(throws: TableViewError("section 7 does not exist: the collection view has 2 sections.")) {
+            try collection.validateSection(7)
+        }
+    }
+
     @Test func updateValidationUsesItemWording() throws {
         var rng = SplitMix64(seed: 1)
         let model = CollectionModel(sectionCounts: [3], rng: &rng)

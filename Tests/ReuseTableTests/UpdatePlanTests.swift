@@ -93,6 +93,42 @@ import Testing
         #expect(moved.newIndexPath(forOld: Self.ip(2, 0)) == Self.ip(1, 0))
     }
 
+    /// Sections [A B C] = [[0 1 2] [3 4] [5 6]]: delete A, insert N at 1, move A's row 1 into B and
+    /// C's row 0 into N → [[3 1 4] [5 new] [6]]. The public calls refuse both moves;
+    /// a diffable data source's batch allows them, and the moved rows carry their payloads.
+    @MainActor @Test func aDiffableBatchMovesRowsOutOfDeletedAndIntoInsertedSections() throws {
+        var batch = BatchUpdate()
+        batch.deletedSections = [0]
+        batch.insertedSections = [1]
+        batch.movedRows = [(Self.ip(0, 1), Self.ip(0, 1)), (Self.ip(2, 0), Self.ip(1, 0))]
+        let old = [[0, 1, 2], [3, 4], [5, 6]], newCounts = [3, 2, 1]
+        #expect(
+            Self.message(batch, old.map(\.count), newCounts)
+                == "Invalid update: attempt to move row (section 0, row 1) in section 0, which is also being deleted.")
+        var intoInserted = BatchUpdate()
+        intoInserted.insertedSections = [1]
+        intoInserted.movedRows = [(Self.ip(2, 0), Self.ip(1, 0))]
+        #expect(
+            Self.message(intoInserted, old.map(\.count), [3, 1, 2, 1])
+                == "Invalid update: attempt to move row (section 1, row 0) into section 1, which is being inserted or reloaded: "
+                + "its rows come from the data source.")
+
+        batch.allowsMovesAcrossInsertedAndDeletedSections = true
+        let plan = try Self.plan(batch, old.map(\.count), newCounts)
+        let expected: [IndexPath: IndexPath?] = [
+            Self.ip(0, 0): nil, Self.ip(0, 1): Self.ip(0, 1), Self.ip(0, 2): nil,
+            Self.ip(1, 0): Self.ip(0, 0), Self.ip(1, 1): Self.ip(0, 2),
+            Self.ip(2, 0): Self.ip(1, 0), Self.ip(2, 1): Self.ip(2, 0),
+        ]
+        for (from, to) in expected { #expect(plan.newIndexPath(forOld: from) == to, "\(from)") }
+        #expect(plan.freshRowCount(ofInsertedSection: 1, newCounts: newCounts) == 0, "inserted empty, its rows listed")
+        #expect(plan.rowInsertions.map(\.indexPath) == [Self.ip(0, 1), Self.ip(1, 0), Self.ip(1, 1)])
+        #expect(Self.apply(plan, to: old, newCounts: newCounts) == [[3, 1, 4], [5, -1], [6]])
+        var target = Identities(sections: old)
+        plan.apply(to: &target, newCounts: newCounts)
+        #expect(target.sections == [[3, 1, 4], [5, -1], [6]])
+    }
+
     // MARK: Messages
 
     @Test func sectionMessages() {
@@ -315,7 +351,7 @@ import Testing
         for (index, source) in plan.sectionInsertions {
             guard index >= 0, index <= sections.count, newCounts.indices.contains(index) else { return nil }
             switch source {
-            case .fresh: sections.insert(Array(repeating: -1, count: newCounts[index]), at: index)
+            case .fresh: sections.insert(Array(repeating: -1, count: plan.freshRowCount(ofInsertedSection: index, newCounts: newCounts)), at: index)
             case .moved(let from):
                 guard let payload = removedSections[from] else { return nil }
                 sections.insert(payload, at: index)

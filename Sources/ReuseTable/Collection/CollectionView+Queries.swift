@@ -10,11 +10,14 @@ extension CollectionView {
         return itemCounts.count
     }
 
-    /// Number of items in `section` as of the last reload or update (0 when out of range).
+    /// Number of items in `section` as of the last reload or update; a section that does not exist
+    /// stops with a message naming it and the number of sections (UIKit raises; the table's
+    /// `numberOfRows(inSection:)` does the same).
     /// - Complexity: O(1).
     public func numberOfItems(inSection section: Int) -> Int {
         loadIfNeeded()
-        return itemCounts.indices.contains(section) ? itemCounts[section] : 0
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        return itemCounts[section]
     }
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
@@ -55,10 +58,19 @@ extension CollectionView {
             .filter { $0.representedElementCategory == .cell && $0.frame.intersectsOpen(rect) }.map(\.indexPath).sorted()
     }
 
-    /// The item whose frame strictly contains `point`, if any.
-    /// - Complexity: as `indexPathsForItems(in:)`.
+    /// The item under `point` (content coordinates), or nil. As in UIKit, an item owns its top and
+    /// left edges but not its bottom and right ones (`CGRect.contains`), so a point on the line
+    /// between two touching items hits the lower or right one.
+    /// - Complexity: the layout's query of a small rect around the point; O(log n + k) for the built-in layouts.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
-        indexPathsForItems(in: CGRect(origin: point, size: .zero)).first
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        // The layouts answer open intersections, which a rect of no size at an item's edge
+        // misses: ask around the point (at least one ulp wide, so the rect is never empty),
+        // then keep the items that contain it.
+        let dx = max(1, point.x.ulp), dy = max(1, point.y.ulp)
+        prepareLayoutForQuery()
+        return collectionViewLayout.layoutAttributesForElements(in: CGRect(x: point.x - dx, y: point.y - dy, width: 2 * dx, height: 2 * dy))
+            .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }.map(\.indexPath).min()
     }
 
     /// Scrolls so the item is at `position`, clamped to the content. Out-of-range index paths stop with a message.
@@ -87,6 +99,15 @@ extension CollectionView {
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    /// Throws a message naming the section and the number of sections when `section` does not exist.
+    func validateSection(_ section: Int) throws(TableViewError) {
+        let sections = itemCounts.count
+        guard section >= 0, section < sections else {
+            throw TableViewError(
+                "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section")).")
+        }
     }
 
     /// Throws a message naming the index path and the counts when it names no item.

@@ -51,6 +51,8 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             view.performBatchUpdates(
                 {
                     view.record("apply(_:animatingDifferences:completion:)") { batch in
+                        // Items that leave a deleted section or enter an inserted one move, keeping their heights.
+                        batch.allowsMovesAcrossInsertedAndDeletedSections = true
                         batch.deletedSections.formUnion(difference.deletedSections)
                         batch.insertedSections.formUnion(difference.insertedSections)
                         batch.movedSections += difference.movedSections.map { ($0.from, $0.to) }

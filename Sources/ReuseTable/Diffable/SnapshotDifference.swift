@@ -20,15 +20,21 @@ import Foundation
 ///    item not found is an insertion; found in another section, a move; found
 ///    in the same section, a candidate, whose old row joins that section's
 ///    sequence. The LIS of each sequence stays; the other candidates are moves.
-///    Old items nobody claimed are deletions. Items inside inserted or deleted
-///    sections come and go with their section.
+///    Old items nobody claimed are deletions. An item that leaves a deleted
+///    section or enters an inserted one is a move as well, so it keeps its
+///    height (the batch allows it: `BatchUpdate.allowsMovesAcrossInsertedAndDeletedSections`);
+///    the other items of inserted or deleted sections come and go with their section.
 /// 3. `reloadItems`: a staying item becomes a reload (old position); a moved one
 ///    becomes a deletion plus an insertion (a batch cannot move and reload one
-///    row); an inserted one needs nothing. `reconfigureItems`: the staying or
+///    row), without the half a deleted or inserted section already makes; an
+///    inserted one needs nothing. `reconfigureItems`: the staying or
 ///    moved ones are listed by new position, to be configured in place after the batch.
 ///
 /// - Complexity: O(n log n) at worst for n items in the changed sections
-///   (hashing is O(n), each LIS O(m log m)); O(sections) when nothing changed.
+///   (hashing is O(n), each LIS O(m log m)), plus, when sections are both deleted
+///   and inserted, O(min(d, i)) lookups for d items in deleted and i in inserted
+///   sections, and an index of each deleted or inserted section an item crosses;
+///   O(sections) when nothing changed.
 struct SnapshotDifference: Equatable, Sendable {
     var deletedSections = IndexSet()
     var insertedSections = IndexSet()
@@ -78,7 +84,8 @@ struct SnapshotDifference: Equatable, Sendable {
             if let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] >= 0 { scan[j] = true }
         }
         let scanned = survivingNew.filter { scan[$0] }
-        if scanned.isEmpty { return }
+        // Without a changed survivor, an item can only cross from a deleted section to an inserted one.
+        if scanned.isEmpty && (deletedSections.isEmpty || insertedSections.isEmpty) { return }
 
         // Index loops, not `enumerated()`: this code runs unspecialized for generic
         // identifiers, where every iterator step would look up generic metadata; and
@@ -144,8 +151,99 @@ struct SnapshotDifference: Equatable, Sendable {
             }
         }
 
-        // 2c. Per section, in new order: inserts, cross-section moves, and the candidates' LIS.
+        // 2c. Items that leave a deleted section or enter an inserted one are moves too, so they
+        // keep their heights. Each is looked up by identifier in the other snapshot, from the few
+        // candidates there are: new items still unresolved in the scanned sections (from a deleted
+        // section?), old items still unclaimed there (into an inserted section?), and the items of
+        // the deleted or of the inserted sections, whichever are fewer (from one to the other?).
+        // A reloaded item is not carried (it is asked again anyway): it stays an insertion, and its
+        // old row a deletion or part of its deleted section.
         var moves: [(from: Int, to: Int)] = []
+        let reloaded = n.reloaded, reconfigured = n.reconfigured
+        var oldRowIndexes: [Int: PositionIndex] = [:], newRowIndexes: [Int: PositionIndex] = [:]
+        func rowIndex(_ items: [I]) -> PositionIndex {
+            var index = PositionIndex(capacity: items.count)
+            for q in 0..<items.count { index.insert(hash: items[q]._rawHashValue(seed: 0), position: q) }
+            return index
+        }
+        /// The old position of an item of a deleted section, or -1.
+        func deletedPosition(of item: I) -> Int {
+            guard let section = o.itemSection[item], let i = o.sectionPosition[section], newOfOld[i] < 0 else { return -1 }
+            if oldRowIndexes[i] == nil {
+                oldRowIndexes[i] = rowIndex(oldItems[i])
+                destination[i] = [Int](repeating: -1, count: oldItems[i].count)
+            }
+            let q = oldRowIndexes[i]!.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[i][$0] == item })!
+            return i << 32 | q
+        }
+        /// The new position of an item of an inserted section, or -1.
+        func insertedPosition(of item: I) -> Int {
+            guard let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] < 0 else { return -1 }
+            if newRowIndexes[j] == nil { newRowIndexes[j] = rowIndex(newItems[j]) }
+            return j << 32 | newRowIndexes[j]!.find(hash: item._rawHashValue(seed: 0), matches: { newItems[j][$0] == item })!
+        }
+        /// Records a move into an inserted section (its other rows come fresh with it).
+        func carryIntoInsertedSection(_ item: I, from: Int, to: Int) {
+            destination[from >> 32][from & 0xFFFF_FFFF] = to
+            moves.append((from, to))
+            if !reconfigured.isEmpty, reconfigured.contains(item) {
+                reconfiguredItems.append(IndexPath(row: to & 0xFFFF_FFFF, section: to >> 32))
+            }
+        }
+        if !deletedSections.isEmpty {
+            for j in scanned {
+                let new = newItems[j]
+                for r in 0..<new.count where source[j][r] < 0 {
+                    let item = new[r]
+                    if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                    let packed = deletedPosition(of: item)
+                    guard packed >= 0 else { continue }
+                    source[j][r] = packed
+                    destination[packed >> 32][packed & 0xFFFF_FFFF] = j << 32 | r
+                }
+            }
+        }
+        if !insertedSections.isEmpty {
+            for j in scanned {
+                let i = oldOfNew[j]
+                let old = oldItems[i]
+                for q in 0..<old.count where destination[i][q] < 0 {
+                    let item = old[q]
+                    if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                    let to = insertedPosition(of: item)
+                    if to >= 0 { carryIntoInsertedSection(item, from: i << 32 | q, to: to) }
+                }
+            }
+        }
+        if !deletedSections.isEmpty && !insertedSections.isEmpty {
+            let deletedCount = deletedSections.reduce(0) { $0 + oldItems[$1].count }
+            let insertedCount = insertedSections.reduce(0) { $0 + newItems[$1].count }
+            if deletedCount <= insertedCount {
+                for i in deletedSections {
+                    let old = oldItems[i]
+                    for q in 0..<old.count where destination[i].isEmpty || destination[i][q] < 0 {
+                        let item = old[q]
+                        if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                        let to = insertedPosition(of: item)
+                        guard to >= 0 else { continue }
+                        if destination[i].isEmpty { destination[i] = [Int](repeating: -1, count: old.count) }
+                        carryIntoInsertedSection(item, from: i << 32 | q, to: to)
+                    }
+                }
+            } else {
+                for j in insertedSections {
+                    let new = newItems[j]
+                    for r in 0..<new.count {
+                        let item = new[r]
+                        if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                        let from = deletedPosition(of: item)
+                        if from >= 0 { carryIntoInsertedSection(item, from: from, to: j << 32 | r) }
+                    }
+                }
+            }
+        }
+
+        // 2d. Per section, in new order: inserts, cross-section moves, and the candidates' LIS.
         for j in scanned {
             let i = oldOfNew[j]
             let from = source[j]

@@ -207,6 +207,7 @@ extension TableView {
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
         let contentWidth = max(0, tableWidth - cell.accessoryWidth)
         cell.frame.size.width = tableWidth
+        cell.separatorHeight = separatorHeight
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())
         counters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
@@ -214,10 +215,12 @@ extension TableView {
             fitted, as: .length, for: "the fitting height of \(what())", wording: .statement(verb: "was"), report: report)
         // A replaced height (0, or the maximum) is used as it is: it neither becomes 44 nor gets the separator.
         guard checked == fitted else { return checked }
-        var height = fitted == 0 ? 44 : fitted
-        if separatorStyle != .none { height += 1 / max(screenScale, 1) }
-        return height
+        return (fitted == 0 ? 44 : fitted) + separatorHeight
     }
+
+    /// The separator's height: one pixel (`1 / screenScale`) with `.singleLine`, 0 with `.none`.
+    /// A self-sized row adds it to its fitting height, and a cell's contentView stops above it.
+    var separatorHeight: CGFloat { separatorStyle == .none ? 0 : 1 / max(screenScale, 1) }
 
     /// A header or footer view's fitting height at `width`: by Auto Layout when it (or a
     /// `TableViewHeaderFooterView`'s contentView) has constraints, else `sizeThatFits`.

@@ -41,6 +41,7 @@ extension TableView {
         guard let cell = ask("tableView(_:cellForRowAt:)", { dataSource.tableView(self, cellForRowAt: indexPath) }) else { return nil }
         counters.cellForRowCalls += 1
         noteHandedOver(cell)
+        cell.separatorHeight = separatorHeight
         return cell
     }
 

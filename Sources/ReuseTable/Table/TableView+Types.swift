@@ -10,11 +10,12 @@ extension TableView {
         /// Headers and footers scroll with their rows (UIKit: `.grouped`).
         case grouped
     }
-    /// Whether self-sized rows get a hairline separator added to their height.
+    /// Whether rows end with a hairline separator: added to a self-sized row's height, and below each cell's contentView.
     public enum SeparatorStyle: Sendable {
-        /// No separator: a self-sized row is exactly its fitting height.
+        /// No separator: a self-sized row is exactly its fitting height, and the contentView is the whole cell's height.
         case none
-        /// A one-pixel separator (`1 / screenScale`) under each self-sized row, as UIKit's default.
+        /// A one-pixel separator (`1 / screenScale`) at the bottom of each row, as UIKit's default: a self-sized row
+        /// is its fitting height plus the separator, and the contentView stops above it.
         case singleLine
     }
     /// Where `scrollToRow(at:at:animated:)` puts the row.

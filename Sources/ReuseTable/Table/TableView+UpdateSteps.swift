@@ -10,8 +10,9 @@ import Foundation
 @MainActor
 struct TableStructureUpdate: UpdatePlanTarget {
     let table: TableView
-    /// Inserted or reloaded sections, new indices, in insertion order.
-    var freshSections: [Int] = []
+    /// Inserted or reloaded sections, new indices, in insertion order, and whether their rows came
+    /// with them (false for one that receives moved rows: its fresh rows are in `freshRows`).
+    var freshSections: [(section: Int, withRows: Bool)] = []
     /// Inserted or reloaded rows, new index paths, in insertion order.
     var freshRows: [IndexPath] = []
 
@@ -30,7 +31,7 @@ struct TableStructureUpdate: UpdatePlanTarget {
         let at = section < table.geometry.sectionCount ? table.geometry.headerIndex(ofSection: section) : table.geometry.count
         table.indexPathHeightCache.insertSection(at: section, count: count, moved: moved?.1)
         table.geometry.insert(moved?.0 ?? table.placeholderRuns(counts: [count]), at: at)
-        if moved == nil { freshSections.append(section) }
+        if moved == nil { freshSections.append((section, count > 0)) }
     }
 
     mutating func insertRow(at indexPath: IndexPath, moved: ([HeightRun], IndexPathHeightCache.RowEntry)?) {

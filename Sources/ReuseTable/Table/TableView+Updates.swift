@@ -146,8 +146,8 @@ extension TableView {
 
         // Phase 2: heights of what is new, asked with the new structure in place.
         defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only
-        for section in freshSections where !transaction.hasDeferredWork {
-            fillHeights(ofSection: section, rowCount: newCounts[section])
+        for (section, withRows) in freshSections where !transaction.hasDeferredWork {
+            fillHeights(ofSection: section, rowCount: newCounts[section], includingRows: withRows)
         }
         let margin = Double(appliedRowMargin)
         for indexPath in freshRows {
@@ -180,14 +180,15 @@ extension TableView {
         return start..<end
     }
 
-    /// Replaces a fresh section's placeholder heights by the plan's: header, rows, footer.
+    /// Replaces a fresh section's placeholder heights by the plan's: header, rows (unless
+    /// `includingRows` is false: rows moved in keep theirs, fresh ones are asked one by one), footer.
     /// - Complexity: O(runs · log n), runs being 3 for a uniform section.
-    func fillHeights(ofSection section: Int, rowCount: Int) {
+    func fillHeights(ofSection section: Int, rowCount: Int, includingRows: Bool = true) {
         let header = geometry.headerIndex(ofSection: section)
         guard !transaction.hasDeferredWork else { return }
         let headerRun = heightPlan.headerRun(section: section, table: self)
         geometry.setHeight(headerRun.height, at: header, isMeasured: headerRun.isMeasured)
-        if rowCount > 0, !transaction.hasDeferredWork {
+        if includingRows, rowCount > 0, !transaction.hasDeferredWork {
             resolveHeightPlan(first: IndexPath(row: 0, section: section))
             var runs: [HeightRun] = []
             var row = 0

@@ -79,7 +79,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open var estimatedSectionFooterHeight: CGFloat = 0 {
         didSet { estimatedSectionFooterHeight = checkedEstimate(estimatedSectionFooterHeight, "estimatedSectionFooterHeight") }
     }
-    /// `.singleLine` adds `1 / screenScale` to self-sized rows, as UIKit's separator does.
+    /// `.singleLine` adds `1 / screenScale` to self-sized rows and takes it from every cell's
+    /// contentView, as UIKit's separator does.
     open var separatorStyle: SeparatorStyle = .singleLine
     /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
     open var screenScale: CGFloat = 2 {
@@ -449,8 +450,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
         wanted.arrived.removeAll(keepingCapacity: true)
         let dataSource = self.dataSource  // one weak load per pass, not per row
         let hasMeasuredCells = !measuredCells.isEmpty, hasPrefetched = !prefetchedRows.isEmpty
+        let separatorHeight = self.separatorHeight
         for (target, cell) in zip(wanted.rows, wanted.staying) {
             if let cell {
+                cell.separatorHeight = separatorHeight  // the style or the scale may have changed
                 cell.frame = target.frame
                 cell.layoutIfNeeded()
                 continue

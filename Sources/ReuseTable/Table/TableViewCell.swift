@@ -23,8 +23,17 @@ open class TableViewCell: View {
     /// The identifier the cell was registered and dequeued with.
     public let reuseIdentifier: String?
 
-    /// The view subclasses put their content in; its width excludes the accessory.
+    /// The view subclasses put their content in; its width excludes the accessory and its
+    /// height the separator, as in UIKit.
     public let contentView = View()
+
+    /// The height of the separator the table draws at the bottom of the cell: `1 / screenScale`
+    /// with `.singleLine`, 0 with `.none`. The table sets it before it measures or places the
+    /// cell; `contentView` stops above it, so content pinned to the contentView's bottom is
+    /// exactly as tall as it fits (the separator was added to the row's height, not the content's).
+    public internal(set) var separatorHeight: CGFloat = 0 {
+        didSet { if separatorHeight != oldValue { setNeedsLayout() } }
+    }
 
     /// Forces template measurement through `sizeThatFits(_:)` even when the contentView
     /// has constraints (FDTemplateLayoutCell's `fd_enforceFrameLayout`). Default false:
@@ -96,15 +105,16 @@ open class TableViewCell: View {
         }
     }
 
-    /// Gives `contentView` the cell's width minus `accessoryWidth` and places the accessory at the trailing
-    /// edge, as `UITableViewCell` does; subclasses call `super` first.
+    /// Gives `contentView` the cell's width minus `accessoryWidth` and its height minus `separatorHeight`,
+    /// and centers the accessory beside it at the trailing edge, as `UITableViewCell` does; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let contentWidth = max(0, bounds.width - accessoryWidth)
-        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: bounds.height)
+        let contentHeight = max(0, bounds.height - separatorHeight)
+        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: contentHeight)
         if let accessoryView {
             accessoryView.frame.origin = CGPoint(
-                x: contentWidth + 8, y: max(0, (bounds.height - accessoryView.frame.height) / 2))
+                x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
     }
 

@@ -15,6 +15,10 @@ struct BatchUpdate: Sendable {
     var deletedRows: [IndexPath] = []
     var reloadedRows: [IndexPath] = []
     var movedRows: [(from: IndexPath, to: IndexPath)] = []
+    /// Whether a row may move out of a deleted section or into an inserted one. The public batch
+    /// calls refuse both (`UpdatePlan.make` names the section); a diffable data source's batch
+    /// allows them, so an item keeps its height whatever happens to the sections around it.
+    var allowsMovesAcrossInsertedAndDeletedSections = false
 
     var isEmpty: Bool {
         insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty

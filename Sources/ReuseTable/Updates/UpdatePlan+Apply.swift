@@ -20,6 +20,7 @@ protocol UpdatePlanTarget {
     /// Removes a section (old index); returns what a move carries.
     mutating func removeSection(at section: Int) -> SectionPayload
     /// Inserts a section of `count` rows (new index): fresh when `moved` is nil, else the moved section's payload.
+    /// A fresh section that receives moved rows comes with `count` 0; its rows follow as row insertions.
     mutating func insertSection(at section: Int, count: Int, moved: SectionPayload?)
     /// Inserts a row (new index path): fresh when `moved` is nil, else the moved row's payload.
     mutating func insertRow(at indexPath: IndexPath, moved: RowPayload?)
@@ -52,7 +53,7 @@ extension UpdatePlan {
         }
         for (section, source) in sectionInsertions {
             switch source {
-            case .fresh: target.insertSection(at: section, count: newCounts[section], moved: nil)
+            case .fresh: target.insertSection(at: section, count: freshRowCount(ofInsertedSection: section, newCounts: newCounts), moved: nil)
             case .moved(let from): target.insertSection(at: section, count: newCounts[section], moved: movedSections[from]!)
             }
         }

@@ -14,8 +14,15 @@ import Foundation
 /// is a removal plus a fresh insertion at the position the row would have had
 /// if it had simply survived.
 ///
-/// - Complexity: building is O(k log k + sections) for k changes; mapping one
-///   old index path is O(log k + k) — never proportional to the rows.
+/// A diffable data source's batch may also move a row out of a deleted section
+/// (it is removed in step 1, before its section) or into an inserted one. An
+/// inserted section that receives moved rows is inserted empty in step 3, and
+/// all of its rows, fresh and moved, are listed in step 4
+/// (`freshRowCount(ofInsertedSection:newCounts:)`).
+///
+/// - Complexity: building is O(k log k + sections) for k changes (plus the rows of
+///   inserted sections that receive moved rows); mapping one old index path is
+///   O(log k + k) — never proportional to the rows.
 struct UpdatePlan: Sendable {
     enum Source<Old: Sendable>: Sendable {
         /// Ask the data source (inserted or reloaded).
@@ -31,6 +38,8 @@ struct UpdatePlan: Sendable {
 
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
+    /// Inserted sections (new indices) that receive moved rows: inserted empty, their rows listed one by one.
+    private var sectionsFilledRowByRow = IndexSet()
     /// Per old section: rows deleted or moved away (not reloads), sorted.
     private var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
@@ -58,6 +67,13 @@ struct UpdatePlan: Sendable {
             return newIndexPath(forOld: indexPath)
         }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
+    }
+
+    /// How many fresh rows an inserted section is inserted with in step 3: all of its rows, or none
+    /// when it receives moved rows (then step 4 inserts every one of its rows, fresh and moved).
+    /// - Complexity: O(1).
+    func freshRowCount(ofInsertedSection section: Int, newCounts: [Int]) -> Int {
+        sectionsFilledRowByRow.contains(section) ? 0 : newCounts[section]
     }
 
     /// Position after the update of a row that neither moved nor was removed:
@@ -165,6 +181,7 @@ struct UpdatePlan: Sendable {
         for old in batch.deletedSections { newOfOld[old] = nil }
 
         // Rows: ranges and conflicts, in old space for deletes, reloads and move sources.
+        let movesCross = batch.allowsMovesAcrossInsertedAndDeletedSections
         func checkOld(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
             guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldSections else {
                 throw fail(
@@ -176,6 +193,7 @@ struct UpdatePlan: Sendable {
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) before the update."
                 )
             }
+            if movesCross, verb == "move", batch.deletedSections.contains(indexPath.section) { return }
             if batch.deletedSections.contains(indexPath.section) || batch.reloadedSections.contains(indexPath.section) {
                 let what = batch.deletedSections.contains(indexPath.section) ? "deleted" : "reloaded"
                 throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)) in section \(indexPath.section), which is also being \(what).")
@@ -192,6 +210,7 @@ struct UpdatePlan: Sendable {
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) after the update."
                 )
             }
+            if movesCross, verb == "move", batch.insertedSections.contains(indexPath.section) { return }
             if freshSections.contains(indexPath.section) {
                 throw fail(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)) into section \(indexPath.section), which is being inserted or reloaded: its \(v.row)s come from the data source."
@@ -256,6 +275,11 @@ struct UpdatePlan: Sendable {
             }
         }
 
+        if movesCross {
+            for move in batch.movedRows where batch.insertedSections.contains(move.to.section) {
+                plan.sectionsFilledRowByRow.insert(move.to.section)
+            }
+        }
         plan.newSectionOfOld = newOfOld
         plan.removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
         plan.insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
@@ -270,6 +294,11 @@ struct UpdatePlan: Sendable {
         plan.sectionInsertions = sectionInsertions.sorted { $0.index < $1.index }
         var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] = batch.insertedRows.map { ($0, .fresh) }
         rowInsertions += batch.movedRows.map { ($0.to, .moved($0.from)) }
+        for section in plan.sectionsFilledRowByRow {
+            for row in 0..<newCounts[section] where !inserted.contains(IndexPath(row: row, section: section)) {
+                rowInsertions.append((IndexPath(row: row, section: section), .fresh))
+            }
+        }
         for indexPath in reloaded {
             let section = newOfOld[indexPath.section]!
             let row = plan.survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section)

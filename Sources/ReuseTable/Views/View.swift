@@ -136,12 +136,20 @@ open class View {
     open func setNeedsLayout() { needsLayout = true }
 
     /// Runs `layoutSubviews()` now if the view was marked with `setNeedsLayout()`.
-    /// - Complexity: one `layoutSubviews()`, plus an incremental Auto Layout solve when the subtree has constraints.
+    ///
+    /// When the subtree has constraints, they are solved before `layoutSubviews()` (which may read
+    /// the frames they give) and again after it: `layoutSubviews()` may have resized a frame-based
+    /// view that constraints hang from — a cell sizing its `contentView` — and the views placed by
+    /// constraints must follow in the same pass, as UIKit lays out each level after its superview.
+    /// - Complexity: one `layoutSubviews()`, plus one or two incremental Auto Layout solves when the
+    ///   subtree has constraints (the second only after `layoutSubviews()`).
     open func layoutIfNeeded() {
-        if let state = _autoLayout, state.hasConstraintsBelow { layoutConstraintsOfSubtree() }
+        let hasConstraints = _autoLayout?.hasConstraintsBelow == true
+        if hasConstraints { layoutConstraintsOfSubtree() }
         guard needsLayout else { return }
         needsLayout = false
         layoutSubviews()
+        if hasConstraints { layoutConstraintsOfSubtree() }
     }
 
     /// Override to position subviews; the default does nothing.
