@@ -79,9 +79,7 @@ extension CollectionView {
     /// centers it between the insets.
     /// - Complexity: O(1) plus one layout pass.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if transaction.isActive {
-            return transaction.enqueue("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) })
-        }
+        if deferIfBusy("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) }) { return }
         do {
             try validateIndexPath(indexPath)
         } catch {
@@ -98,7 +96,10 @@ extension CollectionView {
         case .none: placement = .nearest
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
-        setContentOffset(CGPoint(x: contentOffset.x, y: y), animated: animated)
+        performTransaction {
+            guard moveOffset(toY: y, because: .scrollTo) else { return }
+            layoutPass()
+        }
     }
 
     /// Throws a message naming the section and the number of sections when `section` does not exist.

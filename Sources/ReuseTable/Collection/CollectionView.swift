@@ -227,7 +227,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
+            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
             super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
         }
     }
@@ -295,7 +295,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         if clampsOffsetAtNextPass {
             clampsOffsetAtNextPass = false
             if contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
-                bounds.origin.y = maximumContentOffsetY  // inside the pass: no second pass
+                moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
             }
         }
         placeVisibleCells()

@@ -89,7 +89,7 @@ extension SelectionHost {
 
     /// `tapRow` / `tapItem`: from a callback it is queued (it calls out); otherwise checks and taps.
     func tapFromPublicCall(_ indexPath: IndexPath, call: String) {
-        if transaction.isActive { return transaction.enqueue(call, { [self] in tapFromPublicCall(indexPath, call: call) }) }
+        if deferIfBusy(call, { [self] in tapFromPublicCall(indexPath, call: call) }) { return }
         loadIfNeeded()
         do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
         performTap(at: indexPath)

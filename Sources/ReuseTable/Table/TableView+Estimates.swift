@@ -161,10 +161,7 @@ extension TableView {
         var newTop = CGFloat(geometry.offset(of: slotIndex) + geometryOrigin - screenY)
         let top = minimumContentOffsetY
         if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
-        if newTop != oldTop {
-            bounds.origin.y = newTop
-            counters.anchorAdjustments += 1
-        }
+        if moveOffset(toY: newTop, because: .anchor) { counters.anchorAdjustments += 1 }
     }
 
     /// The anchor (`anchorSlot(in:)`) and its distance from the viewport's top, for keeping it still across a change.
@@ -206,6 +203,6 @@ extension TableView {
     func clampOffsetToContent() {
         updateContentSize()
         let maxY = maximumContentOffsetY
-        if bounds.origin.y > maxY { bounds.origin.y = maxY }
+        if bounds.origin.y > maxY { moveOffset(toY: maxY, because: .clamp) }
     }
 }

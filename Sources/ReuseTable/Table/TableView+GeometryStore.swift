@@ -14,7 +14,7 @@ extension TableView {
     /// Switches the geometry store, keeping every height.
     /// - Complexity: O(runs).
     public func setGeometryStore(_ store: GeometryStore) {
-        if transaction.isActive { return transaction.enqueue("setGeometryStore(_:)", { [self] in setGeometryStore(store) }) }
+        if deferIfBusy("setGeometryStore(_:)", { [self] in setGeometryStore(store) }) { return }
         guard store != geometryStore else { return }
         let runs = geometry.removeSubrange(0..<geometry.count)
         geometry = TableView.makeGeometry(store, runs)

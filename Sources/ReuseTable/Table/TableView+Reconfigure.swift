@@ -20,7 +20,7 @@ extension TableView {
     /// calls queued before it, so its index paths name the rows as they are then.
     /// - Complexity: O(k log v) for k rows and v visible rows, plus the cells configured.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        if transaction.isActive { return transaction.enqueue("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) }
+        if deferIfBusy("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) { return }
         performTransaction {
             for indexPath in indexPaths where visibleRows[indexPath] == nil && isSelfSized(indexPath) {
                 // Its content changed: the height it had is now only an estimate.

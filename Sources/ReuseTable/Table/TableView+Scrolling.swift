@@ -16,9 +16,7 @@ extension TableView {
     /// Called from a data source or delegate method, it runs when that layout step is done.
     /// - Complexity: O((log n) · rows measured).
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if transaction.isActive {
-            return transaction.enqueue("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) })
-        }
+        if deferIfBusy("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) { return }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         performTransaction { scroll(to: indexPath, at: position) }
@@ -47,7 +45,7 @@ extension TableView {
         {
             y = targetOffset(of: indexPath, at: resolved)
         }
-        bounds.origin.y = y
+        moveOffset(toY: y, because: .scrollTo)
         layoutVisibleRows()
     }
 
@@ -103,7 +101,7 @@ extension TableView {
     /// infinite or negative height is reported and taken as 0.
     /// - Complexity: O(log n + visible rows).
     public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
-        if transaction.isActive { return transaction.enqueue("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) }
+        if deferIfBusy("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) { return }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")

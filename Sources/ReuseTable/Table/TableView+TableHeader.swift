@@ -35,7 +35,7 @@ extension TableView {
     public var tableHeaderView: View? {
         get { tableHeaderFooter.header }
         set {
-            if transaction.isActive { return transaction.enqueue("setting tableHeaderView", { [self] in tableHeaderView = newValue }) }
+            if deferIfBusy("setting tableHeaderView", { [self] in tableHeaderView = newValue }) { return }
             install(newValue, as: \.header, height: \.headerHeight, name: "tableHeaderView")
         }
     }
@@ -48,7 +48,7 @@ extension TableView {
     public var tableFooterView: View? {
         get { tableHeaderFooter.footer }
         set {
-            if transaction.isActive { return transaction.enqueue("setting tableFooterView", { [self] in tableFooterView = newValue }) }
+            if deferIfBusy("setting tableFooterView", { [self] in tableFooterView = newValue }) { return }
             install(newValue, as: \.footer, height: \.footerHeight, name: "tableFooterView")
         }
     }

@@ -67,9 +67,7 @@ extension TableView {
     /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
-        if transaction.isActive {
-            return transaction.enqueue("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) })
-        }
+        if deferIfBusy("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) { return }
         beginUpdates()
         updates?()
         endUpdates()
@@ -84,7 +82,7 @@ extension TableView {
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func endUpdates() {
         guard let batch = batchRecorder.end() else { return }
-        if transaction.isActive { return transaction.enqueue("endUpdates()", { [self] in applyBatch(batch) }) }
+        if deferIfBusy("endUpdates()", { [self] in applyBatch(batch) }) { return }
         applyBatch(batch)
     }
 
@@ -102,7 +100,7 @@ extension TableView {
     /// Records one call into the batch being recorded, or makes it a batch of its own.
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
         if batchRecorder.record(change) { return }
-        if transaction.isActive { return transaction.enqueue(name, { [self] in record(name, change) }) }
+        if deferIfBusy(name, { [self] in record(name, change) }) { return }
         beginUpdates()
         _ = batchRecorder.record(change)
         endUpdates()

@@ -215,7 +215,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// layout step is done (see `LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
-        if transaction.isActive { return transaction.enqueue("reloadData()", { [self] in reloadData() }) }
+        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
         performTransaction { reload(keepingHeightCache: false) }
     }
 
@@ -223,9 +223,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if transaction.isActive {
-            return transaction.enqueue("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() })
-        }
+        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
         performTransaction { reload(keepingHeightCache: true) }
     }
 
@@ -272,7 +270,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if transaction.isActive { return transaction.enqueue("setting contentOffset", { [self] in contentOffset = newValue }) }
+            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
             super.contentOffset = newValue
         }
     }

@@ -30,8 +30,7 @@ open class ScrollView: View {
                 }
                 diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
             }
-            guard offset != bounds.origin else { return }
-            bounds.origin = offset
+            guard moveOffset(to: offset, because: .user) else { return }
             scrollViewDidChangeOffset()
         }
     }
@@ -58,6 +57,10 @@ open class ScrollView: View {
     open var diagnosticHandler: (String) -> Void = { message in
         FileHandle.standardError.write(Data("ReuseTable: \(message)\n".utf8))
     }
+
+    /// How many times the content offset moved, by reason: the host's scrolls, and the
+    /// moves the view makes itself (anchoring, clamping, scrolling to a row, repairing bad bounds).
+    public internal(set) var offsetMoves = OffsetMoves()
 
     /// The size of the scrollable content.
     open var contentSize: CGSize = .zero
@@ -105,7 +108,8 @@ open class ScrollView: View {
         guard fixed != bounds else { return }
         diagnosticHandler(
             "invalid bounds \(bounds): sizes must be finite, 0 or more and at most \(GeometryNumber.maximum), offsets finite; using \(fixed).")
-        bounds = fixed
+        bounds.size = fixed.size
+        moveOffset(to: fixed.origin, because: .sanitize)
     }
 
     /// A height from outside, through the one sanitizer (`GeometryNumber`): a NaN, infinite

@@ -1,0 +1,57 @@
+import Foundation
+
+// The one writer of the offset. A table or collection view moves its content for
+// five reasons, and each move goes through `moveOffset(to:because:)` with its
+// reason, counted in `offsetMoves`: a reader of the counters (the demo's x-ray and
+// trace) can tell why the content moved, and a reader of the code finds every
+// place that moves it by searching for one name.
+
+extension ScrollView {
+    /// Why the offset moved.
+    public enum OffsetMoveReason: String, CaseIterable, Sendable {
+        /// The host set `contentOffset` (a gesture, `setContentOffset(_:animated:)`).
+        case user
+        /// Measuring rows above what the user reads moved them; the offset moved with them
+        /// so nothing on screen jumps (see Docs/estimated-heights.md).
+        case anchor
+        /// The content got shorter than the offset (a reload, a delete, a taller viewport):
+        /// the offset came back to the end of the content, as UIScrollView does.
+        case clamp
+        /// `scrollToRow(at:at:animated:)` or `scrollToItem(at:at:animated:)`.
+        case scrollTo
+        /// The bounds held a non-finite offset and were repaired.
+        case sanitize
+    }
+
+    /// How many times the offset moved, by reason.
+    public struct OffsetMoves: Equatable, Sendable {
+        private var counts = [Int](repeating: 0, count: OffsetMoveReason.allCases.count)
+
+        /// Moves made for `reason`.
+        public subscript(reason: OffsetMoveReason) -> Int {
+            get { counts[OffsetMoveReason.allCases.firstIndex(of: reason)!] }
+            set { counts[OffsetMoveReason.allCases.firstIndex(of: reason)!] = newValue }
+        }
+
+        /// Every move, whatever its reason.
+        public var total: Int { counts.reduce(0, +) }
+    }
+
+    /// Moves the content offset without starting a layout pass (the caller is a pass, or
+    /// starts one), counting the move under `reason`. Returns false when the offset was
+    /// already there. The only code that writes the offset.
+    /// - Complexity: O(1).
+    @discardableResult
+    func moveOffset(to origin: CGPoint, because reason: OffsetMoveReason) -> Bool {
+        guard origin != bounds.origin else { return false }
+        bounds.origin = origin
+        offsetMoves[reason] += 1
+        return true
+    }
+
+    /// Moves the vertical offset (see `moveOffset(to:because:)`).
+    @discardableResult
+    func moveOffset(toY y: CGFloat, because reason: OffsetMoveReason) -> Bool {
+        moveOffset(to: CGPoint(x: bounds.origin.x, y: y), because: reason)
+    }
+}
