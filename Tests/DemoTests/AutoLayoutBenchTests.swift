@@ -24,7 +24,7 @@ import Testing
         #expect(form.width.value == 400 && form.height.value == 600)
     }
 
-    @Test func theSuitesUseTheIssuesOperationNames() {
+    @Test func theSuitesUseTheDocumentedOperationNames() {
         #expect(Suites.solver().operations.map(\.name) == ["enamlBuild", "enamlSuggest"])
         #expect(Suites.selfSizing().operations.map(\.name) == ["fitFrame", "fitAutoLayout", "fitAutoLayoutChurn"])
         #expect(Suites.chain(quick: true).operations.map(\.name) == ["chain"])

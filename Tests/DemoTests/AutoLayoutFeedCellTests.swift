@@ -3,7 +3,7 @@ import Testing
 @testable import Demo
 @testable import ReuseTable
 
-/// `AutoLayoutFeedCell`, the constraint-built twin of `FeedCell` (issue 13's demo switch).
+/// `AutoLayoutFeedCell`, the constraint-built twin of `FeedCell` (the demo's `a` key switches to it).
 @MainActor
 @Suite struct AutoLayoutFeedCellTests {
     /// Posts spread over the feed (short, paragraph and long bodies) plus inserted ones.

@@ -123,7 +123,7 @@ import Testing
         }
     }
 
-    // MARK: Seed cache layouts
+    // MARK: The articles' cache layouts
 
     func checkCache<C: BenchHeightCache>(_ type: C.Type) {
         var cache = C(sections: 2, rowsPerSection: 6)

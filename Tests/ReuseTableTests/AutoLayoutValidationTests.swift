@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ReuseTable
 
-/// Every bad-input message of §8, through the testable validation functions the traps use.
+/// Every bad-input message of Auto Layout (see Docs/auto-layout.md), through the testable validation functions the traps use.
 @MainActor
 @Suite struct AutoLayoutValidationTests {
     @Test func noCommonAncestor() {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// The collection view under the way real apps call it (issue 11): delegates
+/// The collection view under the way real apps call it: delegates
 /// that read it and change it from every callback, bad numbers, widths racing
 /// scrolls. Checked after every step against a brute-force waterfall.
 @MainActor

@@ -4,8 +4,8 @@ import Testing
 
 // The height caches driven through a real table whose rows self-size from a
 // word-wrapping `Label`. The FDTemplateLayoutCell cache bugs each have a
-// regression test named after the issue (fd54_, fd68_, fd193_, fd304_, fd416_);
-// seed 002's per-orientation buckets are covered by the seed002_ width tests.
+// regression test named after its GitHub issue in forkingdog/UITableView-FDTemplateLayoutCell (fd54_, fd68_, fd193_, fd304_, fd416_);
+// FD's per-orientation buckets are covered by the orientationBuckets_ width tests.
 
 /// A cell whose height is its label's wrapped text: 20 points per line, 8 points per character.
 final class LabelCell: TableViewCell {
@@ -244,12 +244,12 @@ func expectHeightsExact(
         #expect(steps == 900)
     }
 
-    // MARK: Widths (seed 002: FD keeps two orientation buckets, not widths)
+    // MARK: Widths (FD keeps two orientation buckets, not widths)
 
     /// FD's index-path cache has a portrait and a landscape bucket; a width change
     /// that is not a rotation (320 → 375, split view) reuses the wrong heights, and
     /// rotating back re-measures nothing only by luck. Here: per width, round trip free.
-    @Test func seed002_widthRoundTripReMeasuresThenHitsAndNeverReusesAnotherWidth() {
+    @Test func orientationBuckets_widthRoundTripReMeasuresThenHitsAndNeverReusesAnotherWidth() {
         let feed = LabelFeed(sections: [Array(0..<40)])
         let table = makeLabelTable(feed, width: 320, height: 2000)
         expectHeightsExact(table, feed)
@@ -283,7 +283,7 @@ func expectHeightsExact(
 
     /// The same round trip with `rowHeight = automaticDimension`: rows measured before
     /// at a width are neither dequeued nor measured again for their heights.
-    @Test func seed002_automaticDimensionWidthRoundTripUsesTheCache() {
+    @Test func orientationBuckets_automaticDimensionWidthRoundTripUsesTheCache() {
         let feed = LabelFeed(sections: [Array(0..<30), Array(30..<45)], sizing: .automaticDimension)
         let table = makeLabelTable(feed, width: 320, height: 300)
         expectHeightsExact(table, feed)

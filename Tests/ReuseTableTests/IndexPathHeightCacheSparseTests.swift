@@ -9,7 +9,7 @@ import Testing
 @Suite struct IndexPathHeightCacheSparseTests {
     let wA: CGFloat = 320, wB: CGFloat = 568
 
-    /// The bound for memory: at most this many bytes per cached height, plus a fixed allowance.
+    /// The bound for memory: at most this many bytes per cached height, plus a fixed allowance.
     static func affordable(_ entries: Int, perEntry: Int = 40) -> Int { entries * perEntry + 512 }
 
     /// A random height from random bits: any exponent and mantissa up to `TableView.maximumSlotHeight`, subnormals included.
@@ -20,7 +20,7 @@ import Testing
         }
     }
 
-    // MARK: The scenario
+    // MARK: A huge section with its first and last screens cached
 
     /// 32 rows cached at the end of a 10M-row section (after `scrollToRow` to the last row),
     /// then rows inserted at the top, removed, and moved: every value lands on its row, and
@@ -92,7 +92,7 @@ import Testing
         #expect(cache.storedHeight(at: IndexPath(row: end, section: 1), width: wA) == movedHeight)
     }
 
-    /// The other half of the scenario: the first screen and the last cached
+    /// The other half of that scenario: the first screen and the last cached
     /// (row 0 is measured on the first load), which a dense run stretched to 10M slots.
     @Test func firstAndLastScreenOfTenMillionRows() {
         let cache = IndexPathHeightCache()

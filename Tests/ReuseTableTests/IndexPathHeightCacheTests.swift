@@ -180,7 +180,7 @@ fileprivate func applyBatch(
         #expect(cache.cachedCount == 4 && cache.checkInvariants().isEmpty)
     }
 
-    /// FD (and seed 000's cache) moved a row by exchanging it with its target, which is only
+    /// FD (and the cache of "Caching UITableView row heights") moved a row by exchanging it with its target, which is only
     /// right for adjacent rows. A move is remove + insert: the rows between shift by one.
     @Test func movingARowAcrossNonAdjacentPositions() {
         let cache = filled([6])

@@ -174,7 +174,7 @@ import Testing
         #expect(plain.headerView(forSection: 0) == nil)
     }
 
-    /// §9: `sectionHeaderHeight` / `sectionFooterHeight` are used when the delegate gives none.
+    /// As in UIKit, `sectionHeaderHeight` / `sectionFooterHeight` are used when the delegate gives none.
     @Test func sectionHeightDefaultsApplyWhenTheDelegateGivesNone() {
         let source = ScrollSource(counts: [3, 3])  // implements no header or footer height
         let table = makeScrollTable(source) {

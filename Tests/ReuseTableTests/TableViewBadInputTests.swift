@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// Every bad number has one behaviour (issue 11): reported once through
+/// Every bad number has one behaviour: reported once through
 /// `diagnosticHandler`, naming what was wrong, and replaced by a safe value;
 /// nothing NaN or infinite ever reaches the geometry, the offset or `contentSize`.
 @MainActor
@@ -205,7 +205,7 @@ import Testing
     }
 }
 
-/// Estimated heights leave the screen right, whatever the anchoring and clamping did (issue 11).
+/// Estimated heights leave the screen right, whatever the anchoring and clamping did.
 @MainActor
 @Suite struct TableViewEstimatedScreenTests {
     /// 30 rows of 57.5 with an estimate of 5: `scrollToRow(28, .top)` used to end at 247.5 with

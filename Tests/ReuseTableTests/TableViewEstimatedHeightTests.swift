@@ -53,7 +53,7 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
 
 @MainActor
 @Suite struct TableViewEstimatedHeightTests {
-    /// Seed 003's four cases: bounds 570, 100 rows. UIKit measures ceil(570 / estimate)
+    /// The self-sizing cells article's four cases (see Docs/estimated-heights.md): bounds 570, 100 rows. UIKit measures ceil(570 / estimate)
     /// rows (29, 29, 7, 6); ReuseTable measures only the rows that fill the viewport.
     @Test(arguments: [(20.0, 22.0, 26), (20.0, 100.0, 6), (90.0, 100.0, 6), (1000.0, 100.0, 6)])
     func reloadMeasuresOnlyTheRowsThatFillTheViewport(estimate: Double, real: Double, expected: Int) {
@@ -183,7 +183,7 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
         #expect(!precacher.step() && precacher.isFinished)
 
         let second = HeightPrecacher(tableView: table!)
-        table = nil  // the table is freed before the idle work runs (seed 000's crash)
+        table = nil  // the table is freed before the idle work runs (the crash in "Caching UITableView row heights")
         #expect(second.tableView == nil)
         #expect(!second.step())
     }

@@ -3,7 +3,7 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 
 /// The way real apps call a table: delegates that read it and change it from
-/// every callback (issue 11). Each test is a scenario that failed before the
+/// every callback. Each test is a scenario that failed before the
 /// layout transaction existed.
 @MainActor
 @Suite struct TableViewReentrancyTests {
@@ -296,7 +296,7 @@ import Testing
     }
 }
 
-/// Each structural call from each callback (issue 11: "test each call from each callback"):
+/// Each structural call from each callback ("test each call from each callback"):
 /// the call runs once the step that called out is done, with the data it was made for, and
 /// the table settles on a consistent screen.
 @MainActor

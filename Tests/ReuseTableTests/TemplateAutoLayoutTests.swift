@@ -21,7 +21,7 @@ final class ConstrainedCell: TableViewCell {
     override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: frameHeight) }
 }
 
-/// Template cells take FDTemplateLayoutCell's path (issue 13, part 3): constraints on the
+/// Template cells take FDTemplateLayoutCell's path: constraints on the
 /// contentView → Auto Layout with a required width fence and compressed fitting; else
 /// `sizeThatFits`; 0 → 44; the accessory and separator rules unchanged.
 @MainActor

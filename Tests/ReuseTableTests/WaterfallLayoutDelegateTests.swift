@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// The waterfall's optional delegate settings (the seed article's
+/// The waterfall's optional delegate settings (the waterfall article's
 /// `numberOfColumnWithCollectionView:` and `marginOfCellWithCollectionView:`):
 /// read at every prepare, a change re-places everything, bad values reported.
 @MainActor

@@ -198,8 +198,8 @@ extension HeightRun {
 
 // MARK: - Height-cache baselines
 
-/// What the `heightCache` suite needs from a height cache. Like the seeds, a
-/// cache holds two widths (portrait and landscape): get and set use the current
+/// What the `heightCache` suite needs from a height cache. Like the source
+/// articles' caches, a cache holds two widths (portrait and landscape): get and set use the current
 /// one; inserting or deleting a row updates both, as the articles did.
 protocol BenchHeightCache {
     /// An empty cache sized for `sections` sections of `rowsPerSection` rows.
@@ -214,7 +214,7 @@ protocol BenchHeightCache {
     mutating func fillBothOrientations(sections: Int, rowsPerSection: Int, height: (Int, Int) -> Double)
 }
 
-/// Re-implements seed 000's cache ("Caching UITableView row heights"):
+/// Re-implements the cache of the article "Caching UITableView row heights":
 /// `NSMutableDictionary<NSString *, NSMutableDictionary<NSString *, NSNumber *> *>`
 /// per orientation, keyed by the section and row numbers as strings, with key
 /// `"-1"` holding the largest index in use. Insert shifts keys by swapping

@@ -1,7 +1,7 @@
 import Foundation
 import ReuseTable
 
-// The `feed` suite (issue 17): the demo's self-sizing feed of 1,000,000 posts
+// The `feed` suite: the demo's self-sizing feed of 1,000,000 posts
 // (Sources/Demo/Feed) scrolled one screen at a time with estimated heights, so
 // every step measures the rows that enter (cells configured and sized) and then
 // lays them out. Two ways of sizing a post: the feed's own frame-layout cell

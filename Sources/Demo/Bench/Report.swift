@@ -93,7 +93,7 @@ enum Report {
 
     // MARK: Targets
 
-    /// One of the issue's targets at 10^7 rows, evaluated on this run's results.
+    /// One of the bench's targets at 10^7 rows (README's 10-million-row claims), evaluated on this run's results.
     struct Target: Equatable {
         var name: String
         var requirement: String
@@ -106,7 +106,7 @@ enum Report {
 
     static let targetRows = 10_000_000
 
-    /// The issue's targets, each computed from `results` (never hard-coded).
+    /// The bench's targets, each computed from `results` (never hard-coded).
     static func targets(_ results: [BenchResult], rows: Int = targetRows) -> [Target] {
         func median(_ suite: String, _ operation: String, _ strategy: String) -> BenchResult? {
             results.first { $0.suite == suite && $0.operation == operation && $0.strategy == strategy && $0.rows == rows && $0.summary != nil }
@@ -143,7 +143,7 @@ enum Report {
         return out
     }
 
-    /// SPEC §12's geometry targets (issue 17), each computed from `results`:
+    /// The geometry targets (see Docs/performance.md), each computed from `results`:
     /// ratios against the baselines measured in the same run, and the 10^8-row reloads.
     static func geometryTargets(_ results: [BenchResult]) -> [Target] {
         func result(_ suite: String, _ operation: String, _ strategy: String, rows: Int = targetRows) -> Double? {
@@ -190,7 +190,7 @@ enum Report {
     /// The targets as aligned text, or "" when none was measured (e.g. a filtered run).
     static func targetsText(_ results: [BenchResult]) -> String {
         targetsText(targets(results), title: "== targets ==", header: "target at 10^7 rows")
-            + targetsText(geometryTargets(results), title: "== targets, SPEC §12 geometry ==", header: "target (10^7 rows unless noted)")
+            + targetsText(geometryTargets(results), title: "== targets, geometry ==", header: "target (10^7 rows unless noted)")
     }
 
     private static func targetsText(_ targets: [Target], title: String, header: String) -> String {
@@ -214,7 +214,7 @@ enum Report {
     static func targetsMarkdown(_ results: [BenchResult]) -> String {
         var out = ""
         for (targets, header) in [
-            (targets(results), "target at 10^7 rows"), (geometryTargets(results), "SPEC §12 geometry target (10^7 rows unless noted)"),
+            (targets(results), "target at 10^7 rows"), (geometryTargets(results), "geometry target (10^7 rows unless noted)"),
         ]
         where targets.contains(where: { $0.met != nil }) {
             if !out.isEmpty { out += "\n" }

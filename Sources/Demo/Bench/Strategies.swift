@@ -37,7 +37,7 @@ enum Strategies {
 }
 
 /// Adapts the index-path height cache to the suite's interface: two widths
-/// stand for the seeds' two orientations.
+/// stand for the source articles' two orientations (portrait and landscape).
 struct IndexPathHeightCacheAdapter: BenchHeightCache {
     static let portrait = 375.0, landscape = 812.0
     private var cache = IndexPathHeightCache()

@@ -216,15 +216,15 @@ enum Suites {
 
     // MARK: heightCache
 
-    /// `sparseInsert` is the scenario: one section of N rows with its first and
+    /// `sparseInsert` is the sparse scenario: one section of N rows with its first and
     /// last screens cached (32 heights, as after `scrollToRow` to the last row), then a
     /// row inserted at row 1. Its bytes/row are per *cached* row.
     static let heightCacheOperations = ["get", "set", "insertRow", "deleteRow", "sparseInsert"]
     /// Rows are spread over this many sections.
     static let heightCacheSections = 10
 
-    /// Seed 003's storage table redone for index-path height caches, plus the issue's
-    /// sparse scenario. 10^7 rows for `IndexPathHeightCache`; the baselines stop at
+    /// The self-sizing cells article's storage table (arrays vs NSCache vs associated objects)
+    /// redone for index-path height caches, plus the sparse scenario. 10^7 rows for `IndexPathHeightCache`; the baselines stop at
     /// 10^5 (see `Strategies.heightCaches`).
     static func heightCache(quick: Bool) -> BenchSuite {
         let operations = heightCacheOperations.map { operation in

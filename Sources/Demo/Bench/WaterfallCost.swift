@@ -6,7 +6,7 @@ import ReuseTable
 ///
 /// Heights are synthetic (a hash of the item's id, O(1)), so the numbers are the
 /// layout's own work: the insert asks one height and re-places the rest of its section.
-/// Medians of `runs` insert/delete pairs; no assertions (SPEC §5: timing lives here, not in tests).
+/// Medians of `runs` insert/delete pairs; no assertions (timing lives in the bench, never in tests).
 @MainActor
 enum WaterfallCost {
     /// Items per section and a stable id per item, so that heights follow their items.

@@ -9,8 +9,8 @@ import Foundation
 /// terminal (raw keys in, frame diffs out, idle steps in between).
 ///
 /// Exact heights (`e`) show only the first `exactModeDays` days: without
-/// estimates `reloadData` measures *every* row up front (the lesson of seed
-/// 002), and a million self-sized rows take seconds in a debug build. The
+/// estimates `reloadData` measures *every* row up front (the lesson of the
+/// FDTemplateLayoutCell article), and a million self-sized rows take seconds in a debug build. The
 /// status line shows how long that reload took.
 ///
 /// The table's data source is a `TableViewDiffableDataSource` of post ids

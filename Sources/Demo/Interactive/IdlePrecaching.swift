@@ -2,7 +2,7 @@ import ReuseTable
 
 /// Idle work the event loop runs while no key is pending: measuring the rows still estimated.
 ///
-/// The library's height precacher (issue 5) measures in time-sliced steps;
+/// The library's height precacher (`HeightPrecacher`) measures in time-sliced steps;
 /// the demo only needs "do one slice, tell me whether work remains".
 @MainActor
 protocol IdleHeightPrecaching: AnyObject {

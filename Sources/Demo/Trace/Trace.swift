@@ -3,7 +3,7 @@ import ReuseTable
 
 /// `Demo trace`: every data source and delegate call, in order, for a tiny table.
 ///
-/// Seed 002's lesson, made visible: *when* a table asks for heights decides
+/// The FDTemplateLayoutCell article's lesson, made visible: *when* a table asks for heights decides
 /// what reloading costs. Without estimates, `reloadData` must ask every row's
 /// height before showing anything (it needs `contentSize` for the scroll
 /// bar); with estimates it asks only for the rows that fill the screen, and
@@ -107,7 +107,7 @@ enum Trace {
         }
         output.append("")
         output += Label.wrap(
-            "Seed 002 saw UIKit (iOS 7) ask heightForRowAt for all rows, then again for each on-screen row, "
+            "The FDTemplateLayoutCell article saw UIKit (iOS 7) ask heightForRowAt for all rows, then again for each on-screen row, "
                 + "alternating with cellForRowAt. ReuseTable asks each row's height once: a measured height is "
                 + "kept until its row is reloaded or the width changes.", columns: 94)
         return output

@@ -3,7 +3,7 @@ import Foundation
 // FDTemplateLayoutCell's features for items, owned by the collection view (no
 // swizzling): a template cell per identifier, measured at the layout's item
 // width, heights cached by index path (following every update) or by model key.
-// The seed's framework could not dequeue inside sizeForItemAt; a template cell
+// The waterfall article's framework could not dequeue inside sizeForItemAt; a template cell
 // made from the registered class, never added to the view tree, has no such problem.
 // The steps are the table's, written once in `Engine/ReusingView+TemplateCells.swift`.
 

@@ -158,7 +158,7 @@ extension CollectionView {
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
         tellDidEndDisplaying(leaving)
 
-        // The offset stays unless the content shrank below it (SPEC §9).
+        // The offset stays unless the content shrank below it, as in UIKit.
         clampsOffsetAtNextPass = true
         layoutPass()
     }

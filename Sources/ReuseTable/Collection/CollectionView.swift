@@ -99,7 +99,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var hasLoadedData = false
     var isLayingOut = false
     var lastLayoutWidth: CGFloat?
-    /// Viewport size at the last pass: a new size clamps the offset (SPEC §9).
+    /// Viewport size at the last pass: a new size clamps the offset, as UIKit does.
     var lastLayoutSize: CGSize?
     /// Insets at the last pass: new ones clamp the offset too (a bottom inset gone at the end of the content).
     var lastLayoutInsets: EdgeInsets?
@@ -269,7 +269,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// 1. Bad geometry (NaN or negative sizes, NaN offsets) is reported and sanitized.
     /// 2. A new width invalidates the layout (item widths depend on it).
     /// 3. `prepare()` runs if the layout was invalidated or updated.
-    /// 4. The offset is clamped if the content shrank or the viewport changed size (SPEC §9).
+    /// 4. The offset is clamped if the content shrank or the viewport changed size, as UIKit does.
     /// 5. The layout names the items intersecting the viewport; cells that
     ///    left go back to the pool first, then cells that stay are moved and
     ///    new ones are asked of the data source, then `willDisplay` is sent.

@@ -142,7 +142,7 @@ open class ColumnLayout: CollectionViewLayout {
         return true
     }
 
-    /// One section's header (or footer) height from the delegate, checked (SPEC §6).
+    /// One section's header (or footer) height from the delegate, checked (bad input is reported and replaced, see Docs/heights-and-template-cells.md).
     /// Nil when not asked (a structural call is queued, see `ask(_:_:)`).
     func supplementaryHeight(footer: Bool, section: Int, in collectionView: CollectionView) -> CGFloat? {
         let method = supplementaryHeightMethod(footer: footer)

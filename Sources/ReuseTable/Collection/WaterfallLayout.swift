@@ -17,10 +17,10 @@ import Foundation
 /// below the bottom of the sections above it (the first at y = 0); a section
 /// with no items, header or footer takes no space. The column count and margin
 /// may also come from the delegate (`numberOfColumns(in:layout:)`,
-/// `marginOfCell(in:layout:)`, the seed article's `numberOfColumn…`/`marginOfCell…`);
+/// `marginOfCell(in:layout:)`, the waterfall article's `numberOfColumn…`/`marginOfCell…`);
 /// they are read at every `prepare()` and a change re-places everything.
 ///
-/// **Cost.** Unlike the seed's framework, which recomputes every item on every
+/// **Cost.** Unlike the waterfall article's framework, which recomputes every item on every
 /// call, this layout asks each height once, keeps every item's column and
 /// frame, answers `layoutAttributesForElements(in:)` by binary search in each
 /// column, and after an insert, delete, move or height change at item `i`

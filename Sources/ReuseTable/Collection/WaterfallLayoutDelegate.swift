@@ -1,7 +1,7 @@
 import Foundation
 
 /// Gives `WaterfallLayout` the height of each item at the column width, and optionally
-/// its section headers and footers, its column count and its margin (the seed
+/// its section headers and footers, its column count and its margin (the waterfall
 /// article's `numberOfColumnWithCollectionView:` and `marginOfCellWithCollectionView:`).
 @MainActor
 public protocol WaterfallLayoutDelegate: AnyObject {

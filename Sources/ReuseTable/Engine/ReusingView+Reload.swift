@@ -10,7 +10,7 @@ extension ReusingView {
         if !hasLoadedData { reloadData() }
     }
 
-    /// The data source's section and row counts, validated (SPEC §6); traps with the message otherwise.
+    /// The data source's section and row counts, validated (a negative count names the method); traps with the message otherwise.
     /// - Complexity: O(sections).
     func validatedCounts() -> [Int] {
         do {

@@ -43,7 +43,7 @@ struct SelectionState {
 
     /// Maps every selected index path through a batch update: a deleted row, or
     /// one in a deleted or reloaded section, leaves; a moved row is carried; a
-    /// reloaded row stays selected at its new position (issue 14's choice; UIKit is reported to deselect it); every
+    /// reloaded row stays selected at its new position (our choice, see Docs/selection.md; UIKit is reported to deselect it); every
     /// other row shifts by the inserts and deletes before it.
     /// - Complexity: O(s (log k + k)) for s selected and k changes in their sections — never O(rows).
     mutating func follow(_ plan: UpdatePlan) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Measures a table's estimated rows while the host is idle, in time-sliced steps.
 ///
-/// Seed 000 precached one row per run-loop turn and crashed when the table was
+/// The article "Caching UITableView row heights" precached one row per run-loop turn and crashed when the table was
 /// freed before the idle callback ran. This precacher:
 /// - works in slices bounded by a time budget (default 2 ms), not one row per turn;
 /// - holds the table weakly, so a freed table simply ends the work;

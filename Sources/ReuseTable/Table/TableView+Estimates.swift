@@ -72,8 +72,8 @@ extension TableView {
     /// above the rows measured under them (the first row seen when none is measured yet).
     /// 1. Walking down from the anchor, each estimated slot is measured and the
     ///    walk continues from its *measured* end, so only the rows that really
-    ///    fill the viewport are measured (seed 003: UIKit measures
-    ///    ceil(viewport / estimate) rows instead). Nothing above the anchor
+    ///    fill the viewport are measured (UIKit measures
+    ///    ceil(viewport / estimate) rows instead, see Docs/estimated-heights.md). Nothing above the anchor
     ///    changes, so nothing moves.
     /// 2. Walking up from the anchor, each estimated slot still reaching into
     ///    the viewport is measured; its change Δ moves the anchor by Δ, and the

@@ -43,7 +43,7 @@ struct UpdateVocabulary: Sendable {
     func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// Reads the data source's section and row counts, throwing a message that
-    /// names the method, the section and the value when one is negative (SPEC §6).
+    /// names the method, the section and the value when one is negative (see Docs/mutations.md).
     func readCounts(
         sections: () -> Int, sectionsMethod: String,
         rows: (Int) -> Int, rowsMethod: String

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
 
-/// Issue 14 the way apps call a table: delegates that read the table and change it from inside
+/// The way apps call a table: delegates that read the table and change it from inside
 /// the selection, scroll and display callbacks; bad numbers in insets and header views; width
 /// changes with a table header and insets; selection with estimated heights and scrolls.
 @MainActor
-@Suite struct Issue14AppCallTests {
+@Suite struct AppCallPatternTests {
     func table(_ source: SelectionLogSource) -> TableView { TableViewSelectionTests().table(source) }
 
     /// Inside `didSelectRowAt` the table answers with the new state: the selected rows,
