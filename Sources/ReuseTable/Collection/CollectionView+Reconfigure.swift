@@ -15,13 +15,21 @@ extension CollectionView {
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         performTransaction {
-            reconfigureVisibleCells(
+            let waiting = reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleItems,
                 cellFromDataSource: { indexPath in ask("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
                 place: { addSubview($0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
             }
+            guard !waiting.isEmpty else { return }
+            // A callback queued a call while the cells were asked: the rest leave the screen
+            // and are asked anew by the pass after that call.
+            let items = Set(waiting)
+            let leaving = visibleItems.partition { !items.contains($0.indexPath) }
+            for entry in leaving { recycle(entry.cell) }
+            tellDidEndDisplaying(leaving)
+            needsPassAfterSettle = true
         }
     }
 }

@@ -14,21 +14,23 @@ extension ReusingView {
     /// Index paths not on screen are ignored: they are configured when they appear.
     /// `reconfigured` runs for each cell configured (the table measures self-sizing rows there).
     /// `cellFromDataSource` answers nil once a callback queued a structural call (`ask(_:_:)`):
-    /// the cells not reconfigured yet stay as they are, and the queued call runs next.
+    /// the index paths of the visible cells not reconfigured yet are returned, and the view
+    /// takes those cells off the screen so its next pass (after the queued call, wherever
+    /// their rows are then) asks for them anew.
     /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured
     ///   (and O(v) for each one replaced by a different cell).
     func reconfigureVisibleCells(
         at indexPaths: [IndexPath], in visible: ReferenceWritableKeyPath<Self, VisibleRows<Cell>>,
         cellFromDataSource: (IndexPath) -> Cell?, place: (Cell) -> Void,
         reconfigured: (IndexPath, Cell) -> Void = { _, _ in }
-    ) {
-        guard hasLoadedData else { return }
-        for indexPath in indexPaths {
+    ) -> [IndexPath] {
+        guard hasLoadedData else { return [] }
+        for (position, indexPath) in indexPaths.enumerated() {
             guard let old = self[keyPath: visible][indexPath] else { continue }
             if let identifier = old.reuseIdentifier { pool.enqueue(old, identifier: identifier) }
             guard let cell = cellFromDataSource(indexPath) else {
                 if let identifier = old.reuseIdentifier { _ = pool.dequeue(identifier) }  // back on screen, as it was
-                return
+                return indexPaths[position...].filter { self[keyPath: visible][$0] != nil }
             }
             if cell !== old {
                 old.removeFromSuperview()
@@ -42,6 +44,7 @@ extension ReusingView {
             cell.layoutIfNeeded()
             reconfigured(indexPath, cell)
         }
+        return []
     }
 
     /// The cells on screen after any pending layout pass, as UIKit's `visibleCells`,

@@ -23,13 +23,10 @@ extension TableView {
         if deferIfBusy("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) { return }
         performTransaction {
             for indexPath in indexPaths where visibleRows[indexPath] == nil && isSelfSized(indexPath) {
-                // Its content changed: the height it had is now only an estimate.
-                indexPathHeightCache.invalidateHeight(at: indexPath)
-                let index = slotIndex(forRow: indexPath)
-                geometry.setHeight(geometry.height(at: index), at: index, isMeasured: false)
+                heightBecomesEstimate(indexPath)
             }
             var changed: [(IndexPath, CGFloat)] = []
-            reconfigureVisibleCells(
+            let waiting = reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { insertSubview($0, at: 0) }
             ) { indexPath, cell in
@@ -41,6 +38,14 @@ extension TableView {
                     changed.append((indexPath, sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")))
                 }
             }
+            if !waiting.isEmpty {
+                // A callback queued a call while the cells were asked: the rest leave the screen
+                // and are asked anew (cell and height) by the pass after that call.
+                for indexPath in waiting where isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
+                let rows = Set(waiting)
+                returnRowsThatLeftToThePool(visibleRows.partition { !rows.contains($0.indexPath) })
+                passWasCutShort = true
+            }
             // In this step, not queued: a queued call would stop the cells after the first from being asked.
             guard !changed.isEmpty else { return }
             setHeights(changed)
@@ -49,10 +54,18 @@ extension TableView {
     }
 
     /// Whether the row's height comes from its cell's content: `rowHeight` is
-    /// `automaticDimension`, or the delegate answered it and the result was cached.
+    /// `automaticDimension`, or some row was sized by its content (the delegate answered
+    /// `automaticDimension`): its height, cached at any width, is only good for its old content.
     /// Index paths outside the table are not (they are ignored, as off-screen rows are).
     func isSelfSized(_ indexPath: IndexPath) -> Bool {
         guard (try? validateIndexPath(indexPath)) != nil else { return false }
-        return rowHeight == TableView.automaticDimension || indexPathHeightCache.storedHeight(at: indexPath, width: bounds.width) != nil
+        return rowHeight == TableView.automaticDimension || usesSelfSizing
+    }
+
+    /// The row's content changed: the height it had is now only an estimate, measured when next needed.
+    func heightBecomesEstimate(_ indexPath: IndexPath) {
+        indexPathHeightCache.invalidateHeight(at: indexPath)
+        let index = slotIndex(forRow: indexPath)
+        geometry.setHeight(geometry.height(at: index), at: index, isMeasured: false)
     }
 }
