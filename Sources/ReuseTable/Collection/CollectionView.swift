@@ -150,25 +150,23 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// (every item size is asked again) and the index-path height cache.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
     open func reloadData() {
-        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
-        performTransaction { reloadBody(invalidatingHeightCache: true) }
+        requestReload(keepingHeightCache: false)
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     /// - Complexity: as `reloadData()`.
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
-        performTransaction { reloadBody(invalidatingHeightCache: false) }
+        requestReload(keepingHeightCache: true)
     }
 
     /// The reload itself, inside a transaction. The view counts as loaded
     /// before the data source is first asked, so a callback that reads the view
     /// ("is this the last item?") never starts another reload.
-    func reloadBody(invalidatingHeightCache: Bool) {
+    func reload(keepingHeightCache: Bool) {
         cancelAllPrefetching()
         hasLoadedData = true
         selection.removeAll()  // the items are new (UIKit clears the selection on reload)
-        if invalidatingHeightCache { indexPathHeightCache.invalidateAll() }
+        if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
@@ -259,7 +257,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             return
         }
         performTransaction {
-            if hasLoadedData { layoutPass() } else { reloadBody(invalidatingHeightCache: true) }
+            if hasLoadedData { layoutPass() } else { reload(keepingHeightCache: false) }
         }
     }
 

@@ -5,6 +5,17 @@ import Foundation
 // method names, `fetchCounts()`, through `UpdateVocabulary.readCounts`).
 
 extension ReusingView {
+    /// `reloadData()` (`keepingHeightCache` false) and `reloadDataWithoutInvalidatingHeightCache()`
+    /// of both views: called from a data source or delegate method, the reload is queued and runs
+    /// when the running step is done (calling the public method again, so an override runs);
+    /// otherwise it runs now, in a transaction of its own.
+    func requestReload(keepingHeightCache: Bool) {
+        let name = keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()"
+        let again = { [self] in keepingHeightCache ? reloadDataWithoutInvalidatingHeightCache() : reloadData() }
+        if deferIfBusy(name, again) { return }
+        performTransaction { reload(keepingHeightCache: keepingHeightCache) }
+    }
+
     /// Loads data on first use, as UIKit does on its first layout.
     func loadIfNeeded() {
         if !hasLoadedData { reloadData() }

@@ -38,6 +38,9 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     /// Whether `reloadData()` has started since the view was made.
     var hasLoadedData: Bool { get }
     func reloadData()
+    func reloadDataWithoutInvalidatingHeightCache()
+    /// The reload itself, run inside a transaction: counts, geometry or layout, cells.
+    func reload(keepingHeightCache: Bool)
     /// The data source's section and row counts, throwing a message naming the method for a negative one.
     func fetchCounts() throws(TableViewError) -> [Int]
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.

@@ -215,18 +215,17 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// layout step is done (see `LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
-        if deferIfBusy("reloadData()", { [self] in reloadData() }) { return }
-        performTransaction { reload(keepingHeightCache: false) }
+        requestReload(keepingHeightCache: false)
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache, for
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
-        if deferIfBusy("reloadDataWithoutInvalidatingHeightCache()", { [self] in reloadDataWithoutInvalidatingHeightCache() }) { return }
-        performTransaction { reload(keepingHeightCache: true) }
+        requestReload(keepingHeightCache: true)
     }
 
+    /// The reload itself, inside a transaction (see `requestReload(keepingHeightCache:)`).
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         selection.removeAll()  // the rows are new (UIKit clears the selection on reload)
