@@ -168,7 +168,6 @@ extension TableView {
     func resolveHeightPlan(first: IndexPath) {
         guard case .undecided = heightPlan.rows else { return }
         heightPlan.resolveRows(table: self, first: first)
-        isEstimatingRows = heightPlan.rowsEstimated
     }
 
     /// Slots of a section: header, rows, footer.

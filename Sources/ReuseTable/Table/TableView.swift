@@ -141,7 +141,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
-    var isEstimatingRows = false
+    var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
     var appliedRowMargin: CGFloat = 0
     /// Whether any height came from measuring content (so a width change must re-measure).
@@ -256,7 +256,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
         let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
-        isEstimatingRows = plan.rowsEstimated
         geometry = TableView.makeGeometry(geometryStore, heightRuns(counts: counts, plan: plan))
         heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
         updateContentSize()
