@@ -88,223 +88,330 @@ struct UpdatePlan: Sendable {
         return result
     }
 
-    // MARK: Building and validation
+    // MARK: Building
 
     /// Validates `batch` against the counts before and after (from the data
     /// source), UIKit's way, and returns the plan; throws a precise message otherwise.
+    ///
+    /// The phases, in order: check the sections, map old sections to new ones,
+    /// check the rows, check every surviving section's row count, then record
+    /// where rows go and list the four steps.
     static func make(
         _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int],
         vocabulary v: UpdateVocabulary
     ) throws(TableViewError) -> UpdatePlan {
-        var plan = UpdatePlan()
-        let oldSections = oldCounts.count, newSections = newCounts.count
-        func fail(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
+        let movedFrom = try validateSections(batch, oldSections: oldCounts.count, newSections: newCounts.count, vocabulary: v)
+        let sections = SectionMapping(batch, movedFrom: movedFrom, oldSections: oldCounts.count, newSections: newCounts.count)
+        let rows = try validateRows(batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: sections.freshSections, vocabulary: v)
+        try validateRowCounts(batch, rows, sections, oldCounts: oldCounts, newCounts: newCounts, vocabulary: v)
 
-        // Sections: ranges, conflicts, count.
-        for section in batch.deletedSections where section < 0 || section >= oldSections {
-            throw fail(
-                section < 0
-                    ? "attempt to delete section \(section): section numbers start at 0."
-                    : "attempt to delete section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+        var plan = UpdatePlan()
+        plan.recordRowLookups(batch, rows, sections)
+        plan.listSteps(batch, rows, sections, newCounts: newCounts)
+        return plan
+    }
+
+    /// Where every old section goes, and which new sections come fresh from the data source.
+    struct SectionMapping {
+        /// New index of each old section; nil when deleted or reloaded.
+        var newOfOld: [Int?]
+        /// Old index of each new section; nil when inserted or reloaded.
+        var oldOfNew: [Int?]
+        /// Inserted and reloaded sections (new indices): their rows come from the data source.
+        var freshSections: IndexSet
+        /// Old indices of the sections that move.
+        var movedFrom: IndexSet
+
+        /// Maps a validated batch's sections: insertions and move destinations take
+        /// their new positions; survivors (reloaded ones included) fill the rest in order.
+        /// - Complexity: O(old sections + new sections).
+        init(_ batch: BatchUpdate, movedFrom: IndexSet, oldSections: Int, newSections: Int) {
+            self.movedFrom = movedFrom
+            oldOfNew = [Int?](repeating: nil, count: newSections)
+            newOfOld = [Int?](repeating: nil, count: oldSections)
+            var taken = [Bool](repeating: false, count: newSections)
+            for section in batch.insertedSections { taken[section] = true }
+            for move in batch.movedSections {
+                taken[move.to] = true
+                oldOfNew[move.to] = move.from
+                newOfOld[move.from] = move.to
+            }
+            var nextNew = 0
+            for old in 0..<oldSections where !batch.deletedSections.contains(old) && !movedFrom.contains(old) {
+                while taken[nextNew] { nextNew += 1 }
+                taken[nextNew] = true
+                newOfOld[old] = nextNew
+                oldOfNew[nextNew] = old
+            }
+            freshSections = batch.insertedSections
+            for old in batch.reloadedSections {
+                let new = newOfOld[old]!
+                freshSections.insert(new)
+                oldOfNew[new] = nil
+                newOfOld[old] = nil
+            }
+            for old in batch.deletedSections { newOfOld[old] = nil }
         }
-        for section in batch.reloadedSections where section < 0 || section >= oldSections {
-            throw fail(
-                section < 0
-                    ? "attempt to reload section \(section): section numbers start at 0."
-                    : "attempt to reload section \(section), but there are only \(v.plural(oldSections, "section")) before the update.")
+    }
+
+    /// The batch's rows once validated, without duplicates.
+    struct ValidatedRows {
+        var deleted = Set<IndexPath>()
+        var reloaded = Set<IndexPath>()
+        /// Inserted rows and move destinations (new index paths).
+        var inserted = Set<IndexPath>()
+        /// Move sources (old index paths).
+        var movedOut = Set<IndexPath>()
+    }
+
+    /// Records what the index-path queries need: the sections' new indices, the moves'
+    /// destinations, and per section the rows removed and inserted (reloads aside), sorted.
+    /// - Complexity: O(k log k) for k changed rows.
+    private mutating func recordRowLookups(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping) {
+        newSectionOfOld = sections.newOfOld
+        for move in batch.movedRows { movedRowDestinations[move.from] = move.to }
+        if batch.allowsMovesAcrossInsertedAndDeletedSections {
+            for move in batch.movedRows where batch.insertedSections.contains(move.to.section) {
+                sectionsFilledRowByRow.insert(move.to.section)
+            }
         }
-        for section in batch.insertedSections where section < 0 || section >= newSections {
-            throw fail(
-                section < 0
-                    ? "attempt to insert section \(section): section numbers start at 0."
-                    : "attempt to insert section \(section), but there are only \(v.plural(newSections, "section")) after the update.")
+        var removedByOld: [Int: [Int]] = [:], insertedByNew: [Int: [Int]] = [:]
+        for indexPath in rows.deleted { removedByOld[indexPath.section, default: []].append(indexPath.row) }
+        for move in batch.movedRows { removedByOld[move.from.section, default: []].append(move.from.row) }
+        for indexPath in rows.inserted { insertedByNew[indexPath.section, default: []].append(indexPath.row) }
+        removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
+        insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
+        goneRows = rows.deleted.union(rows.reloaded)
+        reloadedRows = rows.reloaded
+    }
+
+    /// Lists the four steps: removals highest first, insertions lowest first. A reloaded
+    /// row is inserted fresh where it would be had it survived (so after `recordRowLookups`).
+    /// - Complexity: O(k log k + sections) for k changes, plus the rows of inserted
+    ///   sections that receive moved rows.
+    private mutating func listSteps(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping, newCounts: [Int]) {
+        rowRemovals = (Array(rows.deleted) + Array(rows.reloaded) + Array(rows.movedOut)).sorted(by: >)
+        sectionRemovals = (Array(batch.deletedSections) + Array(batch.reloadedSections) + Array(sections.movedFrom)).sorted(by: >)
+        var sectionInsertions: [(index: Int, source: Source<Int>)] = sections.freshSections.map { ($0, .fresh) }
+        sectionInsertions += batch.movedSections.map { ($0.to, .moved($0.from)) }
+        self.sectionInsertions = sectionInsertions.sorted { $0.index < $1.index }
+        var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] = batch.insertedRows.map { ($0, .fresh) }
+        rowInsertions += batch.movedRows.map { ($0.to, .moved($0.from)) }
+        for section in sectionsFilledRowByRow {
+            for row in 0..<newCounts[section] where !rows.inserted.contains(IndexPath(row: row, section: section)) {
+                rowInsertions.append((IndexPath(row: row, section: section), .fresh))
+            }
         }
+        for indexPath in rows.reloaded {
+            let section = sections.newOfOld[indexPath.section]!
+            let row = survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section)
+            rowInsertions.append((IndexPath(row: row, section: section), .fresh))
+        }
+        self.rowInsertions = rowInsertions.sorted { $0.indexPath < $1.indexPath }
+    }
+}
+
+// MARK: - Validation
+
+// Checking a batch before it becomes a plan, UIKit's way and with UIKit's
+// messages: sections first (ranges, conflicts, moves, the section count), then
+// rows (ranges and conflicts, in old space for deletes, reloads and move
+// sources, in new space for inserts and move destinations), then every
+// surviving section's row count. The first problem found is the one reported.
+
+extension UpdatePlan {
+    private static func invalid(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
+
+    // MARK: Sections
+
+    /// Checks the batch's sections: ranges, conflicts, moves and the count after the update.
+    /// Returns the old indices of the sections that move.
+    /// - Complexity: O(s log s) for s sections named in the batch.
+    static func validateSections(
+        _ batch: BatchUpdate, oldSections: Int, newSections: Int, vocabulary v: UpdateVocabulary
+    ) throws(TableViewError) -> IndexSet {
+        try checkRange(of: batch.deletedSections, "delete", count: oldSections, "before", v)
+        try checkRange(of: batch.reloadedSections, "reload", count: oldSections, "before", v)
+        try checkRange(of: batch.insertedSections, "insert", count: newSections, "after", v)
         if let both = batch.deletedSections.intersection(batch.reloadedSections).first {
-            throw fail("attempt to delete and reload the same section \(both).")
+            throw invalid("attempt to delete and reload the same section \(both).")
         }
-        var movedFrom = IndexSet(), movedTo = IndexSet()
-        for move in batch.movedSections {
-            guard move.from >= 0, move.from < oldSections else {
-                throw fail("attempt to move section \(move.from), but there are only \(v.plural(oldSections, "section")) before the update.")
-            }
-            guard move.to >= 0, move.to < newSections else {
-                throw fail(
-                    "attempt to move section \(move.from) to section \(move.to), but there are only \(v.plural(newSections, "section")) after the update."
-                )
-            }
-            if batch.deletedSections.contains(move.from) || batch.reloadedSections.contains(move.from) {
-                throw fail(
-                    "attempt to move section \(move.from), which is also being \(batch.deletedSections.contains(move.from) ? "deleted" : "reloaded")."
-                )
-            }
-            if movedFrom.contains(move.from) { throw fail("attempt to move section \(move.from) twice.") }
-            if movedTo.contains(move.to) || batch.insertedSections.contains(move.to) {
-                throw fail("attempt to move a section to section \(move.to), which is already the destination of an insertion or another move.")
-            }
-            movedFrom.insert(move.from)
-            movedTo.insert(move.to)
-        }
+        let movedFrom = try validateSectionMoves(batch, oldSections: oldSections, newSections: newSections, vocabulary: v)
         let expectedSections = oldSections - batch.deletedSections.count + batch.insertedSections.count
         guard newSections == expectedSections else {
-            throw fail(
+            throw invalid(
                 "invalid number of sections. The number of sections contained in the \(v.view) after the update (\(newSections)) "
                     + "must be equal to the number of sections contained in the \(v.view) before the update (\(oldSections)), "
                     + "plus or minus the number of sections inserted or deleted (\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted)."
             )
         }
+        return movedFrom
+    }
 
-        // Section mapping: insertions and move destinations take their new
-        // positions; survivors (reloaded ones included) fill the rest in order.
-        var oldOfNew = [Int?](repeating: nil, count: newSections)
-        var newOfOld = [Int?](repeating: nil, count: oldSections)
-        var taken = [Bool](repeating: false, count: newSections)
-        for section in batch.insertedSections { taken[section] = true }
+    /// Throws when one of `sections` is outside `0..<count` (`when`: "before" or "after" the update).
+    private static func checkRange(
+        of sections: IndexSet, _ verb: String, count: Int, _ when: String, _ v: UpdateVocabulary
+    ) throws(TableViewError) {
+        for section in sections where section < 0 || section >= count {
+            throw invalid(
+                section < 0
+                    ? "attempt to \(verb) section \(section): section numbers start at 0."
+                    : "attempt to \(verb) section \(section), but there are only \(v.plural(count, "section")) \(when) the update.")
+        }
+    }
+
+    /// Checks each section move: in range at both ends, not of a deleted or reloaded section,
+    /// no section moved twice, no destination taken twice. Returns the moves' sources.
+    private static func validateSectionMoves(
+        _ batch: BatchUpdate, oldSections: Int, newSections: Int, vocabulary v: UpdateVocabulary
+    ) throws(TableViewError) -> IndexSet {
+        var movedFrom = IndexSet(), movedTo = IndexSet()
         for move in batch.movedSections {
-            taken[move.to] = true
-            oldOfNew[move.to] = move.from
-            newOfOld[move.from] = move.to
+            guard move.from >= 0, move.from < oldSections else {
+                throw invalid("attempt to move section \(move.from), but there are only \(v.plural(oldSections, "section")) before the update.")
+            }
+            guard move.to >= 0, move.to < newSections else {
+                throw invalid(
+                    "attempt to move section \(move.from) to section \(move.to), but there are only \(v.plural(newSections, "section")) after the update."
+                )
+            }
+            if batch.deletedSections.contains(move.from) || batch.reloadedSections.contains(move.from) {
+                throw invalid(
+                    "attempt to move section \(move.from), which is also being \(batch.deletedSections.contains(move.from) ? "deleted" : "reloaded")."
+                )
+            }
+            if movedFrom.contains(move.from) { throw invalid("attempt to move section \(move.from) twice.") }
+            if movedTo.contains(move.to) || batch.insertedSections.contains(move.to) {
+                throw invalid("attempt to move a section to section \(move.to), which is already the destination of an insertion or another move.")
+            }
+            movedFrom.insert(move.from)
+            movedTo.insert(move.to)
         }
-        var nextNew = 0
-        for old in 0..<oldSections where !batch.deletedSections.contains(old) && !movedFrom.contains(old) {
-            while taken[nextNew] { nextNew += 1 }
-            taken[nextNew] = true
-            newOfOld[old] = nextNew
-            oldOfNew[nextNew] = old
-        }
-        var freshSections = batch.insertedSections
-        for old in batch.reloadedSections {
-            let new = newOfOld[old]!
-            freshSections.insert(new)
-            oldOfNew[new] = nil
-            newOfOld[old] = nil
-        }
-        for old in batch.deletedSections { newOfOld[old] = nil }
+        return movedFrom
+    }
 
-        // Rows: ranges and conflicts, in old space for deletes, reloads and move sources.
-        let movesCross = batch.allowsMovesAcrossInsertedAndDeletedSections
-        func checkOld(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
-            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldSections else {
-                throw fail(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldSections, "section")) before the update.")
+    // MARK: Rows
+
+    /// Checks the batch's rows — deletes, reloads, inserts, then moves — for range,
+    /// conflicts with their sections and with each other, and repeats. Returns them as sets.
+    /// - Complexity: O(k) for k rows named in the batch.
+    static func validateRows(
+        _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int], freshSections: IndexSet, vocabulary v: UpdateVocabulary
+    ) throws(TableViewError) -> ValidatedRows {
+        let check = RowCheck(batch: batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: freshSections, v: v)
+        var rows = ValidatedRows()
+        for indexPath in batch.deletedRows {
+            try check.old(indexPath, "delete")
+            guard rows.deleted.insert(indexPath).inserted else { throw invalid("attempt to delete \(v.row) \(v.describe(indexPath)) twice.") }
+        }
+        for indexPath in batch.reloadedRows {
+            try check.old(indexPath, "reload")
+            if rows.deleted.contains(indexPath) { throw invalid("attempt to delete and reload the same \(v.row) \(v.describe(indexPath)).") }
+            guard rows.reloaded.insert(indexPath).inserted else { throw invalid("attempt to reload \(v.row) \(v.describe(indexPath)) twice.") }
+        }
+        for indexPath in batch.insertedRows {
+            try check.new(indexPath, "insert")
+            guard rows.inserted.insert(indexPath).inserted else { throw invalid("attempt to insert \(v.row) \(v.describe(indexPath)) twice.") }
+        }
+        for move in batch.movedRows {
+            try check.old(move.from, "move")
+            try check.new(move.to, "move")
+            if rows.deleted.contains(move.from) || rows.reloaded.contains(move.from) {
+                throw invalid(
+                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(rows.deleted.contains(move.from) ? "deleted" : "reloaded")."
+                )
+            }
+            guard rows.movedOut.insert(move.from).inserted else { throw invalid("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
+            guard rows.inserted.insert(move.to).inserted else {
+                throw invalid(
+                    "attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move."
+                )
+            }
+        }
+        return rows
+    }
+
+    /// One row's range and its section's conflicts: in old space (deletes, reloads, move
+    /// sources) or new space (inserts, move destinations).
+    private struct RowCheck {
+        let batch: BatchUpdate
+        let oldCounts: [Int], newCounts: [Int]
+        /// Inserted and reloaded sections (new indices).
+        let freshSections: IndexSet
+        let v: UpdateVocabulary
+
+        /// An old index path: in range, and not in a deleted or reloaded section (a move may
+        /// leave a deleted section when the batch allows it).
+        func old(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
+            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldCounts.count else {
+                throw invalid(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldCounts.count, "section")) before the update."
+                )
             }
             let rows = oldCounts[indexPath.section]
             guard indexPath.row >= 0, indexPath.row < rows else {
-                throw fail(
+                throw invalid(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) before the update."
                 )
             }
-            if movesCross, verb == "move", batch.deletedSections.contains(indexPath.section) { return }
+            if batch.allowsMovesAcrossInsertedAndDeletedSections, verb == "move", batch.deletedSections.contains(indexPath.section) { return }
             if batch.deletedSections.contains(indexPath.section) || batch.reloadedSections.contains(indexPath.section) {
                 let what = batch.deletedSections.contains(indexPath.section) ? "deleted" : "reloaded"
-                throw fail("attempt to \(verb) \(v.row) \(v.describe(indexPath)) in section \(indexPath.section), which is also being \(what).")
+                throw invalid("attempt to \(verb) \(v.row) \(v.describe(indexPath)) in section \(indexPath.section), which is also being \(what).")
             }
         }
-        func checkNew(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
-            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < newSections else {
-                throw fail(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newSections, "section")) after the update.")
+
+        /// A new index path: in range, and not in an inserted or reloaded section (a move may
+        /// enter an inserted section when the batch allows it).
+        func new(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
+            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < newCounts.count else {
+                throw invalid(
+                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newCounts.count, "section")) after the update."
+                )
             }
             let rows = newCounts[indexPath.section]
             guard indexPath.row >= 0, indexPath.row < rows else {
-                throw fail(
+                throw invalid(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) after the update."
                 )
             }
-            if movesCross, verb == "move", batch.insertedSections.contains(indexPath.section) { return }
+            if batch.allowsMovesAcrossInsertedAndDeletedSections, verb == "move", batch.insertedSections.contains(indexPath.section) { return }
             if freshSections.contains(indexPath.section) {
-                throw fail(
+                throw invalid(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)) into section \(indexPath.section), which is being inserted or reloaded: its \(v.row)s come from the data source."
                 )
             }
         }
-        var deleted = Set<IndexPath>(), reloaded = Set<IndexPath>(), inserted = Set<IndexPath>()
-        for indexPath in batch.deletedRows {
-            try checkOld(indexPath, "delete")
-            guard deleted.insert(indexPath).inserted else { throw fail("attempt to delete \(v.row) \(v.describe(indexPath)) twice.") }
-        }
-        for indexPath in batch.reloadedRows {
-            try checkOld(indexPath, "reload")
-            if deleted.contains(indexPath) { throw fail("attempt to delete and reload the same \(v.row) \(v.describe(indexPath)).") }
-            guard reloaded.insert(indexPath).inserted else { throw fail("attempt to reload \(v.row) \(v.describe(indexPath)) twice.") }
-        }
-        for indexPath in batch.insertedRows {
-            try checkNew(indexPath, "insert")
-            guard inserted.insert(indexPath).inserted else { throw fail("attempt to insert \(v.row) \(v.describe(indexPath)) twice.") }
-        }
-        var movedOut = Set<IndexPath>()
-        for move in batch.movedRows {
-            try checkOld(move.from, "move")
-            try checkNew(move.to, "move")
-            if deleted.contains(move.from) || reloaded.contains(move.from) {
-                throw fail(
-                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(deleted.contains(move.from) ? "deleted" : "reloaded").")
-            }
-            guard movedOut.insert(move.from).inserted else { throw fail("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
-            guard inserted.insert(move.to).inserted else {
-                throw fail(
-                    "attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move."
-                )
-            }
-            plan.movedRowDestinations[move.from] = move.to
-        }
+    }
 
-        // Per-section counts, UIKit's message.
-        var removedByOld: [Int: [Int]] = [:], insertedByNew: [Int: [Int]] = [:]
-        var movedIn: [Int: Int] = [:], movedOutCount: [Int: Int] = [:], insertedCount: [Int: Int] = [:], deletedCount: [Int: Int] = [:]
-        for indexPath in deleted {
-            removedByOld[indexPath.section, default: []].append(indexPath.row); deletedCount[indexPath.section, default: 0] += 1
-        }
+    // MARK: Row counts
+
+    /// Checks that every surviving section has as many rows after the update as before,
+    /// plus insertions and moves in, minus deletions and moves out (UIKit's message).
+    /// - Complexity: O(k + sections) for k changed rows.
+    static func validateRowCounts(
+        _ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping,
+        oldCounts: [Int], newCounts: [Int], vocabulary v: UpdateVocabulary
+    ) throws(TableViewError) {
+        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:], inserted: [Int: Int] = [:], deleted: [Int: Int] = [:]
+        for indexPath in rows.deleted { deleted[indexPath.section, default: 0] += 1 }
         for move in batch.movedRows {
-            removedByOld[move.from.section, default: []].append(move.from.row)
-            movedOutCount[move.from.section, default: 0] += 1
+            movedOut[move.from.section, default: 0] += 1
             movedIn[move.to.section, default: 0] += 1
         }
-        for indexPath in inserted { insertedByNew[indexPath.section, default: []].append(indexPath.row) }
-        for indexPath in batch.insertedRows { insertedCount[indexPath.section, default: 0] += 1 }
-        for new in 0..<newSections {
-            guard let old = oldOfNew[new] else { continue }
-            let ins = insertedCount[new] ?? 0, del = deletedCount[old] ?? 0
-            let into = movedIn[new] ?? 0, outOf = movedOutCount[old] ?? 0
+        for indexPath in batch.insertedRows { inserted[indexPath.section, default: 0] += 1 }
+        for new in 0..<newCounts.count {
+            guard let old = sections.oldOfNew[new] else { continue }
+            let ins = inserted[new] ?? 0, del = deleted[old] ?? 0
+            let into = movedIn[new] ?? 0, outOf = movedOut[old] ?? 0
             let expected = oldCounts[old] + ins - del + into - outOf
             guard newCounts[new] == expected else {
-                throw fail(
+                throw invalid(
                     "invalid number of \(v.row)s in section \(new). The number of \(v.row)s contained in an existing section after the update (\(newCounts[new])) "
                         + "must be equal to the number of \(v.row)s contained in that section before the update (\(oldCounts[old])), "
                         + "plus or minus the number of \(v.row)s inserted or deleted from that section (\(ins) inserted, \(del) deleted) "
                         + "and plus or minus the number of \(v.row)s moved into or out of that section (\(into) moved in, \(outOf) moved out).")
             }
         }
-
-        if movesCross {
-            for move in batch.movedRows where batch.insertedSections.contains(move.to.section) {
-                plan.sectionsFilledRowByRow.insert(move.to.section)
-            }
-        }
-        plan.newSectionOfOld = newOfOld
-        plan.removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
-        plan.insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
-        plan.goneRows = deleted.union(reloaded)
-        plan.reloadedRows = reloaded
-
-        // The four step lists.
-        plan.rowRemovals = (Array(deleted) + Array(reloaded) + Array(movedOut)).sorted(by: >)
-        plan.sectionRemovals = (Array(batch.deletedSections) + Array(batch.reloadedSections) + Array(movedFrom)).sorted(by: >)
-        var sectionInsertions: [(index: Int, source: Source<Int>)] = freshSections.map { ($0, .fresh) }
-        sectionInsertions += batch.movedSections.map { ($0.to, .moved($0.from)) }
-        plan.sectionInsertions = sectionInsertions.sorted { $0.index < $1.index }
-        var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] = batch.insertedRows.map { ($0, .fresh) }
-        rowInsertions += batch.movedRows.map { ($0.to, .moved($0.from)) }
-        for section in plan.sectionsFilledRowByRow {
-            for row in 0..<newCounts[section] where !inserted.contains(IndexPath(row: row, section: section)) {
-                rowInsertions.append((IndexPath(row: row, section: section), .fresh))
-            }
-        }
-        for indexPath in reloaded {
-            let section = newOfOld[indexPath.section]!
-            let row = plan.survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section)
-            rowInsertions.append((IndexPath(row: row, section: section), .fresh))
-        }
-        plan.rowInsertions = rowInsertions.sorted { $0.indexPath < $1.indexPath }
-        return plan
     }
 }
