@@ -59,11 +59,39 @@ struct SnapshotDifference: Equatable, Sendable {
 
     init() {}
 
+    /// The difference from `old` to `new`, in the phases above: sections; the sections whose
+    /// items need a walk; the walk (lockstep, hash index, rows crossing deleted or inserted
+    /// sections, then stays and moves by LIS); the marks; the moves and deletions left.
     init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>) {
         let o = old.storage, n = new.storage
         if o === n && n.reloaded.isEmpty && n.reconfigured.isEmpty { return }
 
-        // 1. Sections.
+        let sections = diffSections(from: o, to: n)
+        let walked = Self.sectionsToWalk(from: o, to: n, oldOfNew: sections.oldOfNew)
+        // Without a changed survivor, an item can only cross from a deleted section to an inserted one.
+        if walked.isEmpty && (deletedSections.isEmpty || insertedSections.isEmpty) { return }
+
+        var walk = ItemWalk(
+            from: o, to: n, newOfOld: sections.newOfOld, oldOfNew: sections.oldOfNew, walked: walked,
+            deletedSections: deletedSections, insertedSections: insertedSections)
+        walk.matchInLockstep()
+        walk.matchThroughHashIndex()
+        walk.matchAcrossDeletedAndInsertedSections()
+        reconfiguredItems = walk.reconfiguredCarried
+        walk.splitStaysFromMoves(inserted: &insertedItems)
+        let reloadedMoves = listMarks(walk, marks: n)
+        listMovesAndDeletions(walk, skipping: reloadedMoves)
+    }
+
+    // MARK: Sections
+
+    /// Phase 1: matches sections by identifier and records the deleted, inserted and
+    /// moved ones (the survivors outside one LIS of their old positions move).
+    /// Returns the new index of each old section and the old index of each new one, -1 for none.
+    /// - Complexity: O(s log s) for s sections.
+    private mutating func diffSections<S, I>(
+        from o: DiffableDataSourceSnapshot<S, I>.Storage, to n: DiffableDataSourceSnapshot<S, I>.Storage
+    ) -> (newOfOld: [Int], oldOfNew: [Int]) {
         var newOfOld = [Int](repeating: -1, count: o.sections.count)
         var oldOfNew = [Int](repeating: -1, count: n.sections.count)
         for j in 0..<n.sections.count {
@@ -76,39 +104,172 @@ struct SnapshotDifference: Equatable, Sendable {
         for (k, j) in survivingNew.enumerated() where !staysSection[k] {
             movedSections.append(Move(from: oldOfNew[j], to: j))
         }
+        return (newOfOld, oldOfNew)
+    }
 
-        // 2. Which surviving sections need an item walk.
-        var scan = [Bool](repeating: false, count: n.sections.count)
-        for j in survivingNew where o.items[oldOfNew[j]] != n.items[j] { scan[j] = true }
+    /// The surviving sections (new indices, in order) whose items need a walk: their item
+    /// arrays differ, or one of their items is marked for reload or reconfigure.
+    /// - Complexity: O(s) for s sections, plus O(m) for m items in the ones compared.
+    private static func sectionsToWalk<S, I>(
+        from o: DiffableDataSourceSnapshot<S, I>.Storage, to n: DiffableDataSourceSnapshot<S, I>.Storage, oldOfNew: [Int]
+    ) -> [Int] {
+        var walk = [Bool](repeating: false, count: n.sections.count)
+        for j in oldOfNew.indices where oldOfNew[j] >= 0 && o.items[oldOfNew[j]] != n.items[j] { walk[j] = true }
         for item in n.reloaded.union(n.reconfigured) {
-            if let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] >= 0 { scan[j] = true }
+            if let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] >= 0 { walk[j] = true }
         }
-        let scanned = survivingNew.filter { scan[$0] }
-        // Without a changed survivor, an item can only cross from a deleted section to an inserted one.
-        if scanned.isEmpty && (deletedSections.isEmpty || insertedSections.isEmpty) { return }
+        return oldOfNew.indices.filter { walk[$0] }
+    }
 
-        // Index loops, not `enumerated()`: this code runs unspecialized for generic
-        // identifiers, where every iterator step would look up generic metadata; and
-        // index paths are made only for changes (each one allocates). Positions are
-        // packed section << 32 | row.
-        let oldItems = o.items, newItems = n.items
-        // Per old row of a scanned section: its new position (packed), or -1 when deleted;
-        // `stays` is or-ed in for rows the LIS kept in place.
-        var destination = [[Int]](repeating: [], count: o.sections.count)
-        // Per new row of a scanned section: its old position (packed), or -1 when inserted.
-        var source = [[Int]](repeating: [], count: n.sections.count)
-        let stays = 1 << 62
+    // MARK: Marks and the lists
 
-        // 2a. Lockstep: most items are where they were, give or take a few rows. Walking
-        // old and new together with a small look-ahead finds them with one `==` each,
-        // no hashing. Identifiers are unique, so every match found is the item's true
-        // old row; a missed match only costs a hash lookup below.
+    /// Phase 3: the items marked for reload or reconfigure, few, found in one hashed pass
+    /// over the walked sections. A reloaded item that stays is a reload; one that moves is
+    /// a deletion plus an insertion (a batch cannot move and reload one row). Returns the
+    /// old positions of those, whose moves are then left out.
+    /// - Complexity: O(m) for m items in the walked sections, when anything is marked.
+    private mutating func listMarks<S, I>(_ walk: ItemWalk<S, I>, marks n: DiffableDataSourceSnapshot<S, I>.Storage)
+        -> Set<SnapshotPosition>
+    {
+        var reloadedMoves = Set<SnapshotPosition>()
+        guard !n.reloaded.isEmpty || !n.reconfigured.isEmpty else { return reloadedMoves }
+        let marked = Array(n.reloaded.union(n.reconfigured))
+        var markIndex = PositionIndex(capacity: marked.count)
+        for k in 0..<marked.count { markIndex.insert(hash: marked[k]._rawHashValue(seed: 0), position: SnapshotPosition(0, k)) }
+        for j in walk.walked {
+            let new = walk.newItems[j]
+            for r in 0..<new.count {
+                let item = new[r]
+                guard markIndex.find(hash: item._rawHashValue(seed: 0), matches: { marked[$0.rowIndex] == item }) != nil else { continue }
+                guard let from = walk.source[j][r] else { continue }  // inserted: fresh anyway
+                let to = walk.destination[from.sectionIndex][from.rowIndex]!
+                if n.reloaded.contains(item) {
+                    if to.staysInPlace {
+                        reloadedItems.append(from.indexPath)
+                    } else {
+                        // A batch cannot move and reload one row: delete it here, insert it there.
+                        reloadedMoves.insert(from)
+                        deletedItems.append(from.indexPath)
+                        insertedItems.append(to.position.indexPath)
+                    }
+                } else {
+                    reconfiguredItems.append(to.position.indexPath)
+                }
+            }
+        }
+        return reloadedMoves
+    }
+
+    /// Lists the walk's moves (but those of reloaded items, already a deletion plus an
+    /// insertion), then the old rows of the walked sections that nobody claimed.
+    /// - Complexity: O(m) for m items in the walked sections.
+    private mutating func listMovesAndDeletions<S, I>(_ walk: ItemWalk<S, I>, skipping reloadedMoves: Set<SnapshotPosition>) {
+        movedItems.reserveCapacity(walk.moves.count)
+        for move in walk.moves where reloadedMoves.isEmpty || !reloadedMoves.contains(move.from) {
+            movedItems.append(Move(from: move.from.indexPath, to: move.to.indexPath))
+        }
+        for j in walk.walked {
+            let i = walk.oldOfNew[j]
+            let rows = walk.destination[i]
+            for q in 0..<rows.count where rows[q] == nil { deletedItems.append(IndexPath(row: q, section: i)) }
+        }
+    }
+}
+
+// MARK: - The item walk
+
+// Phase 2 of a snapshot difference: matching the items of the walked sections
+// by identity, then telling the ones that stay from the ones that move.
+//
+// This code runs unspecialized for generic identifiers, where every iterator
+// step would look up generic metadata: so index loops, not `enumerated()`, and
+// the per-row bookkeeping uses types that are not generic (`SnapshotPosition`,
+// `ItemDestination`, `PositionIndex`), whose arrays are specialized. Index
+// paths are made only for changes (each one allocates).
+
+/// A row's place in one snapshot: its section and its row there. Two 32-bit
+/// halves keep it as small as one `Int`, so the walk's per-row arrays stay compact.
+struct SnapshotPosition: Hashable, Sendable {
+    var section: Int32
+    var row: Int32
+
+    init(_ section: Int, _ row: Int) {
+        self.section = Int32(section)
+        self.row = Int32(row)
+    }
+
+    var sectionIndex: Int { Int(section) }
+    var rowIndex: Int { Int(row) }
+    var indexPath: IndexPath { IndexPath(row: rowIndex, section: sectionIndex) }
+}
+
+/// Where an old row's item is in the new snapshot, and whether it stays in place
+/// there (one LIS of its section kept it) rather than moving.
+struct ItemDestination {
+    var position: SnapshotPosition
+    var staysInPlace = false
+}
+
+/// The item walk of one difference: which old row each new row of the walked
+/// sections comes from, where each old row goes, and the moves.
+struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
+    typealias Storage = DiffableDataSourceSnapshot<S, I>.Storage
+
+    let old: Storage, new: Storage
+    let oldItems: [[I]], newItems: [[I]]
+    /// New index of each old section, or -1 when deleted.
+    let newOfOld: [Int]
+    /// Old index of each new section, or -1 when inserted.
+    let oldOfNew: [Int]
+    /// Surviving sections (new indices, in order) whose items are walked.
+    let walked: [Int]
+    let deletedSections: IndexSet, insertedSections: IndexSet
+
+    /// Per new row of a walked section: its old position, or nil when inserted.
+    private(set) var source: [[SnapshotPosition?]]
+    /// Per old row of a walked section, or of a deleted section an item leaves: its new
+    /// position, or nil when deleted. Empty for the other sections.
+    private(set) var destination: [[ItemDestination?]]
+    /// Rows that move, in the order they are listed.
+    private(set) var moves: [(from: SnapshotPosition, to: SnapshotPosition)] = []
+    /// New positions of reconfigured items carried into an inserted section.
+    private(set) var reconfiguredCarried: [IndexPath] = []
+    /// New rows the lockstep walk left unmatched.
+    private var unresolved = 0
+    /// Hash indexes of the rows of deleted (old) and inserted (new) sections, built on first use.
+    private var oldRowIndexes: [Int: PositionIndex] = [:], newRowIndexes: [Int: PositionIndex] = [:]
+
+    init(
+        from old: Storage, to new: Storage, newOfOld: [Int], oldOfNew: [Int], walked: [Int],
+        deletedSections: IndexSet, insertedSections: IndexSet
+    ) {
+        self.old = old
+        self.new = new
+        oldItems = old.items
+        newItems = new.items
+        self.newOfOld = newOfOld
+        self.oldOfNew = oldOfNew
+        self.walked = walked
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
+        source = [[SnapshotPosition?]](repeating: [], count: new.sections.count)
+        destination = [[ItemDestination?]](repeating: [], count: old.sections.count)
+    }
+
+    // MARK: Matching
+
+    /// Most items are where they were, give or take a few rows. Walking old and new
+    /// together with a look-ahead of two rows finds them with one `==` each, no
+    /// hashing. Identifiers are unique, so every match found is the item's true old
+    /// row; a missed match only costs a hash lookup in `matchThroughHashIndex`.
+    /// - Complexity: O(m) for m items in the walked sections.
+    mutating func matchInLockstep() {
         var unresolved = 0
-        for j in scanned {
+        for j in walked {
             let i = oldOfNew[j]
             let old = oldItems[i], new = newItems[j]
-            destination[i] = [Int](repeating: -1, count: old.count)
-            var from = [Int](repeating: -1, count: new.count)
+            var to = [ItemDestination?](repeating: nil, count: old.count)
+            var from = [SnapshotPosition?](repeating: nil, count: new.count)
             var p = 0
             for r in 0..<new.count {
                 let item = new[r]
@@ -121,228 +282,231 @@ struct SnapshotDifference: Equatable, Sendable {
                     q = p + 2
                 }
                 if q >= 0 {
-                    from[r] = i << 32 | q
-                    destination[i][q] = j << 32 | r
+                    from[r] = SnapshotPosition(i, q)
+                    to[q] = ItemDestination(position: SnapshotPosition(j, r))
                     p = q + 1
                 } else {
                     unresolved += 1
                 }
             }
+            destination[i] = to
             source[j] = from
         }
+        self.unresolved = unresolved
+    }
 
-        // 2b. The rest through a hash index of the old items nobody matched.
+    /// Matches the new rows the lockstep walk missed through a hash index of the old
+    /// rows nobody claimed, over all the walked sections (an item may change sections).
+    /// - Complexity: O(m) expected for m items in the walked sections; nothing when the lockstep matched all.
+    mutating func matchThroughHashIndex() {
+        guard unresolved > 0 else { return }
+        let oldItems = oldItems
         var index = PositionIndex(capacity: unresolved + 16)
-        if unresolved > 0 {
-            for j in scanned {
-                let i = oldOfNew[j]
-                let old = oldItems[i], claimed = destination[i]
-                for q in 0..<old.count where claimed[q] < 0 { index.insert(hash: old[q]._rawHashValue(seed: 0), position: i << 32 | q) }
-            }
-            for j in scanned {
-                let new = newItems[j]
-                for r in 0..<new.count where source[j][r] < 0 {
-                    let item = new[r]
-                    guard let packed = index.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[$0 >> 32][$0 & 0xFFFF_FFFF] == item })
-                    else { continue }
-                    source[j][r] = packed
-                    destination[packed >> 32][packed & 0xFFFF_FFFF] = j << 32 | r
-                }
+        for j in walked {
+            let i = oldOfNew[j]
+            let old = oldItems[i], claimed = destination[i]
+            for q in 0..<old.count where claimed[q] == nil { index.insert(hash: old[q]._rawHashValue(seed: 0), position: SnapshotPosition(i, q)) }
+        }
+        for j in walked {
+            let new = newItems[j]
+            for r in 0..<new.count where source[j][r] == nil {
+                let item = new[r]
+                guard let from = index.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[$0.sectionIndex][$0.rowIndex] == item })
+                else { continue }
+                source[j][r] = from
+                destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: SnapshotPosition(j, r))
             }
         }
+    }
 
-        // 2c. Items that leave a deleted section or enter an inserted one are moves too, so they
-        // keep their heights. Each is looked up by identifier in the other snapshot, from the few
-        // candidates there are: new items still unresolved in the scanned sections (from a deleted
-        // section?), old items still unclaimed there (into an inserted section?), and the items of
-        // the deleted or of the inserted sections, whichever are fewer (from one to the other?).
-        // A reloaded item is not carried (it is asked again anyway): it stays an insertion, and its
-        // old row a deletion or part of its deleted section.
-        var moves: [(from: Int, to: Int)] = []
-        let reloaded = n.reloaded, reconfigured = n.reconfigured
-        var oldRowIndexes: [Int: PositionIndex] = [:], newRowIndexes: [Int: PositionIndex] = [:]
-        func rowIndex(_ items: [I]) -> PositionIndex {
-            var index = PositionIndex(capacity: items.count)
-            for q in 0..<items.count { index.insert(hash: items[q]._rawHashValue(seed: 0), position: q) }
-            return index
-        }
-        /// The old position of an item of a deleted section, or -1.
-        func deletedPosition(of item: I) -> Int {
-            guard let section = o.itemSection[item], let i = o.sectionPosition[section], newOfOld[i] < 0 else { return -1 }
-            if oldRowIndexes[i] == nil {
-                oldRowIndexes[i] = rowIndex(oldItems[i])
-                destination[i] = [Int](repeating: -1, count: oldItems[i].count)
-            }
-            let q = oldRowIndexes[i]!.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[i][$0] == item })!
-            return i << 32 | q
-        }
-        /// The new position of an item of an inserted section, or -1.
-        func insertedPosition(of item: I) -> Int {
-            guard let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] < 0 else { return -1 }
-            if newRowIndexes[j] == nil { newRowIndexes[j] = rowIndex(newItems[j]) }
-            return j << 32 | newRowIndexes[j]!.find(hash: item._rawHashValue(seed: 0), matches: { newItems[j][$0] == item })!
-        }
-        /// Records a move into an inserted section (its other rows come fresh with it).
-        func carryIntoInsertedSection(_ item: I, from: Int, to: Int) {
-            destination[from >> 32][from & 0xFFFF_FFFF] = to
-            moves.append((from, to))
-            if !reconfigured.isEmpty, reconfigured.contains(item) {
-                reconfiguredItems.append(IndexPath(row: to & 0xFFFF_FFFF, section: to >> 32))
-            }
-        }
-        if !deletedSections.isEmpty {
-            for j in scanned {
-                let new = newItems[j]
-                for r in 0..<new.count where source[j][r] < 0 {
-                    let item = new[r]
-                    if !reloaded.isEmpty, reloaded.contains(item) { continue }
-                    let packed = deletedPosition(of: item)
-                    guard packed >= 0 else { continue }
-                    source[j][r] = packed
-                    destination[packed >> 32][packed & 0xFFFF_FFFF] = j << 32 | r
-                }
-            }
-        }
-        if !insertedSections.isEmpty {
-            for j in scanned {
-                let i = oldOfNew[j]
-                let old = oldItems[i]
-                for q in 0..<old.count where destination[i][q] < 0 {
-                    let item = old[q]
-                    if !reloaded.isEmpty, reloaded.contains(item) { continue }
-                    let to = insertedPosition(of: item)
-                    if to >= 0 { carryIntoInsertedSection(item, from: i << 32 | q, to: to) }
-                }
-            }
-        }
+    /// Items that leave a deleted section or enter an inserted one are moves too, so they
+    /// keep their heights. Each is looked up by identifier in the other snapshot, from the
+    /// few candidates there are: new items still unmatched in the walked sections (from a
+    /// deleted section?), old items still unclaimed there (into an inserted section?), and
+    /// the items of the deleted or of the inserted sections, whichever are fewer (from one
+    /// to the other?). A reloaded item is not carried (it is asked again anyway): it stays an
+    /// insertion, and its old row a deletion or part of its deleted section.
+    /// - Complexity: O(m) for m items in the walked sections, plus O(min(d, i)) lookups for
+    ///   d items in deleted and i in inserted sections, plus an index of each section crossed.
+    mutating func matchAcrossDeletedAndInsertedSections() {
+        if !deletedSections.isEmpty { matchNewRowsFromDeletedSections() }
+        if !insertedSections.isEmpty { carryOldRowsIntoInsertedSections() }
         if !deletedSections.isEmpty && !insertedSections.isEmpty {
             let deletedCount = deletedSections.reduce(0) { $0 + oldItems[$1].count }
             let insertedCount = insertedSections.reduce(0) { $0 + newItems[$1].count }
             if deletedCount <= insertedCount {
-                for i in deletedSections {
-                    let old = oldItems[i]
-                    for q in 0..<old.count where destination[i].isEmpty || destination[i][q] < 0 {
-                        let item = old[q]
-                        if !reloaded.isEmpty, reloaded.contains(item) { continue }
-                        let to = insertedPosition(of: item)
-                        guard to >= 0 else { continue }
-                        if destination[i].isEmpty { destination[i] = [Int](repeating: -1, count: old.count) }
-                        carryIntoInsertedSection(item, from: i << 32 | q, to: to)
-                    }
-                }
+                carryDeletedSectionsIntoInsertedSections()
             } else {
-                for j in insertedSections {
-                    let new = newItems[j]
-                    for r in 0..<new.count {
-                        let item = new[r]
-                        if !reloaded.isEmpty, reloaded.contains(item) { continue }
-                        let from = deletedPosition(of: item)
-                        if from >= 0 { carryIntoInsertedSection(item, from: from, to: j << 32 | r) }
-                    }
-                }
+                fillInsertedSectionsFromDeletedSections()
             }
         }
+    }
 
-        // 2d. Per section, in new order: inserts, cross-section moves, and the candidates' LIS.
-        for j in scanned {
+    /// New rows of the walked sections still unmatched: from a deleted section?
+    private mutating func matchNewRowsFromDeletedSections() {
+        let reloaded = new.reloaded
+        for j in walked {
+            let new = newItems[j]
+            for r in 0..<new.count where source[j][r] == nil {
+                let item = new[r]
+                if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                guard let from = deletedPosition(of: item) else { continue }
+                source[j][r] = from
+                destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: SnapshotPosition(j, r))
+            }
+        }
+    }
+
+    /// Old rows of the walked sections still unclaimed: into an inserted section?
+    private mutating func carryOldRowsIntoInsertedSections() {
+        let reloaded = new.reloaded
+        for j in walked {
+            let i = oldOfNew[j]
+            let old = oldItems[i]
+            for q in 0..<old.count where destination[i][q] == nil {
+                let item = old[q]
+                if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                if let to = insertedPosition(of: item) { carryIntoInsertedSection(item, from: SnapshotPosition(i, q), to: to) }
+            }
+        }
+    }
+
+    /// Rows of the deleted sections (the fewer): into an inserted section?
+    private mutating func carryDeletedSectionsIntoInsertedSections() {
+        let reloaded = new.reloaded
+        for i in deletedSections {
+            let old = oldItems[i]
+            for q in 0..<old.count where destination[i].isEmpty || destination[i][q] == nil {
+                let item = old[q]
+                if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                guard let to = insertedPosition(of: item) else { continue }
+                if destination[i].isEmpty { destination[i] = [ItemDestination?](repeating: nil, count: old.count) }
+                carryIntoInsertedSection(item, from: SnapshotPosition(i, q), to: to)
+            }
+        }
+    }
+
+    /// Rows of the inserted sections (the fewer): from a deleted section?
+    private mutating func fillInsertedSectionsFromDeletedSections() {
+        let reloaded = new.reloaded
+        for j in insertedSections {
+            let new = newItems[j]
+            for r in 0..<new.count {
+                let item = new[r]
+                if !reloaded.isEmpty, reloaded.contains(item) { continue }
+                if let from = deletedPosition(of: item) { carryIntoInsertedSection(item, from: from, to: SnapshotPosition(j, r)) }
+            }
+        }
+    }
+
+    /// A hash index of `items` by row, all in `section`.
+    private static func rowIndex(_ items: [I], section: Int) -> PositionIndex {
+        var index = PositionIndex(capacity: items.count)
+        for q in 0..<items.count { index.insert(hash: items[q]._rawHashValue(seed: 0), position: SnapshotPosition(section, q)) }
+        return index
+    }
+
+    /// The old position of an item of a deleted section, or nil.
+    private mutating func deletedPosition(of item: I) -> SnapshotPosition? {
+        guard let section = old.itemSection[item], let i = old.sectionPosition[section], newOfOld[i] < 0 else { return nil }
+        if oldRowIndexes[i] == nil {
+            oldRowIndexes[i] = Self.rowIndex(oldItems[i], section: i)
+            destination[i] = [ItemDestination?](repeating: nil, count: oldItems[i].count)
+        }
+        let oldItems = oldItems
+        return oldRowIndexes[i]!.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[i][$0.rowIndex] == item })!
+    }
+
+    /// The new position of an item of an inserted section, or nil.
+    private mutating func insertedPosition(of item: I) -> SnapshotPosition? {
+        guard let section = new.itemSection[item], let j = new.sectionPosition[section], oldOfNew[j] < 0 else { return nil }
+        if newRowIndexes[j] == nil { newRowIndexes[j] = Self.rowIndex(newItems[j], section: j) }
+        let newItems = newItems
+        return newRowIndexes[j]!.find(hash: item._rawHashValue(seed: 0), matches: { newItems[j][$0.rowIndex] == item })!
+    }
+
+    /// Records a move into an inserted section (its other rows come fresh with it).
+    private mutating func carryIntoInsertedSection(_ item: I, from: SnapshotPosition, to: SnapshotPosition) {
+        destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: to)
+        moves.append((from, to))
+        if !new.reconfigured.isEmpty, new.reconfigured.contains(item) { reconfiguredCarried.append(to.indexPath) }
+    }
+
+    // MARK: Stays and moves
+
+    /// Per walked section, in new order: appends its insertions (new rows nobody matched)
+    /// to `inserted`, lists the rows that come from another section as moves, and splits
+    /// the rest — candidates from the same section — by one LIS of their old rows: the
+    /// LIS stays in place, every other candidate moves.
+    /// - Complexity: O(m log m) at worst for m items in a section, O(m) when in order.
+    mutating func splitStaysFromMoves(inserted: inout [IndexPath]) {
+        for j in walked {
             let i = oldOfNew[j]
             let from = source[j]
             var candidateOld: [Int] = [], candidateNew: [Int] = []
             candidateOld.reserveCapacity(from.count)
             candidateNew.reserveCapacity(from.count)
             for r in 0..<from.count {
-                let packed = from[r]
-                if packed < 0 {
-                    insertedItems.append(IndexPath(row: r, section: j))
-                } else if packed >> 32 == i {
-                    candidateOld.append(packed & 0xFFFF_FFFF)
+                guard let position = from[r] else {
+                    inserted.append(IndexPath(row: r, section: j))
+                    continue
+                }
+                if position.sectionIndex == i {
+                    candidateOld.append(position.rowIndex)
                     candidateNew.append(r)
                 } else {
-                    moves.append((packed, j << 32 | r))
+                    moves.append((position, SnapshotPosition(j, r)))
                 }
             }
             let kept = longestIncreasingSubsequenceMask(candidateOld)
             for k in 0..<candidateOld.count {
                 if kept[k] {
-                    destination[i][candidateOld[k]] |= stays
+                    destination[i][candidateOld[k]]!.staysInPlace = true
                 } else {
-                    moves.append((i << 32 | candidateOld[k], j << 32 | candidateNew[k]))
+                    moves.append((SnapshotPosition(i, candidateOld[k]), SnapshotPosition(j, candidateNew[k])))
                 }
             }
-        }
-
-        // 3. Marks: few items, found in one hashed pass over the scanned new sections.
-        func path(_ packed: Int) -> IndexPath { IndexPath(row: packed & 0xFFFF_FFFF, section: (packed & ~stays) >> 32) }
-        var reloadedMoves = Set<Int>()
-        if !n.reloaded.isEmpty || !n.reconfigured.isEmpty {
-            let marked = Array(n.reloaded.union(n.reconfigured))
-            var markIndex = PositionIndex(capacity: marked.count)
-            for k in 0..<marked.count { markIndex.insert(hash: marked[k]._rawHashValue(seed: 0), position: k) }
-            for j in scanned {
-                let new = newItems[j]
-                for r in 0..<new.count {
-                    let item = new[r]
-                    guard markIndex.find(hash: item._rawHashValue(seed: 0), matches: { marked[$0] == item }) != nil else { continue }
-                    let packed = source[j][r]
-                    guard packed >= 0 else { continue }  // inserted: fresh anyway
-                    let to = destination[packed >> 32][packed & 0xFFFF_FFFF]
-                    if n.reloaded.contains(item) {
-                        if to & stays != 0 {
-                            reloadedItems.append(path(packed))
-                        } else {
-                            // A batch cannot move and reload one row: delete it here, insert it there.
-                            reloadedMoves.insert(packed)
-                            deletedItems.append(path(packed))
-                            insertedItems.append(path(to))
-                        }
-                    } else {
-                        reconfiguredItems.append(path(to))
-                    }
-                }
-            }
-        }
-        movedItems.reserveCapacity(moves.count)
-        for move in moves where reloadedMoves.isEmpty || !reloadedMoves.contains(move.from) {
-            movedItems.append(Move(from: path(move.from), to: path(move.to)))
-        }
-        for j in scanned {
-            let i = oldOfNew[j]
-            let rows = destination[i]
-            for q in 0..<rows.count where rows[q] < 0 { deletedItems.append(IndexPath(row: q, section: i)) }
         }
     }
 }
-/// A hash index from identifiers to packed positions: open addressing with
-/// linear probing over two integer arrays, touching the identifiers only
-/// through `hashValue` and `==`. The diff runs unspecialized for generic
-/// identifiers, and a generic `Dictionary` there pays a metadata lookup on
-/// every access — several times the cost of the hashing itself.
+
+/// A hash index from identifiers to positions: open addressing with linear
+/// probing over one array of slots, touching the identifiers only through
+/// `hashValue` and `==`. The diff runs unspecialized for generic identifiers,
+/// and a generic `Dictionary` there pays a metadata lookup on every access —
+/// several times the cost of the hashing itself.
 /// - Complexity: O(1) expected per insert and lookup; capacity is fixed at creation.
 struct PositionIndex {
-    /// Pairs (position + 1, hash) side by side, so a probe touches one cache line; 0 is empty.
-    private var table: [Int]
+    /// A hash and its position side by side, so a probe touches one cache line.
+    private struct Slot {
+        var hash: Int
+        var position: SnapshotPosition
+        var isEmpty: Bool { position.section < 0 }
+        static let empty = Slot(hash: 0, position: SnapshotPosition(-1, -1))
+    }
+
+    private var table: [Slot]
     private let mask: Int
 
     init(capacity: Int) {
         var size = 8
         while size < 2 * capacity { size <<= 1 }
-        table = [Int](repeating: 0, count: 2 * size)
+        table = [Slot](repeating: .empty, count: size)
         mask = size - 1
     }
 
     /// Adds a position for a new identifier with this hash (identifiers are unique, so no check).
-    mutating func insert(hash: Int, position: Int) {
+    mutating func insert(hash: Int, position: SnapshotPosition) {
         var k = hash & mask
-        while table[2 * k] != 0 { k = (k + 1) & mask }
-        table[2 * k] = position + 1
-        table[2 * k + 1] = hash
+        while !table[k].isEmpty { k = (k + 1) & mask }
+        table[k] = Slot(hash: hash, position: position)
     }
 
     /// The position whose identifier has this hash and satisfies `matches`, or nil.
-    func find(hash: Int, matches: (Int) -> Bool) -> Int? {
+    func find(hash: Int, matches: (SnapshotPosition) -> Bool) -> SnapshotPosition? {
         var k = hash & mask
-        while table[2 * k] != 0 {
-            if table[2 * k + 1] == hash, matches(table[2 * k] - 1) { return table[2 * k] - 1 }
+        while !table[k].isEmpty {
+            if table[k].hash == hash, matches(table[k].position) { return table[k].position }
             k = (k + 1) & mask
         }
         return nil
