@@ -14,7 +14,7 @@ extension CollectionView {
     /// - Complexity: the layout's rect query for one viewport height, O(log n + k) for the built-in layouts.
     func updatePrefetching() {
         guard let prefetchDataSource else { return }
-        let scrollingUp = contentOffset.y < lastLayoutOffsetY
+        let scrollingUp = contentOffset.y < pass.lastOffsetY
         let ahead = itemsAhead(upward: scrollingUp, count: CollectionView.defaultPrefetchDistance)
         let (cancelled, announced) = PrefetchWindow.advance(&prefetchedItems, to: ahead) { visibleItems[$0] != nil }
         if !cancelled.isEmpty {

@@ -98,7 +98,7 @@ extension CollectionView {
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
             guard moveOffset(toY: y, because: .scrollTo) else { return }
-            layoutPass()
+            runLayoutPass()
         }
     }
 

@@ -17,7 +17,7 @@ extension CollectionView {
         performTransaction {
             let waiting = reconfigureVisibleCells(
                 at: indexPaths, in: \.visibleItems,
-                cellFromDataSource: { indexPath in ask("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
+                cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { addSubview($0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
@@ -26,10 +26,8 @@ extension CollectionView {
             // A callback queued a call while the cells were asked: the rest leave the screen
             // and are asked anew by the pass after that call.
             let items = Set(waiting)
-            let leaving = visibleItems.partition { !items.contains($0.indexPath) }
-            for entry in leaving { recycle(entry.cell) }
-            tellDidEndDisplaying(leaving)
-            needsPassAfterSettle = true
+            recycle(visibleItems.partition { !items.contains($0.indexPath) })
+            pass.requests.insert(.runAgain)
         }
     }
 }

@@ -159,8 +159,8 @@ extension CollectionView {
         tellDidEndDisplaying(leaving)
 
         // The offset stays unless the content shrank below it, as in UIKit.
-        clampsOffsetAtNextPass = true
-        layoutPass()
+        pass.requests.insert(.clampOffset)
+        runLayoutPass()
     }
 
     /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`).

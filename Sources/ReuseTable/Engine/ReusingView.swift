@@ -92,6 +92,8 @@ protocol EngineCounters {
     var selfSizingMeasurements: Int { get set }
     /// Layout passes run.
     var layoutPasses: Int { get set }
+    /// The most cells on screen at once so far.
+    var mostVisibleAtOnce: Int { get set }
     /// Duration of the last layout pass.
     var lastLayoutNanoseconds: UInt64 { get set }
 }

@@ -13,3 +13,22 @@ extension TableView: ReusingView {
         fittingHeight(of: cell, tableWidth: width, describing: what())
     }
 }
+
+// The table's side of the layout pass (`Engine/LayoutPass.swift`): its stages `settle()` and
+// `wanted(cells:supplementary:)` are in `TableView.swift`.
+extension TableView: LayingOutView {
+    typealias SupplementaryElement = (SupplementaryKey, CGRect)
+
+    var cellsOnScreen: VisibleRows<TableViewCell> {
+        _read { yield visibleRows }
+        _modify { yield &visibleRows }
+    }
+
+    var prefetchedIndexPaths: Set<IndexPath> {
+        _read { yield prefetchedRows }
+        _modify { yield &prefetchedRows }
+    }
+
+    /// The geometry changes only inside the table's own steps, each ending with a pass.
+    var hasInvalidatedLayout: Bool { false }
+}

@@ -134,7 +134,7 @@ struct HeightPlan {
                     ?? table.exactRowHeight(at: indexPath, keepCell: false)
             else {
                 // Not asked: a structural call is queued. The next pass measures what is left.
-                table.needsFullMeasurement = true
+                table.pass.requests.insert(.measureEverything)
                 return table.placeholderRowRun(count: 1)
             }
             return HeightRun(count: 1, height: Double(height) + margin)
@@ -190,7 +190,7 @@ extension TableView {
         heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
         if keepCell {
-            if let previous = measuredCells.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            if let previous = pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
         } else {
             recycle(cell)
         }
@@ -310,7 +310,7 @@ extension TableView {
                 case 1:
                     if row < counts[section], stop {
                         defer { row = counts[section] }
-                        needsFullMeasurement = !isEstimatingRows
+                        measureEverythingAtNextPass()
                         return placeholderRowRun(count: counts[section] - row)
                     }
                     if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {

@@ -11,7 +11,7 @@ extension TableView {
     /// Announces the rows ahead of the viewport and cancels those no longer ahead.
     func updatePrefetching() {
         guard let prefetchDataSource else { return }
-        let scrollingUp = contentOffset.y < lastLayoutOffsetY
+        let scrollingUp = contentOffset.y < pass.lastOffsetY
         let ahead = rowsAhead(upward: scrollingUp, count: TableView.defaultPrefetchDistance)
         let (cancelled, announced) = PrefetchWindow.advance(&prefetchedRows, to: ahead) { visibleRows[$0] != nil }
         if !cancelled.isEmpty {

@@ -43,13 +43,13 @@ extension TableView {
                 // and are asked anew (cell and height) by the pass after that call.
                 for indexPath in waiting where isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
                 let rows = Set(waiting)
-                returnRowsThatLeftToThePool(visibleRows.partition { !rows.contains($0.indexPath) })
-                passWasCutShort = true
+                recycle(visibleRows.partition { !rows.contains($0.indexPath) })
+                pass.requests.insert(.runAgain)
             }
             // In this step, not queued: a queued call would stop the cells after the first from being asked.
             guard !changed.isEmpty else { return }
             setHeights(changed)
-            layoutVisibleRows()
+            runLayoutPass()
         }
     }
 

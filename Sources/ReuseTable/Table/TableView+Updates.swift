@@ -122,11 +122,11 @@ extension TableView {
     /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
     /// index paths); a layout pass follows phase 2.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
-        flushMeasuredCells()
+        returnCellsFromMeasuring()
         cancelAllPrefetching()
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
-        returnRowsThatLeftToThePool(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
+        recycle(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
         for entry in visibleRows.removeAll() {
             let new = plan.newIndexPath(forOld: entry.indexPath)!
@@ -150,7 +150,7 @@ extension TableView {
         let margin = Double(appliedRowMargin)
         for indexPath in freshRows {
             if transaction.hasDeferredWork {
-                needsFullMeasurement = !isEstimatingRows
+                measureEverythingAtNextPass()
                 break
             }
             resolveHeightPlan(first: indexPath)
@@ -161,7 +161,7 @@ extension TableView {
         }
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
-        layoutVisibleRows()
+        runLayoutPass()
     }
 
     /// Decides the row plan at the first row inserted into a table that had none at reload.
@@ -197,7 +197,7 @@ extension TableView {
             }
             if row < rowCount {  // cut short by a queued call
                 runs.append(placeholderRowRun(count: rowCount - row))
-                needsFullMeasurement = !isEstimatingRows
+                measureEverythingAtNextPass()
             }
             geometry.removeSubrange((header + 1)..<(header + 1 + rowCount))
             geometry.insert(runs, at: header + 1)
