@@ -19,16 +19,19 @@ extension CollectionView: ReusingView {
 extension CollectionView: LayingOutView {
     typealias SupplementaryElement = CollectionViewLayoutAttributes
 
-    var cellsOnScreen: VisibleRows<CollectionViewCell> {
-        _read { yield visibleItems }
-        _modify { yield &visibleItems }
-    }
-
-    var prefetchedIndexPaths: Set<IndexPath> {
-        _read { yield prefetchedItems }
-        _modify { yield &prefetchedItems }
-    }
-
     /// The layout was invalidated (`invalidateLayout()`, an update) since the last pass.
     var hasInvalidatedLayout: Bool { collectionViewLayout.needsPrepare }
+
+    static var cellCallback: StaticString { "collectionView(_:cellForItemAt:)" }
+
+    func dataSourceCell(at indexPath: IndexPath) -> CollectionViewCell {
+        guard let dataSource else { preconditionFailure("ReuseTable: the collection view has items but no data source") }
+        return dataSource.collectionView(self, cellForItemAt: indexPath)
+    }
+}
+
+extension CollectionView {
+    var sectionCountAsLoaded: Int { itemCounts.count }
+
+    func countAsLoaded(inSection section: Int) -> Int { itemCounts[section] }
 }

@@ -16,7 +16,7 @@ extension CollectionView {
         if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         performTransaction {
             let waiting = reconfigureVisibleCells(
-                at: indexPaths, in: \.visibleItems,
+                at: indexPaths, in: \.cellsOnScreen,
                 cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { addSubview($0) }
             ) { indexPath, cell in
@@ -26,7 +26,7 @@ extension CollectionView {
             // A callback queued a call while the cells were asked: the rest leave the screen
             // and are asked anew by the pass after that call.
             let items = Set(waiting)
-            recycle(visibleItems.partition { !items.contains($0.indexPath) })
+            recycle(cellsOnScreen.partition { !items.contains($0.indexPath) })
             pass.requests.insert(.runAgain)
         }
     }

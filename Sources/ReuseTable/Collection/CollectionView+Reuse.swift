@@ -15,16 +15,4 @@ extension CollectionView {
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         dequeueRegistered(identifier, for: indexPath)
     }
-
-    /// Asks the data source for the item's cell (through `ask(_:_:)`: nil once a structural
-    /// call is queued) and counts cells not seen before.
-    func cellFromDataSource(at indexPath: IndexPath) -> CollectionViewCell? {
-        guard let dataSource else {
-            preconditionFailure("ReuseTable: the collection view has items but no data source")
-        }
-        guard let cell = ask("collectionView(_:cellForItemAt:)", { dataSource.collectionView(self, cellForItemAt: indexPath) }) else { return nil }
-        counters.cellForItemCalls += 1
-        noteHandedOver(cell)
-        return cell
-    }
 }

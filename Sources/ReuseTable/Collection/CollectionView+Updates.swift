@@ -141,7 +141,7 @@ extension CollectionView {
         cancelAllPrefetching()  // with the old index paths, before anything changes
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
-        for entry in visibleItems.removeAll() {
+        for entry in cellsOnScreen.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
             } else {
@@ -149,7 +149,7 @@ extension CollectionView {
                 leaving.append(entry)
             }
         }
-        visibleItems.replace(with: remapped)
+        cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         remapSupplementaryViews(through: plan)
 

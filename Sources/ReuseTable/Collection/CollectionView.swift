@@ -93,7 +93,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var pool = ReusePool<CollectionViewCell>()
     var registeredClasses: [String: CollectionViewCell.Type] = [:]
     /// Cells on screen, by index path.
-    var visibleItems = VisibleRows<CollectionViewCell>()
+    var cellsOnScreen = VisibleRows<CollectionViewCell>()
     /// Item counts per section as of the last reload or update (the "before" of the next update).
     var itemCounts: [Int] = []
     var hasLoadedData = false
@@ -112,7 +112,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
     var supplementary = SupplementaryViews()
     /// Items announced to `prefetchDataSource` and not yet displayed or cancelled (`CollectionView+Prefetching.swift`).
-    var prefetchedItems: Set<IndexPath> = []
+    var prefetchedIndexPaths: Set<IndexPath> = []
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
@@ -128,9 +128,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var hostName: String { "CollectionView" }
 
     /// The queued calls ran: finish a pass that was cut short, so the screen matches the layout.
-    func transactionDidSettle() {
-        runPassIfStale()
-    }
 
     // MARK: Reload
 
@@ -159,7 +156,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        recycle(visibleItems.removeAll())
+        recycle(cellsOnScreen.removeAll())
         recycleAllSupplementaryViews()
         pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
         runLayoutPass()

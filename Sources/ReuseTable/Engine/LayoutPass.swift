@@ -84,8 +84,16 @@ protocol LayingOutView: ReusingView, SelectionHost {
 
     // MARK: Reconcile's per-view words
 
-    /// The data source's cell for an arriving element (through `ask(_:_:)`: nil once a call is queued).
-    func cellFromDataSource(at indexPath: IndexPath) -> Cell?
+    /// The data source method that gives cells, for messages.
+    static var cellCallback: StaticString { get }
+    /// The data source's cell for `indexPath` (`cellFromDataSource(at:)` asks through `ask(_:_:)`).
+    func dataSourceCell(at indexPath: IndexPath) -> Cell
+    /// Sections as of the last reload or update.
+    var sectionCountAsLoaded: Int { get }
+    /// Rows or items in `section` as of the last reload or update.
+    func countAsLoaded(inSection section: Int) -> Int
+    /// Throws a message naming the section and the number of sections when `section` does not exist.
+    func validateSection(_ section: Int) throws(TableViewError)
     /// Refreshes what the view sets on every placed cell (the table's separator).
     func refresh(_ cell: Cell)
     /// Adds an arriving cell to the view's subviews.
@@ -96,8 +104,14 @@ protocol LayingOutView: ReusingView, SelectionHost {
     func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry])
     /// Tells the delegate that `entries` will display (they are on the list already).
     func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry])
-    /// Announces the index paths ahead of the viewport to the prefetch data source.
-    func updatePrefetching()
+    /// How many elements beyond the viewport are announced to the prefetch data source.
+    static var defaultPrefetchDistance: Int { get }
+    /// Whether a prefetch data source is set.
+    var hasPrefetchDataSource: Bool { get }
+    /// Up to `count` index paths just past the viewport's bottom (or above its top), nearest first.
+    func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath]
+    /// Tells the prefetch data source to load (or stop loading) `indexPaths`.
+    func tellPrefetchDataSource(_ indexPaths: [IndexPath], cancelling: Bool)
 }
 
 extension LayingOutView {
@@ -207,6 +221,11 @@ extension LayingOutView {
     func layOutNowOrWhenSettled() {
         guard !transaction.isActive else { return }
         performTransaction { runLayoutPass() }
+    }
+
+    /// The transaction ended and every queued call ran: see `runPassIfStale()`.
+    func transactionDidSettle() {
+        runPassIfStale()
     }
 
     /// When the view settles: one more pass if the last one was cut short by a queued call,

@@ -18,6 +18,40 @@ extension TableView {
         return top..<(top + Double(max(bounds.height, 0)))
     }
 
+    /// The layout pass's second stage: the rows intersecting the viewport with their frames, in
+    /// order, and the headers and footers there, found in one walk of the geometry from
+    /// `firstVisibleSlot(at:)`. Fills the caller's arrays (emptied first): a pass runs 60–120
+    /// times a second and allocates nothing.
+    /// - Complexity: O(log n + visible slots).
+    func wanted(cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]) {
+        rows.removeAll(keepingCapacity: true)
+        supplementary.removeAll(keepingCapacity: true)
+        let visible = viewport
+        let width = bounds.width
+        let margin = Double(appliedRowMargin)
+        forEachSlot(in: visible) { slot, section, row in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if slot.kind == .row {
+                let minY = slot.minY + margin, height = slot.height - margin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
+                }
+            } else {
+                supplementary.append(
+                    (SupplementaryKey(kind: slot.kind, section: section), contentRect(minY: slot.minY, height: slot.height, width: width)))
+            }
+        }
+    }
+
+    /// The rows `wanted(cells:supplementary:)` names, in the pass's scratch array.
+    func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
+        var rows = pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
+        pass.wantedCells = []
+        wanted(cells: &rows, supplementary: &ignored)
+        defer { pass.wantedCells = rows }
+        return rows
+    }
+
     /// Calls `body` for every slot from the one containing `range.lowerBound`
     /// until a slot starts at or after `range.upperBound`, with its section and row.
     /// - Complexity: O(log n + slots visited).

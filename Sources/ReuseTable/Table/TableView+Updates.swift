@@ -126,13 +126,13 @@ extension TableView {
         cancelAllPrefetching()
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
-        recycle(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
+        recycle(cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in visibleRows.removeAll() {
+        for entry in cellsOnScreen.removeAll() {
             let new = plan.newIndexPath(forOld: entry.indexPath)!
             remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
-        visibleRows.replace(with: remapped)
+        cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()

@@ -62,17 +62,11 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
     /// Header height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionHeaderHeight: CGFloat = TableView.automaticDimension {
-        didSet {
-            sectionHeaderHeight = checkedSetting(
-                sectionHeaderHeight, "sectionHeaderHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
-        }
+        didSet { sectionHeaderHeight = checkedSectionHeight(sectionHeaderHeight, "sectionHeaderHeight") }
     }
     /// Footer height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionFooterHeight: CGFloat = TableView.automaticDimension {
-        didSet {
-            sectionFooterHeight = checkedSetting(
-                sectionFooterHeight, "sectionFooterHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
-        }
+        didSet { sectionFooterHeight = checkedSectionHeight(sectionFooterHeight, "sectionFooterHeight") }
     }
     /// When positive, headers start with this estimate and are measured as they appear.
     open var estimatedSectionHeaderHeight: CGFloat = 0 {
@@ -87,12 +81,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open var separatorStyle: SeparatorStyle = .singleLine
     /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
     open var screenScale: CGFloat = 2 {
-        didSet {
-            if !(screenScale.isFinite && screenScale > 0) {
-                report("invalid screenScale: \(screenScale). It must be finite and positive; using 2.")
-                screenScale = 2
-            }
-        }
+        didSet { screenScale = checkedScale(screenScale) }
     }
     /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
     open var measurementOverscan: CGFloat = 0 {
@@ -132,7 +121,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var registeredClasses: [String: TableViewCell.Type] = [:]
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
     /// Cells on screen, sorted by index path.
-    var visibleRows = VisibleRows<TableViewCell>()
+    var cellsOnScreen = VisibleRows<TableViewCell>()
     /// The layout pass's state (`Engine/LayoutPass.swift`).
     var pass = LayoutPassState<TableViewCell>()
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
@@ -151,7 +140,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var measuredWidth: CGFloat?
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
-    var prefetchedRows: Set<IndexPath> = []
+    var prefetchedIndexPaths: Set<IndexPath> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
     /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
@@ -193,16 +182,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// Discards all cells and geometry and asks the data source again.
     ///
-    /// Heights: with exact heights every row's height is obtained now — but a
-    /// delegate that does not implement `heightForRowAt` (detected through the
-    /// default implementation, see `TableViewDelegate`) gives every row
-    /// `rowHeight`, and each section is then one run: O(sections), not O(rows).
-    /// With estimates, rows start as one estimated run per section and only
-    /// the rows that fill the viewport are measured. If the content shrank
-    /// below the offset, the offset is clamped (no blank screen).
-    ///
-    /// Called from a data source or delegate method, it runs when that
-    /// layout step is done (see `LayoutTransaction`).
+    /// With exact heights every row's height is obtained now — without `heightForRowAt`
+    /// every row is `rowHeight` and each section one run: O(sections), not O(rows). With
+    /// estimates only the rows that fill the viewport are measured. A shorter content clamps
+    /// the offset. Called from a callback, it runs when that step is done (`LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
         requestReload(keepingHeightCache: false)
@@ -277,10 +260,6 @@ open class TableView: ScrollView, LayoutTransactionHost {
         layOutNowOrWhenSettled()
     }
 
-    func transactionDidSettle() {
-        runPassIfStale()
-    }
-
     /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
     /// bring the geometry up to date with the bounds before anything is placed.
     /// 1. Bad bounds are repaired; a new width re-measures self-sized rows (`widthDidChange()`).
@@ -295,12 +274,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         if pass.viewportResized(bounds: bounds, insets: adjustedContentInset) { clampOffsetToContent() }
         if pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
         if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            var rows = pass.wantedCells
-            rows.removeAll(keepingCapacity: true)
-            var ignored: [(SupplementaryKey, CGRect)] = []
-            wanted(cells: &rows, supplementary: &ignored)
-            recycleCellsThatLeft(rows)
-            pass.wantedCells = rows
+            recycleCellsThatLeft(wantedRows())
             measureSlotsInViewport()
         }
         updateContentSize()
@@ -308,66 +282,18 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     // MARK: 3. findRowForOffsetY
 
-    /// The slot containing `y` (clamped to the top), with its section and row
-    /// (row is -1 for a header and the row count for a footer).
-    ///
-    /// The lookup starts from where the last one landed (`layoutFinger`): a
-    /// scroll step lands in the same leaf of the tree, a run or two away, so it
-    /// walks from there instead of descending from the root. The finger is
-    /// checked against the tree's stamp, so it is never used stale (see `GeometryFinger`).
+    /// The slot containing `y` (clamped to the top), with its section and row (-1 for a
+    /// header, the row count for a footer). The lookup starts from where the last one landed
+    /// (`layoutFinger`, checked against the tree's stamp, so never used stale: `GeometryFinger`).
     /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
     func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
         guard let located = geometry.slot(atOffset: max(y, 0), near: &layoutFinger) else { return nil }
         return (located.slot.index, located.section, located.row)
     }
 
-    /// The layout pass's second stage: the rows intersecting the viewport with their frames, in
-    /// order, and the headers and footers there, found in one walk of the geometry from
-    /// `firstVisibleSlot(at:)`. Fills the caller's arrays (emptied first): a pass runs 60–120
-    /// times a second and allocates nothing.
-    /// - Complexity: O(log n + visible slots).
-    func wanted(cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]) {
-        rows.removeAll(keepingCapacity: true)
-        supplementary.removeAll(keepingCapacity: true)
-        let visible = viewport
-        let width = bounds.width
-        let margin = Double(appliedRowMargin)
-        forEachSlot(in: visible) { slot, section, row in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            if slot.kind == .row {
-                let minY = slot.minY + margin, height = slot.height - margin
-                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
-                }
-            } else {
-                supplementary.append(
-                    (SupplementaryKey(kind: slot.kind, section: section), contentRect(minY: slot.minY, height: slot.height, width: width)))
-            }
-        }
-    }
-
     // MARK: 4. Place rows; returnNonVisibleRowsToThePool
 
     // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`): cells that left go
-    // back to the pool, cells that stay move, arrivals get cells from the data source. The table
-    // adds its headers, footers and table header and footer views, and its separator on every cell.
-
-    func placeSupplementaryElements(_ wanted: [(SupplementaryKey, CGRect)]) {
-        placeSupplementaryViews(wanted, in: viewport)
-        placeTableHeaderAndFooterViews()
-    }
-
-    func refresh(_ cell: TableViewCell) {
-        cell.separatorHeight = separatorHeight  // the style or the scale may have changed
-    }
-
-    func addCellSubview(_ cell: TableViewCell) {
-        insertSubview(cell, at: 0)  // cells stay behind headers and footers
-    }
-}
-
-/// A header or footer position.
-struct SupplementaryKey: Hashable {
-    var kind: SlotKind
-    var section: Int
+    // back to the pool (`recycleCellsThatLeft(_:)`), cells that stay move, arrivals get cells from
+    // the data source. The table's words for it are in `TableView+Engine.swift`.
 }
