@@ -17,7 +17,7 @@ extension TableView {
         return rowCount(inSection: section)
     }
 
-    /// The row's frame in content coordinates (below its `rowMargin` gap).
+    /// The row's frame in content coordinates (below its `rowMargin` gap; inset from the sides in `.insetGrouped`).
     /// - Complexity: O(log n).
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
@@ -148,6 +148,6 @@ extension TableView {
     func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
         let margin = min(Double(appliedRowMargin), slot.height)
-        return contentRect(minY: slot.minY + margin, height: slot.height - margin)
+        return rowRect(minY: slot.minY + margin, height: slot.height - margin, tableWidth: bounds.width)
     }
 }

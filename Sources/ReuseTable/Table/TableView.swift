@@ -404,7 +404,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             if slot.kind == .row {
                 let minY = slot.minY + margin, height = slot.height - margin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    found.rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
+                    found.rows.append(.init(section: section, row: row, frame: rowRect(minY: minY, height: height, tableWidth: width)))
                 }
             } else {
                 found.supplementary.append(
