@@ -123,6 +123,22 @@ import Testing
         assert(table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "Tea")
     }
 
+    @Test("Docs/heights-and-template-cells.md, block 1") func heightsAndTemplateCellsBlock1() throws {
+        let setting = TableViewCell(style: .value1, reuseIdentifier: "setting")
+        setting.textLabel?.text = "Wi-Fi"                    // left
+        setting.detailTextLabel?.text = "Home"               // right-aligned at the trailing edge
+        setting.frame = CGRect(x: 0, y: 0, width: 40, height: 1)
+        setting.layoutIfNeeded()
+        assert(setting.textLabel?.frame == CGRect(x: 1, y: 0, width: 33, height: 1))
+        assert(setting.detailTextLabel?.frame == CGRect(x: 35, y: 0, width: 4, height: 1))
+
+        let contact = TableViewCell(style: .subtitle, reuseIdentifier: "contact")
+        contact.textLabel?.text = "Ada Lovelace"
+        contact.detailTextLabel?.text = "Notes on the Analytical Engine, with the first published program"
+        contact.detailTextLabel?.numberOfLines = 0          // wrap: 64 columns are 2 lines at 38
+        assert(contact.sizeThatFits(CGSize(width: 40, height: 0)).height == 3)
+    }
+
     @Test("Docs/selection.md, block 1") func selectionBlock1() throws {
         final class Names: TableViewDataSource {
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }
