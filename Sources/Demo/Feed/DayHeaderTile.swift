@@ -6,7 +6,7 @@ import ReuseTable
 /// pooled and reused like the tiles.
 final class DayHeaderTile: CollectionReusableView, GridDrawable {
     static let identifier = "day"
-    let title = StyledLabel(style: CellStyle(bold: true, reverse: true))
+    let title = StyledLabel(style: GridStyle(bold: true, reverse: true))
 
     required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
@@ -19,6 +19,6 @@ final class DayHeaderTile: CollectionReusableView, GridDrawable {
     }
 
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
-        grid.fill(frame, style: CellStyle(reverse: true), clip: clip)
+        grid.fill(frame, style: GridStyle(reverse: true), clip: clip)
     }
 }

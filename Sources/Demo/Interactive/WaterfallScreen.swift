@@ -278,8 +278,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         if isRotated {
             let x = collectionWidth
             for y in 0..<Int(collection.bounds.height) where x < grid.width {
-                grid.write("│", x: x, y: y, style: CellStyle(dim: true))
-                grid.fill(GridRect(x: x + 1, y: y, width: grid.width - x - 1, height: 1), character: "·", style: CellStyle(dim: true))
+                grid.write("│", x: x, y: y, style: GridStyle(dim: true))
+                grid.fill(GridRect(x: x + 1, y: y, width: grid.width - x - 1, height: 1), character: "·", style: GridStyle(dim: true))
             }
         }
     }

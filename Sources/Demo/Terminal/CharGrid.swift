@@ -1,7 +1,7 @@
 import ReuseTable
 
 /// How a grid cell is drawn: the SGR attributes a terminal understands.
-struct CellStyle: Hashable, Sendable {
+struct GridStyle: Hashable, Sendable {
     var bold = false
     var dim = false
     var reverse = false
@@ -9,7 +9,7 @@ struct CellStyle: Hashable, Sendable {
     var foreground: UInt8? = nil
 
     /// The terminal's default look.
-    static let plain = CellStyle()
+    static let plain = GridStyle()
 }
 
 /// One cell of a `CharGrid`: a grapheme cluster and its style.
@@ -18,7 +18,7 @@ struct CellStyle: Hashable, Sendable {
 /// continuation marker so that column arithmetic stays one cell per column.
 struct GridCell: Hashable, Sendable {
     var character: Character
-    var style: CellStyle
+    var style: GridStyle
     /// True for the right half of a wide character; `character` is then unused.
     var isContinuation = false
 
@@ -101,7 +101,7 @@ struct CharGrid: Equatable, Sendable {
     /// Zero-width clusters (controls) are skipped. Returns the column after the text.
     /// - Complexity: O(n) in the length of `string`.
     @discardableResult
-    mutating func write(_ string: some StringProtocol, x: Int, y: Int, style: CellStyle? = nil, clip: GridRect? = nil) -> Int {
+    mutating func write(_ string: some StringProtocol, x: Int, y: Int, style: GridStyle? = nil, clip: GridRect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         var column = x
         for character in string {
@@ -112,7 +112,7 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Fills `rect` (clipped) with `character` in `style`.
-    mutating func fill(_ rect: GridRect, character: Character = " ", style: CellStyle = .plain, clip: GridRect? = nil) {
+    mutating func fill(_ rect: GridRect, character: Character = " ", style: GridStyle = .plain, clip: GridRect? = nil) {
         let area = rect.intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
@@ -123,7 +123,7 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Changes the style of the cells in `rect` (clipped), keeping their characters.
-    mutating func restyle(_ rect: GridRect, clip: GridRect? = nil, _ change: (inout CellStyle) -> Void) {
+    mutating func restyle(_ rect: GridRect, clip: GridRect? = nil, _ change: (inout GridStyle) -> Void) {
         let area = rect.intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
@@ -134,7 +134,7 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Draws a single-line box (─│┌┐└┘) along the edges of `rect`, clipped.
-    mutating func drawBorder(_ rect: GridRect, style: CellStyle? = nil, clip: GridRect? = nil) {
+    mutating func drawBorder(_ rect: GridRect, style: GridStyle? = nil, clip: GridRect? = nil) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let horizontal = String(repeating: "─", count: rect.width - 2)
         write("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style, clip: clip)
@@ -146,7 +146,7 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Puts one cluster at (`x`, `y`) inside `area`; returns the columns it advances.
-    private mutating func put(_ character: Character, x: Int, y: Int, style: CellStyle?, area: GridRect) -> Int {
+    private mutating func put(_ character: Character, x: Int, y: Int, style: GridStyle?, area: GridRect) -> Int {
         let columns = displayWidth(character)
         guard columns > 0 else { return 0 }
         let leftVisible = area.contains(x: x, y: y)

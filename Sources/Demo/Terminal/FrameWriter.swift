@@ -55,7 +55,7 @@ enum FrameWriter {
     }
 
     /// The SGR sequence that sets `style` from scratch (it starts with a reset).
-    static func sgr(_ style: CellStyle) -> String {
+    static func sgr(_ style: GridStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
@@ -76,7 +76,7 @@ enum FrameWriter {
         /// Where the terminal's cursor is; nil when unknown (start, or after the last column's pending wrap).
         var cursor: (x: Int, y: Int)?
         /// The terminal's current style; nil when unknown.
-        var style: CellStyle?
+        var style: GridStyle?
 
         /// Writes `cell` at (`x`, `y`), moving the cursor and changing style only when needed.
         mutating func put(_ cell: GridCell, x: Int, y: Int, width: Int) {

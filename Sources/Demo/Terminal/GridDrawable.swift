@@ -15,5 +15,5 @@ protocol GridDrawable: AnyObject {
 @MainActor
 protocol GridTextStyled: AnyObject {
     /// The style of the label's characters.
-    var textStyle: CellStyle { get }
+    var textStyle: GridStyle { get }
 }

@@ -72,7 +72,7 @@ extension CollectionView {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
+    /// Applies every change made in `updates` as one batch, then calls `completion(true)` (nil by default, as in UIKit).
     ///
     /// Inside the batch, deletions and reloads use index paths from before the
     /// update, insertions from after it, whatever order the calls come in.
@@ -83,7 +83,7 @@ extension CollectionView {
     ///
     /// Called from a data source or delegate callback while the view lays out,
     /// the whole batch (the `updates` closure included) runs when the pass ends.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         if batchRecorder.isIdle,
             deferIfBusy(
                 "performBatchUpdates(_:completion:)",

@@ -197,7 +197,8 @@ extension TableView {
         return height
     }
 
-    /// FDTemplateLayoutCell's path at the content width (table width minus the accessory):
+    /// FDTemplateLayoutCell's path at the content width (the cell's width — the table's, less the
+    /// `.insetGrouped` insets — minus the accessory):
     /// a contentView with constraints (and `enforceFrameLayout == false`) is fitted by
     /// Auto Layout with a required width fence and compressed height
     /// (`templateFittingHeight(width:diagnostics:)`); otherwise `sizeThatFits`.
@@ -205,8 +206,9 @@ extension TableView {
     /// A NaN, infinite or negative fitting height is reported and taken as 0, one above
     /// `maximumSlotHeight` is reported and taken as that (`GeometryNumber`).
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
-        let contentWidth = max(0, tableWidth - cell.accessoryWidth)
-        cell.frame.size.width = tableWidth
+        let cellWidth = self.cellWidth(forTableWidth: tableWidth)
+        let contentWidth = max(0, cellWidth - cell.accessoryWidth)
+        cell.frame.size.width = cellWidth
         cell.separatorHeight = separatorHeight
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())

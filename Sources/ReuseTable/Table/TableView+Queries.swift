@@ -10,7 +10,7 @@ extension TableView {
     /// - Complexity: O(log n).
     public func numberOfRows(inSection section: Int) -> Int { loadedCount(inSection: section) }
 
-    /// The row's frame in content coordinates (below its `rowMargin` gap).
+    /// The row's frame in content coordinates (below its `rowMargin` gap; inset from the sides in `.insetGrouped`).
     /// - Complexity: O(log n).
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
@@ -141,6 +141,6 @@ extension TableView {
     func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
         let margin = min(Double(appliedRowMargin), slot.height)
-        return contentRect(minY: slot.minY + margin, height: slot.height - margin)
+        return rowRect(minY: slot.minY + margin, height: slot.height - margin, tableWidth: bounds.width)
     }
 }

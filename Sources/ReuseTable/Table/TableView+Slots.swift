@@ -34,7 +34,7 @@ extension TableView {
             if slot.kind == .row {
                 let minY = slot.minY + margin, height = slot.height - margin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
+                    rows.append(.init(section: section, row: row, frame: rowRect(minY: minY, height: height, tableWidth: width)))
                 }
             } else {
                 supplementary.append(

@@ -58,7 +58,7 @@ extension TableView {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
+    /// Applies every change made in `updates` as one batch, then calls `completion(true)` (nil by default, as in UIKit).
     ///
     /// Inside the batch, deletions and reloads use index paths from before the
     /// update, insertions from after it, whatever order the calls come in.
@@ -66,7 +66,7 @@ extension TableView {
     /// Called from a data source or delegate method, the whole batch (`updates`
     /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         if deferIfBusy("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) { return }
         beginUpdates()
         updates?()
