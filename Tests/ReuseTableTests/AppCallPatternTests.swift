@@ -264,7 +264,7 @@ import Testing
         source.counts = [4]
         table.deleteRows(at: [.r(4)], with: .automatic)
         #expect(table.indexPathsForSelectedRows == nil)
-        #expect(throws: TableViewError("tapRow(at:): row (section 0, row 4) is out of range: section 0 has 4 rows.")) {
+        #expect(throws: ReuseTableError("tapRow(at:): row (section 0, row 4) is out of range: section 0 has 4 rows.")) {
             try table.validateSelectionTarget(.r(4), from: "tapRow(at:)")
         }
         table.tapRow(at: .r(3))

@@ -295,7 +295,7 @@ final class BrokenLayout: CollectionViewLayout {
         layout.delegate = store
         cv.reloadData()
         #expect(
-            throws: TableViewError("Invalid update: attempt to delete item (section -1, item 0), but there are only 1 section before the update.")
+            throws: ReuseTableError("Invalid update: attempt to delete item (section -1, item 0), but there are only 1 section before the update.")
         ) {
             try cv.validateUpdates { cv.deleteItems(at: [IndexPath(item: 0, section: -1)]) }
         }

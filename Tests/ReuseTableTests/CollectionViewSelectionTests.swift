@@ -189,13 +189,13 @@ final class ItemSelectionLog: CollectionViewDataSource, CollectionViewDelegate, 
     @Test func badIndexPathsNameTheCallTheIndexPathAndTheCounts() {
         let view = view(ItemSelectionLog([3]))
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "selectItem(at:animated:scrollPosition:): index path (section 0, item 3) is out of range: "
                     + "section 0 contains only 3 items.")
         ) {
             try view.validateSelectionTarget(IndexPath(item: 3, section: 0), from: "selectItem(at:animated:scrollPosition:)")
         }
-        #expect(throws: TableViewError("tapItem(at:): index path (section 1, item 0) is out of range: the collection view has only 1 section.")) {
+        #expect(throws: ReuseTableError("tapItem(at:): index path (section 1, item 0) is out of range: the collection view has only 1 section.")) {
             try view.validateSelectionTarget(IndexPath(item: 0, section: 1), from: "tapItem(at:)")
         }
     }

@@ -335,7 +335,7 @@ import Testing
         model.sections = [model.makeSection(items: 2, header: 10, footer: 0, rng: &rng)]
         let cv = make(model, layout: FlowLayout())
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "unable to dequeue a supplementary view of kind \"badge\" with identifier \"header\" for (section 3, item 0): "
                     + "register a class for that kind and identifier with register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first "
                     + "(registered: \"UICollectionElementKindSectionFooter\"/\"footer\", \"UICollectionElementKindSectionHeader\"/\"header\").")

@@ -194,15 +194,15 @@ final class DisplayLog: CollectionViewDelegate {
         defer { withExtendedLifetime(model) {} }
         #expect(collection.numberOfItems(inSection: 0) == 4)
         try collection.validateSection(0)
-        #expect(throws: TableViewError("section 1 does not exist: the collection view has 1 section.")) {
+        #expect(throws: ReuseTableError("section 1 does not exist: the collection view has 1 section.")) {
             try collection.validateSection(1)
         }
-        #expect(throws: TableViewError("section -1 does not exist: the collection view has 1 section.")) {
+        #expect(throws: ReuseTableError("section -1 does not exist: the collection view has 1 section.")) {
             try collection.validateSection(-1)
         }
         model.sections.append([])
         collection.reloadData()
-        #expect(throws: TableViewError("section 7 does not exist: the collection view has 2 sections.")) {
+        #expect(throws: ReuseTableError("section 7 does not exist: the collection view has 2 sections.")) {
             try collection.validateSection(7)
         }
     }
@@ -212,7 +212,7 @@ final class DisplayLog: CollectionViewDelegate {
         let model = CollectionModel(sectionCounts: [3], rng: &rng)
         let collection = waterfall(model)
         func expectMessage(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ updates: () -> Void) {
-            #expect(throws: TableViewError("Invalid update: " + message), sourceLocation: sourceLocation) {
+            #expect(throws: ReuseTableError("Invalid update: " + message), sourceLocation: sourceLocation) {
                 try collection.validateUpdates(updates)
             }
         }
@@ -234,10 +234,10 @@ final class DisplayLog: CollectionViewDelegate {
             collection.insertItems(at: [IndexPath(item: 7, section: 0)])
         }
         #expect(collection.numberOfItems(inSection: 0) == 3, "a rejected batch changes nothing")
-        #expect(throws: TableViewError("index path (section 0, item 3) is out of range: section 0 contains only 3 items.")) {
+        #expect(throws: ReuseTableError("index path (section 0, item 3) is out of range: section 0 contains only 3 items.")) {
             try collection.validateIndexPath(IndexPath(item: 3, section: 0))
         }
-        #expect(throws: TableViewError("index path (section 4, item 0) is out of range: the collection view has only 1 section.")) {
+        #expect(throws: ReuseTableError("index path (section 4, item 0) is out of range: the collection view has only 1 section.")) {
             try collection.validateIndexPath(IndexPath(item: 0, section: 4))
         }
     }
@@ -255,13 +255,13 @@ final class DisplayLog: CollectionViewDelegate {
         let collection = CollectionView(frame: .zero, collectionViewLayout: FlowLayout())
         collection.dataSource = bad
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "collectionView(_:numberOfItemsInSection:) returned -2 for section 1; a section has 0 or more items.")
         ) {
             try collection.fetchCounts()
         }
         bad.sections = -1
-        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a collection view has 0 or more sections.")) {
+        #expect(throws: ReuseTableError("numberOfSections(in:) returned -1; a collection view has 0 or more sections.")) {
             try collection.fetchCounts()
         }
     }
@@ -270,14 +270,14 @@ final class DisplayLog: CollectionViewDelegate {
         let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: FlowLayout())
         collection.register(ItemCell.self, forCellWithReuseIdentifier: "item")
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "unable to dequeue a cell with identifier \"photo\" for item (section 1, item 2): "
                     + "register a class for it with register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")
         ) {
             try collection.validateDequeue(identifier: "photo", for: IndexPath(item: 2, section: 1))
         }
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "cannot make a template cell for identifier \"photo\": register a class for it with "
                     + "register(_:forCellWithReuseIdentifier:) first (registered: \"item\").")
         ) {

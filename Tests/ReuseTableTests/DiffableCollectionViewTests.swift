@@ -115,10 +115,10 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
         let collection = CollectionView(
             frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: WaterfallLayout(numberOfColumns: 2, margin: 0))
         collection.register(DiffItemCell.self, forCellWithReuseIdentifier: "item")
-        var caught: TableViewError?
+        var caught: ReuseTableError?
         let holder = DataSourceHolder<CollectionViewDiffableDataSource<Int, Int>>()
         let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: collection) { view, indexPath, _ in
-            do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
+            do { try holder.value!.validateApply() } catch { caught = error as? ReuseTableError }
             return view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
         }
         holder.value = dataSource

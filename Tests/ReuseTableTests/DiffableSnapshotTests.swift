@@ -201,12 +201,12 @@ struct DiffableModel {
         var ints = DiffableDataSourceSnapshot<Int, Int>()
         ints.appendSections([1])
         ints.appendItems([7])
-        #expect(throws: TableViewError("Duplicate item identifier: 7 is already in the snapshot; item identifiers must be unique.")) {
+        #expect(throws: ReuseTableError("Duplicate item identifier: 7 is already in the snapshot; item identifiers must be unique.")) {
             try ints.attempt { try $0.claimNewItems([8, 7], for: 1) }
         }
         // Left as it was: 8 forgotten, 7 still in its section; a repeat inside one call is undone too.
         #expect(ints.sectionIdentifier(containingItem: 8) == nil && ints.sectionIdentifier(containingItem: 7) == 1)
-        #expect(throws: TableViewError.self) { try ints.attempt { try $0.insertItems([9, 10, 9], section: 0, at: 1) } }
+        #expect(throws: ReuseTableError.self) { try ints.attempt { try $0.insertItems([9, 10, 9], section: 0, at: 1) } }
         #expect(ints.itemIdentifiers == [7] && ints.sectionIdentifier(containingItem: 9) == nil && ints.sectionIdentifier(containingItem: 10) == nil)
     }
 
@@ -232,17 +232,17 @@ struct DiffableModel {
         // Nothing changed when a change was rejected.
         #expect(
             message {
-                try $0.deleteItems(["a", "zz"]); throw TableViewError("unreachable")
+                try $0.deleteItems(["a", "zz"]); throw ReuseTableError("unreachable")
             }
                 == "Invalid item identifier: attempt to delete item \"zz\", which is not in the snapshot.")
     }
 
     @Test func appendingItemsWithoutSectionsIsAnError() {
         var s = DiffableDataSourceSnapshot<String, String>()
-        #expect(throws: TableViewError("Invalid snapshot: there are no sections to append items to; append a section first.")) {
+        #expect(throws: ReuseTableError("Invalid snapshot: there are no sections to append items to; append a section first.")) {
             try s.attempt { storage in
                 guard !storage.sections.isEmpty else {
-                    throw TableViewError("Invalid snapshot: there are no sections to append items to; append a section first.")
+                    throw ReuseTableError("Invalid snapshot: there are no sections to append items to; append a section first.")
                 }
             }
         }

@@ -242,10 +242,10 @@ final class DiffableTableHarness: TableViewDelegate {
     @Test func applyInsideTheCellProviderIsRejected() {
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
         table.register(DiffCell.self, forCellReuseIdentifier: "cell")
-        var caught: TableViewError?
+        var caught: ReuseTableError?
         let holder = DataSourceHolder<TableViewDiffableDataSource<Int, Int>>()
         let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, _ in
-            do { try holder.value!.validateApply() } catch { caught = error as? TableViewError }
+            do { try holder.value!.validateApply() } catch { caught = error as? ReuseTableError }
             return table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
         }
         holder.value = dataSource

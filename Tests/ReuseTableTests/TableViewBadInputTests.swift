@@ -198,7 +198,7 @@ import Testing
                 "Invalid update: attempt to delete row (section 0, row -1), but section 0 contains only 3 rows before the update."
             ),
         ] {
-            #expect(throws: TableViewError(expected)) { try table.validateUpdates { call(table) } }
+            #expect(throws: ReuseTableError(expected)) { try table.validateUpdates { call(table) } }
         }
         #expect(table.numberOfRows(inSection: 0) == 3)
         expectScreenConsistent(table, source)

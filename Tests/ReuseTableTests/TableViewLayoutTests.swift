@@ -345,22 +345,22 @@ func expectLayoutMatchesModel(
     @Test func outOfRangeIndexPathsNameTheCounts() {
         let model = ModelTable(rows: [[10, 10, 10], []])
         let table = makeTable(model)
-        #expect(throws: TableViewError("row (section 0, row 3) is out of range: section 0 has 3 rows.")) {
+        #expect(throws: ReuseTableError("row (section 0, row 3) is out of range: section 0 has 3 rows.")) {
             try table.validateIndexPath(.r(3))
         }
-        #expect(throws: TableViewError("row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
+        #expect(throws: ReuseTableError("row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
             try table.validateIndexPath(.r(0, 1))
         }
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections).")
         ) {
             try table.validateIndexPath(.r(0, 2))
         }
-        #expect(throws: TableViewError("section 5 does not exist: the table has 2 sections.")) {
+        #expect(throws: ReuseTableError("section 5 does not exist: the table has 2 sections.")) {
             try table.validateSection(5)
         }
-        #expect(throws: TableViewError("index path [1, 2, 3] must have exactly 2 indexes (section, row).")) {
+        #expect(throws: ReuseTableError("index path [1, 2, 3] must have exactly 2 indexes (section, row).")) {
             try table.validateIndexPath(IndexPath(indexes: [1, 2, 3]))
         }
         #expect(table.cellForRow(at: .r(7)) == nil)
@@ -369,7 +369,7 @@ func expectLayoutMatchesModel(
     @Test func unregisteredIdentifierIsNamed() {
         let table = makeTable(ModelTable(rows: [[10]]))
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "unable to dequeue a cell with identifier \"Missing\" for row (section 0, row 0): register a class for it "
                     + "with register(_:forCellReuseIdentifier:) first (registered: \"cell\").")
         ) {
@@ -390,13 +390,13 @@ func expectLayoutMatchesModel(
         let table = TableView(frame: .zero)
         table.dataSource = bad
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "tableView(_:numberOfRowsInSection:) returned -3 for section 1; a section has 0 or more rows.")
         ) {
             try table.fetchCounts()
         }
         bad.sections = -1
-        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
+        #expect(throws: ReuseTableError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
             try table.fetchCounts()
         }
     }

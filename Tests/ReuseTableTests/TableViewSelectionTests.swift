@@ -122,7 +122,7 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
     @Test func aRedirectToAMissingRowNamesTheMethodAndTheCounts() {
         let table = table(SelectionLogSource([5]))
         #expect(
-            throws: TableViewError(
+            throws: ReuseTableError(
                 "the index path returned by tableView(_:willSelectRowAt:): "
                     + "row (section 0, row 9) is out of range: section 0 has 5 rows.")
         ) {
@@ -397,16 +397,17 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
         let source = SelectionLogSource([5, 0])
         let table = table(source)
         table.selectRow(at: .r(1), animated: false, scrollPosition: .none)
-        #expect(throws: TableViewError("selectRow(at:animated:scrollPosition:): row (section 0, row 5) is out of range: section 0 has 5 rows.")) {
+        #expect(throws: ReuseTableError("selectRow(at:animated:scrollPosition:): row (section 0, row 5) is out of range: section 0 has 5 rows.")) {
             try table.validateSelectionTarget(.r(5), from: "selectRow(at:animated:scrollPosition:)")
         }
-        #expect(throws: TableViewError("tapRow(at:): row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections).")) {
+        #expect(throws: ReuseTableError("tapRow(at:): row (section 2, row 0) is out of range: section 2 does not exist (the table has 2 sections)."))
+        {
             try table.validateSelectionTarget(.r(0, 2), from: "tapRow(at:)")
         }
-        #expect(throws: TableViewError("deselectRow(at:animated:): row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
+        #expect(throws: ReuseTableError("deselectRow(at:animated:): row (section 1, row 0) is out of range: section 1 has 0 rows.")) {
             try table.validateSelectionTarget(.r(0, 1), from: "deselectRow(at:animated:)")
         }
-        #expect(throws: TableViewError("deselectRow(at:animated:): index path [1] must have exactly 2 indexes (section, row).")) {
+        #expect(throws: ReuseTableError("deselectRow(at:animated:): index path [1] must have exactly 2 indexes (section, row).")) {
             try table.validateSelectionTarget(IndexPath(index: 1), from: "deselectRow(at:animated:)")
         }
         #expect(table.indexPathsForSelectedRows == [.r(1)], "validation changes nothing")

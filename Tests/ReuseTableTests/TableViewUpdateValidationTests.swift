@@ -16,7 +16,7 @@ import Testing
     ) {
         let before = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
         let height = table.contentSize.height
-        #expect(throws: TableViewError("Invalid update: " + message), sourceLocation: sourceLocation) {
+        #expect(throws: ReuseTableError("Invalid update: " + message), sourceLocation: sourceLocation) {
             try table.validateUpdates(updates)
         }
         // Nothing changed.

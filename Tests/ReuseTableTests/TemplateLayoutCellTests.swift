@@ -159,13 +159,13 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
 
     @Test func unregisteredIdentifierMessageNamesIt() {
         let table = table()
-        let error = #expect(throws: TableViewError.self) { try table.validateTemplateIdentifier("FeedCell") }
+        let error = #expect(throws: ReuseTableError.self) { try table.validateTemplateIdentifier("FeedCell") }
         #expect(error?.message.contains("identifier \"FeedCell\"") == true)
         #expect(error?.message.contains("register(_:forCellReuseIdentifier:)") == true)
         #expect(error?.message.contains("registered: \"label\"") == true)
         #expect(throws: Never.self) { try table.validateTemplateIdentifier(LabelFeed.identifier) }
 
-        let headerError = #expect(throws: TableViewError.self) { try table.validateTemplateHeaderFooterIdentifier("Banner") }
+        let headerError = #expect(throws: ReuseTableError.self) { try table.validateTemplateHeaderFooterIdentifier("Banner") }
         #expect(headerError?.message.contains("identifier \"Banner\"") == true)
         #expect(headerError?.message.contains("register(_:forHeaderFooterViewReuseIdentifier:)") == true)
     }

@@ -221,12 +221,12 @@ import Testing
             sections: { 3 }, sectionsMethod: "numberOfSections(in:)",
             rows: { [4, 0, 2][$0] }, rowsMethod: "tableView(_:numberOfRowsInSection:)")
         #expect(counts == [4, 0, 2])
-        #expect(throws: TableViewError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
+        #expect(throws: ReuseTableError("numberOfSections(in:) returned -1; a table view has 0 or more sections.")) {
             try UpdateVocabulary.table.readCounts(
                 sections: { -1 }, sectionsMethod: "numberOfSections(in:)",
                 rows: { _ in 0 }, rowsMethod: "rows")
         }
-        #expect(throws: TableViewError("collectionView(_:numberOfItemsInSection:) returned -3 for section 1; a section has 0 or more items.")) {
+        #expect(throws: ReuseTableError("collectionView(_:numberOfItemsInSection:) returned -3 for section 1; a section has 0 or more items.")) {
             try UpdateVocabulary.collection.readCounts(
                 sections: { 2 }, sectionsMethod: "numberOfSections(in:)",
                 rows: { $0 == 1 ? -3 : 5 }, rowsMethod: "collectionView(_:numberOfItemsInSection:)")

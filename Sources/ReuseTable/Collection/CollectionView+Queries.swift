@@ -76,7 +76,7 @@ extension CollectionView {
         do {
             try validateIndexPath(indexPath)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
             frame.minY.isFinite, frame.maxY.isFinite
@@ -96,26 +96,26 @@ extension CollectionView {
     }
 
     /// Throws a message naming the section and the number of sections when `section` does not exist.
-    func validateSection(_ section: Int) throws(TableViewError) {
+    func validateSection(_ section: Int) throws(ReuseTableError) {
         let sections = itemCounts.count
         guard section >= 0, section < sections else {
-            throw TableViewError(
+            throw ReuseTableError(
                 "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section")).")
         }
     }
 
     /// Throws a message naming the index path and the counts when it names no item.
-    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
         loadIfNeeded()
         let vocabulary = UpdateVocabulary.collection
         guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else {
-            throw TableViewError(
+            throw ReuseTableError(
                 "index path \(indexPath.collectionDescription) is out of range: "
                     + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
         }
         let items = itemCounts[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < items else {
-            throw TableViewError(
+            throw ReuseTableError(
                 "index path \(indexPath.collectionDescription) is out of range: "
                     + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
         }

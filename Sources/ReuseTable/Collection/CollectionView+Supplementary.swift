@@ -49,7 +49,7 @@ extension CollectionView {
         do {
             try validateSupplementaryDequeue(kind: elementKind, identifier: identifier, for: indexPath)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         let key = SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)
         if let view = supplementary.pool.dequeue(key) {
@@ -63,10 +63,10 @@ extension CollectionView {
     }
 
     /// Throws UIKit's complaint when no class is registered for `kind` and `identifier`.
-    func validateSupplementaryDequeue(kind: String, identifier: String, for indexPath: IndexPath) throws(TableViewError) {
+    func validateSupplementaryDequeue(kind: String, identifier: String, for indexPath: IndexPath) throws(ReuseTableError) {
         guard supplementary.registered[SupplementaryViews.poolKey(kind: kind, identifier: identifier)] == nil else { return }
         let known = supplementary.registered.keys.sorted().map(SupplementaryViews.describe).joined(separator: ", ")
-        throw TableViewError(
+        throw ReuseTableError(
             "unable to dequeue a supplementary view of kind \"\(kind)\" with identifier \"\(identifier)\" for \(indexPath.collectionDescription): "
                 + "register a class for that kind and identifier with register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first "
                 + "(registered: \(known.isEmpty ? "none" : known)).")

@@ -113,7 +113,7 @@ extension CollectionView {
             let (plan, newCounts) = try validatedPlan(for: batch)
             apply(plan, newCounts: newCounts)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
     }
 
@@ -127,7 +127,7 @@ extension CollectionView {
     }
 
     /// Validates a batch against the counts before (kept since the last change) and after (the data source).
-    func validatedPlan(for batch: BatchUpdate) throws(TableViewError) -> (UpdatePlan, [Int]) {
+    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
         let newCounts = try fetchCounts()
         return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
     }

@@ -163,15 +163,15 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     }
 
     /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(TableViewError) -> [Int] {
+    func fetchCounts() throws(ReuseTableError) -> [Int] {
         guard let dataSource else { return [] }
         let result = calling("collectionView(_:numberOfItemsInSection:)") {
-            Result { () throws(TableViewError) -> [Int] in try fetchCounts(from: dataSource) }
+            Result { () throws(ReuseTableError) -> [Int] in try fetchCounts(from: dataSource) }
         }
         return try result.get()
     }
 
-    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(TableViewError) -> [Int] {
+    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(ReuseTableError) -> [Int] {
         try UpdateVocabulary.collection.readCounts(
             sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
             rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },

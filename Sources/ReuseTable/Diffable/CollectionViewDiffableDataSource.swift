@@ -54,7 +54,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider), for tests and tools.
-    func validateApply() throws(TableViewError) { try core.validateApply() }
+    func validateApply() throws(ReuseTableError) { try core.validateApply() }
 
     /// The item shown at an index path, or nil when there is none.
     /// - Complexity: O(1).

@@ -32,7 +32,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
         completion: (() -> Void)?
     ) {
-        do { try validateApply() } catch { TableViewError.trap(error) }
+        do { try validateApply() } catch { ReuseTableError.trap(error) }
         let start = DispatchTime.now().uptimeNanoseconds
         var next = snapshot
         next.clearMarks()
@@ -69,9 +69,9 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider).
-    func validateApply() throws(TableViewError) {
+    func validateApply() throws(ReuseTableError) {
         if isInCellProvider {
-            throw TableViewError(
+            throw ReuseTableError(
                 "apply(_:animatingDifferences:completion:) was called from inside the cell provider; "
                     + "the \(viewNoun) is asking for a cell of the current snapshot. "
                     + "Apply after the \(viewNoun) finishes, not while it is laying out cells.")
@@ -85,12 +85,12 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         _ provider: (ItemIdentifier) -> Cell?
     ) -> Cell {
         guard let item = current.item(at: indexPath) else {
-            TableViewError.trap(TableViewError("\(owner): no item at \(`where`(indexPath)) in the current snapshot."))
+            ReuseTableError.trap(ReuseTableError("\(owner): no item at \(`where`(indexPath)) in the current snapshot."))
         }
         isInCellProvider = true
         defer { isInCellProvider = false }
         guard let cell = provider(item) else {
-            TableViewError.trap(TableViewError("\(owner): the cell provider returned nil for item \(describe(item)) at \(`where`(indexPath))."))
+            ReuseTableError.trap(ReuseTableError("\(owner): the cell provider returned nil for item \(describe(item)) at \(`where`(indexPath))."))
         }
         return cell
     }

@@ -119,7 +119,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
                 position = try storage.position(ofSection: section)
             } else {
                 guard !storage.sections.isEmpty else {
-                    throw TableViewError("Invalid snapshot: there are no sections to append items to; append a section first.")
+                    throw ReuseTableError("Invalid snapshot: there are no sections to append items to; append a section first.")
                 }
                 position = storage.sections.count - 1
             }
@@ -190,18 +190,18 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     // MARK: Validation (testable) and copy-on-write
 
     /// Runs a change on unshared storage, throwing its message instead of stopping (for tests and tools).
-    mutating func attempt(_ change: (Storage) throws -> Void) throws(TableViewError) {
+    mutating func attempt(_ change: (Storage) throws -> Void) throws(ReuseTableError) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        do { try change(storage) } catch { throw error as? TableViewError ?? TableViewError("\(error)") }
+        do { try change(storage) } catch { throw error as? ReuseTableError ?? ReuseTableError("\(error)") }
     }
 
     /// Runs a change; bad input stops with the message, as UIKit traps.
     private mutating func mutate(_ change: (Storage) throws -> Void) {
-        do { try attempt(change) } catch { TableViewError.trap(error) }
+        do { try attempt(change) } catch { ReuseTableError.trap(error) }
     }
 
     private func trapping<T>(_ body: () throws -> T) -> T {
-        do { return try body() } catch { TableViewError.trap(error as? TableViewError ?? TableViewError("\(error)")) }
+        do { return try body() } catch { ReuseTableError.trap(error as? ReuseTableError ?? ReuseTableError("\(error)")) }
     }
 
     /// The snapshot's contents, shared by copies until one of them changes.
@@ -231,25 +231,25 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             return copy
         }
 
-        func position(ofSection identifier: SectionIdentifier) throws(TableViewError) -> Int {
+        func position(ofSection identifier: SectionIdentifier) throws(ReuseTableError) -> Int {
             guard let position = sectionPosition[identifier] else {
-                throw TableViewError("Invalid section identifier: \(describe(identifier)) is not in the snapshot.")
+                throw ReuseTableError("Invalid section identifier: \(describe(identifier)) is not in the snapshot.")
             }
             return position
         }
 
-        func location(ofItem identifier: ItemIdentifier) throws(TableViewError) -> (section: Int, row: Int) {
+        func location(ofItem identifier: ItemIdentifier) throws(ReuseTableError) -> (section: Int, row: Int) {
             guard let section = itemSection[identifier], let position = sectionPosition[section],
                 let row = items[position].firstIndex(of: identifier)
             else {
-                throw TableViewError("Invalid item identifier: \(describe(identifier)) is not in the snapshot.")
+                throw ReuseTableError("Invalid item identifier: \(describe(identifier)) is not in the snapshot.")
             }
             return (position, row)
         }
 
-        func requireItems(_ identifiers: [ItemIdentifier], verb: String) throws(TableViewError) {
+        func requireItems(_ identifiers: [ItemIdentifier], verb: String) throws(ReuseTableError) {
             for identifier in identifiers where itemSection[identifier] == nil {
-                throw TableViewError("Invalid item identifier: attempt to \(verb) item \(describe(identifier)), which is not in the snapshot.")
+                throw ReuseTableError("Invalid item identifier: attempt to \(verb) item \(describe(identifier)), which is not in the snapshot.")
             }
         }
 
@@ -257,10 +257,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             for position in start..<sections.count { sectionPosition[sections[position]] = position }
         }
 
-        func insertSections(_ identifiers: [SectionIdentifier], at position: Int) throws(TableViewError) {
+        func insertSections(_ identifiers: [SectionIdentifier], at position: Int) throws(ReuseTableError) {
             var seen = Set<SectionIdentifier>()
             for identifier in identifiers where sectionPosition[identifier] != nil || !seen.insert(identifier).inserted {
-                throw TableViewError(
+                throw ReuseTableError(
                     "Duplicate section identifier: \(describe(identifier)) is already in the snapshot; section identifiers must be unique.")
             }
             sections.insert(contentsOf: identifiers, at: position)
@@ -268,11 +268,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             reindexSections(from: position)
         }
 
-        func deleteSections(_ identifiers: [SectionIdentifier]) throws(TableViewError) {
+        func deleteSections(_ identifiers: [SectionIdentifier]) throws(ReuseTableError) {
             var positions: [Int] = []
             for identifier in identifiers {
                 guard let position = sectionPosition[identifier] else {
-                    throw TableViewError(
+                    throw ReuseTableError(
                         "Invalid section identifier: attempt to delete section \(describe(identifier)), which is not in the snapshot.")
                 }
                 positions.append(position)
@@ -290,7 +290,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             if let lowest = positions.min() { reindexSections(from: lowest) }
         }
 
-        func moveSection(_ identifier: SectionIdentifier, relativeTo other: SectionIdentifier, after: Bool) throws(TableViewError) {
+        func moveSection(_ identifier: SectionIdentifier, relativeTo other: SectionIdentifier, after: Bool) throws(ReuseTableError) {
             let from = try position(ofSection: identifier)
             _ = try position(ofSection: other)
             guard identifier != other else { return }
@@ -302,7 +302,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             reindexSections(from: min(from, target))
         }
 
-        func insertItems(_ identifiers: [ItemIdentifier], section position: Int, at row: Int) throws(TableViewError) {
+        func insertItems(_ identifiers: [ItemIdentifier], section position: Int, at row: Int) throws(ReuseTableError) {
             try claimNewItems(identifiers, for: sections[position])
             if row == items[position].count {
                 items[position].append(contentsOf: identifiers)
@@ -314,7 +314,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         /// Records `identifiers` as items of `section`, one hash operation each; an identifier already in
         /// the snapshot or repeated in `identifiers` throws, with the map left as it was.
         /// - Complexity: O(k) for k identifiers.
-        func claimNewItems(_ identifiers: [ItemIdentifier], for section: SectionIdentifier) throws(TableViewError) {
+        func claimNewItems(_ identifiers: [ItemIdentifier], for section: SectionIdentifier) throws(ReuseTableError) {
             itemSection.reserveCapacity(itemSection.count + identifiers.count)
             for (index, identifier) in identifiers.enumerated() {
                 guard let previous = itemSection.updateValue(section, forKey: identifier) else { continue }
@@ -322,12 +322,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
                 // (a repeat inside `identifiers` is among them, so it is forgotten too).
                 itemSection[identifier] = previous
                 for claimed in identifiers[..<index] { itemSection[claimed] = nil }
-                throw TableViewError(
+                throw ReuseTableError(
                     "Duplicate item identifier: \(describe(identifier)) is already in the snapshot; item identifiers must be unique.")
             }
         }
 
-        func deleteItems(_ identifiers: [ItemIdentifier]) throws(TableViewError) {
+        func deleteItems(_ identifiers: [ItemIdentifier]) throws(ReuseTableError) {
             try requireItems(identifiers, verb: "delete")
             var gone: [Int: Set<ItemIdentifier>] = [:]
             for identifier in identifiers {
@@ -339,7 +339,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             for (position, set) in gone { items[position].removeAll { set.contains($0) } }
         }
 
-        func moveItem(_ identifier: ItemIdentifier, relativeTo other: ItemIdentifier, after: Bool) throws(TableViewError) {
+        func moveItem(_ identifier: ItemIdentifier, relativeTo other: ItemIdentifier, after: Bool) throws(ReuseTableError) {
             let from = try location(ofItem: identifier)
             _ = try location(ofItem: other)
             guard identifier != other else { return }

@@ -27,7 +27,7 @@ extension LayingOutView {
     /// first; a section that does not exist stops with a message naming it and the count.
     func loadedCount(inSection section: Int) -> Int {
         loadIfNeeded()
-        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
         return countAsLoaded(inSection: section)
     }
 

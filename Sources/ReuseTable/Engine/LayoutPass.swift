@@ -93,7 +93,7 @@ protocol LayingOutView: ReusingView, SelectionHost {
     /// Rows or items in `section` as of the last reload or update.
     func countAsLoaded(inSection section: Int) -> Int
     /// Throws a message naming the section and the number of sections when `section` does not exist.
-    func validateSection(_ section: Int) throws(TableViewError)
+    func validateSection(_ section: Int) throws(ReuseTableError)
     /// Refreshes what the view sets on every placed cell (the table's separator).
     func refresh(_ cell: Cell)
     /// Adds an arriving cell to the view's subviews.

@@ -27,7 +27,7 @@ extension ReusingView {
         do {
             return try fetchCounts()
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
     }
 }

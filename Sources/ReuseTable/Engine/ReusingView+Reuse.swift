@@ -28,15 +28,15 @@ extension ReusingView {
         do {
             try validateDequeue(identifier: identifier, for: indexPath)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         return dequeuePooledOrNew(identifier)!
     }
 
     /// Throws UIKit's complaint when no class is registered for `identifier`.
-    func validateDequeue(identifier: String, for indexPath: IndexPath) throws(TableViewError) {
+    func validateDequeue(identifier: String, for indexPath: IndexPath) throws(ReuseTableError) {
         guard registeredClass(for: identifier) == nil else { return }
-        throw TableViewError(
+        throw ReuseTableError(
             "unable to dequeue a cell with identifier \"\(identifier)\" for \(Self.vocabulary.row) \(Self.vocabulary.describe(indexPath)): "
                 + "register a class for it with \(Self.vocabulary.cellRegistration) first "
                 + "(registered: \(registeredIdentifierList)).")

@@ -84,13 +84,13 @@ extension ReusingView {
     func template<Template: ReusableView>(
         _ identifier: String, in templates: inout [String: Template],
         registered: [String: Template.Type], noun: String,
-        validate: (String) throws(TableViewError) -> Void
+        validate: (String) throws(ReuseTableError) -> Void
     ) -> Template {
         if let template = templates[identifier] { return template }
         do {
             try validate(identifier)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         let template = registered[identifier]!.init(reuseIdentifier: identifier)
         template.isTemplate = true
@@ -100,7 +100,7 @@ extension ReusingView {
     }
 
     /// Throws a message naming the identifier when no cell class is registered for it.
-    func validateTemplateIdentifier(_ identifier: String) throws(TableViewError) {
+    func validateTemplateIdentifier(_ identifier: String) throws(ReuseTableError) {
         guard registeredClasses[identifier] == nil else { return }
         throw missingTemplateClass(
             noun: "cell", identifier: identifier, registration: Self.vocabulary.cellRegistration,
@@ -108,8 +108,8 @@ extension ReusingView {
     }
 
     /// "cannot make a template … for identifier …": what to register, and what is registered.
-    func missingTemplateClass(noun: String, identifier: String, registration: String, registered: String) -> TableViewError {
-        TableViewError(
+    func missingTemplateClass(noun: String, identifier: String, registration: String, registered: String) -> ReuseTableError {
+        ReuseTableError(
             "cannot make a template \(noun) for identifier \"\(identifier)\": register a class for it with "
                 + "\(registration) first\(registered).")
     }

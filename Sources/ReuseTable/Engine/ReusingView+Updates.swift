@@ -5,7 +5,7 @@ import Foundation
 
 extension ReusingView {
     /// Records the changes `updates` makes and validates them without applying anything (for tests and tools).
-    func validateUpdates(_ updates: () -> Void) throws(TableViewError) {
+    func validateUpdates(_ updates: () -> Void) throws(ReuseTableError) {
         loadIfNeeded()
         // `updates` calls back into the view, so no access to the recorder is held while it runs.
         let saved = batchRecorder

@@ -42,11 +42,11 @@ protocol ReusingView: ScrollView, LayoutTransactionHost {
     /// The reload itself, run inside a transaction: counts, geometry or layout, cells.
     func reload(keepingHeightCache: Bool)
     /// The data source's section and row counts, throwing a message naming the method for a negative one.
-    func fetchCounts() throws(TableViewError) -> [Int]
+    func fetchCounts() throws(ReuseTableError) -> [Int]
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
     var batchRecorder: BatchRecorder { get set }
     /// Validates a batch against the counts before (the view's) and after (the data source's); the plan and the new counts.
-    func validatedPlan(for batch: BatchUpdate) throws(TableViewError) -> (UpdatePlan, [Int])
+    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int])
 
     // MARK: What differs
 

@@ -103,7 +103,7 @@ extension LayoutTransactionHost {
             while let next = transaction.dequeue() {
                 rounds += 1
                 if rounds > LayoutTransaction.maximumDeferredRounds {
-                    TableViewError.trap(TableViewError(LayoutTransaction.loopMessage(view: hostName, call: next.name, origin: next.origin)))
+                    ReuseTableError.trap(ReuseTableError(LayoutTransaction.loopMessage(view: hostName, call: next.name, origin: next.origin)))
                 }
                 next.run()  // at depth 0: the call runs now, in a transaction of its own
             }

@@ -48,7 +48,7 @@ protocol SelectionHost: LayoutTransactionHost {
     /// The delegate method `callback` stands for, for messages.
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString
     /// Throws a message naming the index path and the counts when it names no row or item.
-    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError)
+    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError)
     /// Loads the data on first use.
     func loadIfNeeded()
 }
@@ -63,8 +63,8 @@ extension SelectionHost {
     }
 
     /// Throws `validateIndexPath`'s message, prefixed with the call (or callback) it came from.
-    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(TableViewError) {
-        do { try validateIndexPath(indexPath) } catch { throw TableViewError("\(origin): \(error.message)") }
+    func validateSelectionTarget(_ indexPath: IndexPath, from origin: String) throws(ReuseTableError) {
+        do { try validateIndexPath(indexPath) } catch { throw ReuseTableError("\(origin): \(error.message)") }
     }
 
     // MARK: The public calls, for both views
@@ -74,7 +74,7 @@ extension SelectionHost {
     func selectFromPublicCall(_ indexPath: IndexPath?, animated: Bool, call: String, scroll: (IndexPath) -> Void) {
         loadIfNeeded()
         guard let indexPath else { return deselectAll(animated: animated) }
-        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        do { try validateSelectionTarget(indexPath, from: call) } catch { ReuseTableError.trap(error) }
         guard allowsSelection else { return }
         select(indexPath, animated: animated)
         scroll(indexPath)
@@ -83,7 +83,7 @@ extension SelectionHost {
     /// `deselectRow` / `deselectItem`: checks the index path, then deselects without delegate calls.
     func deselectFromPublicCall(_ indexPath: IndexPath, animated: Bool, call: String) {
         loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        do { try validateSelectionTarget(indexPath, from: call) } catch { ReuseTableError.trap(error) }
         deselect(indexPath, animated: animated)
     }
 
@@ -91,7 +91,7 @@ extension SelectionHost {
     func tapFromPublicCall(_ indexPath: IndexPath, call: String) {
         if deferIfBusy(call, { [self] in tapFromPublicCall(indexPath, call: call) }) { return }
         loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: call) } catch { TableViewError.trap(error) }
+        do { try validateSelectionTarget(indexPath, from: call) } catch { ReuseTableError.trap(error) }
         performTap(at: indexPath)
     }
 
@@ -180,7 +180,7 @@ extension SelectionHost {
         do {
             try validateSelectionTarget(answer, from: "the index path returned by \(selectionMethodName(callback))")
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         return answer
     }

@@ -84,7 +84,7 @@ public final class RunLoopPrecacheDriver {
     /// (the main run loop in an app; the default).
     public init(precacher: HeightPrecacher, interval: TimeInterval = 1.0 / 120, runLoop: RunLoop = .current) {
         self.precacher = precacher
-        if let problem = RunLoopPrecacheDriver.validate(runLoop: runLoop) { TableViewError.trap(problem) }
+        if let problem = RunLoopPrecacheDriver.validate(runLoop: runLoop) { ReuseTableError.trap(problem) }
         let timer = Timer(timeInterval: interval, repeats: true) { [weak self] _ in
             // Honest: the timer fires on the run loop of the thread that runs the main actor's code.
             MainActor.assumeIsolated { self?.fire() }
@@ -100,9 +100,9 @@ public final class RunLoopPrecacheDriver {
     }
 
     /// The message for a run loop the driver cannot use, or nil.
-    static func validate(runLoop: RunLoop) -> TableViewError? {
+    static func validate(runLoop: RunLoop) -> ReuseTableError? {
         guard runLoop !== RunLoop.current else { return nil }
-        return TableViewError(
+        return ReuseTableError(
             "RunLoopPrecacheDriver: the run loop must be the one of the thread creating the driver on the main actor "
                 + "(RunLoop.current there; RunLoop.main in an app); another thread's run loop would measure the table off the main actor.")
     }

@@ -14,7 +14,7 @@ extension TableView {
     /// - Complexity: O(log n).
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
         return rectForRowUnchecked(indexPath)
     }
 
@@ -22,7 +22,7 @@ extension TableView {
     /// - Complexity: O(log n).
     public func rect(forSection section: Int) -> CGRect {
         loadIfNeeded()
-        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
         let start = geometry.headerIndex(ofSection: section)
         let end = start + rowCount(inSection: section) + 2
         let minY = geometry.offset(of: start)
@@ -45,7 +45,7 @@ extension TableView {
 
     private func supplementaryRect(slotIndex: () -> Int, section: Int) -> CGRect {
         loadIfNeeded()
-        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
         let slot = geometry.slot(at: slotIndex())
         return contentRect(minY: slot.minY, height: slot.height)
     }
@@ -99,27 +99,27 @@ extension TableView {
     // MARK: Validation
 
     /// Throws a message naming the section and the count when `section` does not exist.
-    func validateSection(_ section: Int) throws(TableViewError) {
+    func validateSection(_ section: Int) throws(ReuseTableError) {
         let sections = geometry.sectionCount
         guard section >= 0, section < sections else {
-            throw TableViewError("section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s").")
+            throw ReuseTableError("section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s").")
         }
     }
 
     /// Throws a message naming the index path and the counts when the row does not exist.
-    func validateIndexPath(_ indexPath: IndexPath) throws(TableViewError) {
+    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
         guard indexPath.count == 2 else {
-            throw TableViewError("index path \(Array(indexPath)) must have exactly 2 indexes (section, row).")
+            throw ReuseTableError("index path \(Array(indexPath)) must have exactly 2 indexes (section, row).")
         }
         let sections = geometry.sectionCount
         guard indexPath.section >= 0, indexPath.section < sections else {
-            throw TableViewError(
+            throw ReuseTableError(
                 "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) does not exist "
                     + "(the table has \(sections) section\(sections == 1 ? "" : "s")).")
         }
         let rows = rowCount(inSection: indexPath.section)
         guard indexPath.row >= 0, indexPath.row < rows else {
-            throw TableViewError(
+            throw ReuseTableError(
                 "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) has \(rows) row\(rows == 1 ? "" : "s").")
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 
 extension TableView {
     /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(TableViewError) -> [Int] {
+    func fetchCounts() throws(ReuseTableError) -> [Int] {
         guard let dataSource else { return [] }
         return try UpdateVocabulary.table.readCounts(
             sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },

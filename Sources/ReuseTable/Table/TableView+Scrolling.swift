@@ -18,7 +18,7 @@ extension TableView {
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         if deferIfBusy("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) { return }
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
         performTransaction { scroll(to: indexPath, at: position) }
     }
 
@@ -103,7 +103,7 @@ extension TableView {
     public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
         if deferIfBusy("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) { return }
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { TableViewError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
         performTransaction {
             setHeights([(indexPath, clean)])

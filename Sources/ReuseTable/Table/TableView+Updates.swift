@@ -92,7 +92,7 @@ extension TableView {
         do {
             plan = try validatedPlan(for: batch)
         } catch {
-            TableViewError.trap(error)
+            ReuseTableError.trap(error)
         }
         performTransaction { apply(plan.0, newCounts: plan.1) }
     }
@@ -107,7 +107,7 @@ extension TableView {
     }
 
     /// Validates a batch against the counts before (the geometry) and after (the data source).
-    func validatedPlan(for batch: BatchUpdate) throws(TableViewError) -> (UpdatePlan, [Int]) {
+    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
         let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
         let newCounts = try fetchCounts()
         return (try UpdatePlan.make(batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: .table), newCounts)

@@ -86,7 +86,7 @@ extension TableView {
     }
 
     /// Throws a message naming the identifier when no header/footer class is registered for it.
-    func validateTemplateHeaderFooterIdentifier(_ identifier: String) throws(TableViewError) {
+    func validateTemplateHeaderFooterIdentifier(_ identifier: String) throws(ReuseTableError) {
         guard registeredHeaderFooterClasses[identifier] == nil else { return }
         throw missingTemplateClass(
             noun: "header/footer view", identifier: identifier,

@@ -47,15 +47,15 @@ struct UpdateVocabulary: Sendable {
     func readCounts(
         sections: () -> Int, sectionsMethod: String,
         rows: (Int) -> Int, rowsMethod: String
-    ) throws(TableViewError) -> [Int] {
+    ) throws(ReuseTableError) -> [Int] {
         let count = sections()
         guard count >= 0 else {
-            throw TableViewError("\(sectionsMethod) returned \(count); a \(view) has 0 or more sections.")
+            throw ReuseTableError("\(sectionsMethod) returned \(count); a \(view) has 0 or more sections.")
         }
-        return try (0..<count).map { section throws(TableViewError) in
+        return try (0..<count).map { section throws(ReuseTableError) in
             let n = rows(section)
             guard n >= 0 else {
-                throw TableViewError("\(rowsMethod) returned \(n) for section \(section); a section has 0 or more \(row)s.")
+                throw ReuseTableError("\(rowsMethod) returned \(n) for section \(section); a section has 0 or more \(row)s.")
             }
             return n
         }

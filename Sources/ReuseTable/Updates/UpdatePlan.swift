@@ -99,7 +99,7 @@ struct UpdatePlan: Sendable {
     static func make(
         _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int],
         vocabulary v: UpdateVocabulary
-    ) throws(TableViewError) -> UpdatePlan {
+    ) throws(ReuseTableError) -> UpdatePlan {
         let movedFrom = try validateSections(batch, oldSections: oldCounts.count, newSections: newCounts.count, vocabulary: v)
         let sections = SectionMapping(batch, movedFrom: movedFrom, oldSections: oldCounts.count, newSections: newCounts.count)
         let rows = try validateRows(batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: sections.freshSections, vocabulary: v)
@@ -220,7 +220,7 @@ struct UpdatePlan: Sendable {
 // surviving section's row count. The first problem found is the one reported.
 
 extension UpdatePlan {
-    private static func invalid(_ message: String) -> TableViewError { TableViewError("Invalid update: " + message) }
+    private static func invalid(_ message: String) -> ReuseTableError { ReuseTableError("Invalid update: " + message) }
 
     // MARK: Sections
 
@@ -229,7 +229,7 @@ extension UpdatePlan {
     /// - Complexity: O(s log s) for s sections named in the batch.
     static func validateSections(
         _ batch: BatchUpdate, oldSections: Int, newSections: Int, vocabulary v: UpdateVocabulary
-    ) throws(TableViewError) -> IndexSet {
+    ) throws(ReuseTableError) -> IndexSet {
         try checkRange(of: batch.deletedSections, "delete", count: oldSections, "before", v)
         try checkRange(of: batch.reloadedSections, "reload", count: oldSections, "before", v)
         try checkRange(of: batch.insertedSections, "insert", count: newSections, "after", v)
@@ -251,7 +251,7 @@ extension UpdatePlan {
     /// Throws when one of `sections` is outside `0..<count` (`when`: "before" or "after" the update).
     private static func checkRange(
         of sections: IndexSet, _ verb: String, count: Int, _ when: String, _ v: UpdateVocabulary
-    ) throws(TableViewError) {
+    ) throws(ReuseTableError) {
         for section in sections where section < 0 || section >= count {
             throw invalid(
                 section < 0
@@ -264,7 +264,7 @@ extension UpdatePlan {
     /// no section moved twice, no destination taken twice. Returns the moves' sources.
     private static func validateSectionMoves(
         _ batch: BatchUpdate, oldSections: Int, newSections: Int, vocabulary v: UpdateVocabulary
-    ) throws(TableViewError) -> IndexSet {
+    ) throws(ReuseTableError) -> IndexSet {
         var movedFrom = IndexSet(), movedTo = IndexSet()
         for move in batch.movedSections {
             guard move.from >= 0, move.from < oldSections else {
@@ -297,7 +297,7 @@ extension UpdatePlan {
     /// - Complexity: O(k) for k rows named in the batch.
     static func validateRows(
         _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int], freshSections: IndexSet, vocabulary v: UpdateVocabulary
-    ) throws(TableViewError) -> ValidatedRows {
+    ) throws(ReuseTableError) -> ValidatedRows {
         let check = RowCheck(batch: batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: freshSections, v: v)
         var rows = ValidatedRows()
         for indexPath in batch.deletedRows {
@@ -342,7 +342,7 @@ extension UpdatePlan {
 
         /// An old index path: in range, and not in a deleted or reloaded section (a move may
         /// leave a deleted section when the batch allows it).
-        func old(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
+        func old(_ indexPath: IndexPath, _ verb: String) throws(ReuseTableError) {
             guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldCounts.count else {
                 throw invalid(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldCounts.count, "section")) before the update."
@@ -363,7 +363,7 @@ extension UpdatePlan {
 
         /// A new index path: in range, and not in an inserted or reloaded section (a move may
         /// enter an inserted section when the batch allows it).
-        func new(_ indexPath: IndexPath, _ verb: String) throws(TableViewError) {
+        func new(_ indexPath: IndexPath, _ verb: String) throws(ReuseTableError) {
             guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < newCounts.count else {
                 throw invalid(
                     "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newCounts.count, "section")) after the update."
@@ -392,7 +392,7 @@ extension UpdatePlan {
     static func validateRowCounts(
         _ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping,
         oldCounts: [Int], newCounts: [Int], vocabulary v: UpdateVocabulary
-    ) throws(TableViewError) {
+    ) throws(ReuseTableError) {
         var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:], inserted: [Int: Int] = [:], deleted: [Int: Int] = [:]
         for indexPath in rows.deleted { deleted[indexPath.section, default: 0] += 1 }
         for move in batch.movedRows {

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A precise description of bad input, in the spirit of UIKit's exception messages.
+/// A precise description of bad input, in the spirit of UIKit's exception messages: the one
+/// error type of both views (`TableView`, `CollectionView`) and their diffable data sources.
 ///
 /// Validation functions throw these so tests can read the message; the public
-/// call that hit them stops with the same text (`TableViewError.trap`), as UIKit
+/// call that hit them stops with the same text (`ReuseTableError.trap`), as UIKit
 /// raises `NSInternalInconsistencyException`.
-public struct TableViewError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct ReuseTableError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The full message, naming sections, counts, index paths or identifiers.
     public let message: String
 
@@ -16,10 +17,13 @@ public struct TableViewError: Error, Equatable, CustomStringConvertible, Sendabl
     public var description: String { message }
 
     /// Stops the program with the message, as UIKit's exceptions do.
-    static func trap(_ error: TableViewError, file: StaticString = #file, line: UInt = #line) -> Never {
+    static func trap(_ error: ReuseTableError, file: StaticString = #file, line: UInt = #line) -> Never {
         fatalError("ReuseTable: \(error.message)", file: file, line: line)
     }
 }
+
+/// The error's name before the collection view shared it; kept so code written against it compiles.
+public typealias TableViewError = ReuseTableError
 
 extension IndexPath {
     /// "(section 2, row 7)" — how messages name an index path.
