@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// `swift run Demo [tour|trace|xray|bench|view FILE|--help]`.
 @main

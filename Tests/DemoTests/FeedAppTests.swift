@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import ReuseTableTerminal
 
 @MainActor
 @Suite struct FeedAppTests {

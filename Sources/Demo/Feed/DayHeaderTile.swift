@@ -1,12 +1,13 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// A day's header in the waterfall: a real supplementary view
 /// (`CollectionView.elementKindSectionHeader`), one line spanning every column,
 /// pooled and reused like the tiles.
 final class DayHeaderTile: CollectionReusableView, GridDrawable {
     static let identifier = "day"
-    let title = StyledLabel(style: CellStyle(bold: true, reverse: true))
+    let title = StyledLabel(style: GridStyle(bold: true, reverse: true))
 
     required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
@@ -19,6 +20,6 @@ final class DayHeaderTile: CollectionReusableView, GridDrawable {
     }
 
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
-        grid.fill(frame, style: CellStyle(reverse: true), clip: clip)
+        grid.fill(frame, style: GridStyle(reverse: true), clip: clip)
     }
 }

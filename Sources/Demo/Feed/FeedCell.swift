@@ -1,15 +1,6 @@
 import Foundation
 import ReuseTable
-
-/// A `Label` drawn in one style (bold author, dim time…).
-final class StyledLabel: Label, GridTextStyled {
-    var textStyle: CellStyle
-
-    init(style: CellStyle) {
-        textStyle = style
-        super.init()
-    }
-}
+import ReuseTableTerminal
 
 /// A feed row: "author · time" over a word-wrapped body, and a tag naming the cell object.
 ///
@@ -29,10 +20,10 @@ class FeedCell: TableViewCell, GridDrawable {
     /// Columns left of the text: the cursor bar and a space.
     static let indent: CGFloat = 2
 
-    let author = StyledLabel(style: CellStyle(bold: true, foreground: 6))
-    let time = StyledLabel(style: CellStyle(dim: true))
+    let author = StyledLabel(style: GridStyle(bold: true, foreground: 6))
+    let time = StyledLabel(style: GridStyle(dim: true))
     let body = Label()
-    let tagLabel = StyledLabel(style: CellStyle(dim: true, foreground: 5))
+    let tagLabel = StyledLabel(style: GridStyle(dim: true, foreground: 5))
 
     /// The cell's serial number (0 until the data source numbers it).
     var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
@@ -102,23 +93,23 @@ class FeedCell: TableViewCell, GridDrawable {
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         if isSelected {
             for y in frame.y..<(frame.maxY - 1) {
-                grid.write(" ", x: frame.x, y: y, style: CellStyle(bold: true, reverse: true), clip: clip)
+                grid.write(" ", x: frame.x, y: y, style: GridStyle(bold: true, reverse: true), clip: clip)
             }
-            grid.write("✓", x: frame.x, y: frame.y, style: CellStyle(bold: true, reverse: true), clip: clip)
+            grid.write("✓", x: frame.x, y: frame.y, style: GridStyle(bold: true, reverse: true), clip: clip)
         } else if isCursor {
             for y in frame.y..<(frame.maxY - 1) {
-                grid.write("▌", x: frame.x, y: y, style: CellStyle(bold: true, foreground: 3), clip: clip)
+                grid.write("▌", x: frame.x, y: y, style: GridStyle(bold: true, foreground: 3), clip: clip)
             }
         }
         let rule = String(repeating: "─", count: max(0, frame.width - 2))
-        grid.write(rule, x: frame.x + 1, y: frame.maxY - 1, style: CellStyle(dim: true), clip: clip)
+        grid.write(rule, x: frame.x + 1, y: frame.maxY - 1, style: GridStyle(dim: true), clip: clip)
     }
 }
 
 /// A day's sticky header: a reverse-video bar with the date and the day's post count.
 final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
     static let identifier = "day"
-    let title = StyledLabel(style: CellStyle(bold: true, reverse: true))
+    let title = StyledLabel(style: GridStyle(bold: true, reverse: true))
 
     required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
@@ -133,6 +124,6 @@ final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
     override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 1) }
 
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
-        grid.fill(frame, style: CellStyle(reverse: true), clip: clip)
+        grid.fill(frame, style: GridStyle(reverse: true), clip: clip)
     }
 }

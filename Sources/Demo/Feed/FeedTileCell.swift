@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// A post as a tile of the waterfall: a box with the author and time in its top
 /// border, the cell's serial number in its bottom border, and the body wrapped inside.
@@ -19,7 +20,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
     /// Columns taken by the border and one space of air on each side.
     static let horizontalPadding: CGFloat = 4
 
-    let byline = StyledLabel(style: CellStyle(bold: true, foreground: 6))
+    let byline = StyledLabel(style: GridStyle(bold: true, foreground: 6))
     let body = Label()
     /// The cell's serial number, as `FeedCell`'s tag: the same few come back while scrolling.
     var serial = 0
@@ -76,7 +77,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
 
     /// The box; the cursor tile's box is bold yellow, with ▶ before the byline.
     func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
-        let style = isCursor ? CellStyle(bold: true, foreground: 3) : CellStyle(dim: true)
+        let style = isCursor ? GridStyle(bold: true, foreground: 3) : GridStyle(dim: true)
         grid.fill(frame, clip: clip)
         grid.drawBorder(frame, style: style, clip: clip)
         // Air around the byline that sits in the top border.
@@ -85,7 +86,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
         grid.write(" ", x: bylineEnd, y: frame.y, clip: clip)
         let tag = " cell #\(serial) "
         if frame.width >= tag.count + 4 {
-            grid.write(tag, x: frame.maxX - tag.count - 2, y: frame.maxY - 1, style: CellStyle(dim: true, foreground: 5), clip: clip)
+            grid.write(tag, x: frame.maxX - tag.count - 2, y: frame.maxY - 1, style: GridStyle(dim: true, foreground: 5), clip: clip)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 // The screen: the table rendered into a grid, the status lines under it, the help on top.
 
@@ -23,8 +24,8 @@ extension FeedApp {
             // The space a rotation took away, so the narrower table reads as a phone in portrait.
             let x = tableWidth
             for y in 0..<tableHeight {
-                grid.write("│", x: x, y: y, style: CellStyle(dim: true))
-                grid.fill(GridRect(x: x + 1, y: y, width: width - x - 1, height: 1), character: "·", style: CellStyle(dim: true))
+                grid.write("│", x: x, y: y, style: GridStyle(dim: true))
+                grid.fill(GridRect(x: x + 1, y: y, width: width - x - 1, height: 1), character: "·", style: GridStyle(dim: true))
             }
         }
         drawStatus(into: &grid)
@@ -97,14 +98,14 @@ extension FeedApp {
 
     private func drawStatus(into grid: inout CharGrid) {
         let lines = statusText
-        let bar = CellStyle(reverse: true)
+        let bar = GridStyle(reverse: true)
         for (index, line) in lines.enumerated() {
             let y = tableHeight + index
             if index < lines.count - 1 {
                 grid.fill(GridRect(x: 0, y: y, width: width, height: 1), style: bar)
                 grid.write(" " + line, x: 0, y: y, style: bar)
             } else {
-                grid.write(" " + line, x: 0, y: y, style: jumpPrompt == nil ? CellStyle(foreground: 3) : CellStyle(bold: true))
+                grid.write(" " + line, x: 0, y: y, style: jumpPrompt == nil ? GridStyle(foreground: 3) : GridStyle(bold: true))
             }
         }
     }
@@ -138,12 +139,12 @@ extension FeedApp {
             x: max(0, (width - boxWidth) / 2), y: max(0, (tableHeight - boxHeight) / 2),
             width: boxWidth, height: boxHeight)
         grid.fill(box)
-        grid.drawBorder(box, style: CellStyle(bold: true))
-        grid.write(" Keys ", x: box.x + 2, y: box.y, style: CellStyle(bold: true))
+        grid.drawBorder(box, style: GridStyle(bold: true))
+        grid.write(" Keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
         let inner = GridRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         for (index, line) in lines.enumerated() {
             grid.write(line, x: box.x + 2, y: box.y + 2 + index, style: .plain, clip: inner)
         }
-        grid.write(" any key closes ", x: box.x + 2, y: box.maxY - 1, style: CellStyle(dim: true))
+        grid.write(" any key closes ", x: box.x + 2, y: box.maxY - 1, style: GridStyle(dim: true))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import ReuseTableTerminal
 
 /// The interactive demo without the terminal: a real `TableView` of the feed,
 /// the keys, and the screen as a `CharGrid`.
@@ -17,9 +18,10 @@ import Foundation
 /// (`FeedApp+Diffable.swift`): `i`, `d` and `m` change a snapshot and apply it.
 /// `a` switches the cells between frame layout and Auto Layout (`FeedApp+CellLayout.swift`).
 @MainActor
-final class FeedApp {
+final class FeedApp: TerminalScreen {
     enum HeightMode: String { case estimated, exact }
-    enum Outcome: Equatable { case unchanged, changed, quit }
+    /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).
+    typealias Outcome = KeyResponse
 
     /// Days shown in exact-height mode (10,000 rows).
     static let exactModeDays = 10
@@ -128,13 +130,13 @@ final class FeedApp {
 
     /// Applies the feed's snapshot if the background build is done (waiting for it up to the budget),
     /// else runs one precache slice; returns true when the screen may have changed.
-    func runIdleStep(budgetNanoseconds: UInt64 = 2_000_000) -> Bool {
+    func runIdleStep(budget: Duration = .milliseconds(2)) -> Bool {
         if loader != nil {
-            if finishLoading(waitingUntil: .now() + .nanoseconds(Int(budgetNanoseconds))) { return true }
+            if finishLoading(waitingUntil: .now() + .nanoseconds(Int(budget.nanoseconds))) { return true }
             if precacher == nil { return false }
         }
         guard let precacher else { return false }
-        if !precacher.step(budgetNanoseconds: budgetNanoseconds) { self.precacher = nil }
+        if !precacher.step(budget: budget) { self.precacher = nil }
         return true
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView`
 /// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`,
@@ -278,8 +279,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         if isRotated {
             let x = collectionWidth
             for y in 0..<Int(collection.bounds.height) where x < grid.width {
-                grid.write("│", x: x, y: y, style: CellStyle(dim: true))
-                grid.fill(GridRect(x: x + 1, y: y, width: grid.width - x - 1, height: 1), character: "·", style: CellStyle(dim: true))
+                grid.write("│", x: x, y: y, style: GridStyle(dim: true))
+                grid.fill(GridRect(x: x + 1, y: y, width: grid.width - x - 1, height: 1), character: "·", style: GridStyle(dim: true))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import ReuseTableTerminal
 
 /// The pager without the terminal: a real `TableView` whose rows are the lines of a file.
 ///
@@ -18,7 +19,8 @@ import Foundation
 /// (resize, `w`) reloads and scrolls the top line back to the top.
 @MainActor
 final class PagerApp: TableViewDataSource, TableViewDelegate {
-    enum Outcome: Equatable { case unchanged, changed, quit }
+    /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).
+    typealias Outcome = KeyResponse
     enum Prompt: Equatable { case line, percent, search }
 
     /// Lines under the table: status, then message or prompt.
@@ -246,7 +248,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         document.forEachGlyph(ofLine: line, columns: wrapColumns, rows: visibleRows) { row, column, glyph in
             guard frame.x + column < clip.maxX else { return wraps }  // unwrapped: the rest is off screen
             let y = frame.y + row
-            var style = CellStyle.plain
+            var style = GridStyle.plain
             if glyph.kind == .control { style.foreground = 5 }
             let isMatch = match?.overlaps(glyph.bytes) ?? false
             if isMatch { style.reverse = true }
@@ -263,11 +265,11 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     func render() -> CharGrid {
         var grid = CharGrid(width: width, height: height)
         if publishedComplete && publishedLines == 0 {
-            grid.write("(empty file)", x: 0, y: 0, style: CellStyle(dim: true))
+            grid.write("(empty file)", x: 0, y: 0, style: GridStyle(dim: true))
         } else {
             Renderer.render(table, into: &grid)
         }
-        let bar = CellStyle(reverse: true)
+        let bar = GridStyle(reverse: true)
         grid.fill(GridRect(x: 0, y: tableHeight, width: width, height: 1), style: bar)
         grid.write(" " + statusText, x: 0, y: tableHeight, style: bar)
         let last: String
@@ -277,7 +279,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
         case .search: last = "Search forward: \(promptText)█"
         case nil: last = message
         }
-        grid.write(" " + last, x: 0, y: tableHeight + 1, style: prompt == nil ? CellStyle(foreground: 3) : CellStyle(bold: true))
+        grid.write(" " + last, x: 0, y: tableHeight + 1, style: prompt == nil ? GridStyle(foreground: 3) : GridStyle(bold: true))
         return grid
     }
 

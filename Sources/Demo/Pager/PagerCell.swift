@@ -1,4 +1,5 @@
 import ReuseTable
+import ReuseTableTerminal
 
 /// One line of the file: draws only its rows that are on screen, straight from the mapped bytes.
 @MainActor
@@ -13,7 +14,7 @@ final class PagerCell: TableViewCell, GridDrawable {
         let firstRow = clip.y - frame.y
         let rows = firstRow..<(firstRow + clip.height)
         guard let line else {
-            grid.write(app.placeholderText, x: frame.x, y: clip.y, style: CellStyle(dim: true), clip: clip)
+            grid.write(app.placeholderText, x: frame.x, y: clip.y, style: GridStyle(dim: true), clip: clip)
             return
         }
         app.draw(line: line, rows: rows, frame: frame, clip: clip, into: &grid)

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// The scripted tour: what `swift run Demo` does off a terminal (CI, pipes).
 ///

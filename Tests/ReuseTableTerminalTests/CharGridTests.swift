@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 import ReuseTable
 
 @Suite struct CharGridTests {
@@ -50,12 +50,12 @@ import ReuseTable
 
     @Test func nilStyleInheritsTheBackground() {
         var grid = CharGrid(width: 4, height: 1)
-        let highlighted = CellStyle(reverse: true)
+        let highlighted = GridStyle(reverse: true)
         grid.fill(grid.bounds, style: highlighted)
         grid.write("ab", x: 0, y: 0)
-        grid.write("c", x: 2, y: 0, style: CellStyle(bold: true))
+        grid.write("c", x: 2, y: 0, style: GridStyle(bold: true))
         #expect(grid[0, 0].style == highlighted)
-        #expect(grid[2, 0].style == CellStyle(bold: true))
+        #expect(grid[2, 0].style == GridStyle(bold: true))
         #expect(grid[3, 0].style == highlighted)
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 
 @Suite struct FrameWriterTests {
     private let esc = "\u{1B}"
@@ -35,8 +35,8 @@ import Testing
             $0.reverse = true; $0.foreground = 2
         }
         #expect(FrameWriter.update(from: a, to: b) == "\(esc)[1;2H\(esc)[0;7;32mbc\(esc)[0m")
-        #expect(FrameWriter.sgr(CellStyle(bold: true, dim: true, foreground: 9)) == "\(esc)[0;1;2;91m")
-        #expect(FrameWriter.sgr(CellStyle(foreground: 208)) == "\(esc)[0;38;5;208m")
+        #expect(FrameWriter.sgr(GridStyle(bold: true, dim: true, foreground: 9)) == "\(esc)[0;1;2;91m")
+        #expect(FrameWriter.sgr(GridStyle(foreground: 208)) == "\(esc)[0;38;5;208m")
     }
 
     @Test func wideCharactersAreWrittenOnceAndAdvanceTwoColumns() {
@@ -95,7 +95,7 @@ import Testing
     private func replay(_ output: String, onto grid: CharGrid) -> CharGrid {
         var screen = grid
         var (x, y) = (0, 0)
-        var style = CellStyle.plain
+        var style = GridStyle.plain
         var characters = Substring(output)
         while let character = characters.first {
             characters.removeFirst()

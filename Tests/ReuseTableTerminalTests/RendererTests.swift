@@ -1,15 +1,15 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 import ReuseTable
 
 /// A view with a filled background, to see where the renderer places it.
 @MainActor
 private final class Box: View, GridDrawable {
     let fillCharacter: Character
-    let style: CellStyle
+    let style: GridStyle
 
-    init(_ frame: CGRect, fill: Character, style: CellStyle = .plain) {
+    init(_ frame: CGRect, fill: Character, style: GridStyle = .plain) {
         fillCharacter = fill
         self.style = style
         super.init(frame: frame)
@@ -22,7 +22,7 @@ private final class Box: View, GridDrawable {
 
 @MainActor
 private final class BoldLabel: Label, GridTextStyled {
-    var textStyle: CellStyle { CellStyle(bold: true) }
+    var textStyle: GridStyle { GridStyle(bold: true) }
 }
 
 @MainActor
@@ -163,13 +163,13 @@ private final class BoldLabel: Label, GridTextStyled {
     }
 
     @Test func labelStylesInheritOrOverride() {
-        let root = Box(CGRect(x: 0, y: 0, width: 4, height: 2), fill: " ", style: CellStyle(reverse: true))
+        let root = Box(CGRect(x: 0, y: 0, width: 4, height: 2), fill: " ", style: GridStyle(reverse: true))
         root.addSubview(label("ab", CGRect(x: 0, y: 0, width: 4, height: 1)))
         root.addSubview(BoldLabel(text: "cd", frame: CGRect(x: 0, y: 1, width: 4, height: 1)))
         let grid = Renderer.render(root, width: 4, height: 2)
-        #expect(grid[0, 0].style == CellStyle(reverse: true))
-        #expect(grid[0, 1].style == CellStyle(bold: true))
-        #expect(grid[3, 1].style == CellStyle(reverse: true))
+        #expect(grid[0, 0].style == GridStyle(reverse: true))
+        #expect(grid[0, 1].style == GridStyle(bold: true))
+        #expect(grid[3, 1].style == GridStyle(reverse: true))
     }
 
     @Test func labelLineHeightSpacesLines() {
