@@ -12,9 +12,10 @@ protocol IdleHeightPrecaching: AnyObject {
 
 extension FeedApp {
     /// The library's `HeightPrecacher` for `table`: it holds the table weakly and
-    /// stops by itself when the table reloads or is freed.
+    /// stops by itself when the table reloads or is freed. None without estimates (exact heights):
+    /// every height is known.
     static func makePrecacher(for table: TableView) -> IdleHeightPrecaching? {
-        HeightPrecacher(tableView: table)
+        table.estimatedRowHeight > 0 ? HeightPrecacher(tableView: table) : nil
     }
 }
 
