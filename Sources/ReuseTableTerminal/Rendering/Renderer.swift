@@ -43,12 +43,17 @@ public enum Renderer {
     }
 
     /// Rounds a point coordinate down to a cell index, consistently for every edge.
+    ///
+    /// Coordinates beyond any screen (huge, infinite) are clamped to ±`farthestCell`, so that the
+    /// difference of two cell indices cannot overflow; NaN counts as far above and to the left.
     public static func cell(_ value: CGFloat) -> Int {
-        guard value.isFinite else { return value > 0 ? Int.max / 2 : Int.min / 2 }
+        guard !value.isNaN else { return -farthestCell }
         let rounded = (value + 1e-6).rounded(.down)
-        // Beyond any screen: clamped so that the arithmetic on cell indices cannot overflow.
-        return Int(max(min(rounded, CGFloat(Int.max / 4)), CGFloat(Int.min / 4)))
+        return Int(max(min(rounded, CGFloat(farthestCell)), -CGFloat(farthestCell)))
     }
+
+    /// The largest cell index `cell(_:)` returns, 2⁶⁰ (a power of two: exact as a `CGFloat`).
+    public static let farthestCell = 1 << 60
 
     /// `view`'s rectangle in cells when its top-left corner is at `position` (in grid points).
     public static func cellRect(of view: View, at position: CGPoint) -> GridRect {
