@@ -92,8 +92,14 @@ private final class Numbers: TableViewDataSource {
         #expect(screen.render() == before)
         // Every tenth row is two lines: 300 rows take 330 lines once all are measured.
         #expect(table.contentSize.height == 330)
-        // A new width makes the rows estimates again: the precacher starts over.
+        // A new width makes the rows estimates again: the precacher starts over, unless told not to.
         screen.resize(width: 12, height: 4)
+        #expect(screen.hasIdleWork)
+        screen.measuresWhileIdle = false
+        #expect(!screen.hasIdleWork && !screen.runIdleStep(budget: .milliseconds(2)))
+        screen.resize(width: 16, height: 4)
+        #expect(!screen.hasIdleWork)
+        screen.measuresWhileIdle = true
         #expect(screen.hasIdleWork)
     }
 

@@ -13,7 +13,9 @@ import ReuseTable
 /// more (call `super` for these).
 ///
 /// While a table still has estimated rows (`estimatedRowHeight` > 0), idle time measures them with
-/// a `HeightPrecacher`, next to the viewport first, without moving what is on screen.
+/// a `HeightPrecacher`, next to the viewport first, without moving what is on screen — every one of
+/// them, in 2 ms slices between keys (a million rows keep a core busy for a while; set
+/// `measuresWhileIdle` to false to measure rows only as they appear).
 @MainActor
 open class ListScreen: TerminalScreen {
     /// The view shown: the table or the collection view given at creation.
@@ -29,6 +31,10 @@ open class ListScreen: TerminalScreen {
     public private(set) var height = 24
     /// Measures a table's estimated rows while no key is pending; nil when there is nothing to measure.
     public private(set) var precacher: HeightPrecacher?
+    /// Whether idle time measures the table's estimated rows (default true); false stops it.
+    public var measuresWhileIdle = true {
+        didSet { startPrecaching() }
+    }
 
     /// A screen showing `table`, with `TableView.applyTerminalDefaults()` applied to it (set your own
     /// values afterwards).
@@ -149,7 +155,7 @@ open class ListScreen: TerminalScreen {
     }
 
     private func startPrecaching() {
-        guard let table = tableView, table.estimatedRowHeight > 0, table.estimatedSlotCount > 0 else {
+        guard measuresWhileIdle, let table = tableView, table.estimatedRowHeight > 0, table.estimatedSlotCount > 0 else {
             precacher = nil
             return
         }
