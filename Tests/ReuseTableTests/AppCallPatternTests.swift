@@ -397,7 +397,7 @@ import Testing
         }
         view.contentOffset.y = 100
         source.onScroll = nil
-        #expect(view.visibleItems.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
+        #expect(view.cellsOnScreen.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
         let tableSource = ScrollSource(counts: [50])
         let table = makeScrollTable(tableSource)
         tableSource.onScroll = { table in
@@ -405,7 +405,7 @@ import Testing
             _ = table.visibleCells
         }
         table.contentOffset.y = 44
-        #expect(table.visibleRows.count == 10 && table.visibleRows.entries.first?.indexPath == .r(1))
+        #expect(table.cellsOnScreen.count == 10 && table.cellsOnScreen.entries.first?.indexPath == .r(1))
     }
 
     /// A bottom inset that goes away at the end of the content (a keyboard hiding) pulls the offset
@@ -426,7 +426,7 @@ import Testing
         view.contentInset = .zero
         view.layoutIfNeeded()
         #expect(view.contentOffset.y == items - 200)
-        #expect(view.visibleItems.count == 4)
+        #expect(view.cellsOnScreen.count == 4)
     }
 }
 

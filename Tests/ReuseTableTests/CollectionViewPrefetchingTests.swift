@@ -58,12 +58,12 @@ import Testing
                 }
             }
             // Whatever stays announced is either ahead or was displayed (used).
-            #expect(Set(cv.prefetchedItems).isSubset(of: outstanding))
-            outstanding = cv.prefetchedItems
+            #expect(Set(cv.prefetchedIndexPaths).isSubset(of: outstanding))
+            outstanding = cv.prefetchedIndexPaths
         }
         #expect(model.cancelCalls.count > 0)
         // A reload cancels everything still announced.
-        let announced = cv.prefetchedItems
+        let announced = cv.prefetchedIndexPaths
         #expect(!announced.isEmpty)
         cv.reloadData()
         #expect(model.cancelCalls.contains { Set($0) == announced })
@@ -71,7 +71,7 @@ import Testing
 
     @Test func anUpdateCancelsAndAPrefetchCallbackMayChangeTheView() {
         let (cv, model) = make(waterfall: true)
-        let announced = cv.prefetchedItems
+        let announced = cv.prefetchedIndexPaths
         #expect(!announced.isEmpty)
         model.sections[4].items.append(ModelItem(id: 99_999, height: 10))
         cv.insertItems(at: [IndexPath(item: 60, section: 4)])

@@ -11,6 +11,10 @@ private final class PostCell: TableViewCell {
         contentView.addSubview(label)
     }
     override func sizeThatFits(_ size: CGSize) -> CGSize { label.sizeThatFits(size) }  // self-sizing
+    override func layoutSubviews() {
+        super.layoutSubviews()  // sizes contentView
+        label.frame = contentView.bounds
+    }
 }
 
 @MainActor private final class Feed: TableViewDataSource, TableViewDelegate {
@@ -24,7 +28,7 @@ private final class PostCell: TableViewCell {
 
 @MainActor
 @Suite struct ReadmeExampleTests {
-    @Test func theReadmeExampleRunsAsDescribed() {
+    @Test func theReadmeExampleRunsAsDescribed() throws {
         let feed = Feed()
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 24))
         table.register(PostCell.self, forCellReuseIdentifier: "post")
@@ -42,5 +46,17 @@ private final class PostCell: TableViewCell {
         #expect(abs(rect.midY - (table.contentOffset.y + 12)) < 0.001, "the row is in the middle")
         #expect(table.counters.cellsCreated <= visible.count * 2 + 2)
         #expect(table.estimatedSlotCount > 999_000, "only rows that appeared were measured")
+
+        // The label is laid out: "Post #500000: " and "words wrap " four times (500,000 % 7) wrap to
+        // two lines at 40 columns, and the label fills the contentView, which stops above the separator.
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 500_000, section: 0)) as? PostCell)
+        #expect(cell.label.frame == CGRect(x: 0, y: 0, width: 40, height: 2))
+        #expect(cell.label.lines.count == 2)
+        #expect(rect.height == 2 + 1 / table.screenScale)
+        for cell in table.visibleCells {
+            let label = (cell as! PostCell).label
+            #expect(label.frame == cell.contentView.bounds)
+            #expect(label.frame.height == CGFloat(label.lines.count), "as tall as its lines")
+        }
     }
 }

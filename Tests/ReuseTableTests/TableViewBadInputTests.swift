@@ -266,7 +266,7 @@ import Testing
         table.reloadData()
         #expect(table.contentOffset.y == 600, "the first row seen keeps its top; the header is not the anchor")
         // Read the cells the reload's pass placed without starting another pass.
-        let placed = table.visibleRows.entries
+        let placed = table.cellsOnScreen.entries
         let geometry = table.inspectedGeometry
         for entry in placed {
             #expect(geometry.slot(at: table.slotIndex(forRow: entry.indexPath)).isMeasured, "row \(entry.indexPath) on screen is measured")

@@ -13,3 +13,25 @@ extension CollectionView: ReusingView {
         sanitizedHeight(measuredHeight(of: cell, contentWidth: width, describing: what()), for: "fitting height of \(what())")
     }
 }
+
+// The collection view's side of the layout pass (`Engine/LayoutPass.swift`): its stages
+// `settle()` and `wanted(cells:supplementary:)` are in `CollectionView.swift`.
+extension CollectionView: LayingOutView {
+    typealias SupplementaryElement = CollectionViewLayoutAttributes
+
+    /// The layout was invalidated (`invalidateLayout()`, an update) since the last pass.
+    var hasInvalidatedLayout: Bool { collectionViewLayout.needsPrepare }
+
+    static var cellCallback: StaticString { "collectionView(_:cellForItemAt:)" }
+
+    func dataSourceCell(at indexPath: IndexPath) -> CollectionViewCell {
+        guard let dataSource else { preconditionFailure("ReuseTable: the collection view has items but no data source") }
+        return dataSource.collectionView(self, cellForItemAt: indexPath)
+    }
+}
+
+extension CollectionView {
+    var sectionCountAsLoaded: Int { itemCounts.count }
+
+    func countAsLoaded(inSection section: Int) -> Int { itemCounts[section] }
+}

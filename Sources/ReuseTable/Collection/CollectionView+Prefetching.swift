@@ -10,26 +10,20 @@ extension CollectionView {
     /// How many items beyond the viewport are announced to `prefetchDataSource` (at most one viewport height ahead).
     public static let defaultPrefetchDistance = 10
 
-    /// Announces the items ahead of the viewport and cancels those no longer ahead.
-    /// - Complexity: the layout's rect query for one viewport height, O(log n + k) for the built-in layouts.
-    func updatePrefetching() {
-        guard let prefetchDataSource else { return }
-        let scrollingUp = contentOffset.y < lastLayoutOffsetY
-        let ahead = itemsAhead(upward: scrollingUp, count: CollectionView.defaultPrefetchDistance)
-        let (cancelled, announced) = PrefetchWindow.advance(&prefetchedItems, to: ahead) { visibleItems[$0] != nil }
-        if !cancelled.isEmpty {
-            calling("collectionView(_:cancelPrefetchingForItemsAt:)") {
-                prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancelled)
-            }
-        }
-        if !announced.isEmpty {
-            calling("collectionView(_:prefetchItemsAt:)") { prefetchDataSource.collectionView(self, prefetchItemsAt: announced) }
+    var hasPrefetchDataSource: Bool { prefetchDataSource != nil }
+
+    func tellPrefetchDataSource(_ items: [IndexPath], cancelling: Bool) {
+        guard let source = prefetchDataSource else { return }
+        if cancelling {
+            calling("collectionView(_:cancelPrefetchingForItemsAt:)") { source.collectionView(self, cancelPrefetchingForItemsAt: items) }
+        } else {
+            calling("collectionView(_:prefetchItemsAt:)") { source.collectionView(self, prefetchItemsAt: items) }
         }
     }
 
     /// Up to `count` items not on screen within one viewport height below the viewport
     /// (or above it), nearest to its edge first, ties in index-path order.
-    func itemsAhead(upward: Bool, count: Int) -> [IndexPath] {
+    func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath] {
         let visible = viewport
         guard visible.width > 0, visible.height > 0 else { return [] }
         let rect = CGRect(
@@ -43,14 +37,5 @@ extension CollectionView {
         }
         found.sort { ($0.distance, $0.indexPath) < ($1.distance, $1.indexPath) }
         return found.prefix(count).map(\.indexPath)
-    }
-
-    /// Cancels every outstanding prefetch (reloads and batch updates).
-    func cancelAllPrefetching() {
-        guard !prefetchedItems.isEmpty else { return }
-        let items = PrefetchWindow.cancelAll(&prefetchedItems)
-        calling("collectionView(_:cancelPrefetchingForItemsAt:)") {
-            prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: items)
-        }
     }
 }

@@ -5,32 +5,25 @@ import Foundation
 extension CollectionView {
     /// Number of sections as of the last reload or update.
     /// - Complexity: O(1).
-    public var numberOfSections: Int {
-        loadIfNeeded()
-        return itemCounts.count
-    }
+    public var numberOfSections: Int { loadedSectionCount() }
 
     /// Number of items in `section` as of the last reload or update; a section that does not exist
     /// stops with a message naming it and the number of sections (UIKit raises; the table's
     /// `numberOfRows(inSection:)` does the same).
     /// - Complexity: O(1).
-    public func numberOfItems(inSection section: Int) -> Int {
-        loadIfNeeded()
-        do { try validateSection(section) } catch { TableViewError.trap(error) }
-        return itemCounts[section]
-    }
+    public func numberOfItems(inSection section: Int) -> Int { loadedCount(inSection: section) }
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
-    public var visibleCells: [CollectionViewCell] { visibleAfterLayout(\.visibleItems).cells }
+    public var visibleCells: [CollectionViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var indexPathsForVisibleItems: [IndexPath] { visibleAfterLayout(\.visibleItems).indexPaths }
+    public var indexPathsForVisibleItems: [IndexPath] { visibleAfterLayout(\.cellsOnScreen).indexPaths }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
     /// - Complexity: O(log v) (a binary search of the visible cells), plus a pending layout pass.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleAfterLayout(\.visibleItems)[indexPath] }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
 
     /// Brings the layout up to date for a query; outside a layout step, inside a transaction
     /// of its own, since preparing asks the layout's delegate for heights.
@@ -98,7 +91,7 @@ extension CollectionView {
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
             guard moveOffset(toY: y, because: .scrollTo) else { return }
-            layoutPass()
+            runLayoutPass()
         }
     }
 

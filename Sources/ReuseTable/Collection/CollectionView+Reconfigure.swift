@@ -16,8 +16,8 @@ extension CollectionView {
         if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         performTransaction {
             let waiting = reconfigureVisibleCells(
-                at: indexPaths, in: \.visibleItems,
-                cellFromDataSource: { indexPath in ask("collectionView(_:cellForItemAt:)") { cellFromDataSource(at: indexPath) } },
+                at: indexPaths, in: \.cellsOnScreen,
+                cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { addSubview($0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
@@ -26,10 +26,8 @@ extension CollectionView {
             // A callback queued a call while the cells were asked: the rest leave the screen
             // and are asked anew by the pass after that call.
             let items = Set(waiting)
-            let leaving = visibleItems.partition { !items.contains($0.indexPath) }
-            for entry in leaving { recycle(entry.cell) }
-            tellDidEndDisplaying(leaving)
-            needsPassAfterSettle = true
+            recycle(cellsOnScreen.partition { !items.contains($0.indexPath) })
+            pass.requests.insert(.runAgain)
         }
     }
 }

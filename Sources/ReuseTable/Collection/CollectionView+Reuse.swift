@@ -15,15 +15,4 @@ extension CollectionView {
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         dequeueRegistered(identifier, for: indexPath)
     }
-
-    /// Asks the data source for the item's cell and counts cells not seen before.
-    func cellFromDataSource(at indexPath: IndexPath) -> CollectionViewCell {
-        counters.cellForItemCalls += 1
-        guard let dataSource else {
-            preconditionFailure("ReuseTable: the collection view has items but no data source")
-        }
-        let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
-        noteHandedOver(cell)
-        return cell
-    }
 }

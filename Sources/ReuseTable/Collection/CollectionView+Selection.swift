@@ -48,7 +48,7 @@ extension CollectionView: SelectionHost {
 
     // MARK: SelectionHost
 
-    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { visibleItems[indexPath] }
+    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { cellsOnScreen[indexPath] }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {

@@ -114,11 +114,11 @@ extension CollectionView {
     /// of steps: views that left go back to the pool, views that stay move, and
     /// arrivals are asked of the data source — until a callback queues a structural
     /// call, after which nothing new is asked and the view runs one more pass when it settles.
-    func placeVisibleSupplementaryViews() {
-        guard !supplementary.wanted.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
+    func placeVisibleSupplementaryViews(_ found: [CollectionViewLayoutAttributes]) {
+        guard !found.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
         let visible = viewport
         var wanted: [SupplementaryViews.Key: CGRect] = [:]
-        for attributes in supplementary.wanted {
+        for attributes in found {
             guard let kind = attributes.representedElementKind else { continue }
             let key = SupplementaryViews.Key(kind: kind, indexPath: attributes.indexPath)
             let frame = attributes.frame
@@ -133,7 +133,6 @@ extension CollectionView {
             }
             if frame.intersectsOpen(visible) { wanted[key] = frame }
         }
-        supplementary.wanted.removeAll(keepingCapacity: true)
         for (key, view) in supplementary.visible where wanted[key] == nil {
             supplementary.visible[key] = nil
             recycleSupplementary(view)
@@ -153,7 +152,7 @@ extension CollectionView {
                         supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
                     })
             else {
-                needsPassAfterSettle = true
+                pass.requests.insert(.runAgain)
                 break
             }
             guard let view = asked else { break }
@@ -224,8 +223,6 @@ struct SupplementaryViews {
     var pool = ReusePool<CollectionReusableView>()
     /// Views on screen (absent stand-ins included, so the data source is not asked again on every pass).
     var visible: [Key: CollectionReusableView] = [:]
-    /// The supplementary attributes of the running pass's query.
-    var wanted: [CollectionViewLayoutAttributes] = []
     /// Elements whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<Key> = []
     /// The most supplementary elements on screen at once so far (teaching counter; tests check the reuse bound).

@@ -72,7 +72,7 @@ extension CollectionView {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
+    /// Applies every change made in `updates` as one batch, then calls `completion(true)` (nil by default, as in UIKit).
     ///
     /// Inside the batch, deletions and reloads use index paths from before the
     /// update, insertions from after it, whatever order the calls come in.
@@ -83,7 +83,7 @@ extension CollectionView {
     ///
     /// Called from a data source or delegate callback while the view lays out,
     /// the whole batch (the `updates` closure included) runs when the pass ends.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         if batchRecorder.isIdle,
             deferIfBusy(
                 "performBatchUpdates(_:completion:)",
@@ -141,7 +141,7 @@ extension CollectionView {
         cancelAllPrefetching()  // with the old index paths, before anything changes
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
-        for entry in visibleItems.removeAll() {
+        for entry in cellsOnScreen.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
             } else {
@@ -149,7 +149,7 @@ extension CollectionView {
                 leaving.append(entry)
             }
         }
-        visibleItems.replace(with: remapped)
+        cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         remapSupplementaryViews(through: plan)
 
@@ -159,8 +159,8 @@ extension CollectionView {
         tellDidEndDisplaying(leaving)
 
         // The offset stays unless the content shrank below it, as in UIKit.
-        clampsOffsetAtNextPass = true
-        layoutPass()
+        pass.requests.insert(.clampOffset)
+        runLayoutPass()
     }
 
     /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`).

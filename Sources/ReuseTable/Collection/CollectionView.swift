@@ -45,7 +45,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             collectionViewLayout.collectionView = self
             collectionViewLayout.invalidateLayout()
             flushLayoutDiagnostics()
-            if hasLoadedData { layoutVisibleItems() }
+            if hasLoadedData { layOutNowOrWhenSettled() }
         }
     }
 
@@ -93,24 +93,16 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var pool = ReusePool<CollectionViewCell>()
     var registeredClasses: [String: CollectionViewCell.Type] = [:]
     /// Cells on screen, by index path.
-    var visibleItems = VisibleRows<CollectionViewCell>()
+    var cellsOnScreen = VisibleRows<CollectionViewCell>()
     /// Item counts per section as of the last reload or update (the "before" of the next update).
     var itemCounts: [Int] = []
     var hasLoadedData = false
-    var isLayingOut = false
-    var lastLayoutWidth: CGFloat?
-    /// Viewport size at the last pass: a new size clamps the offset, as UIKit does.
-    var lastLayoutSize: CGSize?
-    /// Insets at the last pass: new ones clamp the offset too (a bottom inset gone at the end of the content).
-    var lastLayoutInsets: EdgeInsets?
+    /// The layout pass's state (`Engine/LayoutPass.swift`).
+    var pass = LayoutPassState<CollectionViewCell>()
     /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
     var transaction = LayoutTransaction()
     /// The selected items, by index path: state of the view, never of a cell (`SelectionState`).
     var selection = SelectionState()
-    /// A pass was cut short (deferred work appeared) or asked for during one: run one more when the view settles.
-    var needsPassAfterSettle = false
-    /// The next pass clamps the offset into the content (set by reloads, updates and size changes).
-    var clampsOffsetAtNextPass = false
     /// Items whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<IndexPath> = []
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
@@ -120,9 +112,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
     var supplementary = SupplementaryViews()
     /// Items announced to `prefetchDataSource` and not yet displayed or cancelled (`CollectionView+Prefetching.swift`).
-    var prefetchedItems: Set<IndexPath> = []
-    /// The offset of the last layout pass: the direction of scrolling for prefetching.
-    var lastLayoutOffsetY: CGFloat = 0
+    var prefetchedIndexPaths: Set<IndexPath> = []
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
@@ -138,11 +128,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var hostName: String { "CollectionView" }
 
     /// The queued calls ran: finish a pass that was cut short, so the screen matches the layout.
-    func transactionDidSettle() {
-        guard hasLoadedData, needsPassAfterSettle || collectionViewLayout.needsPrepare else { return }
-        needsPassAfterSettle = false
-        performTransaction { layoutPass() }
-    }
 
     // MARK: Reload
 
@@ -171,10 +156,10 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        recycleAllVisibleCells()
+        recycle(cellsOnScreen.removeAll())
         recycleAllSupplementaryViews()
-        clampsOffsetAtNextPass = true  // a reload that shrinks the content must not leave a blank screen
-        layoutPass()
+        pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
+        runLayoutPass()
     }
 
     /// Reads the counts, throwing a precise message for negative values.
@@ -193,14 +178,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             rowsMethod: "collectionView(_:numberOfItemsInSection:)")
     }
 
-    /// Returns every visible cell to the pool.
-    /// The list is emptied and every cell pooled before any delegate hears of it.
-    func recycleAllVisibleCells() {
-        let leaving = visibleItems.removeAll()
-        for entry in leaving { recycle(entry.cell) }
-        tellDidEndDisplaying(leaving)
-    }
-
     /// `didEndDisplaying` for cells already off the list and in the pool.
     func tellDidEndDisplaying(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
         guard let delegate else { return }
@@ -211,12 +188,22 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         }
     }
 
+    /// `willDisplay` for cells already on the list.
+    func tellWillDisplay(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
+        guard let delegate else { return }
+        for entry in entries {
+            calling("collectionView(_:willDisplay:forItemAt:)") {
+                delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
+            }
+        }
+    }
+
     // MARK: Layout on scroll
 
     /// Every offset change lays out the visible items at once ("layout on setContentOffset").
     /// - Complexity: O(log n + visible items).
     open override func scrollViewDidChangeOffset() {
-        layoutVisibleItems()
+        layOutNowOrWhenSettled()
     }
 
     /// The offset; setting it lays out at once. Set from a data source or delegate
@@ -231,93 +218,58 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     }
 
     /// The frame; a non-finite or negative size or a non-finite origin is reported and replaced by 0.
+    /// Set from a callback, the view lays out again when it settles.
     open override var frame: CGRect {
         get { super.frame }
-        set {
-            super.frame = sanitizedFrame(newValue, what: "frame")
-            if transaction.isActive { needsPassAfterSettle = true }
-        }
+        set { super.frame = sanitizedFrame(newValue, what: "frame") }
     }
 
     /// Lays out the visible items; a new width invalidates the layout first.
     /// - Complexity: O(log n + visible items), plus the layout's `prepare()` after an invalidation.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        layoutVisibleItems()
+        layOutNowOrWhenSettled()
     }
 
-    /// Runs a layout pass in a transaction of its own — or does nothing when a
-    /// transaction is running: a read from a callback (`layoutIfNeeded()`,
-    /// a query) never starts a pass inside a pass; the view runs one more
-    /// pass when it settles instead.
-    func layoutVisibleItems() {
-        guard !transaction.isActive else {
-            // Only a change the running pass may have missed needs another one.
-            if hasLoadedData, lastLayoutSize != bounds.size || collectionViewLayout.needsPrepare { needsPassAfterSettle = true }
-            return
-        }
-        performTransaction {
-            if hasLoadedData { layoutPass() } else { reload(keepingHeightCache: false) }
-        }
-    }
-
-    /// The heart of the collection view: make the cells on screen match the layout at the current offset.
-    /// Runs inside a transaction, in this order whatever triggered it:
-    ///
+    /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
+    /// bring the layout up to date with the bounds before anything is placed.
     /// 1. Bad geometry (NaN or negative sizes, NaN offsets) is reported and sanitized.
     /// 2. A new width invalidates the layout (item widths depend on it).
     /// 3. `prepare()` runs if the layout was invalidated or updated.
-    /// 4. The offset is clamped if the content shrank or the viewport changed size, as UIKit does.
-    /// 5. The layout names the items intersecting the viewport; cells that
-    ///    left go back to the pool first, then cells that stay are moved and
-    ///    new ones are asked of the data source, then `willDisplay` is sent.
-    /// - Complexity: O(log n + visible items) when nothing was invalidated.
-    func layoutPass() {
-        guard !isLayingOut else { return }
-        isLayingOut = true
-        defer { isLayingOut = false }
-        let start = DispatchTime.now().uptimeNanoseconds
-
+    /// 4. The offset is clamped if the content shrank, the viewport changed size or a reload
+    ///    or an update asked for it, as UIKit does.
+    /// - Complexity: O(1) when nothing was invalidated, plus the layout's `prepare()`.
+    func settle() {
         sanitizeBounds()
-        if let lastLayoutWidth, lastLayoutWidth != bounds.width {
+        if let last = pass.lastBounds, last.width != bounds.width {
             collectionViewLayout.invalidateLayout()
         }
-        if let lastLayoutSize, lastLayoutSize != bounds.size || lastLayoutInsets != adjustedContentInset { clampsOffsetAtNextPass = true }
-        lastLayoutWidth = bounds.width
-        lastLayoutSize = bounds.size
-        lastLayoutInsets = adjustedContentInset
+        var clamps = pass.requests.contains(.clampOffset) || pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
+        pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
         collectionViewLayout.prepareIfNeeded()
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
-        if contentSize.height < oldContentHeight { clampsOffsetAtNextPass = true }
-        if clampsOffsetAtNextPass {
-            clampsOffsetAtNextPass = false
-            if contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
-                moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
-            }
+        if contentSize.height < oldContentHeight { clamps = true }
+        if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
+            moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
-        placeVisibleCells()
-        placeVisibleSupplementaryViews()
-        if !transaction.hasDeferredWork { updatePrefetching() }
-        lastLayoutOffsetY = contentOffset.y
-
-        counters.layoutPasses += 1
-        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
     }
 
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// The items the layout puts in the viewport, sorted; frames that are not finite are reported and skipped.
-    /// Supplementary elements of the same query are kept for `placeVisibleSupplementaryViews()`.
-    func wantedItems() -> [VisibleRows<CollectionViewCell>.Wanted] {
+    /// The layout pass's second stage: the items the layout puts in the viewport, sorted, and
+    /// the supplementary elements of the same query. Frames that are not finite are reported
+    /// and skipped. Fills the caller's arrays (emptied first).
+    /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
+    func wanted(cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes]) {
+        wanted.removeAll(keepingCapacity: true)
+        supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
-        var wanted: [VisibleRows<CollectionViewCell>.Wanted] = []
-        supplementary.wanted.removeAll(keepingCapacity: true)
-        guard visible.width > 0, visible.height > 0 else { return wanted }
+        guard visible.width > 0, visible.height > 0 else { return }
         for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
             guard attributes.representedElementCategory == .cell else {
-                supplementary.wanted.append(attributes)
+                supplementary.append(attributes)
                 continue
             }
             let frame = attributes.frame
@@ -334,57 +286,18 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
-        return wanted
     }
 
-    /// Places a cell for every item the layout puts in the viewport, in steps
-    /// that never call out while the list of visible cells is being changed:
-    ///
-    /// 1. Cells that left come off the list and go back to the pool, then `didEndDisplaying`.
-    /// 2. Cells that stay move to their new frames.
-    /// 3. Arriving items are asked of the data source one by one and added to the
-    ///    list — until a callback queues a structural call: from then on nothing new
-    ///    is asked (the queued call may have removed those items), and the view runs
-    ///    one more pass when it settles.
-    /// 4. `willDisplay` for each arrival, when the list already holds it: inside it,
-    ///    `visibleCells`, `indexPathsForVisibleItems` and `cellForItem(at:)` answer with the new state.
-    func placeVisibleCells() {
-        let wanted = wantedItems()
-        tellDidEndDisplaying(
-            visibleItems.removeEntries(notIn: wanted).map { entry in
-                recycle(entry.cell)
-                return entry
-            })
-        // `didEndDisplaying` may not change the list (structural calls are deferred), so `wanted` still holds.
-        let staying = visibleItems.cells(for: wanted)
-        var arrivals: [VisibleRows<CollectionViewCell>.Entry] = []
-        for (target, cell) in zip(wanted, staying) {
-            if let cell {
-                cell.frame = target.frame
-                cell.layoutIfNeeded()
-                continue
-            }
-            let indexPath = IndexPath(item: target.row, section: target.section)
-            // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
-            guard let cell = ask("collectionView(_:cellForItemAt:)", { cellFromDataSource(at: indexPath) }) else {
-                needsPassAfterSettle = true
-                break
-            }
-            cell.frame = target.frame
-            cell.layoutIfNeeded()
-            addSubview(cell)
-            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another item's state
-            let entry = VisibleRows<CollectionViewCell>.Entry(section: target.section, row: target.row, cell: cell)
-            visibleItems.insert(entry)
-            arrivals.append(entry)
-        }
-        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, visibleItems.count)
-        guard let delegate else { return }
-        for entry in arrivals where visibleItems[entry.indexPath] === entry.cell {
-            calling("collectionView(_:willDisplay:forItemAt:)") {
-                delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
-            }
-        }
+    // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`).
+
+    func refresh(_ cell: CollectionViewCell) {}
+
+    func addCellSubview(_ cell: CollectionViewCell) {
+        addSubview(cell)
+    }
+
+    func placeSupplementaryElements(_ wanted: [CollectionViewLayoutAttributes]) {
+        placeVisibleSupplementaryViews(wanted)
     }
 }
 

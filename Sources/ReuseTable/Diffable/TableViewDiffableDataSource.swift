@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let dataSource = TableViewDiffableDataSource<Int, Post.ID>(tableView: table) { table, indexPath, id in
 ///     let cell = table.dequeueReusableCell(withIdentifier: "post", for: indexPath)
-///     cell.textLabel.text = posts[id]!.title
+///     cell.textLabel?.text = posts[id]!.title
 ///     return cell
 /// }
 /// var snapshot = DiffableDataSourceSnapshot<Int, Post.ID>()

@@ -92,12 +92,21 @@ protocol EngineCounters {
     var selfSizingMeasurements: Int { get set }
     /// Layout passes run.
     var layoutPasses: Int { get set }
+    /// The counter of calls of the data source's cell method (`cellForRowCalls`, `cellForItemCalls`).
+    static var dataSourceCellCalls: WritableKeyPath<Self, Int> { get }
+    /// The most cells on screen at once so far.
+    var mostVisibleAtOnce: Int { get set }
     /// Duration of the last layout pass.
     var lastLayoutNanoseconds: UInt64 { get set }
 }
 
-extension TableView.Counters: EngineCounters {}
-extension CollectionView.Counters: EngineCounters {}
+extension TableView.Counters: EngineCounters {
+    static var dataSourceCellCalls: WritableKeyPath<Self, Int> { \.cellForRowCalls }
+}
+
+extension CollectionView.Counters: EngineCounters {
+    static var dataSourceCellCalls: WritableKeyPath<Self, Int> { \.cellForItemCalls }
+}
 
 // The cells' and header views' own names for the shared flags.
 extension TableViewCell: ReusableCell {

@@ -62,7 +62,7 @@ public final class HeightPrecacher {
             measuredAny = true
             measuredCount += 1
         } while now() < deadline
-        if measuredAny { table.layoutVisibleRows() }
+        if measuredAny { table.runLayoutPass() }
         return !isFinished
     }
 }

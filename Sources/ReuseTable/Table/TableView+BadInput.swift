@@ -27,5 +27,17 @@ extension TableView {
         return checkedSetting(value, name, fallback: 0, allowsAutomatic: false)
     }
 
+    /// A section header or footer height setting: as `checkedSetting`, `automaticDimension` allowed and the fallback.
+    func checkedSectionHeight(_ value: CGFloat, _ name: String) -> CGFloat {
+        checkedSetting(value, name, fallback: TableView.automaticDimension, allowsAutomatic: true)
+    }
+
+    /// `screenScale`: finite and positive, else reported and 2.
+    func checkedScale(_ value: CGFloat) -> CGFloat {
+        if value.isFinite, value > 0 { return value }
+        report("invalid screenScale: \(value). It must be finite and positive; using 2.")
+        return 2
+    }
+
     func report(_ message: String) { diagnosticHandler(message) }
 }

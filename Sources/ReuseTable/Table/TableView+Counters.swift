@@ -21,6 +21,8 @@ extension TableView {
         public var layoutPasses = 0
         /// Duration of the last layout pass.
         public var lastLayoutNanoseconds: UInt64 = 0
+        /// The most cells on screen at once so far.
+        public var mostVisibleAtOnce = 0
         /// Offset corrections made by scroll anchoring.
         public var anchorAdjustments = 0
     }

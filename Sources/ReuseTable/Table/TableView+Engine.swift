@@ -13,3 +13,41 @@ extension TableView: ReusingView {
         fittingHeight(of: cell, tableWidth: width, describing: what())
     }
 }
+
+// The table's side of the layout pass (`Engine/LayoutPass.swift`): its stages `settle()` and
+// `wanted(cells:supplementary:)` are in `TableView.swift`.
+extension TableView: LayingOutView {
+    typealias SupplementaryElement = (SupplementaryKey, CGRect)
+
+    /// The geometry changes only inside the table's own steps, each ending with a pass.
+    var hasInvalidatedLayout: Bool { false }
+
+    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
+
+    func dataSourceCell(at indexPath: IndexPath) -> TableViewCell {
+        guard let dataSource else { preconditionFailure("ReuseTable: the table has rows but no data source") }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
+    }
+
+    // Reconcile's words: headers, footers and the table header and footer views after the
+    // cells, the separator on every cell, cells behind headers and footers.
+
+    func placeSupplementaryElements(_ wanted: [(SupplementaryKey, CGRect)]) {
+        placeSupplementaryViews(wanted, in: viewport)
+        placeTableHeaderAndFooterViews()
+    }
+
+    func refresh(_ cell: TableViewCell) {
+        cell.separatorHeight = separatorHeight  // the style or the scale may have changed
+    }
+
+    func addCellSubview(_ cell: TableViewCell) {
+        insertSubview(cell, at: 0)  // cells stay behind headers and footers
+    }
+}
+
+extension TableView {
+    var sectionCountAsLoaded: Int { geometry.sectionCount }
+
+    func countAsLoaded(inSection section: Int) -> Int { rowCount(inSection: section) }
+}

@@ -191,7 +191,7 @@ extension TableView {
             if firstRow == nil { firstRow = slot }
             guard slot.isMeasured else { return }
             if firstMeasuredRow == nil { firstMeasuredRow = slot }
-            if visibleRows[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
+            if cellsOnScreen[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
         }
         return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
     }

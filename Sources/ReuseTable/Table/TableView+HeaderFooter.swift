@@ -64,3 +64,9 @@ extension TableView {
         }
     }
 }
+
+/// A header or footer position.
+struct SupplementaryKey: Hashable {
+    var kind: SlotKind
+    var section: Int
+}

@@ -134,7 +134,7 @@ struct HeightPlan {
                     ?? table.exactRowHeight(at: indexPath, keepCell: false)
             else {
                 // Not asked: a structural call is queued. The next pass measures what is left.
-                table.needsFullMeasurement = true
+                table.pass.requests.insert(.measureEverything)
                 return table.placeholderRowRun(count: 1)
             }
             return HeightRun(count: 1, height: Double(height) + margin)
@@ -190,14 +190,15 @@ extension TableView {
         heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
         if keepCell {
-            if let previous = measuredCells.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            if let previous = pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
         } else {
             recycle(cell)
         }
         return height
     }
 
-    /// FDTemplateLayoutCell's path at the content width (table width minus the accessory):
+    /// FDTemplateLayoutCell's path at the content width (the cell's width — the table's, less the
+    /// `.insetGrouped` insets — minus the accessory):
     /// a contentView with constraints (and `enforceFrameLayout == false`) is fitted by
     /// Auto Layout with a required width fence and compressed height
     /// (`templateFittingHeight(width:diagnostics:)`); otherwise `sizeThatFits`.
@@ -205,8 +206,9 @@ extension TableView {
     /// A NaN, infinite or negative fitting height is reported and taken as 0, one above
     /// `maximumSlotHeight` is reported and taken as that (`GeometryNumber`).
     func fittingHeight(of cell: TableViewCell, tableWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
-        let contentWidth = max(0, tableWidth - cell.accessoryWidth)
-        cell.frame.size.width = tableWidth
+        let cellWidth = self.cellWidth(forTableWidth: tableWidth)
+        let contentWidth = max(0, cellWidth - cell.accessoryWidth)
+        cell.frame.size.width = cellWidth
         cell.separatorHeight = separatorHeight
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())
@@ -310,7 +312,7 @@ extension TableView {
                 case 1:
                     if row < counts[section], stop {
                         defer { row = counts[section] }
-                        needsFullMeasurement = !isEstimatingRows
+                        measureEverythingAtNextPass()
                         return placeholderRowRun(count: counts[section] - row)
                     }
                     if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {

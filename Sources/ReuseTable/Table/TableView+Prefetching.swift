@@ -2,29 +2,24 @@ import Foundation
 
 // Prefetching: rows just beyond the viewport in the direction of scrolling are
 // announced to the prefetch data source, nearest first, and cancelled when
-// they stop being "about to appear".
+// they stop being "about to appear" (`updatePrefetching()`, the engine's, in
+// `Engine/LayingOutView+DataSource.swift`). Here: which rows are ahead.
 
 extension TableView {
     /// How many rows beyond the viewport are announced to `prefetchDataSource`.
     public static let defaultPrefetchDistance = 10
 
-    /// Announces the rows ahead of the viewport and cancels those no longer ahead.
-    func updatePrefetching() {
-        guard let prefetchDataSource else { return }
-        let scrollingUp = contentOffset.y < lastLayoutOffsetY
-        let ahead = rowsAhead(upward: scrollingUp, count: TableView.defaultPrefetchDistance)
-        let (cancelled, announced) = PrefetchWindow.advance(&prefetchedRows, to: ahead) { visibleRows[$0] != nil }
-        if !cancelled.isEmpty {
-            calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled) }
-        }
-        if !announced.isEmpty {
-            calling("tableView(_:prefetchRowsAt:)") { prefetchDataSource.tableView(self, prefetchRowsAt: announced) }
-        }
+    var hasPrefetchDataSource: Bool { prefetchDataSource != nil }
+
+    func tellPrefetchDataSource(_ rows: [IndexPath], cancelling: Bool) {
+        guard let source = prefetchDataSource else { return }
+        guard cancelling else { return calling("tableView(_:prefetchRowsAt:)") { source.tableView(self, prefetchRowsAt: rows) } }
+        calling("tableView(_:cancelPrefetchingForRowsAt:)") { source.tableView(self, cancelPrefetchingForRowsAt: rows) }
     }
 
     /// Up to `count` rows just past the viewport's bottom (or above its top), nearest first.
-    func rowsAhead(upward: Bool, count: Int) -> [IndexPath] {
-        guard let edge = upward ? visibleRows.entries.first?.indexPath : visibleRows.entries.last?.indexPath else { return [] }
+    func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath] {
+        guard let edge = upward ? cellsOnScreen.entries.first?.indexPath : cellsOnScreen.entries.last?.indexPath else { return [] }
         var index = slotIndex(forRow: edge)
         var result: [IndexPath] = []
         while result.count < count {
@@ -36,12 +31,5 @@ extension TableView {
             result.append(IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section))
         }
         return result
-    }
-
-    /// Cancels every outstanding prefetch (reload).
-    func cancelAllPrefetching() {
-        guard !prefetchedRows.isEmpty else { return }
-        let rows = PrefetchWindow.cancelAll(&prefetchedRows)
-        calling("tableView(_:cancelPrefetchingForRowsAt:)") { prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: rows) }
     }
 }

@@ -4,20 +4,13 @@ import Foundation
 
 extension TableView {
     /// Number of sections, as of the last reload or update.
-    public var numberOfSections: Int {
-        loadIfNeeded()
-        return geometry.sectionCount
-    }
+    public var numberOfSections: Int { loadedSectionCount() }
 
     /// Number of rows in `section`; an invalid section stops with a message naming it.
     /// - Complexity: O(log n).
-    public func numberOfRows(inSection section: Int) -> Int {
-        loadIfNeeded()
-        do { try validateSection(section) } catch { TableViewError.trap(error) }
-        return rowCount(inSection: section)
-    }
+    public func numberOfRows(inSection section: Int) -> Int { loadedCount(inSection: section) }
 
-    /// The row's frame in content coordinates (below its `rowMargin` gap).
+    /// The row's frame in content coordinates (below its `rowMargin` gap; inset from the sides in `.insetGrouped`).
     /// - Complexity: O(log n).
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
@@ -87,20 +80,20 @@ extension TableView {
 
     /// Exactly the rows intersecting the viewport, in order.
     /// - Complexity: O(v) for v visible rows, plus a pending layout pass.
-    public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.visibleRows).indexPaths }
+    public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.cellsOnScreen).indexPaths }
 
     /// The cells on screen, in row order.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var visibleCells: [TableViewCell] { visibleAfterLayout(\.visibleRows).cells }
+    public var visibleCells: [TableViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
     /// - Complexity: O(log v) (a binary search of the visible rows), plus a pending layout pass.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.visibleRows)[indexPath] }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
 
     /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).
     /// - Complexity: O(visible rows).
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        visibleRows.entries.first { $0.cell === cell }?.indexPath
+        cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
     }
 
     // MARK: Validation
@@ -148,6 +141,6 @@ extension TableView {
     func rectForRowUnchecked(_ indexPath: IndexPath) -> CGRect {
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
         let margin = min(Double(appliedRowMargin), slot.height)
-        return contentRect(minY: slot.minY + margin, height: slot.height - margin)
+        return rowRect(minY: slot.minY + margin, height: slot.height - margin, tableWidth: bounds.width)
     }
 }

@@ -22,12 +22,12 @@ extension TableView {
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         if deferIfBusy("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) { return }
         performTransaction {
-            for indexPath in indexPaths where visibleRows[indexPath] == nil && isSelfSized(indexPath) {
+            for indexPath in indexPaths where cellsOnScreen[indexPath] == nil && isSelfSized(indexPath) {
                 heightBecomesEstimate(indexPath)
             }
             var changed: [(IndexPath, CGFloat)] = []
             let waiting = reconfigureVisibleCells(
-                at: indexPaths, in: \.visibleRows, cellFromDataSource: { cellFromDataSource(at: $0) },
+                at: indexPaths, in: \.cellsOnScreen, cellFromDataSource: { cellFromDataSource(at: $0) },
                 place: { insertSubview($0, at: 0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
@@ -43,13 +43,13 @@ extension TableView {
                 // and are asked anew (cell and height) by the pass after that call.
                 for indexPath in waiting where isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
                 let rows = Set(waiting)
-                returnRowsThatLeftToThePool(visibleRows.partition { !rows.contains($0.indexPath) })
-                passWasCutShort = true
+                recycle(cellsOnScreen.partition { !rows.contains($0.indexPath) })
+                pass.requests.insert(.runAgain)
             }
             // In this step, not queued: a queued call would stop the cells after the first from being asked.
             guard !changed.isEmpty else { return }
             setHeights(changed)
-            layoutVisibleRows()
+            runLayoutPass()
         }
     }
 

@@ -16,10 +16,10 @@ extension TableView {
 
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {
-        returnRowsThatLeftToThePool(visibleRows.removeAll())
+        recycle(cellsOnScreen.removeAll())
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
-        flushMeasuredCells()
+        returnCellsFromMeasuring()
         cancelAllPrefetching()
     }
 }

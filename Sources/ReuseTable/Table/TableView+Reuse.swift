@@ -31,24 +31,4 @@ extension TableView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         dequeueRegistered(identifier, for: indexPath)
     }
-
-    /// Asks the data source for the row's cell (through `ask(_:_:)`: nil once a structural
-    /// call is queued) and counts cells the table has not seen before.
-    func cellFromDataSource(at indexPath: IndexPath, from dataSource: TableViewDataSource? = nil) -> TableViewCell? {
-        guard let dataSource = dataSource ?? self.dataSource else {
-            preconditionFailure("ReuseTable: the table has rows but no data source")
-        }
-        guard let cell = ask("tableView(_:cellForRowAt:)", { dataSource.tableView(self, cellForRowAt: indexPath) }) else { return nil }
-        counters.cellForRowCalls += 1
-        noteHandedOver(cell)
-        cell.separatorHeight = separatorHeight
-        return cell
-    }
-
-    /// Returns cells configured for measuring that the layout did not display.
-    func flushMeasuredCells() {
-        guard !measuredCells.isEmpty else { return }
-        for cell in measuredCells.values { recycle(cell) }
-        measuredCells.removeAll()
-    }
 }

@@ -23,7 +23,7 @@ extension TableView {
     }
 
     func scroll(to indexPath: IndexPath, at position: ScrollPosition) {
-        if needsFullMeasurement { finishFullMeasurement() }  // exact heights first: the target depends on them
+        if pass.requests.contains(.measureEverything) { finishFullMeasurement() }  // exact heights first: the target depends on them
         var resolved = position
         if resolved == .none {
             let rect = rectForRowUnchecked(indexPath)
@@ -46,7 +46,7 @@ extension TableView {
             y = targetOffset(of: indexPath, at: resolved)
         }
         moveOffset(toY: y, because: .scrollTo)
-        layoutVisibleRows()
+        runLayoutPass()
     }
 
     /// The estimated slot intersecting `range` nearest to slot `target` (by slot count), if any.
@@ -107,7 +107,7 @@ extension TableView {
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
         performTransaction {
             setHeights([(indexPath, clean)])
-            layoutVisibleRows()
+            runLayoutPass()
         }
     }
 

@@ -54,7 +54,7 @@ extension TableView: SelectionHost {
 
     // MARK: SelectionHost
 
-    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { visibleRows[indexPath] }
+    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { cellsOnScreen[indexPath] }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {

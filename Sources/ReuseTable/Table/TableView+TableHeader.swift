@@ -98,7 +98,7 @@ extension TableView {
         guard hasLoadedData else { return setNeedsLayout() }  // the first layout loads the data and places it
         performTransaction {
             clampOffsetToContent()
-            layoutVisibleRows()
+            runLayoutPass()
         }
     }
 

@@ -3,12 +3,19 @@ import Foundation
 // The table's small vocabulary types, as UIKit names them.
 
 extension TableView {
-    /// `.plain`: section headers stick to the top while their section is on screen; `.grouped`: they scroll.
+    /// `.plain`: section headers stick to the top while their section is on screen; `.grouped` and
+    /// `.insetGrouped`: they scroll.
     public enum Style: Sendable {
         /// Headers pin to the top edge while any of their section is on screen (UIKit: `.plain`).
         case plain
         /// Headers and footers scroll with their rows (UIKit: `.grouped`).
         case grouped
+        /// As `.grouped`, with every cell inset from both sides of the table (UIKit: `.insetGrouped`,
+        /// whose sections sit inside the layout margins as rounded cards). Headless, "inset" is geometry:
+        /// a cell's frame, and `rectForRow(at:)`, start 20 points from the left edge and end 20 points
+        /// from the right (UIKit's margin on an iPhone), at most half the table's width each; cells are
+        /// measured at that narrower width. Headers, footers and `rect(forSection:)` keep the full width.
+        case insetGrouped
     }
     /// Whether rows end with a hairline separator: added to a self-sized row's height, and below each cell's contentView.
     public enum SeparatorStyle: Sendable {

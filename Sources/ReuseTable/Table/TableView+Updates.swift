@@ -58,7 +58,7 @@ extension TableView {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Applies every change made in `updates` as one batch, then calls `completion(true)`.
+    /// Applies every change made in `updates` as one batch, then calls `completion(true)` (nil by default, as in UIKit).
     ///
     /// Inside the batch, deletions and reloads use index paths from before the
     /// update, insertions from after it, whatever order the calls come in.
@@ -66,7 +66,7 @@ extension TableView {
     /// Called from a data source or delegate method, the whole batch (`updates`
     /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         if deferIfBusy("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) { return }
         beginUpdates()
         updates?()
@@ -122,17 +122,17 @@ extension TableView {
     /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
     /// index paths); a layout pass follows phase 2.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
-        flushMeasuredCells()
+        returnCellsFromMeasuring()
         cancelAllPrefetching()
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
-        returnRowsThatLeftToThePool(visibleRows.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
+        recycle(cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in visibleRows.removeAll() {
+        for entry in cellsOnScreen.removeAll() {
             let new = plan.newIndexPath(forOld: entry.indexPath)!
             remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
-        visibleRows.replace(with: remapped)
+        cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
@@ -150,7 +150,7 @@ extension TableView {
         let margin = Double(appliedRowMargin)
         for indexPath in freshRows {
             if transaction.hasDeferredWork {
-                needsFullMeasurement = !isEstimatingRows
+                measureEverythingAtNextPass()
                 break
             }
             resolveHeightPlan(first: indexPath)
@@ -161,7 +161,7 @@ extension TableView {
         }
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
-        layoutVisibleRows()
+        runLayoutPass()
     }
 
     /// Decides the row plan at the first row inserted into a table that had none at reload.
@@ -197,7 +197,7 @@ extension TableView {
             }
             if row < rowCount {  // cut short by a queued call
                 runs.append(placeholderRowRun(count: rowCount - row))
-                needsFullMeasurement = !isEstimatingRows
+                measureEverythingAtNextPass()
             }
             geometry.removeSubrange((header + 1)..<(header + 1 + rowCount))
             geometry.insert(runs, at: header + 1)

@@ -10,9 +10,12 @@ import Foundation
 /// This file is the 2013 article's loop, step by step:
 /// 1. `reloadData()` → `rebuildGeometry(counts:)` — the article's `generateHeightAndOffsetData`:
 ///    counts from the data source, one slot per header, row and footer with its height.
-/// 2. Setting `contentOffset` → `layoutVisibleRows()` — `layoutTableRows`.
+/// 2. Setting `contentOffset` → `runLayoutPass()` — `layoutTableRows`, in three stages
+///    shared with `CollectionView` (`Engine/LayoutPass.swift`): `settle()` measures and
+///    anchors, `wanted(cells:supplementary:)` names what belongs on screen, and the engine's
+///    `reconcile(cells:supplementary:)` places it.
 /// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
-/// 4. `placeVisibleViews()` → `returnRowsThatLeftToThePool(_:)` — `returnNonVisibleRowsToThePool`.
+/// 4. `recycleCellsThatLeft(_:)`, reconcile's first step — `returnNonVisibleRowsToThePool`.
 ///
 /// Everything else lives beside it: estimates and anchoring in `TableView+Estimates.swift`,
 /// headers in `TableView+HeaderFooter.swift`, width changes in `TableView+Width.swift`,
@@ -59,17 +62,11 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
     /// Header height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionHeaderHeight: CGFloat = TableView.automaticDimension {
-        didSet {
-            sectionHeaderHeight = checkedSetting(
-                sectionHeaderHeight, "sectionHeaderHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
-        }
+        didSet { sectionHeaderHeight = checkedSectionHeight(sectionHeaderHeight, "sectionHeaderHeight") }
     }
     /// Footer height when the delegate gives none; `automaticDimension`: the view's fitting height, or 0.
     open var sectionFooterHeight: CGFloat = TableView.automaticDimension {
-        didSet {
-            sectionFooterHeight = checkedSetting(
-                sectionFooterHeight, "sectionFooterHeight", fallback: TableView.automaticDimension, allowsAutomatic: true)
-        }
+        didSet { sectionFooterHeight = checkedSectionHeight(sectionFooterHeight, "sectionFooterHeight") }
     }
     /// When positive, headers start with this estimate and are measured as they appear.
     open var estimatedSectionHeaderHeight: CGFloat = 0 {
@@ -84,12 +81,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open var separatorStyle: SeparatorStyle = .singleLine
     /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
     open var screenScale: CGFloat = 2 {
-        didSet {
-            if !(screenScale.isFinite && screenScale > 0) {
-                report("invalid screenScale: \(screenScale). It must be finite and positive; using 2.")
-                screenScale = 2
-            }
-        }
+        didSet { screenScale = checkedScale(screenScale) }
     }
     /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
     open var measurementOverscan: CGFloat = 0 {
@@ -129,15 +121,13 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var registeredClasses: [String: TableViewCell.Type] = [:]
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
     /// Cells on screen, sorted by index path.
-    var visibleRows = VisibleRows<TableViewCell>()
-    /// Scratch space of the layout pass, reused so a pass allocates nothing.
-    var scratch = VisibleSlots()
+    var cellsOnScreen = VisibleRows<TableViewCell>()
+    /// The layout pass's state (`Engine/LayoutPass.swift`).
+    var pass = LayoutPassState<TableViewCell>()
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
     var layoutFinger = GeometryFinger()
     /// Header and footer views on screen.
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
-    /// Cells the data source configured while a row was being measured, kept for display in the same pass.
-    var measuredCells: [IndexPath: TableViewCell] = [:]
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
@@ -148,20 +138,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var usesSelfSizing = false
     /// The width the geometry's measured heights belong to.
     var measuredWidth: CGFloat?
-    /// The bounds the last layout pass left the table in.
-    var lastLayoutBounds: CGRect?
-    /// The insets of the last layout pass (pinned headers sit below the top inset).
-    var lastLayoutInsets: EdgeInsets?
-    /// True while `layoutVisibleRows()` runs.
-    var isLayingOut = false
-    /// Exact-height mode was cut short by a deferred call: the next pass measures what is left.
-    var needsFullMeasurement = false
-    /// The last pass stopped asking for cells because a callback queued a structural call.
-    var passWasCutShort = false
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
-    var prefetchedRows: Set<IndexPath> = []
-    var lastLayoutOffsetY: CGFloat = 0
+    var prefetchedIndexPaths: Set<IndexPath> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
     /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
@@ -203,16 +182,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// Discards all cells and geometry and asks the data source again.
     ///
-    /// Heights: with exact heights every row's height is obtained now — but a
-    /// delegate that does not implement `heightForRowAt` (detected through the
-    /// default implementation, see `TableViewDelegate`) gives every row
-    /// `rowHeight`, and each section is then one run: O(sections), not O(rows).
-    /// With estimates, rows start as one estimated run per section and only
-    /// the rows that fill the viewport are measured. If the content shrank
-    /// below the offset, the offset is clamped (no blank screen).
-    ///
-    /// Called from a data source or delegate method, it runs when that
-    /// layout step is done (see `LayoutTransaction`).
+    /// With exact heights every row's height is obtained now — without `heightForRowAt`
+    /// every row is `rowHeight` and each section one run: O(sections), not O(rows). With
+    /// estimates only the rows that fill the viewport are measured. A shorter content clamps
+    /// the offset. Called from a callback, it runs when that step is done (`LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
     open func reloadData() {
         requestReload(keepingHeightCache: false)
@@ -238,7 +211,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         recycleAllVisibleViews()
         rebuildGeometry(counts: counts)
         clampOffsetToContent()
-        layoutVisibleRows()
+        runLayoutPass()
     }
 
     /// Asks the data source for counts and builds the geometry.
@@ -250,7 +223,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     func rebuildGeometry(counts: [Int]) {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
-        needsFullMeasurement = false
+        pass.requests.remove(.measureEverything)
         geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts))
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
@@ -276,7 +249,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// Every offset change lays out the visible rows at once (the article's "layout on setContentOffset").
     /// - Complexity: O(log n + visible rows), n the number of rows, headers and footers.
     open override func scrollViewDidChangeOffset() {
-        performTransaction { layoutVisibleRows() }
+        layOutNowOrWhenSettled()
     }
 
     /// Lays out the visible rows (`layoutIfNeeded()` after a reload or a width change); asked from a callback,
@@ -284,217 +257,43 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// - Complexity: O(log n + visible rows).
     open override func layoutSubviews() {
         super.layoutSubviews()
-        // Asked from a callback (`visibleCells` calls `layoutIfNeeded()`): the running step lays out.
-        guard !transaction.isActive else { return }
-        performTransaction { layoutVisibleRows() }
+        layOutNowOrWhenSettled()
     }
 
-    func transactionDidSettle() {
-        // A pass cut short by a queued call, or bounds or insets a callback changed while a step ran: lay out again.
-        if hasLoadedData, passWasCutShort || lastLayoutBounds != bounds || lastLayoutInsets != adjustedContentInset {
-            performTransaction { layoutVisibleRows() }
-        }
-    }
-
-    /// The heart of the table: make the views on screen match the geometry at the current offset.
-    ///
-    /// In this order, whatever triggered it (offset, `layoutIfNeeded`, `scrollToRow`, an update):
-    /// 1. check the bounds (bad numbers) and the width (a new width re-measures self-sized rows);
-    /// 2. measure every estimated slot the viewport shows, keeping what the user sees still (anchoring);
-    /// 3. place cells for the visible rows, returning the others to the pool first.
-    /// - Complexity: O(log n + visible rows), plus the rows measured.
-    func layoutVisibleRows() {
-        guard !isLayingOut else { return }
-        guard hasLoadedData else { return reload(keepingHeightCache: false) }
-        isLayingOut = true
-        defer { isLayingOut = false }
-        let start = DispatchTime.now().uptimeNanoseconds
-
+    /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
+    /// bring the geometry up to date with the bounds before anything is placed.
+    /// 1. Bad bounds are repaired; a new width re-measures self-sized rows (`widthDidChange()`).
+    /// 2. A new size (a taller table at the end of the content) or smaller insets (a keyboard
+    ///    hiding) clamp the offset, as the collection view does.
+    /// 3. Every estimated slot the viewport shows is measured, keeping what the user sees still
+    ///    (`measureSlotsInViewport()`); cells that left go back to the pool first, so measuring reuses them.
+    /// - Complexity: O(log n), plus the rows measured.
+    func settle() {
         sanitizeBounds()
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
-        // A new size (a taller table at the end of the content) or smaller insets (a keyboard hiding)
-        // clamp the offset, as the collection view does.
-        if let lastLayoutBounds, lastLayoutBounds.size != bounds.size || lastLayoutInsets != adjustedContentInset { clampOffsetToContent() }
-        if needsFullMeasurement, !transaction.hasDeferredWork {
-            finishFullMeasurement()
-        }
+        if pass.viewportResized(bounds: bounds, insets: adjustedContentInset) { clampOffsetToContent() }
+        if pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
         if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            let wanted = visibleSlots(in: viewport)
-            returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
-            scratch = wanted
+            recycleCellsThatLeft(wantedRows())
             measureSlotsInViewport()
         }
         updateContentSize()
-        placeVisibleViews()
-        flushMeasuredCells()
-        passWasCutShort = transaction.hasDeferredWork
-        if !passWasCutShort { updatePrefetching() }
-        lastLayoutOffsetY = contentOffset.y
-        lastLayoutBounds = bounds
-        lastLayoutInsets = adjustedContentInset
-
-        counters.layoutPasses += 1
-        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
-    }
-
-    /// `contentSize` follows the geometry: all rows, margins, headers and footers, between the
-    /// table header and footer views.
-    func updateContentSize() {
-        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
-        contentSize = CGSize(width: bounds.width, height: CGFloat(height))
-    }
-
-    /// The vertical span on screen, in geometry coordinates (content coordinates minus
-    /// `geometryOrigin`, the table header's height): what the geometry is searched with.
-    var viewport: Range<Double> {
-        let top = Double(contentOffset.y) - geometryOrigin
-        return top..<(top + Double(max(bounds.height, 0)))
     }
 
     // MARK: 3. findRowForOffsetY
 
-    /// The slot containing `y` (clamped to the top), with its section and row
-    /// (row is -1 for a header and the row count for a footer).
-    ///
-    /// The lookup starts from where the last one landed (`layoutFinger`): a
-    /// scroll step lands in the same leaf of the tree, a run or two away, so it
-    /// walks from there instead of descending from the root. The finger is
-    /// checked against the tree's stamp, so it is never used stale (see `GeometryFinger`).
+    /// The slot containing `y` (clamped to the top), with its section and row (-1 for a
+    /// header, the row count for a footer). The lookup starts from where the last one landed
+    /// (`layoutFinger`, checked against the tree's stamp, so never used stale: `GeometryFinger`).
     /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
     func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
         guard let located = geometry.slot(atOffset: max(y, 0), near: &layoutFinger) else { return nil }
         return (located.slot.index, located.section, located.row)
     }
 
-    /// Calls `body` for every slot from the one containing `range.lowerBound`
-    /// until a slot starts at or after `range.upperBound`, with its section and row.
-    /// - Complexity: O(log n + slots visited).
-    func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
-        guard geometry.count > 0, range.upperBound > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
-        var section = first.section, row = first.row
-        let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
-        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
-            if slot.index > first.index {
-                if slot.kind == .header {
-                    section += 1
-                    row = -1
-                } else {
-                    row += 1
-                }
-            }
-            guard slot.minY < range.upperBound else { return false }
-            body(slot, section, row)
-            return true
-        }
-    }
-
-    /// The rows intersecting `visible` with their frames, in order, and the headers and
-    /// footers there, found in one walk. Reuses the scratch arrays of the last pass
-    /// (a pass runs 60–120 times a second: no allocation per pass).
-    /// - Complexity: O(log n + visible slots).
-    func visibleSlots(in visible: Range<Double>) -> VisibleSlots {
-        var found = scratch
-        scratch = VisibleSlots()
-        found.rows.removeAll(keepingCapacity: true)
-        found.supplementary.removeAll(keepingCapacity: true)
-        let width = bounds.width
-        let margin = Double(appliedRowMargin)
-        forEachSlot(in: visible) { slot, section, row in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            if slot.kind == .row {
-                let minY = slot.minY + margin, height = slot.height - margin
-                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    found.rows.append(.init(section: section, row: row, frame: contentRect(minY: minY, height: height, width: width)))
-                }
-            } else {
-                found.supplementary.append(
-                    (
-                        SupplementaryKey(kind: slot.kind, section: section),
-                        contentRect(minY: slot.minY, height: slot.height, width: width)
-                    ))
-            }
-        }
-        return found
-    }
-
-    /// What a pass wants on screen; kept between passes as scratch space.
-    struct VisibleSlots {
-        var rows: [VisibleRows<TableViewCell>.Wanted] = []
-        var supplementary: [(SupplementaryKey, CGRect)] = []
-        var staying: [TableViewCell?] = []
-        var arrived: [VisibleRows<TableViewCell>.Entry] = []
-    }
-
     // MARK: 4. Place rows; returnNonVisibleRowsToThePool
 
-    /// Places cells, headers and footers for every slot intersecting the viewport.
-    ///
-    /// Never calls out while the visible list is being changed, so delegates
-    /// can read `visibleCells` from any callback:
-    /// 1. cells that left go back to the pool first (`didEndDisplaying`), so new rows can reuse them;
-    /// 2. cells that stay move to their new frames;
-    /// 3. each new row gets a cell from the data source (stopping as soon as a
-    ///    callback queued a structural call: its rows may no longer exist);
-    /// 4. `willDisplay` runs for each new cell once all are in place, so it sees the new state.
-    func placeVisibleViews() {
-        let visible = viewport
-        var wanted = visibleSlots(in: visible)
-        defer { scratch = wanted }
-        returnRowsThatLeftToThePool(visibleRows.removeEntries(notIn: wanted.rows))
-
-        visibleRows.cells(for: wanted.rows, into: &wanted.staying)
-        wanted.arrived.removeAll(keepingCapacity: true)
-        let dataSource = self.dataSource  // one weak load per pass, not per row
-        let hasMeasuredCells = !measuredCells.isEmpty, hasPrefetched = !prefetchedRows.isEmpty
-        let separatorHeight = self.separatorHeight
-        for (target, cell) in zip(wanted.rows, wanted.staying) {
-            if let cell {
-                cell.separatorHeight = separatorHeight  // the style or the scale may have changed
-                cell.frame = target.frame
-                cell.layoutIfNeeded()
-                continue
-            }
-            let indexPath = IndexPath(row: target.row, section: target.section)
-            let measured = hasMeasuredCells ? measuredCells.removeValue(forKey: indexPath) : nil
-            // No cell once a callback queued a structural call: its rows may no longer exist.
-            guard let cell = measured ?? cellFromDataSource(at: indexPath, from: dataSource) else { continue }
-            cell.frame = target.frame
-            cell.layoutIfNeeded()
-            insertSubview(cell, at: 0)  // cells stay behind headers and footers
-            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another row's state
-            let entry = VisibleRows.Entry(section: target.section, row: target.row, cell: cell)
-            visibleRows.insert(entry)
-            wanted.arrived.append(entry)
-            if hasPrefetched { prefetchedRows.remove(indexPath) }
-        }
-        placeSupplementaryViews(wanted.supplementary, in: visible)
-        placeTableHeaderAndFooterViews()
-        if !wanted.arrived.isEmpty, let delegate = delegate {
-            calling("tableView(_:willDisplay:forRowAt:)") {
-                for entry in wanted.arrived {
-                    delegate.tableView(self, willDisplay: entry.cell, forRowAt: entry.indexPath)
-                }
-            }
-        }
-        wanted.staying.removeAll(keepingCapacity: true)
-        wanted.arrived.removeAll(keepingCapacity: true)
-    }
-
-    /// Puts cells whose rows left the screen back in the reuse pool, then tells the delegate.
-    func returnRowsThatLeftToThePool(_ leaving: [VisibleRows<TableViewCell>.Entry]) {
-        guard !leaving.isEmpty else { return }
-        for entry in leaving { recycle(entry.cell) }
-        guard let delegate else { return }
-        calling("tableView(_:didEndDisplaying:forRowAt:)") {
-            for entry in leaving {
-                delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-            }
-        }
-    }
-}
-
-/// A header or footer position.
-struct SupplementaryKey: Hashable {
-    var kind: SlotKind
-    var section: Int
+    // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`): cells that left go
+    // back to the pool (`recycleCellsThatLeft(_:)`), cells that stay move, arrivals get cells from
+    // the data source. The table's words for it are in `TableView+Engine.swift`.
 }

@@ -2,8 +2,11 @@ import Foundation
 
 /// A row's view (UIKit: `UITableViewCell`).
 ///
-/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)`
-/// to self-size; the table asks `sizeThatFits(CGSize(width: contentWidth, height: 0))`.
+/// Used as it is, a cell shows UIKit's standard layouts: set `textLabel?.text` (and, in the styles
+/// that have one, `detailTextLabel?.text`); `init(style:reuseIdentifier:)` picks the style, and a
+/// cell the table creates on dequeue has the `.default` style (`TableViewCell+Styles.swift`).
+/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)` to self-size and
+/// `layoutSubviews()` to place them; the table asks `sizeThatFits(CGSize(width: contentWidth, height: 0))`.
 @MainActor
 open class TableViewCell: View {
     /// The accessory drawn at the trailing edge; each takes width from the content (UIKit's widths).
@@ -52,6 +55,44 @@ open class TableViewCell: View {
         }
     }
 
+    /// The built-in layout of `textLabel` and `detailTextLabel`; set by `init(style:reuseIdentifier:)`.
+    var cellStyle: CellStyle = .default {
+        didSet { setNeedsLayout() }
+    }
+    /// `textLabel`, once asked for (UIKit makes its labels on first use too).
+    var builtInTextLabel: Label?
+    /// `detailTextLabel`, once asked for in a style that has one.
+    var builtInDetailTextLabel: Label?
+
+    /// The cell's main label, made and added to `contentView` the first time it is read
+    /// (UIKit: `textLabel`). Every style has one; the cell lays it out in `layoutSubviews()` and,
+    /// when self-sizing, measures it in `sizeThatFits(_:)`. As in UIKit it shows one line until
+    /// you set its `numberOfLines` to 0 (wrap) or more.
+    open var textLabel: Label? {
+        if let builtInTextLabel { return builtInTextLabel }
+        let label = makeStyleLabel()
+        builtInTextLabel = label
+        return label
+    }
+
+    /// The secondary label, made and added to `contentView` the first time it is read, or nil in the
+    /// `.default` style, which has none (UIKit: `detailTextLabel`). Laid out and measured as `textLabel`.
+    open var detailTextLabel: Label? {
+        if let builtInDetailTextLabel { return builtInDetailTextLabel }
+        guard cellStyle != .default else { return nil }
+        let label = makeStyleLabel()
+        builtInDetailTextLabel = label
+        return label
+    }
+
+    /// How a selected or highlighted cell shows it (UIKit: `selectionStyle`); default `.default`.
+    /// With `.none` the row still becomes selected (`isSelected` is true, the delegate is told) but the
+    /// cell does not show it: its `textLabel` and `detailTextLabel` stay unhighlighted. A subclass that
+    /// draws its own selected look should check it too.
+    open var selectionStyle: SelectionStyle = .default {
+        didSet { showSelectionOnLabels() }
+    }
+
     /// True for the off-screen cells the table measures with; a cell may skip
     /// work that does not change its height (FDTemplateLayoutCell's flag).
     public internal(set) var isTemplateLayoutCell = false
@@ -77,13 +118,21 @@ open class TableViewCell: View {
     private var highlightedState = false
 
     /// Shows the selected state; override to draw it, and call super (UIKit's pattern).
-    open func setSelected(_ selected: Bool, animated: Bool) { selectedState = selected }
+    /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        selectedState = selected
+        showSelectionOnLabels()
+    }
 
     /// Shows the highlighted state; override to draw it, and call super (UIKit's pattern).
-    open func setHighlighted(_ highlighted: Bool, animated: Bool) { highlightedState = highlighted }
+    /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        highlightedState = highlighted
+        showSelectionOnLabels()
+    }
 
-    /// Creates a cell with its `contentView`; the table calls this when the reuse pool has no spare cell
-    /// for `reuseIdentifier` (UIKit: `init(style:reuseIdentifier:)`, without the style).
+    /// Creates a `.default`-style cell with its `contentView`; the table calls this when the reuse pool
+    /// has no spare cell for `reuseIdentifier`. `init(style:reuseIdentifier:)` picks another style.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
@@ -106,7 +155,8 @@ open class TableViewCell: View {
     }
 
     /// Gives `contentView` the cell's width minus `accessoryWidth` and its height minus `separatorHeight`,
-    /// and centers the accessory beside it at the trailing edge, as `UITableViewCell` does; subclasses call `super` first.
+    /// centers the accessory beside it at the trailing edge, as `UITableViewCell` does, and places
+    /// `textLabel` and `detailTextLabel` (if used) as the cell's style lays them out; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let contentWidth = max(0, bounds.width - accessoryWidth)
@@ -116,10 +166,14 @@ open class TableViewCell: View {
             accessoryView.frame.origin = CGPoint(
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
+        layoutStyleLabels()
     }
 
-    /// The default fits nothing (height 0), which the table turns into 44 as UIKit does.
+    /// The height `textLabel` and `detailTextLabel` need at the content width `size.width`, as the
+    /// cell's style lays them out; 0 when neither is used or both are empty (the table then uses 44,
+    /// as UIKit does). Subclasses with content of their own override it.
+    /// - Complexity: O(length of the labels' text).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: size.width, height: 0)
+        CGSize(width: size.width, height: styleLayout(contentWidth: size.width)?.height ?? 0)
     }
 }

@@ -17,6 +17,11 @@ open class Label: View {
     /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
     open var numberOfLines = 0
 
+    /// Whether the label draws its highlighted look (UIKit: `isHighlighted`). A `TableViewCell` sets it
+    /// on its `textLabel` and `detailTextLabel` while the cell is selected or highlighted, unless its
+    /// `selectionStyle` is `.none`; a renderer reads it to draw the text highlighted. Default false.
+    open var isHighlighted = false
+
     /// Points per terminal column (the monospaced font's advance width); default 1.
     ///
     /// It must be finite and more than 0: anything else is reported once (see

@@ -48,7 +48,7 @@ final class ScrollSource: TableViewDataSource, TableViewDelegate {
     }
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         let table = scrollView as! TableView
-        scrolls.append((table.contentOffset, table.visibleRows.indexPaths, table.isLayingOut || table.transaction.depth > 1))
+        scrolls.append((table.contentOffset, table.cellsOnScreen.indexPaths, table.pass.isRunning || table.transaction.depth > 1))
         onScroll?(table)
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+
+// What both views ask their data sources the same way: a cell for an arriving element,
+// the counts as loaded, and the elements about to appear for the prefetch data source.
+// Each view names its own methods (`TableView+Reuse.swift`, `CollectionView+Reuse.swift`,
+// and the two `+Prefetching.swift` files).
+
+extension LayingOutView {
+    /// Asks the data source for the element's cell (through `ask(_:_:)`: nil once a
+    /// structural call is queued) and counts cells the view has not seen before.
+    func cellFromDataSource(at indexPath: IndexPath) -> Cell? {
+        guard let cell = ask(Self.cellCallback, { dataSourceCell(at: indexPath) }) else { return nil }
+        counters[keyPath: Counters.dataSourceCellCalls] += 1
+        noteHandedOver(cell)
+        refresh(cell)
+        return cell
+    }
+
+    /// The number of sections as of the last reload or update, loading first.
+    /// - Complexity: O(1).
+    func loadedSectionCount() -> Int {
+        loadIfNeeded()
+        return sectionCountAsLoaded
+    }
+
+    /// The number of rows or items in `section` as of the last reload or update, loading
+    /// first; a section that does not exist stops with a message naming it and the count.
+    func loadedCount(inSection section: Int) -> Int {
+        loadIfNeeded()
+        do { try validateSection(section) } catch { TableViewError.trap(error) }
+        return countAsLoaded(inSection: section)
+    }
+
+    /// Announces the elements ahead of the viewport, in the direction of scrolling, and
+    /// cancels those no longer ahead (`PrefetchWindow`). Runs after each pass not cut short.
+    func updatePrefetching() {
+        guard hasPrefetchDataSource else { return }
+        let scrollingUp = contentOffset.y < pass.lastOffsetY
+        let ahead = indexPathsAhead(upward: scrollingUp, count: Self.defaultPrefetchDistance)
+        let (cancelled, announced) = PrefetchWindow.advance(&prefetchedIndexPaths, to: ahead) { cellsOnScreen[$0] != nil }
+        if !cancelled.isEmpty { tellPrefetchDataSource(cancelled, cancelling: true) }
+        if !announced.isEmpty { tellPrefetchDataSource(announced, cancelling: false) }
+    }
+
+    /// Cancels every outstanding announcement (reloads and batch updates).
+    func cancelAllPrefetching() {
+        guard !prefetchedIndexPaths.isEmpty else { return }
+        tellPrefetchDataSource(PrefetchWindow.cancelAll(&prefetchedIndexPaths), cancelling: true)
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+
+// The layout pass of both views, in three stages:
+//
+//     settle ──► wanted ──► reconcile
+//
+// 1. settle (each view's own): bounds, a new width, measuring what the viewport
+//    needs, anchoring and clamping — the only stage that moves the offset, and only
+//    through `moveOffset(to:because:)`.
+// 2. wanted (each view's own, and pure): from the settled geometry (table) or layout
+//    (collection view) and the viewport to the elements that belong on screen.
+// 3. reconcile (written once, here): recycle what left → `didEndDisplaying` → keep and
+//    reframe what stays → dequeue and configure arrivals → `willDisplay`.
+//
+// Docs/layout-on-scroll.md walks through one pass with a picture.
+
+/// Work other code asks of a view's next layout pass.
+struct LayoutPassRequests: OptionSet {
+    let rawValue: UInt8
+    /// Measure every estimated slot (exact-height mode whose measuring a queued call cut short).
+    static let measureEverything = LayoutPassRequests(rawValue: 1 << 0)
+    /// Bring the offset back onto the content (a reload or an update may have shortened it).
+    static let clampOffset = LayoutPassRequests(rawValue: 1 << 1)
+    /// Run again when the view settles (a pass cut short by a queued call).
+    static let runAgain = LayoutPassRequests(rawValue: 1 << 2)
+}
+
+/// What one view's layout pass keeps between passes, and the work other code asks of the
+/// next pass. One value, owned by the pass: code outside it only adds requests.
+struct LayoutPassState<Cell: AnyObject> {
+    /// Work asked of the next pass.
+    var requests: LayoutPassRequests = []
+    /// True while a pass runs: a pass never starts inside itself.
+    var isRunning = false
+    /// The bounds the last pass left the view in.
+    var lastBounds: CGRect?
+    /// The insets of the last pass (a change clamps the offset, as a new size does).
+    var lastInsets: EdgeInsets?
+    /// The offset of the last pass: the direction of scrolling, for prefetching.
+    var lastOffsetY: CGFloat = 0
+    /// Cells the data source configured while settle measured a row on screen: reconcile
+    /// shows them where the row arrives, and returns the rest to the pool.
+    var cellsFromMeasuring: [IndexPath: Cell] = [:]
+    /// The elements the last pass wanted, kept as scratch space (a pass allocates nothing).
+    var wantedCells: [VisibleRows<Cell>.Wanted] = []
+    /// Scratch space for reconcile: the cells that stay, per wanted element.
+    var staying: [Cell?] = []
+    /// Scratch space for reconcile: the cells that arrived.
+    var arrived: [VisibleRows<Cell>.Entry] = []
+
+    /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
+    /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.
+    func viewportResized(bounds: CGRect, insets: EdgeInsets) -> Bool {
+        guard let lastBounds else { return false }
+        return lastBounds.size != bounds.size || lastInsets != insets
+    }
+}
+
+/// A view whose layout pass is the engine's: `TableView` and `CollectionView`.
+@MainActor
+protocol LayingOutView: ReusingView, SelectionHost {
+    /// What the view places beside cells: the table's headers and footers, the collection
+    /// view's supplementary elements.
+    associatedtype SupplementaryElement
+
+    /// The pass's state.
+    var pass: LayoutPassState<Cell> { get set }
+    /// The cells on screen, sorted by index path.
+    var cellsOnScreen: VisibleRows<Cell> { get set }
+    /// Index paths announced to the prefetch data source and not yet displayed or cancelled.
+    var prefetchedIndexPaths: Set<IndexPath> { get set }
+
+    // MARK: The stages each view writes
+
+    /// Stage 1: bring the geometry or layout up to date with the bounds and the content,
+    /// moving the offset (anchoring, clamping) only through `moveOffset(to:because:)`.
+    func settle()
+    /// Stage 2: the cells (sorted by index path) and supplementary elements that belong in
+    /// the viewport, read from the settled geometry or layout. Asks nothing of the app.
+    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement])
+    /// Whether something outside the pass invalidated what the view shows (the collection
+    /// view's layout): the view runs a pass when it settles.
+    var hasInvalidatedLayout: Bool { get }
+
+    // MARK: Reconcile's per-view words
+
+    /// The data source method that gives cells, for messages.
+    static var cellCallback: StaticString { get }
+    /// The data source's cell for `indexPath` (`cellFromDataSource(at:)` asks through `ask(_:_:)`).
+    func dataSourceCell(at indexPath: IndexPath) -> Cell
+    /// Sections as of the last reload or update.
+    var sectionCountAsLoaded: Int { get }
+    /// Rows or items in `section` as of the last reload or update.
+    func countAsLoaded(inSection section: Int) -> Int
+    /// Throws a message naming the section and the number of sections when `section` does not exist.
+    func validateSection(_ section: Int) throws(TableViewError)
+    /// Refreshes what the view sets on every placed cell (the table's separator).
+    func refresh(_ cell: Cell)
+    /// Adds an arriving cell to the view's subviews.
+    func addCellSubview(_ cell: Cell)
+    /// Places the supplementary elements the pass wants, after the cells.
+    func placeSupplementaryElements(_ wanted: [SupplementaryElement])
+    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool).
+    func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry])
+    /// Tells the delegate that `entries` will display (they are on the list already).
+    func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry])
+    /// How many elements beyond the viewport are announced to the prefetch data source.
+    static var defaultPrefetchDistance: Int { get }
+    /// Whether a prefetch data source is set.
+    var hasPrefetchDataSource: Bool { get }
+    /// Up to `count` index paths just past the viewport's bottom (or above its top), nearest first.
+    func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath]
+    /// Tells the prefetch data source to load (or stop loading) `indexPaths`.
+    func tellPrefetchDataSource(_ indexPaths: [IndexPath], cancelling: Bool)
+}
+
+extension LayingOutView {
+    /// The layout pass: make the views on screen match the content at the current offset.
+    ///
+    /// Whatever triggered it (an offset, `layoutIfNeeded()`, a reload, an update, a scroll to a
+    /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:)`,
+    /// `reconcile(cells:supplementary:)`. A pass cut short by a structural call a callback
+    /// queued runs again when the view settles.
+    /// - Complexity: O(log n + visible elements), plus what settle measures or prepares.
+    func runLayoutPass() {
+        guard !pass.isRunning else { return }
+        guard hasLoadedData else { return reload(keepingHeightCache: false) }
+        pass.isRunning = true
+        defer { pass.isRunning = false }
+        let start = DispatchTime.now().uptimeNanoseconds
+        pass.requests.remove(.runAgain)
+
+        settle()
+        var cells = pass.wantedCells
+        pass.wantedCells = []
+        var supplementary: [SupplementaryElement] = []
+        wanted(cells: &cells, supplementary: &supplementary)
+        reconcile(cells: cells, supplementary: supplementary)
+        pass.wantedCells = cells
+
+        if transaction.hasDeferredWork {
+            pass.requests.insert(.runAgain)
+        } else {
+            updatePrefetching()
+        }
+        pass.lastOffsetY = contentOffset.y
+        pass.lastBounds = bounds
+        pass.lastInsets = adjustedContentInset
+        counters.layoutPasses += 1
+        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+    }
+
+    /// Stage 3: makes the cells on screen match `wanted` (sorted by index path), in steps that
+    /// never call out while the list of cells on screen is being changed, so a delegate may
+    /// read `visibleCells` from any callback:
+    /// 1. cells that left come off the list and go back to the pool, then `didEndDisplaying`;
+    /// 2. cells that stay move to their new frames;
+    /// 3. each arrival gets a cell — one settle configured while measuring, or the data
+    ///    source's (none once a callback queued a structural call: its rows may be gone);
+    /// 4. `willDisplay` for each arrival once all are on the list.
+    /// Then the supplementary elements, and cells configured while measuring that no
+    /// arrival took go back to the pool.
+    /// - Complexity: O(visible + wanted) plus the cells asked for.
+    func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
+        recycleCellsThatLeft(wanted)
+        var staying = pass.staying, arrived = pass.arrived
+        pass.staying = []
+        pass.arrived = []
+        cellsOnScreen.cells(for: wanted, into: &staying)
+        arrived.removeAll(keepingCapacity: true)
+        let hasPrefetched = !prefetchedIndexPaths.isEmpty
+        for (target, cell) in zip(wanted, staying) {
+            if let cell {
+                refresh(cell)
+                cell.frame = target.frame
+                cell.layoutIfNeeded()
+                continue
+            }
+            let indexPath = IndexPath(row: target.row, section: target.section)
+            let measured = pass.cellsFromMeasuring.isEmpty ? nil : pass.cellsFromMeasuring.removeValue(forKey: indexPath)
+            guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
+            cell.frame = target.frame
+            cell.layoutIfNeeded()
+            addCellSubview(cell)
+            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
+            let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
+            cellsOnScreen.insert(entry)
+            arrived.append(entry)
+            if hasPrefetched { prefetchedIndexPaths.remove(indexPath) }
+        }
+        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, cellsOnScreen.count)
+        placeSupplementaryElements(supplementary)
+        returnCellsFromMeasuring()
+        if !arrived.isEmpty { tellWillDisplay(arrived) }
+        staying.removeAll(keepingCapacity: true)
+        arrived.removeAll(keepingCapacity: true)
+        pass.staying = staying
+        pass.arrived = arrived
+    }
+
+    /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
+    /// go back to the pool, then the delegate hears `didEndDisplaying`. Settle runs it early
+    /// when it is about to measure, so measuring reuses the cells that left.
+    /// - Complexity: O(visible + wanted).
+    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
+        recycle(cellsOnScreen.removeEntries(notIn: wanted))
+    }
+
+    /// Returns to the pool the cells configured while measuring that no arrival took.
+    func returnCellsFromMeasuring() {
+        guard !pass.cellsFromMeasuring.isEmpty else { return }
+        for cell in pass.cellsFromMeasuring.values { recycle(cell) }
+        pass.cellsFromMeasuring.removeAll()
+    }
+
+    // MARK: When a pass runs
+
+    /// Runs a pass now, in a transaction of its own — or, asked from inside a step (a callback
+    /// calling `layoutIfNeeded()`, a query), leaves it to the view: it checks when it settles
+    /// (`runPassIfStale()`) whether the running step missed a change.
+    func layOutNowOrWhenSettled() {
+        guard !transaction.isActive else { return }
+        performTransaction { runLayoutPass() }
+    }
+
+    /// The transaction ended and every queued call ran: see `runPassIfStale()`.
+    func transactionDidSettle() {
+        runPassIfStale()
+    }
+
+    /// When the view settles: one more pass if the last one was cut short by a queued call,
+    /// or the bounds, the insets or the layout changed after it.
+    func runPassIfStale() {
+        guard hasLoadedData else { return }
+        guard
+            pass.requests.contains(.runAgain) || pass.lastBounds != bounds || pass.lastInsets != adjustedContentInset
+                || hasInvalidatedLayout
+        else { return }
+        performTransaction { runLayoutPass() }
+    }
+}
+
+extension LayingOutView {
+    /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
+    /// reload, an update or a reconfigure does with the cells it takes off screen.
+    func recycle(_ leaving: [VisibleRows<Cell>.Entry]) {
+        guard !leaving.isEmpty else { return }
+        for entry in leaving { recycle(entry.cell) }
+        tellDidEndDisplaying(leaving)
+    }
+}

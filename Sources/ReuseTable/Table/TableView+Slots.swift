@@ -1,0 +1,96 @@
+import Foundation
+
+// The table's content and viewport in geometry coordinates, and the walk over the
+// slots between two offsets that the layout pass, anchoring and rect queries share.
+
+extension TableView {
+    /// `contentSize` follows the geometry: all rows, margins, headers and footers, between the
+    /// table header and footer views.
+    func updateContentSize() {
+        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
+        contentSize = CGSize(width: bounds.width, height: CGFloat(height))
+    }
+
+    /// The vertical span on screen, in geometry coordinates (content coordinates minus
+    /// `geometryOrigin`, the table header's height): what the geometry is searched with.
+    var viewport: Range<Double> {
+        let top = Double(contentOffset.y) - geometryOrigin
+        return top..<(top + Double(max(bounds.height, 0)))
+    }
+
+    /// The layout pass's second stage: the rows intersecting the viewport with their frames, in
+    /// order, and the headers and footers there, found in one walk of the geometry from
+    /// `firstVisibleSlot(at:)`. Fills the caller's arrays (emptied first): a pass runs 60–120
+    /// times a second and allocates nothing.
+    /// - Complexity: O(log n + visible slots).
+    func wanted(cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]) {
+        rows.removeAll(keepingCapacity: true)
+        supplementary.removeAll(keepingCapacity: true)
+        let visible = viewport
+        let width = bounds.width
+        let margin = Double(appliedRowMargin)
+        forEachSlot(in: visible) { slot, section, row in
+            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if slot.kind == .row {
+                let minY = slot.minY + margin, height = slot.height - margin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    rows.append(.init(section: section, row: row, frame: rowRect(minY: minY, height: height, tableWidth: width)))
+                }
+            } else {
+                supplementary.append(
+                    (SupplementaryKey(kind: slot.kind, section: section), contentRect(minY: slot.minY, height: slot.height, width: width)))
+            }
+        }
+    }
+
+    /// The rows `wanted(cells:supplementary:)` names, in the pass's scratch array.
+    func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
+        var rows = pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
+        pass.wantedCells = []
+        wanted(cells: &rows, supplementary: &ignored)
+        defer { pass.wantedCells = rows }
+        return rows
+    }
+
+    /// Calls `body` for every slot from the one containing `range.lowerBound`
+    /// until a slot starts at or after `range.upperBound`, with its section and row.
+    /// - Complexity: O(log n + slots visited).
+    func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
+        guard geometry.count > 0, range.upperBound > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        var section = first.section, row = first.row
+        let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
+        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
+            if slot.index > first.index {
+                if slot.kind == .header {
+                    section += 1
+                    row = -1
+                } else {
+                    row += 1
+                }
+            }
+            guard slot.minY < range.upperBound else { return false }
+            body(slot, section, row)
+            return true
+        }
+    }
+
+    /// Tells the delegate about rows whose cells left the screen (already back in the pool).
+    func tellDidEndDisplaying(_ entries: [VisibleRows<TableViewCell>.Entry]) {
+        guard let delegate else { return }
+        calling("tableView(_:didEndDisplaying:forRowAt:)") {
+            for entry in entries {
+                delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
+            }
+        }
+    }
+
+    /// Tells the delegate about rows whose cells arrived (already on the list of visible cells).
+    func tellWillDisplay(_ entries: [VisibleRows<TableViewCell>.Entry]) {
+        guard let delegate else { return }
+        calling("tableView(_:willDisplay:forRowAt:)") {
+            for entry in entries {
+                delegate.tableView(self, willDisplay: entry.cell, forRowAt: entry.indexPath)
+            }
+        }
+    }
+}
