@@ -81,6 +81,34 @@ import Testing
         #expect(bold[0, 1].style == .plain)
     }
 
+    /// UIKit's plain cell, with no subclass: its `textLabel`, placed by the `.default` style one column in.
+    @Test func aPlainTableViewCellShowsItsTextLabel() {
+        @MainActor final class Plain: TableViewDataSource {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "plain", for: indexPath)
+                cell.textLabel?.text = "row \(indexPath.row + 1)"
+                cell.selectionStyle = indexPath.row == 1 ? .none : .default
+                return cell
+            }
+        }
+        let source = Plain()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 12, height: 3))
+        table.applyTerminalDefaults()
+        table.register(TableViewCell.self, forCellReuseIdentifier: "plain")
+        table.dataSource = source
+        table.layoutIfNeeded()
+        #expect(Renderer.render(table, width: 12, height: 3).trimmedLines == [" row 1", " row 2", " row 3"])
+        // Selected: reversed, unless the cell's selectionStyle is .none (the row is selected all the same).
+        table.allowsMultipleSelection = true
+        table.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        let grid = Renderer.render(table, width: 12, height: 3)
+        #expect(grid.allCells(in: GridRect(x: 0, y: 0, width: 12, height: 1)) { $0.reverse })
+        #expect(grid.allCells(in: GridRect(x: 0, y: 1, width: 12, height: 2)) { !$0.reverse })
+        withExtendedLifetime(source) {}
+    }
+
     @Test func aHighlightedRowIsDrawnLikeASelectedOne() {
         let rows = TextRows([["apple", "banana"]])
         let table = rows.makeTable(width: 10, height: 2)

@@ -6,7 +6,8 @@ import ReuseTable
 ///
 /// - A selected or highlighted `TableViewCell` or `CollectionViewCell` (`isSelected`,
 ///   `isHighlighted`, set by the view from its own selection): `selection` is added to every
-///   character of its content, labels included — reverse video by default.
+///   character of its content, labels included — reverse video by default; not for a table cell
+///   whose `selectionStyle` is `.none`.
 /// - A `TableViewCell` with a separator (`separatorStyle` `.singleLine`): `separatorCharacter` in
 ///   `separatorStyle` across the lines below its `contentView`. A separator thinner than a line
 ///   (UIKit's `1 / screenScale` at a scale of 2) covers no whole line and is not drawn; the terminal
@@ -58,7 +59,7 @@ public struct DefaultLook: Hashable, Sendable {
             // that edge (a half-line separator owns none, and the content's last line keeps it).
             let contentEdge = position.y + max(0, cell.bounds.height - cell.separatorHeight)
             let contentBottom = min(frame.maxY, max(frame.y, Renderer.cell(contentEdge + 1 - 2e-6)))
-            if cell.isSelected || cell.isHighlighted {
+            if cell.selectionStyle != .none, cell.isSelected || cell.isHighlighted {
                 let content = GridRect(x: frame.x, y: frame.y, width: frame.width, height: contentBottom - frame.y)
                 grid.restyle(content, clip: clip) { $0 = adding(selection, to: $0) }
             }

@@ -19,7 +19,8 @@ import ReuseTable
 /// 3. for cells that do not draw themselves: selection (or the highlight of a tap) over the row, and
 ///    a separator rule on the lines the table gives it (`TableViewCell.separatorHeight`, whole lines only).
 ///
-/// So a plain `TableViewCell` with `Label`s in its `contentView` needs no drawing code:
+/// So a plain `TableViewCell` (its `textLabel`, or `Label`s of your own in its `contentView`) needs no
+/// drawing code:
 ///
 ///     let grid = Renderer.render(table, width: 80, height: 24)
 ///     print(grid.lines.joined(separator: "\n"))
