@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Documentation checks run by scripts/docs (and so by CI).
 
-usage: check-docs.py SYMBOL_GRAPH_DIR CATALOG_DIR [--list-without-complexity]
+usage: check-docs.py SYMBOL_GRAPH_DIR CATALOG_DIR [--module NAME] [--list-without-complexity]
+
+NAME is the module whose symbols are checked (default ReuseTable); its catalog's landing page is NAME.md.
 
 Fails (exit 1) listing, as `file:line: kind name`:
   - every public or open symbol declared in Sources/ without a doc comment of its own;
-  - every Docs/*.md chapter that is not an article of the catalog (with the command that adds it);
-  - every article the landing page does not list (with the line to add).
+  - for ReuseTable, whose catalog holds the chapters: every Docs/*.md chapter that is not an article of
+    the catalog (with the command that adds it), and every article the landing page does not list.
 Prints, for information, how many public functions carry a `- Complexity:` line (the cost of an O(1)
 member needs none, so this count is not a failure).
 """
@@ -16,7 +18,9 @@ import os
 import sys
 
 graph_dir, catalog = sys.argv[1], sys.argv[2]
-list_without_complexity = "--list-without-complexity" in sys.argv[3:]
+options = sys.argv[3:]
+list_without_complexity = "--list-without-complexity" in options
+module = options[options.index("--module") + 1] if "--module" in options else "ReuseTable"
 without_complexity = []
 root = os.getcwd()
 
@@ -51,7 +55,7 @@ for symbol in symbols.values():
         continue
     comment = symbol.get("docComment")
     text = "\n".join(line["text"] for line in comment["lines"]) if comment else ""
-    own = comment is not None and comment.get("module", "ReuseTable") == "ReuseTable" and text.strip() != ""
+    own = comment is not None and comment.get("module", module) == module and text.strip() != ""
     name = ".".join(symbol["pathComponents"])
     if not own:
         undocumented.append((file, location["position"]["line"] + 1, symbol["kind"]["displayName"], name))
@@ -77,6 +81,9 @@ print(f"{with_complexity} of {functions} public functions and initializers carry
 if list_without_complexity:
     for file, line, name in sorted(without_complexity):
         print(f"  {file}:{line}: {name}")
+
+if module != "ReuseTable":  # only ReuseTable's catalog holds the Docs/ chapters
+    sys.exit(1 if failed else 0)
 
 # Every Docs/ chapter is an article of the catalog (a symlink, so Docs/*.md stays the one source).
 docs_dir = os.path.join(root, "Docs")

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// `swift run Demo [tour|trace|xray|bench|view FILE|--help]`.
 @main
@@ -27,9 +28,12 @@ struct DemoMain {
     }
 
     static var helpText: String {
-        let keys = FeedApp.keyHelp.map { key, meaning in
-            "  " + key.padding(toLength: 12, withPad: " ", startingAt: 0) + meaning
-        }.joined(separator: "\n")
+        func list(_ keys: [(String, String)]) -> String {
+            keys.map { key, meaning in "  " + key.padding(toLength: 12, withPad: " ", startingAt: 0) + meaning }
+                .joined(separator: "\n")
+        }
+        let keys = list(FeedApp.keyHelp)
+        let waterfallKeys = list(WaterfallScreen.keyHelp)
         return """
             Usage: swift run Demo [command]
 
@@ -56,9 +60,12 @@ struct DemoMain {
             Keys in the interactive demo:
             \(keys)
 
+            Keys in its waterfall (c):
+            \(waterfallKeys)
+
             The status lines show rows, visible cells, pool size, cells created, the last layout time, heights
             measured vs estimated (± how far the content height may still move), height-cache hits out of
-            lookups, the geometry store, the cell layout (frame layout or Auto Layout) with µs per measured
+            lookups once a row is measured again, the geometry store, the cell layout (frame layout or Auto Layout) with µs per measured
             cell, and what the last snapshot apply did (+inserted −deleted moved reloaded, and its time);
             three lines below 120 columns, more if the figures need them.
             """

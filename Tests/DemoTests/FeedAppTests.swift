@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import ReuseTableTerminal
 
 @MainActor
 @Suite struct FeedAppTests {
@@ -86,19 +87,52 @@ import ReuseTable
         _ = app.handle(.char("s"))
         #expect(app.table.geometryStore == .records)
         _ = app.handle(.char("e"))
+        app.finishBackgroundWork()  // the exact heights, computed off the main thread
         #expect(app.heightMode == .exact)
         #expect(app.snapshot.estimatedHeights == 0)
         _ = app.handle(.char("w"))
+        app.finishBackgroundWork()
         #expect(app.table.bounds.width < 76)
-        #expect(app.snapshot.estimatedHeights == 0)  // exact mode re-measures at once
+        #expect(app.snapshot.estimatedHeights == 0)  // exact mode has every height at once
+    }
+
+    /// The height cache's segment appears with its first hit: before, every lookup was a first visit.
+    @Test func theCacheSegmentWaitsForTheFirstHit() {
+        #expect(FeedApp.cacheSegment(hits: 0, misses: 185_341).isEmpty)
+        #expect(FeedApp.cacheSegment(hits: 12, misses: 185_341) == ["cache hits 12 of 185,353"])
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 20))
+        #expect(!app.statusSegments.contains { $0.hasPrefix("cache") })
+        _ = app.handle(.char("w"))
+        _ = app.handle(.char("w"))  // the first width again: its rows are in the cache
+        #expect(app.statusSegments.contains { $0.hasPrefix("cache hits ") })
+    }
+
+    /// The precacher measures by asking the data source for cells; with the pool off each would be a
+    /// new cell, so it pauses: "created" stays still while nothing scrolls, and resumes with the pool.
+    @Test func withThePoolOffCreatedStaysStillWhileIdle() {
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 20, rowsPerSection: 50))
+        #expect(app.precacherIsRunning)
+        _ = app.handle(.char("p"))
+        let created = app.snapshot.cellsCreated
+        let measured = app.snapshot.measuredHeights
+        #expect(!app.hasIdleWork && !app.precacherIsRunning)
+        for _ in 0..<50 { _ = app.runIdleStep() }
+        #expect(app.snapshot.cellsCreated == created && app.snapshot.measuredHeights == measured)
+        #expect(app.statusSegments.contains("precaching paused"))
+        _ = app.handle(.pageDown)
+        #expect(app.snapshot.cellsCreated > created, "scrolling still creates cells")
+        _ = app.handle(.char("p"))
+        #expect(app.hasIdleWork)
+        for _ in 0..<5 { _ = app.runIdleStep() }
+        #expect(app.snapshot.measuredHeights > measured, "the pool back on, precaching resumes")
     }
 
     @Test func aSwitchesToAutoLayoutCellsWithTheSameHeightsAndTheStatusLineSaysSo() {
         let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 20))
-        _ = app.handle(.char("e"))  // exact heights: every row measured, so every height can be compared
-        let rows = (0..<3).flatMap { section in (0..<20).map { IndexPath(row: $0, section: section) } }
-        let before = rows.map { app.table.rectForRow(at: $0) }
         for _ in 0..<5 { _ = app.handle(.down) }
+        // The rows on screen, measured by frame layout; `a` measures them again by Auto Layout.
+        let before = app.visibleRowHeights
+        #expect(before.count >= 2)
         let top = app.cursorIndexPath
         _ = app.handle(.enter)  // a selected row stays selected across the switch (its reloadData clears UIKit's selection)
         #expect(app.table.indexPathForSelectedRow == top)
@@ -110,7 +144,9 @@ import ReuseTable
         #expect(app.message.contains("AutoLayoutFeedCell"))
         #expect(app.table.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
         #expect(app.cursorIndexPath == top, "the same row stays on top")
-        #expect(rows.map { app.table.rectForRow(at: $0) } == before, "Auto Layout gives every row the same height")
+        let after = app.visibleRowHeights
+        #expect(before.filter { after[$0.key] != nil }.count >= 3)
+        #expect(before.allSatisfy { after[$0.key] ?? $0.value == $0.value }, "Auto Layout gives every row the same height")
         #expect(app.table.indexPathForSelectedRow == top && app.table.cellForRow(at: top!)?.isSelected == true)
         #expect(app.microsecondsPerMeasuredCell != "–", "the rows measured again were timed")
         _ = app.handle(.char("a"))
@@ -118,7 +154,54 @@ import ReuseTable
         #expect(app.statusText.dropLast().contains { $0.contains("frame layout") })
         #expect(app.table.visibleCells.allSatisfy { !($0 is AutoLayoutFeedCell) })
         #expect(app.table.indexPathForSelectedRow == top)
-        #expect(rows.map { app.table.rectForRow(at: $0) } == before)
+    }
+
+    /// Exact heights are computed off the main thread by `FeedCell.height`, a pure function; they must
+    /// be the heights the rows self-size to, by frame layout and by Auto Layout, at every width.
+    @Test func exactHeightsAreTheHeightsRowsSelfSizeTo() {
+        for layout in [FeedDataSource.CellLayout.frames, .autoLayout] {
+            let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 15))
+            if layout == .autoLayout { _ = app.handle(.char("a")) }
+            _ = app.handle(.char("+"))  // a grown row too
+            for rotated in [false, true] {
+                if rotated { _ = app.handle(.char("w")) }
+                while app.precacher != nil { _ = app.runIdleStep() }
+                let rows = (0..<FeedApp.exactModeDays).flatMap { section in (0..<15).map { IndexPath(row: $0, section: section) } }
+                let selfSized = rows.map { app.table.rectForRow(at: $0).height }
+                _ = app.handle(.char("e"))
+                app.finishBackgroundWork()
+                #expect(app.heightMode == .exact && app.feed.usesExactHeights)
+                #expect(rows.map { app.table.rectForRow(at: $0).height } == selfSized, "\(layout), width \(app.tableWidth)")
+                _ = app.handle(.char("e"))
+            }
+        }
+    }
+
+    /// `e` computes the exact heights off the main thread: keys keep working, the status line shows the
+    /// progress, `e` again cancels, and when they are there the table switches with nothing measured.
+    @Test func eComputesExactHeightsOffTheMainThreadWhileKeysKeepWorking() {
+        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 12, rowsPerSection: 200))
+        #expect(app.handle(.char("e")) == .changed)
+        #expect(app.heightMode == .estimated)
+        #expect(app.message == "e: computing all 200 heights off the main thread first (e cancels).")
+        #expect(app.statusSegments.contains { $0.hasPrefix("exact heights ") && $0.contains(" of 200 (") })
+        #expect(app.handle(.pageDown) == .changed, "the estimated table still scrolls")
+        #expect(app.handle(.char("e")) == .changed)
+        #expect(app.message == "e: cancelled; the heights stay estimated." && app.pendingHeights == nil)
+        _ = app.handle(.char("a"))  // Auto Layout cells: exact heights need not measure them
+        _ = app.handle(.char("e"))
+        while app.heightMode == .estimated { _ = app.runIdleStep() }
+        let measured = app.table.counters.selfSizingMeasurements
+        #expect(app.snapshot.estimatedHeights == 0 && app.snapshot.rows == 200)
+        #expect(app.message.hasPrefix("Exact: 200 heights computed off the main thread in "))
+        // `w` in exact mode computes the other width's heights first; back is known at once.
+        _ = app.handle(.char("w"))
+        #expect(app.tableWidth == 80 && app.message.hasPrefix("w: computing all 200 heights"))
+        app.finishBackgroundWork()
+        #expect(app.tableWidth == 44 && app.snapshot.estimatedHeights == 0)
+        _ = app.handle(.char("w"))
+        #expect(app.tableWidth == 80 && app.message.hasPrefix("Width 80: 200 exact heights asked, all known."))
+        #expect(app.table.counters.selfSizingMeasurements == measured, "no row was measured by a cell")
     }
 
     /// `i`, `d` and `m` go through the diffable data source: after every key the snapshot, the
@@ -172,35 +255,22 @@ import ReuseTable
     }
 
     /// A million rows: the first day at once, the rest when the background build is applied (one diff
-    /// inserting the other days); a key that edits the feed waits for it first.
+    /// inserting the other days); a key that edits the feed waits for it, without blocking, and runs then.
     @Test func aMillionRowFeedShowsItsFirstDayAtOnceAndTheOtherDaysWhenBuilt() {
         let app = FeedApp(width: 80, height: 24)
         #expect(app.snapshot.rows == 1_000)
         #expect(app.statusSegments.first == "rows 1,000 (loading)")
         #expect(app.hasIdleWork)
         #expect(app.handle(.char("i")) == .changed)
-        #expect(app.loader == nil)
+        #expect(app.loader != nil && app.snapshot.rows == 1_000, "the key waits; it does not block")
+        #expect(app.message == "i: waits for the snapshot, still being built off the main thread.")
+        #expect(app.handle(.down) == .changed, "other keys keep working")
+        while app.loader != nil { _ = app.runIdleStep() }
         #expect(app.snapshot.rows == 1_000_001)
         #expect(app.table.numberOfSections == 1_000)
         #expect(app.source.lastApply.inserted == 1 && app.source.lastApply.deleted == 0)
         #expect(app.statusText.dropLast().contains { $0.contains("+1 −0 moved 0 reloaded 0 in ") })
     }
-
-    #if DEBUG
-    /// Exact heights measure every row of the first days up front; by Auto Layout that is too slow in
-    /// a debug build, so `a` and `e` refuse to combine them on a big feed and say why.
-    @Test func exactHeightsAndAutoLayoutDoNotCombineOnABigFeedInDebug() {
-        let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 12, rowsPerSection: 200))
-        _ = app.handle(.char("a"))
-        #expect(app.handle(.char("e")) == .changed)
-        #expect(app.heightMode == .estimated && app.message.contains("slow in debug; a first"))
-        _ = app.handle(.char("a"))
-        _ = app.handle(.char("e"))
-        #expect(app.heightMode == .exact)
-        _ = app.handle(.char("a"))
-        #expect(app.feed.cellLayout == .frames && app.message.contains("slow in debug; e first"))
-    }
-    #endif
 
     /// Every counter segment is whole on screen at 80 and 100 columns (no line is cut), with room
     /// for one more short segment, and every message fits its line.
@@ -246,8 +316,8 @@ import ReuseTable
         "  records how every why table rotate shipped log rotate width to cell hit   ",
         "  rotate reuse section header microseconds rotate B+tree rows precache      ",
         " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · measured 6         ",
-        " estimated 4 ±12 · cache hits 0/2 · frame layout – µs/cell · precaching     ",
-        " apply: reloadData – ms                                                     ",
+        " estimated 4 ±12 · frame layout – µs/cell · apply: reloadData – ms          ",
+        " precaching                                                                 ",
         " ? help · j/k scroll · g jump · a Auto Layout · i d m +: act on the ▌ row   ",
     ]
 }

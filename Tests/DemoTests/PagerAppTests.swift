@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import ReuseTableTerminal
 
 /// The pager's table: growth as the index proceeds, keys, resize anchoring, the summary.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import ReuseTableTerminal
 
 @MainActor
 @Suite struct WaterfallScreenTests {
@@ -10,6 +11,7 @@ import ReuseTable
         let app = FeedApp(width: width, height: 20, model: FeedModel(sections: 3, rowsPerSection: 40))
         app.showsTimings = false
         #expect(app.handle(.char("c")) == .changed)
+        app.finishBackgroundWork()  // the tile heights, computed off the main thread
         return (app, app.waterfall!)
     }
 
@@ -79,7 +81,7 @@ import ReuseTable
         #expect(waterfall.heightsAsked == asked + 1, "only the new item's height is asked")
         #expect(waterfall.layout.itemsPlacedByLastPrepare == 41 - cursor.item, "items before it and other days stay placed")
         #expect(waterfall.snapshot.placedByLastUpdate == 41 - cursor.item)
-        #expect(waterfall.statusText[1].hasPrefix("insert: re-placed \(41 - cursor.item) items"))
+        #expect(waterfall.statusSegments.contains("insert: re-placed \(41 - cursor.item) in – ms"))
         #expect(waterfall.collection.numberOfItems(inSection: 1) == 41)
         #expect(app.feed.model.numberOfRows(inSection: 1) == 41)
 
@@ -102,17 +104,21 @@ import ReuseTable
         #expect(waterfall.layout.numberOfColumns == 3)
         let asked = waterfall.heightsAsked
         _ = app.handle(.char("w"))
+        #expect(waterfall.layout.numberOfColumns == 3, "the new width waits for its heights")
+        #expect(waterfall.statusSegments.contains { $0.hasPrefix("tile heights ") })
+        app.finishBackgroundWork()
         #expect(waterfall.layout.numberOfColumns == 2)
         #expect(waterfall.collection.bounds.width == 55)
         #expect(waterfall.heightsAsked == asked + 120)
         #expect(waterfall.layout.itemsPlacedByLastPrepare == 120)
         _ = app.handle(.char("w"))
-        #expect(waterfall.layout.numberOfColumns == 3)
+        #expect(waterfall.layout.numberOfColumns == 3, "heights known from before: at once")
     }
 
     @Test func thePoolBoundHoldsWhileScrollingTheWaterfall() {
         let app = FeedApp(width: 90, height: 24, model: FeedModel(sections: 4, rowsPerSection: 300))
         _ = app.handle(.char("c"))
+        app.finishBackgroundWork()
         let waterfall = app.waterfall!
         for _ in 0..<60 { _ = app.handle(.pageDown) }
         for _ in 0..<25 { _ = app.handle(.pageUp) }
@@ -129,5 +135,111 @@ import ReuseTable
         _ = app.handle(.char("p"))
         for _ in 0..<10 { _ = app.handle(.pageDown) }
         #expect(waterfall.collection.counters.cellsCreated > counters.cellsCreated + 10)
+    }
+
+    /// `c` computes the tile heights off the main thread: the table keeps answering keys meanwhile,
+    /// the status line shows the progress, and `c` again cancels.
+    @Test func cOpensOnceTheHeightsAreComputedAndKeysKeepWorkingMeanwhile() {
+        let app = FeedApp(width: 76, height: 20, model: FeedModel(sections: 3, rowsPerSection: 40))
+        #expect(app.handle(.char("c")) == .changed)
+        #expect(app.waterfall == nil && app.hasIdleWork)
+        #expect(app.message.hasPrefix("c: computing all 120 tile heights off the main thread"))
+        #expect(app.statusSegments.contains { $0.hasPrefix("tile heights ") && $0.contains(" of 120 (") })
+        #expect(app.handle(.down) == .changed, "the table still scrolls")
+        #expect(app.handle(.char("c")) == .changed)
+        #expect(app.message == "c: cancelled; the table stays." && app.pendingWaterfall == nil)
+        _ = app.handle(.char("c"))
+        while app.waterfall == nil { _ = app.runIdleStep() }
+        #expect(app.waterfall?.snapshot.items == 120)
+        #expect(app.waterfall?.message.contains("120 heights computed off-main in") == true)
+        // Open again later: the heights are known, the waterfall opens without computing them again.
+        _ = app.handle(.char("c"))
+        _ = app.handle(.char("c"))
+        _ = app.runIdleStep()
+        #expect(app.waterfall != nil)
+    }
+
+    /// Enter selects the marked tile in the collection view, `m` moves it in the collection view and
+    /// the model at once; neither reaches the hidden table until the waterfall closes.
+    @Test func enterAndMActOnTheWaterfallNotTheHiddenTable() throws {
+        let (app, waterfall) = openWaterfall()
+        let marked = try #require(waterfall.cursorIndexPath)
+        #expect(app.handle(.enter) == .changed)
+        #expect(waterfall.collection.indexPathsForSelectedItems == [marked])
+        #expect(app.table.indexPathsForSelectedRows == nil, "the table's selection is untouched")
+        #expect(waterfall.statusSegments.contains("selected day 1 post 1"))
+        let id = app.feed.model.postID(at: marked)
+        #expect(app.handle(.char("m")) == .changed)
+        let target = IndexPath(item: marked.item + 2, section: marked.section)
+        #expect(app.feed.model.postID(at: target) == id)
+        #expect((waterfall.collection.cellForItem(at: target) as? FeedTileCell)?.postID == id || waterfall.collection.cellForItem(at: target) == nil)
+        #expect(waterfall.edits == [.move(marked, target)])
+        #expect(waterfall.message.hasPrefix("m: moveItem(at: 1, to: 3)"))
+        #expect(app.table.numberOfRows(inSection: 0) == 40)
+        // Back in the table: the move arrives as one diff.
+        _ = app.handle(.char("c"))
+        #expect(app.source.lastApply.moved >= 1 && !app.source.lastApply.reloadedData)
+        #expect(app.source.itemIdentifier(for: IndexPath(row: target.item, section: target.section)) == id)
+        #expect(app.handle(.enter) == .changed)
+        #expect(app.table.indexPathsForSelectedRows?.count == 1)
+    }
+
+    /// `?` shows the waterfall's keys there, and the table's keys only say they belong to the table.
+    @Test func theWaterfallHasItsOwnKeyTable() {
+        let (app, waterfall) = openWaterfall()
+        #expect(app.handle(.char("?")) == .changed)
+        let screen = app.render().lines.joined(separator: "\n")
+        #expect(screen.contains(" Waterfall keys "))
+        for (key, meaning) in WaterfallScreen.keyHelp.prefix(8) {
+            #expect(screen.contains(key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning), "\(key)")
+        }
+        _ = app.handle(.escape)
+        for key in [Key.char("e"), .char("s"), .char("a"), .char("g")] {
+            #expect(app.handle(key) == .changed)
+            #expect(waterfall.message.hasPrefix("\(key.name): a key of the table view"))
+        }
+        #expect(app.heightMode == .estimated && app.table.geometryStore == .tree && app.feed.cellLayout == .frames)
+        #expect(app.handle(.char("x")) == .unchanged)
+    }
+
+    /// At 80 columns every counter segment of the waterfall is whole on screen, and every message fits.
+    @Test func statusLinesAndMessagesFitEightyColumnsInTheWaterfall() {
+        let (app, waterfall) = openWaterfall(width: 80)
+        app.showsTimings = true
+        waterfall.showsTimings = true
+        for key in [Key.pageDown, .char("i"), .char("d"), .char("m"), .enter, .char("p"), .char("w"), .char("e"), .end, .char("w")] {
+            _ = app.handle(key)
+            app.finishBackgroundWork()
+            let status = app.render().lines.suffix(app.statusLineCount)
+            for segment in waterfall.statusSegments {
+                #expect(status.dropLast().contains { $0.contains(" " + segment) }, "after \(key): '\(segment)' cut: \(status)")
+            }
+            #expect(waterfall.message.count <= 79, "after \(key): message too long: \(waterfall.message)")
+        }
+    }
+
+    /// A body longer than a tile's six lines ends its sixth with "…"; the tile's height does not change.
+    @Test func aTileCutAtSixLinesEndsWithAnEllipsis() throws {
+        let long = Array(repeating: "table cell reuse pool", count: 12).joined(separator: " ")
+        let shown = FeedTileCell.shownBody(long, columns: 20)
+        let lines = shown.components(separatedBy: "\n")
+        #expect(lines.count == FeedTileCell.maxBodyLines)
+        #expect(lines.last?.hasSuffix("…") == true && lines.allSatisfy { displayWidth($0) <= 20 })
+        #expect(FeedTileCell.shownBody("short text", columns: 20) == "short text")
+        let six = Array(repeating: "word", count: 24).joined(separator: " ")  // exactly six lines of 20
+        #expect(!FeedTileCell.shownBody(six, columns: 20).contains("…"))
+        // Drawn in a tile 20 wide (a body of 16 columns): the sixth body line of a cut post ends with "…".
+        let post = try #require(
+            (UInt64(0)..<5_000).lazy.map { FeedGenerator.post(id: $0) }.first {
+                Label.wrap($0.body, columns: 16).count > FeedTileCell.maxBodyLines
+            })
+        let cell = FeedTileCell(reuseIdentifier: nil)
+        cell.configure(with: post)
+        cell.frame = CGRect(x: 0, y: 0, width: 20, height: FeedTileCell.height(of: post, itemWidth: 20))
+        cell.layoutIfNeeded()
+        let grid = Renderer.render(cell, width: 20, height: 8)
+        #expect(cell.frame.height == 8)
+        #expect(grid.lines[6].contains("…") && grid.lines[6].hasSuffix("│"))
+        #expect(grid.lines[7].hasPrefix("└"))
     }
 }

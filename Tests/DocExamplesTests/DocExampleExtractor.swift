@@ -8,7 +8,7 @@ import Foundation
 /// preceding line is `<!-- doc-example: compile-only -->` (a reason may follow `compile-only`) is
 /// compiled but never run. A block cannot
 /// declare what a function body cannot hold (an `extension`, a `protocol`, an access level, an import
-/// other than Foundation and ReuseTable): the extractor stops naming it. Blocks that sketch internal
+/// other than Foundation, ReuseTable and ReuseTableTerminal): the extractor stops naming it. Blocks that sketch internal
 /// code are ```text, not ```swift.
 ///
 /// Plain Foundation and no Testing, because two programs compile it: the `DocExamplesTests` target
@@ -51,7 +51,7 @@ enum DocExampleExtractor {
     /// How the line that makes the next block compile-only starts (a reason may follow before ` -->`).
     static let compileOnlyMarker = "<!-- doc-example: compile-only"
     /// What the generated file imports itself; a block may repeat these (they are dropped).
-    static let importedModules: Set<String> = ["Foundation", "ReuseTable"]
+    static let importedModules: Set<String> = ["Foundation", "ReuseTable", "ReuseTableTerminal"]
 
     /// README.md, then Docs/*.md by name, relative to `root`.
     static func documents(root: URL) throws -> [String] {
@@ -175,6 +175,7 @@ enum DocExampleExtractor {
 
         import Foundation
         import ReuseTable
+        import ReuseTableTerminal
         import Testing
 
         @MainActor

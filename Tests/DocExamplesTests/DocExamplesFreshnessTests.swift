@@ -66,7 +66,7 @@ import Testing
             ("extension TableView {}", "`extension` cannot appear at the top level"),
             ("protocol Shape {}", "`protocol` cannot appear"),
             ("public final class A {}", "`public` cannot appear"),
-            ("import UIKit", "can import only Foundation and ReuseTable"),
+            ("import UIKit", "can import only Foundation and ReuseTable and ReuseTableTerminal"),
             ("@testable import ReuseTable", "can import only"),
         ]
         for (code, says) in cases {

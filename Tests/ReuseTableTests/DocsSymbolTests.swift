@@ -143,6 +143,7 @@ enum DocsSymbols {
         "kiwi": ["Expression"],
         "a field of `Demo bench --json`, written inside a format string": ["median_ns"],
         "TanStack Virtual": ["resizeItem", "shouldAdjustScrollPositionOnItemSizeChange"],
+        "module and product names of Package.swift, not declared in Swift": ["ReuseTableTerminal"],
     ]
 
     /// UIKit and Foundation (`UI`, `NS`, `CF`), FDTemplateLayoutCell (`FD`, `fd_`), the waterfall

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// A day's header in the waterfall: a real supplementary view
 /// (`CollectionView.elementKindSectionHeader`), one line spanning every column,

@@ -1,15 +1,6 @@
 import Foundation
 import ReuseTable
-
-/// A `Label` drawn in one style (bold author, dim time…).
-final class StyledLabel: Label, GridTextStyled {
-    var textStyle: GridStyle
-
-    init(style: GridStyle) {
-        textStyle = style
-        super.init()
-    }
-}
+import ReuseTableTerminal
 
 /// A feed row: "author · time" over a word-wrapped body, and a tag naming the cell object.
 ///
@@ -27,7 +18,7 @@ class FeedCell: TableViewCell, GridDrawable {
     /// The reuse identifier of this class (the twin has its own, so the pool never mixes them).
     class var identifier: String { "post" }
     /// Columns left of the text: the cursor bar and a space.
-    static let indent: CGFloat = 2
+    nonisolated static let indent: CGFloat = 2
 
     let author = StyledLabel(style: GridStyle(bold: true, foreground: 6))
     let time = StyledLabel(style: GridStyle(dim: true))
@@ -64,8 +55,17 @@ class FeedCell: TableViewCell, GridDrawable {
     }
 
     /// Body width for a content width: the indent on the left, one column of air on the right.
-    static func bodyWidth(forContentWidth width: CGFloat) -> CGFloat {
+    nonisolated static func bodyWidth(forContentWidth width: CGFloat) -> CGFloat {
         max(1, width - indent - 1)
+    }
+
+    /// The height `sizeThatFits` gives `post` with `extraLines` at a content width of `columns`, without a
+    /// cell: the byline, the body wrapped by the same `Label.wrap`, the grown lines, the rule. Pure, so
+    /// exact heights can be computed off the main thread (`BackgroundHeights`).
+    /// - Complexity: O(length of the body).
+    nonisolated static func height(of post: Post, extraLines: Int, columns: Int) -> CGFloat {
+        let body = Int(bodyWidth(forContentWidth: CGFloat(columns)))
+        return CGFloat(1 + Label.wrap(post.body, columns: body).count + extraLines + 1)
     }
 
     /// Byline + wrapped body + grown lines + separator.

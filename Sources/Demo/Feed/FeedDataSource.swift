@@ -30,6 +30,11 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     private(set) var extraLines: [UInt64: Int] = [:]
     /// Serial numbers handed out so far: the cells this data source has seen.
     private(set) var cellsNumbered = 0
+    /// Exact-height mode: rows get their heights from `exactHeights` through the delegate's
+    /// `heightForRowAt`; otherwise they self-size (`automaticDimension`).
+    var usesExactHeights = false
+    /// Exact heights by width (columns) and post id, computed before the reload by `BackgroundHeights`.
+    var exactHeights: [Int: [UInt64: CGFloat]] = [:]
 
     init(model: FeedModel = FeedModel()) {
         self.model = model
@@ -58,7 +63,17 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     func grow(_ indexPath: IndexPath, by lines: Int) {
-        extraLines[model.postID(at: indexPath), default: 0] += lines
+        let id = model.postID(at: indexPath)
+        extraLines[id, default: 0] += lines
+        for columns in exactHeights.keys { exactHeights[columns]?[id] = nil }  // computed again, with the new lines, when asked
+    }
+
+    /// The height of the post with `id` in exact-height mode at `columns` (computed now if not known).
+    func exactHeight(of id: UInt64, columns: Int) -> CGFloat {
+        if let height = exactHeights[columns]?[id] { return height }
+        let height = FeedCell.height(of: FeedGenerator.post(id: id), extraLines: extraLines[id] ?? 0, columns: columns)
+        exactHeights[columns, default: [:]][id] = height
+        return height
     }
 
     /// The average height of `sample` posts spread over the feed, at `width`: a good `estimatedRowHeight`.
@@ -99,6 +114,12 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     // MARK: TableViewDelegate
+
+    /// Self-sizing (`automaticDimension`), or in exact-height mode the height computed beforehand.
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        guard usesExactHeights else { return TableView.automaticDimension }
+        return exactHeight(of: model.postID(at: indexPath), columns: Int(tableView.bounds.width))
+    }
 
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 1 }
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat { 0 }

@@ -8,12 +8,6 @@ extension FeedApp {
     /// Switches the cell class rows are dequeued as, and measures every row again: the heights
     /// must come out the same (the twin is built to match), only the time per cell differs.
     func toggleCellLayout() -> Outcome {
-        #if DEBUG
-        if heightMode == .exact, feed.cellLayout == .frames, exactRows > FeedApp.exactAutoLayoutRowLimit {
-            setMessage("a: measuring \(exactRows.grouped) rows up front by Auto Layout is slow in debug; e first.")
-            return .changed
-        }
-        #endif
         feed.cellLayout = feed.cellLayout == .frames ? .autoLayout : .frames
         let top = cursorIndexPath
         let counters = table.counters
@@ -30,6 +24,11 @@ extension FeedApp {
             if table.contentOffset.y > 0 { _ = scroll(by: -1) }  // under the sticky header, as `g` does
         }
         let measured = table.counters.selfSizingMeasurements - measuringSince.measurements
+        let name = feed.cellLayout == .autoLayout ? "AutoLayoutFeedCell" : "FeedCell"
+        if heightMode == .exact {
+            setMessage("a: \(name); exact heights are computed beforehand, none measured (e: estimates, to time it).")
+            return .changed
+        }
         setMessage(
             feed.cellLayout == .autoLayout
                 ? "a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again."

@@ -1,12 +1,13 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 // The screen: the table rendered into a grid, the status lines under it, the help on top.
 
 extension FeedApp {
     /// The whole screen as a grid: what the terminal shows and what golden tests compare.
     func render() -> CharGrid {
-        if waterfall == nil { fitStatusLines() }
+        fitStatusLines()
         var grid = CharGrid(width: width, height: height)
         if let waterfall {
             waterfall.render(into: &grid)
@@ -47,37 +48,60 @@ extension FeedApp {
                         : s.layoutMicroseconds < 10_000 ? "\(s.layoutMicroseconds.grouped) µs" : "\(s.layoutMicroseconds / 1_000) ms"),
             ]
         if s.heightMode == .exact {
-            segments.append("exact heights: \(s.measuredHeights.grouped) measured")
+            segments.append("exact heights: \(s.measuredHeights.grouped) known")
         } else {
             segments.append("measured \(s.measuredHeights.grouped)")
             segments.append("estimated \(s.estimatedHeights.compact)" + (s.heightUncertainty > 0 ? " ±\(s.heightUncertainty.compact)" : ""))
         }
-        segments.append("cache hits \(s.cacheHits.grouped)/\((s.cacheHits + s.cacheMisses).grouped)")
+        segments += FeedApp.cacheSegment(hits: s.cacheHits, misses: s.cacheMisses)
         // The geometry store only when it is not the default HeightTree (`s` says which it is).
         if s.store != .tree { segments.append("store \(s.store.rawValue)") }
         segments.append("\(feed.cellLayout.rawValue) \(microsecondsPerMeasuredCell) µs/cell")
         segments.append(applySummary)
-        if precacherIsRunning { segments.append("precaching") }
-        return segments
+        if precacherIsRunning {
+            segments.append("precaching")
+        } else if precacher != nil {
+            segments.append("precaching paused")
+        }
+        return segments + pendingHeightsSegment + pendingWaterfallSegment
+    }
+
+    /// The index-path height cache, once it has been of use: "cache hits 12 of 185,353". Every row's
+    /// first measurement is a miss, so until a row is measured again (scrolled back to after a reload,
+    /// a width visited before) hits are 0, and "cache hits 0/185,341" read like a broken cache: the
+    /// segment waits for the first hit ("measured" counts the first visits meanwhile).
+    static func cacheSegment(hits: Int, misses: Int) -> [String] {
+        hits == 0 ? [] : ["cache hits \(hits.grouped) of \((hits + misses).grouped)"]
+    }
+
+    /// The counter segments of what is on screen: the table's, or the waterfall's.
+    var shownStatusSegments: [String] {
+        guard let waterfall else { return statusSegments }
+        return waterfall.statusSegments
     }
 
     /// The counter lines (segments packed to the width, two lines from 100 columns, three below)
     /// and the message line.
     var statusText: [String] {
-        if let waterfall {
-            var bars = FeedApp.pack(waterfall.statusText.flatMap { $0.components(separatedBy: " · ") }, width: width - 1)
-            while bars.count < statusBars { bars.append("") }
-            return bars + [waterfall.message]
-        }
-        var bars = FeedApp.pack(statusSegments, width: width - 1)
+        var bars = FeedApp.pack(shownStatusSegments, width: width - 1)
         while bars.count < statusBars { bars.append("") }
         let last: String
         if let jumpPrompt {
             last = "Go to row (1–\(snapshot.rows.grouped)): \(jumpPrompt)█   Enter jumps, Esc cancels"
         } else {
-            last = message
+            last = waterfall?.message ?? message
         }
-        return bars + [last]
+        return bars + [FeedApp.fit(last, width: width - 1)]
+    }
+
+    /// `text` cut to `width` columns at a word boundary, "…" marking the cut; unchanged when it fits.
+    static func fit(_ text: String, width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        while words.count > 1, displayWidth(words.joined(separator: " ")) + 1 > width { words.removeLast() }
+        var cut = words.joined(separator: " ")
+        while !cut.isEmpty, displayWidth(cut) + 1 > width { cut.removeLast() }  // one word longer than the line
+        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:·")) + "…"
     }
 
     /// Segments joined by " · " into lines of at most `width` columns: each segment goes on the first
@@ -117,8 +141,9 @@ extension FeedApp {
         ("g", "go to a row number"),
         ("p", "reuse pool on/off: watch 'created'"),
         ("s", "geometry store: HeightTree / 2013 row records"),
-        ("e", "estimated / exact heights (exact: first 10 days)"),
+        ("e", "estimated / exact heights (first day, computed first)"),
         ("w", "width change, as a rotation: rows re-measure"),
+        ("▌", "the marked row: the first wholly below the day's header"),
         ("+", "grow the marked row: row(_:changedHeight:)"),
         ("a", "cells by frame layout / Auto Layout: same heights"),
         ("i d m", "insert, delete, move the marked row: one apply"),
@@ -129,7 +154,8 @@ extension FeedApp {
     ]
 
     private func drawHelp(into grid: inout CharGrid) {
-        let lines = FeedApp.keyHelp.map { key, meaning in
+        let keys = waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
+        let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning
         }
         let boxWidth = min(width, (lines.map(\.count).max() ?? 0) + 4)
@@ -139,7 +165,7 @@ extension FeedApp {
             width: boxWidth, height: boxHeight)
         grid.fill(box)
         grid.drawBorder(box, style: GridStyle(bold: true))
-        grid.write(" Keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
+        grid.write(waterfall == nil ? " Keys " : " Waterfall keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
         let inner = GridRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         for (index, line) in lines.enumerated() {
             grid.write(line, x: box.x + 2, y: box.y + 2 + index, style: .plain, clip: inner)

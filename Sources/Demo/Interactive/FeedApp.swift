@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import ReuseTableTerminal
 
 /// The interactive demo without the terminal: a real `TableView` of the feed,
 /// the keys, and the screen as a `CharGrid`.
@@ -9,26 +10,29 @@ import Foundation
 /// terminal (raw keys in, frame diffs out, idle steps in between).
 ///
 /// Exact heights (`e`) show only the first `exactModeDays` days: without
-/// estimates `reloadData` measures *every* row up front (the lesson of the
-/// FDTemplateLayoutCell article), and a million self-sized rows take seconds in a debug build. The
-/// status line shows how long that reload took.
+/// estimates `reloadData` needs *every* row's height up front (the lesson of the
+/// FDTemplateLayoutCell article), about 200 µs a row in a debug build. So `e` computes them
+/// first, off the main thread with its progress on the status line (`BackgroundHeights`), and
+/// the reload then asks them from the delegate; keys keep working meanwhile. The waterfall (`c`)
+/// does the same for its tiles.
 ///
 /// The table's data source is a `TableViewDiffableDataSource` of post ids
 /// (`FeedApp+Diffable.swift`): `i`, `d` and `m` change a snapshot and apply it.
 /// `a` switches the cells between frame layout and Auto Layout (`FeedApp+CellLayout.swift`).
 @MainActor
-final class FeedApp {
+final class FeedApp: TerminalScreen {
     enum HeightMode: String { case estimated, exact }
-    enum Outcome: Equatable { case unchanged, changed, quit }
+    /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).
+    typealias Outcome = KeyResponse
 
-    /// Days shown in exact-height mode (10,000 rows).
-    static let exactModeDays = 10
+    /// Days shown in exact-height mode: one, 1,000 rows. Even with every height computed beforehand,
+    /// `reloadData` asks each row's height and builds its geometry, about 50 µs a row in a debug
+    /// build: a day takes a twentieth of a second, ten would take half a second at every reload.
+    static let exactModeDays = 1
     /// Counter lines at the bottom of the screen, at least: two from 120 columns up, three below (so
     /// that at 80 and 100 columns nothing is cut and one more short segment fits). More when the
     /// counters need them (see `fitStatusLines()`); the message line comes under them.
     static func minimumStatusBars(width: Int) -> Int { width >= 120 ? 2 : 3 }
-    /// Rows of the exact-height feed Auto Layout cells may measure up front (debug builds only; see `toggleHeightMode`).
-    static let exactAutoLayoutRowLimit = 1_000
 
     let table: TableView
     let feed: FeedDataSource
@@ -52,7 +56,18 @@ final class FeedApp {
     private(set) var lastReloadMicroseconds: UInt64 = 0
     /// Measures rows near the viewport while the user does nothing.
     var precacher: IdleHeightPrecaching?
-    var precacherIsRunning: Bool { precacher != nil }
+    /// True while the precacher measures between keys. It pauses while the reuse pool is off: every
+    /// row it measured would create a cell (self-sizing asks the data source for one), and "created"
+    /// would climb with nothing scrolled in.
+    var precacherIsRunning: Bool { precacher != nil && table.isReusePoolEnabled }
+    /// Heights being computed off the main thread for `e` or `w` (see `FeedApp+BackgroundWork.swift`).
+    var pendingHeights: PendingHeights?
+    /// Keys that need the feed's whole snapshot, pressed while it is still being built: they run when it is.
+    var keysWaitingForTheSnapshot: [Key] = []
+    /// The waterfall's tile heights being computed before it opens (see `FeedApp+Waterfall.swift`).
+    var pendingWaterfall: PendingWaterfall?
+    /// Tile heights computed so far, by tile width (columns) and post id: a waterfall opened again reuses them.
+    var tileHeights: [Int: [UInt64: CGFloat]] = [:]
     /// The waterfall view of the feed while `c` shows it (see `FeedApp+Waterfall.swift`).
     var waterfall: WaterfallScreen?
     /// False in golden tests: layout times differ from run to run.
@@ -76,7 +91,9 @@ final class FeedApp {
     var statusLineCount: Int { statusBars + 1 }
     var tableHeight: Int { height - statusLineCount }
     /// Portrait is a little over half the terminal's width, as a phone's is of its height.
-    var tableWidth: Int { isRotated ? max(24, width * 11 / 20) : width }
+    var tableWidth: Int { isRotated ? FeedApp.portraitWidth(of: width) : width }
+    /// The table's width in portrait on a terminal `width` columns wide.
+    static func portraitWidth(of width: Int) -> Int { max(24, width * 11 / 20) }
     private var tableFrame: CGRect { CGRect(x: 0, y: 0, width: tableWidth, height: tableHeight) }
 
     // MARK: Table set-up
@@ -97,45 +114,33 @@ final class FeedApp {
         precacher = FeedApp.makePrecacher(for: table)
     }
 
-    /// The terminal changed size: a width change re-measures self-sized rows (as a rotation does).
+    /// The terminal changed size: a width change re-measures self-sized rows (as a rotation does);
+    /// exact heights known only for another width go back to estimates (`e` computes them again).
     func resize(width: Int, height: Int) {
+        let oldTableWidth = tableWidth
         self.width = max(width, 20)
         self.height = max(height, FeedApp.minimumStatusBars(width: width) + 3)
         statusBars = FeedApp.minimumStatusBars(width: self.width)
         fitStatusLines()
+        if tableWidth != oldTableWidth { resizedWidth() }
         applyFrame()
+        if tableWidth != oldTableWidth, heightMode == .estimated { precacher = FeedApp.makePrecacher(for: table) }
         waterfall?.resize(width: self.width, height: tableHeight)
     }
 
     /// Gives the counters another line when they no longer fit (the table gets one line shorter).
     func fitStatusLines() {
-        let needed = FeedApp.pack(statusSegments, width: width - 1).count
+        let needed = FeedApp.pack(shownStatusSegments, width: width - 1).count
         guard needed > statusBars, height - needed - 1 >= 2 else { return }
         statusBars = needed
         applyFrame()
+        waterfall?.setHeight(tableHeight)
     }
 
-    private func applyFrame() {
+    func applyFrame() {
         table.frame = tableFrame
         table.layoutIfNeeded()
         clampOffset()
-    }
-
-    // MARK: Idle work
-
-    /// True while the precacher has rows left to measure or the feed's snapshot is being built.
-    var hasIdleWork: Bool { precacher != nil || loader != nil }
-
-    /// Applies the feed's snapshot if the background build is done (waiting for it up to the budget),
-    /// else runs one precache slice; returns true when the screen may have changed.
-    func runIdleStep(budgetNanoseconds: UInt64 = 2_000_000) -> Bool {
-        if loader != nil {
-            if finishLoading(waitingUntil: .now() + .nanoseconds(Int(budgetNanoseconds))) { return true }
-            if precacher == nil { return false }
-        }
-        guard let precacher else { return false }
-        if !precacher.step(budgetNanoseconds: budgetNanoseconds) { self.precacher = nil }
-        return true
     }
 
     // MARK: Keys
@@ -148,7 +153,17 @@ final class FeedApp {
             return .changed
         }
         if jumpPrompt != nil { return handlePrompt(key) }
-        if let waterfall, key != .char("c"), let outcome = waterfall.handle(key) { return outcome }
+        if loader != nil, FeedApp.keysNeedingTheSnapshot.contains(key) { return waitForTheSnapshot(key) }
+        if let waterfall {
+            switch key {
+            case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
+            case .char("c"): return toggleWaterfall()
+            case .char("?"), .char("h"):
+                showsHelp = true
+                return .changed
+            default: return waterfall.handle(key)
+            }
+        }
         switch key {
         case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
         case .down, .char("j"): return scroll(by: 1)
@@ -191,7 +206,15 @@ final class FeedApp {
         case .enter:
             let target = Int(jumpPrompt ?? "")
             jumpPrompt = nil
-            if let target { return jump(toRow: target) }
+            if let target {
+                if loader != nil {
+                    // Rows past the first day need the whole snapshot: jump when it is built.
+                    keysWaitingForTheSnapshot += [.char("g")] + String(target).map { Key.char($0) } + [.enter]
+                    message = "Row \(target.grouped): the feed's snapshot is still being built; the jump follows it."
+                    return .changed
+                }
+                return jump(toRow: target)
+            }
             message = "Jump cancelled."
         case .escape, .ctrl("c"), .char("q"), .char("g"):
             jumpPrompt = nil
@@ -255,7 +278,7 @@ final class FeedApp {
         message =
             table.isReusePoolEnabled
             ? "Pool on: rows scrolling in reuse cells that left; 'created' stops growing."
-            : "Pool off: every row scrolling in creates a cell: watch 'created' climb."
+            : "Pool off: rows scrolling in create cells (watch 'created'); precaching pauses."
         return .changed
     }
 
@@ -269,32 +292,57 @@ final class FeedApp {
         return .changed
     }
 
+    /// `e`: estimated heights to exact ones (computed first, off the main thread) and back; `e` while
+    /// they are being computed cancels.
     func toggleHeightMode() -> Outcome {
-        #if DEBUG
-        if heightMode == .estimated, feed.cellLayout == .autoLayout, exactRows > FeedApp.exactAutoLayoutRowLimit {
-            message = "e: measuring \(exactRows.grouped) Auto Layout rows up front is slow in debug; a first."
+        if let pending = pendingHeights, pending.purpose == .exactMode {
+            cancelPendingHeights()
+            message = "e: cancelled; the heights stay estimated."
             return .changed
         }
-        #endif
-        heightMode = heightMode == .estimated ? .exact : .estimated
-        table.contentOffset = .zero  // the other mode shows another table: start at its top
-        reload()
-        let took = "in \((lastReloadMicroseconds / 1_000).grouped) ms"
-        message =
-            heightMode == .exact
-            ? "Exact: reloadData measured all \(feed.shownRows.grouped) rows (\(FeedApp.exactModeDays) days) up front \(took)."
-            : "Estimated: reloadData measured only the rows on screen, \(took)."
+        guard heightMode == .exact else {
+            startExactHeights(.exactMode, columns: tableWidth)
+            return .changed
+        }
+        cancelPendingHeights()
+        setHeightMode(.estimated)
+        message = "Estimated: reloadData measured only the rows on screen, in \(millis(lastReloadMicroseconds * 1_000))."
         return .changed
     }
 
+    /// Switches the mode and reloads from the top: the other mode shows another table.
+    func setHeightMode(_ mode: HeightMode) {
+        heightMode = mode
+        feed.usesExactHeights = mode == .exact
+        table.contentOffset = .zero
+        reload()
+    }
+
+    /// `w`: a narrower table, as a phone rotated to portrait, or back. With exact heights, those of the
+    /// new width are computed first (off the main thread) unless known; `w` while they are cancels.
     func rotate() -> Outcome {
+        if let pending = pendingHeights, pending.purpose == .exactWidth {
+            cancelPendingHeights()
+            message = "w: cancelled; the width stays \(tableWidth)."
+            return .changed
+        }
+        if heightMode == .exact {
+            let columns = isRotated ? width : FeedApp.portraitWidth(of: width)
+            guard feed.exactHeights[columns] != nil else {
+                startExactHeights(.exactWidth, columns: columns)
+                return .changed
+            }
+        }
         isRotated.toggle()
         let before = table.counters.selfSizingMeasurements
+        let asked = table.counters.rowHeightQueries
         applyFrame()
+        if heightMode == .estimated { precacher = FeedApp.makePrecacher(for: table) }  // every height is an estimate again
         let measured = table.counters.selfSizingMeasurements - before
         message =
-            "Width \(tableWidth): heights became estimates; \(measured) re-measured"
-            + (heightMode == .exact ? "." : ", the rest on sight.") + " w: back."
+            heightMode == .exact
+            ? "Width \(tableWidth): \((table.counters.rowHeightQueries - asked).grouped) exact heights asked, all known. w: back."
+            : "Width \(tableWidth): heights became estimates; \(measured) re-measured, the rest on sight. w: back."
         return .changed
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView`
 /// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`,
@@ -8,20 +9,47 @@ import ReuseTable
 ///
 /// A waterfall cannot use estimated heights: where an item lands depends on the
 /// height of every item before it in its section, so `reloadData` asks every
-/// height up front (the status line shows how long that took). That is why the
-/// waterfall shows the first `days` days, not the table's thousand — and why the
-/// feed is split into days: an insert re-places only the items after it *in its
-/// day* (`WaterfallLayout.itemsPlacedByLastPrepare`), the other days just shift.
+/// height up front. That is why the waterfall shows the first `days` days, not the
+/// table's thousand — and why the feed is split into days: an insert re-places only
+/// the items after it *in its day* (`WaterfallLayout.itemsPlacedByLastPrepare`), the
+/// other days just shift. The heights themselves are computed off the main thread
+/// before the waterfall opens or changes width (`BackgroundHeights`), so the layout's
+/// questions are lookups.
 ///
-/// Edits made here (`i`, `d`) go to the shared `FeedModel`; when the waterfall
-/// closes with `edits`, `FeedApp` reloads the table.
+/// The waterfall has its own keys (`keyHelp`): edits made here (`i`, `d`, `m`) go to the
+/// shared `FeedModel` and to the collection view at once; when the waterfall closes with
+/// `edits`, `FeedApp` brings the table up to date.
 @MainActor
 final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
-    /// One insert or delete made in the waterfall.
+    /// One insert, delete or move made in the waterfall.
     enum Edit: Equatable {
         case insert(IndexPath)
         case delete(IndexPath)
+        case move(IndexPath, IndexPath)
+
+        /// The days it changed.
+        var days: Set<Int> {
+            switch self {
+            case .insert(let indexPath), .delete(let indexPath): return [indexPath.section]
+            case .move(let from, let to): return [from.section, to.section]
+            }
+        }
     }
+
+    /// The waterfall's keys, one line each (`?` shows them over the waterfall).
+    nonisolated static let keyHelp: [(String, String)] = [
+        ("↑ ↓  j k", "scroll one line (mouse wheel: three)"),
+        ("PgUp PgDn", "scroll a page (also b, space)"),
+        ("Home End", "top, bottom (also < >)"),
+        ("▶", "the marked tile: the first whose top is on screen"),
+        ("i d m", "insert, delete, move the marked tile: batch updates"),
+        ("Enter", "select / deselect the marked tile (tapItem)"),
+        ("w", "width change: tile heights computed again, all re-placed"),
+        ("p", "reuse pool on/off: watch 'created'"),
+        ("c", "back to the table"),
+        ("?", "this help"),
+        ("q", "quit"),
+    ]
 
     let feed: FeedDataSource
     let collection: CollectionView
@@ -31,30 +59,41 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     /// Full screen width (the collection takes all of it, or a portrait share after `w`).
     private(set) var screenWidth: Int
     private(set) var isRotated: Bool
-    /// Inserts and deletes made here, in order.
+    /// Inserts, deletes and moves made here, in order.
     private(set) var edits: [Edit] = []
     /// What the last key did.
     private(set) var message: String
+    /// Replaces the message line (the app says what opened the waterfall).
+    func setMessage(_ text: String) { message = text }
     /// Items the layout placed in the last `reloadData` / update / width change, and how long it took.
     private(set) var lastPlaced = 0
     private(set) var lastUpdateMicroseconds: UInt64 = 0
-    /// What the last placement was ("reload", "insert", "delete", "width").
+    /// What the last placement was ("reload", "insert", "delete", "move", "width").
     private(set) var lastPlacementCause = "reload"
     /// Heights the layout asked of the delegate so far.
     private(set) var heightsAsked = 0
     /// Serial numbers handed out: the cells this screen has seen.
     private(set) var cellsNumbered = 0
+    /// Tile heights by tile width (columns) and post id, computed off the main thread (`BackgroundHeights`).
+    private(set) var tileHeights: [Int: [UInt64: CGFloat]]
+    /// The heights of the other width `w` asked for, being computed.
+    private var pendingWidth: BackgroundHeights?
     /// False in golden tests: times differ from run to run.
     var showsTimings: Bool
 
-    /// A waterfall of the first `days` days of `feed`, in a `width` × `height` area.
-    init(feed: FeedDataSource, days: Int, width: Int, height: Int, isRotated: Bool = false, showsTimings: Bool = true) {
+    /// A waterfall of the first `days` days of `feed`, in a `width` × `height` area; `tileHeights` are
+    /// the heights known so far (by tile width, then post id); missing ones are computed when asked.
+    init(
+        feed: FeedDataSource, days: Int, width: Int, height: Int, isRotated: Bool = false, showsTimings: Bool = true,
+        tileHeights: [Int: [UInt64: CGFloat]] = [:]
+    ) {
         self.feed = feed
         self.showsTimings = showsTimings
         self.days = min(days, feed.model.sectionCount)
+        self.tileHeights = tileHeights
         screenWidth = width
         self.isRotated = isRotated
-        layout = WaterfallLayout(numberOfColumns: 2, margin: 1)
+        layout = WaterfallLayout(numberOfColumns: 2, margin: WaterfallScreen.margin)
         collection = CollectionView(frame: .zero, collectionViewLayout: layout)
         message = ""
         collection.register(FeedTileCell.self, forCellWithReuseIdentifier: FeedTileCell.identifier)
@@ -67,16 +106,23 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         collection.frame = CGRect(x: 0, y: 0, width: collectionWidth, height: max(1, height))
         layout.numberOfColumns = WaterfallScreen.columns(forWidth: collectionWidth)
         timePlacement("reload") { collection.reloadData() }
-        message =
-            "reloadData: \(itemCount.grouped) heights asked and placed in \(millis(lastUpdateMicroseconds)). "
-            + "i/d insert/delete at ▶ · w width · c table"
+        message = "reloadData: \(itemCount.grouped) tiles placed in \(millis(lastUpdateMicroseconds)). ? keys · c table"
     }
+
+    /// The gap between columns and between tiles.
+    static let margin: CGFloat = 1
 
     /// 3 columns on a wide screen, 2 on a narrow one.
     static func columns(forWidth width: Int) -> Int { width >= 90 ? 3 : 2 }
 
+    /// The whole columns of a tile in a collection `width` columns wide (what a tile's height depends on).
+    static func tileColumns(forCollectionWidth width: Int) -> Int {
+        let columns = CGFloat(self.columns(forWidth: width))
+        return Int(((CGFloat(width) - (columns - 1) * margin) / columns).rounded(.down))
+    }
+
     /// Portrait is a little over half the width, as `FeedApp.tableWidth`.
-    var collectionWidth: Int { isRotated ? max(24, screenWidth * 11 / 20) : screenWidth }
+    var collectionWidth: Int { isRotated ? FeedApp.portraitWidth(of: screenWidth) : screenWidth }
 
     var itemCount: Int { (0..<days).reduce(0) { $0 + feed.model.numberOfRows(inSection: $1) } }
 
@@ -85,6 +131,14 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     /// The terminal changed size.
     func resize(width: Int, height: Int) {
         screenWidth = width
+        pendingWidth?.cancel()
+        pendingWidth = nil
+        applyFrame(height: height)
+    }
+
+    /// The status lines took a line more: the collection gets one less.
+    func setHeight(_ height: Int) {
+        guard Int(collection.bounds.height) != height else { return }
         applyFrame(height: height)
     }
 
@@ -112,8 +166,9 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
 
     // MARK: Keys
 
-    /// Applies a waterfall key; nil for keys `FeedApp` handles the same in both views (quit, help, `c`).
-    func handle(_ key: Key) -> FeedApp.Outcome? {
+    /// Applies a waterfall key (`FeedApp` handles quit, help and `c` itself). Keys of the table
+    /// only say so; any other key does nothing.
+    func handle(_ key: Key) -> KeyResponse {
         let page = max(1, Int(collection.bounds.height) - 2)
         switch key {
         case .down, .char("j"): return scroll(by: 1)
@@ -132,22 +187,24 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
             return .changed
         case .char("i"): return insertItem()
         case .char("d"): return deleteItem()
+        case .char("m"): return moveItem()
+        case .enter: return selectItem()
         case .char("w"): return rotate()
         case .char("p"):
             collection.isReusePoolEnabled.toggle()
             message =
                 collection.isReusePoolEnabled
                 ? "Pool on: tiles scrolling in reuse tiles that scrolled out."
-                : "Pool off: every tile scrolling in creates a cell. Scroll and watch 'created' climb."
+                : "Pool off: every tile scrolling in creates a cell; scroll and watch 'created'."
             return .changed
-        case .char("g"), .char("s"), .char("e"), .char("+"), .char("="):
-            message = "That key works in the table view; c returns to it."
+        case .char("g"), .char("s"), .char("e"), .char("+"), .char("="), .char("a"):
+            message = "\(key.name): a key of the table view; c returns to it, ? lists the waterfall's."
             return .changed
-        default: return nil
+        default: return .unchanged
         }
     }
 
-    func scroll(by lines: Int) -> FeedApp.Outcome {
+    func scroll(by lines: Int) -> KeyResponse {
         let old = collection.contentOffset.y
         let target = min(max(0, old + CGFloat(lines)), collection.maximumContentOffsetY)
         guard target != old else { return .unchanged }
@@ -156,7 +213,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     }
 
     /// `i`: a new post at the marked tile's index path, through `performBatchUpdates`.
-    func insertItem() -> FeedApp.Outcome {
+    func insertItem() -> KeyResponse {
         guard let indexPath = cursorIndexPath ?? firstIndexPath else { return .unchanged }
         let asked = heightsAsked
         feed.model.insertPost(at: indexPath)
@@ -165,15 +222,14 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         }
         edits.append(.insert(indexPath))
         refreshHeader(ofDay: indexPath.section)
-        let count = collection.numberOfItems(inSection: indexPath.section)
         message =
-            "insertItems([\(indexPath.item), day \(indexPath.section + 1)]): \(heightsAsked - asked) height asked, "
-            + "re-placed \(lastPlaced.grouped) of the day's \(count.grouped); other days shifted."
+            "i: insertItems, \(heightsAsked - asked) height asked; re-placed \(lastPlaced.grouped) tiles of "
+            + "day \(indexPath.section + 1), shifted the rest."
         return .changed
     }
 
     /// `d`: deletes the marked tile's post.
-    func deleteItem() -> FeedApp.Outcome {
+    func deleteItem() -> KeyResponse {
         guard let indexPath = cursorIndexPath else { return .unchanged }
         feed.model.deletePost(at: indexPath)
         timePlacement("delete") {
@@ -181,29 +237,100 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         }
         edits.append(.delete(indexPath))
         refreshHeader(ofDay: indexPath.section)
-        message =
-            "deleteItems([\(indexPath.item), day \(indexPath.section + 1)]): cell back to the pool, "
-            + "re-placed \(lastPlaced.grouped) items after it."
+        message = "d: deleteItems, its cell back to the pool; re-placed \(lastPlaced.grouped) tiles after it."
         return .changed
     }
 
-    /// `w`: a narrower collection (or back); every height is asked again at the new item width.
-    func rotate() -> FeedApp.Outcome {
+    /// `m`: moves the marked tile two places on in its day (from the last two, to the day's top).
+    func moveItem() -> KeyResponse {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        let count = feed.model.numberOfRows(inSection: indexPath.section)
+        guard count > 1 else { return .unchanged }
+        let target = IndexPath(item: indexPath.item + 2 < count ? indexPath.item + 2 : 0, section: indexPath.section)
+        feed.model.movePost(from: indexPath, to: target)
+        timePlacement("move") {
+            collection.performBatchUpdates({ [collection] in collection.moveItem(at: indexPath, to: target) }, completion: nil)
+        }
+        edits.append(.move(indexPath, target))
+        message =
+            "m: moveItem(at: \(indexPath.item + 1), to: \(target.item + 1)), no height asked; "
+            + "re-placed \(lastPlaced.grouped) tiles."
+        return .changed
+    }
+
+    /// Enter: selects the marked tile with the tap sequence (`tapItem(at:)`), or deselects it.
+    func selectItem() -> KeyResponse {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        let name = "day \(indexPath.section + 1), post \((indexPath.item + 1).grouped)"
+        if collection.indexPathsForSelectedItems?.contains(indexPath) == true {
+            collection.deselectItem(at: indexPath, animated: false)
+            message = "deselectItem: \(name) is no longer selected."
+        } else {
+            collection.tapItem(at: indexPath)
+            message = "tapItem: \(name) selected; kept by the collection view, not the cell."
+        }
+        return .changed
+    }
+
+    /// `w`: a narrower collection (or back); every height is asked again at the new tile width,
+    /// computed first off the main thread unless known. `w` while they are computed cancels.
+    func rotate() -> KeyResponse {
+        if let pending = pendingWidth {
+            pending.cancel()
+            pendingWidth = nil
+            message = "w: cancelled; the width stays \(collectionWidth)."
+            return .changed
+        }
+        let newWidth = isRotated ? screenWidth : FeedApp.portraitWidth(of: screenWidth)
+        let columns = WaterfallScreen.tileColumns(forCollectionWidth: newWidth)
+        guard tileHeights[columns] != nil else {
+            pendingWidth = BackgroundHeights(model: feed.model, days: 0..<days, columns: columns) { post, columns in
+                FeedTileCell.height(of: post, itemWidth: CGFloat(columns))
+            }
+            message = "w: computing every tile's height at \(columns) columns off the main thread (w cancels)."
+            return .changed
+        }
+        applyRotation(computed: nil)
+        return .changed
+    }
+
+    private func applyRotation(computed nanoseconds: UInt64?) {
         isRotated.toggle()
         let asked = heightsAsked
         applyFrame(height: Int(collection.bounds.height))
+        let computed = nanoseconds.map { " (computed in \(millis($0 / 1_000)))" } ?? ""
         message =
-            "Width \(collectionWidth), \(layout.numberOfColumns) columns: \((heightsAsked - asked).grouped) heights "
-            + "asked again, all re-placed in \(millis(lastUpdateMicroseconds)). w: back"
-        return .changed
+            "Width \(collectionWidth): \((heightsAsked - asked).grouped) heights\(computed), "
+            + "re-placed in \(millis(lastUpdateMicroseconds)). w: back"
+    }
+
+    // MARK: Idle work
+
+    /// True while the heights of another width are computed.
+    var hasIdleWork: Bool { pendingWidth != nil }
+
+    /// Applies the other width when its heights are computed (waiting for them until `deadline`);
+    /// returns true (the progress changes too).
+    func runIdleStep(waitingUntil deadline: DispatchTime) -> Bool {
+        guard let pending = pendingWidth else { return false }
+        guard let (heights, nanoseconds) = pending.result(waitingUntil: deadline) else { return true }
+        pendingWidth = nil
+        tileHeights[pending.columns, default: [:]].merge(heights) { old, _ in old }
+        applyRotation(computed: nanoseconds)
+        return true
+    }
+
+    /// Waits for the heights of another width and applies it (the tour and tests).
+    func finishBackgroundWork() {
+        while hasIdleWork { _ = runIdleStep(waitingUntil: .distantFuture) }
     }
 
     private var firstIndexPath: IndexPath? {
         (0..<days).first { feed.model.numberOfRows(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
     }
 
-    /// The tile `i` and `d` act on: the lowest index path among tiles starting on screen
-    /// (so an insert lands near the top of the day on screen).
+    /// The marked tile `i`, `d`, `m` and Enter act on: the lowest index path among tiles starting on
+    /// screen (so an insert lands near the top of the day on screen).
     var cursorIndexPath: IndexPath? {
         let top = collection.contentOffset.y
         let visible = collection.indexPathsForVisibleItems
@@ -257,13 +384,19 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     /// Every day has a one-line header above its tiles.
     func collectionView(_ collectionView: CollectionView, layout: WaterfallLayout, heightForHeaderInSection section: Int) -> CGFloat { 1 }
 
-    /// The tile's height from the generator and `Label.wrap` at the column width: O(1) per item.
+    /// The tile's height: computed beforehand off the main thread (`tileHeights`), or now from the
+    /// generator and `Label.wrap` at the tile width (a new post): O(1) per item.
     func collectionView(
         _ collectionView: CollectionView, layout: WaterfallLayout,
         heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
     ) -> CGFloat {
         heightsAsked += 1
-        return FeedTileCell.height(of: feed.model.post(at: indexPath), itemWidth: itemWidth)
+        let columns = Int(itemWidth.rounded(.down))
+        let id = feed.model.postID(at: indexPath)
+        if let height = tileHeights[columns]?[id] { return height }
+        let height = FeedTileCell.height(of: FeedGenerator.post(id: id), itemWidth: itemWidth)
+        tileHeights[columns, default: [:]][id] = height
+        return height
     }
 
     // MARK: Screen
@@ -305,18 +438,22 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
             layoutMicroseconds: collection.counters.lastLayoutNanoseconds / 1_000)
     }
 
-    /// The two counter lines.
-    var statusText: [String] {
+    /// The counters, one short segment each; `FeedApp` packs them into lines without cutting one.
+    var statusSegments: [String] {
         let s = snapshot
-        let first =
-            "waterfall · items \(s.items.grouped) · visible \(s.visibleCells) · pool \(s.poolSize) · "
-            + "created \(s.cellsCreated) · \(s.columns) columns · layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs"
-        let second =
-            "\(lastPlacementCause): re-placed \(s.placedByLastUpdate.grouped) items in "
-            + "\(showsTimings ? lastUpdateMicroseconds.grouped : "–") µs · heights asked \(s.heightsAsked.grouped) · "
-            + "\(days.grouped) days · pool \(collection.isReusePoolEnabled ? "on" : "off")"
-            + (cursorIndexPath.map { " · ▶ day \($0.section + 1) post \(($0.item + 1).grouped)" } ?? "")
-        return [first, second]
+        var segments = [
+            "waterfall", "items \(s.items.grouped)", "visible \(s.visibleCells)",
+            collection.isReusePoolEnabled ? "pool \(s.poolSize)" : "pool off", "created \(s.cellsCreated)",
+            "\(s.columns) columns", "layout \(showsTimings ? s.layoutMicroseconds.grouped : "–") µs",
+            "\(lastPlacementCause): re-placed \(s.placedByLastUpdate.grouped) in \(millis(lastUpdateMicroseconds))",
+            "heights asked \(s.heightsAsked.grouped)", "\(days.grouped) days",
+        ]
+        if let selected = collection.indexPathsForSelectedItems?.first {
+            segments.append("selected day \(selected.section + 1) post \((selected.item + 1).grouped)")
+        }
+        if let cursor = cursorIndexPath { segments.append("▶ day \(cursor.section + 1) post \((cursor.item + 1).grouped)") }
+        if let pending = pendingWidth { segments.append("tile heights \(pending.progressText)") }
+        return segments
     }
 
     private func millis(_ micros: UInt64) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ReuseTableTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,51 +42,20 @@ enum Pager {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// The full-screen loop: keys, resizes and index progress in, frame diffs out.
+    /// The full-screen pager: keys, resizes and index progress in, frame diffs out (the product's `EventLoop`).
     static func interactive(_ source: ByteSource) -> Int32 {
-        let terminal = Terminal()
-        do {
-            try terminal.enter()
-        } catch {
-            printError("Demo view needs a terminal (\(error)).")
-            return 1
-        }
-        defer { terminal.restore() }
         let size = Terminal.size() ?? (columns: 80, rows: 24)
         let document = PagerDocument(source: source)
         let app = PagerApp(document: document, width: size.columns, height: size.rows)
         document.index.startBackground()
         defer { document.index.stop() }
-        var previous: CharGrid?
-        var needsDraw = true
-        var lastDraw: UInt64 = 0
-        while true {
-            if terminal.takeResize(), let newSize = Terminal.size() {
-                app.resize(width: newSize.columns, height: newSize.rows)
-                previous = nil
-                needsDraw = true
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            if app.pump() { needsDraw = true }
-            // Index progress redraws at most ten times a second; keys redraw at once.
-            if needsDraw && (previous == nil || now - lastDraw > 100_000_000 || !app.hasBackgroundWork) {
-                let grid = app.render()
-                terminal.write(FrameWriter.update(from: previous, to: grid))
-                previous = grid
-                needsDraw = false
-                lastDraw = now
-            }
-            let keys = terminal.readKeys(timeoutMilliseconds: app.hasBackgroundWork || needsDraw ? 30 : 500)
-            for key in keys {
-                switch app.handle(key) {
-                case .quit: return 0
-                case .changed:
-                    needsDraw = true
-                    lastDraw = 0
-                case .unchanged: break
-                }
-            }
+        do {
+            try EventLoop().run(app)
+        } catch {
+            printError("Demo view needs a terminal (\(error)).")
+            return 1
         }
+        return 0
     }
 
     /// What `Demo view` prints off a terminal: sizes and the times a user waits.
@@ -134,4 +104,12 @@ enum Pager {
 
         static func ms(_ nanoseconds: UInt64) -> String { String(format: "%.1f ms", Double(nanoseconds) / 1e6) }
     }
+}
+
+/// The pager as the event loop sees it: its background work (the line index, a search, a jump waiting
+/// for the index) is on other threads, so idle steps only collect what they published, every 30 ms.
+extension PagerApp: TerminalScreen {
+    var hasIdleWork: Bool { hasBackgroundWork }
+    func runIdleStep(budget: Duration) -> Bool { pump() }
+    var idleWait: Duration { .milliseconds(30) }
 }

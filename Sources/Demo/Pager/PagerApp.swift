@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import ReuseTableTerminal
 
 /// The pager without the terminal: a real `TableView` whose rows are the lines of a file.
 ///
@@ -18,7 +19,8 @@ import Foundation
 /// (resize, `w`) reloads and scrolls the top line back to the top.
 @MainActor
 final class PagerApp: TableViewDataSource, TableViewDelegate {
-    enum Outcome: Equatable { case unchanged, changed, quit }
+    /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).
+    typealias Outcome = KeyResponse
     enum Prompt: Equatable { case line, percent, search }
 
     /// Lines under the table: status, then message or prompt.

@@ -1,4 +1,5 @@
 import ReuseTable
+import ReuseTableTerminal
 
 /// One line of the file: draws only its rows that are on screen, straight from the mapped bytes.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 
 /// The scripted tour: what `swift run Demo` does off a terminal (CI, pipes).
 ///
@@ -65,6 +66,7 @@ enum Tour {
         func press(_ keys: [Key], _ target: FeedApp = app, tracking report: inout Report) {
             for key in keys {
                 _ = target.handle(key)
+                target.finishBackgroundWork()  // no user to keep answering: wait for what a key started
                 if target === app { report.maxVisibleCells = max(report.maxVisibleCells, target.snapshot.visibleCells) }
             }
         }
@@ -122,7 +124,7 @@ enum Tour {
         press([.end], tracking: &report)
         record("End: last row (HeightTree)", into: &report)
         press([.char("e")], tracking: &report)
-        record("e: exact heights, \(FeedApp.exactModeDays) days measured up front", into: &report)
+        record("e: exact heights of day 1, computed first", into: &report)
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
         record("scroll 5 pages, nothing left to measure", into: &report)
 
@@ -135,12 +137,13 @@ enum Tour {
     }
 
     /// Days the tour's waterfall shows (every height is asked up front; see `FeedApp.waterfallDays`).
-    static let waterfallDays = 10
+    static let waterfallDays = FeedApp.waterfallDays
 
     /// `c`: the same feed as a waterfall `CollectionView`; scroll, insert near the top of a day, width, back.
     static func waterfallSteps(_ app: FeedApp, into report: inout Report, say: (String) -> Void) {
         say("")
         _ = app.toggleWaterfall(days: waterfallDays)
+        app.finishBackgroundWork()  // the tile heights, computed off the main thread
         guard let waterfall = app.waterfall else { return }
         func record(_ name: String) {
             let snapshot = waterfall.snapshot
@@ -151,6 +154,7 @@ enum Tour {
         func press(_ keys: [Key]) {
             for key in keys {
                 _ = app.handle(key)
+                app.finishBackgroundWork()
                 report.waterfallMaxVisibleCells = max(report.waterfallMaxVisibleCells, waterfall.collection.visibleCells.count)
             }
         }

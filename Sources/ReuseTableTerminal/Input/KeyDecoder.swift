@@ -1,16 +1,3 @@
-/// A key press (or mouse wheel step) decoded from terminal input.
-enum Key: Hashable, Sendable {
-    case char(Character)
-    case up, down, left, right
-    case pageUp, pageDown, home, end
-    case enter, escape, backspace
-    case wheelUp, wheelDown
-    /// A control chord: `.ctrl("c")` for Ctrl-C (byte 0x03).
-    case ctrl(Character)
-    /// A sequence the demo does not use (function keys, clicks, Delete…).
-    case unknown
-}
-
 /// Turns raw terminal input bytes into `Key`s.
 ///
 /// One `read(2)` may hold several keys (fast typing, key repeat, a paste), so
@@ -23,14 +10,21 @@ enum Key: Hashable, Sendable {
 /// modifier parameters), `ESC[5~`/`ESC[6~` pages, Home/End as
 /// `ESC[H` `ESC[F` `ESC[1~` `ESC[4~` `ESC[7~` `ESC[8~` `ESC OH` `ESC OF`,
 /// SGR mouse wheel `ESC[<64;x;yM`/`ESC[<65;x;yM` (and the legacy X10 form),
+/// in-band resize reports (`ESC[48;rows;cols;…t`, mode 2048, and `ESC[8;rows;colst`),
 /// C0 control chords, and UTF-8 text split into grapheme clusters.
-struct KeyDecoder {
+///
+///     var decoder = KeyDecoder()
+///     decoder.decode(Array("\u{1B}[A\u{1B}[6~q".utf8))   // [.up, .pageDown, .char("q")]
+public struct KeyDecoder {
     /// Bytes of a UTF-8 character cut off at the end of the previous chunk.
     private var pending: [UInt8] = []
 
+    /// A decoder with nothing pending.
+    public init() {}
+
     /// Decodes one chunk of input, keeping an incomplete trailing UTF-8 character for the next.
     /// - Complexity: O(n) in the number of bytes.
-    mutating func decode(_ chunk: [UInt8]) -> [Key] {
+    public mutating func decode(_ chunk: [UInt8]) -> [Key] {
         var bytes = pending + chunk
         pending = []
         let cut = incompleteUTF8Suffix(bytes)
@@ -43,7 +37,7 @@ struct KeyDecoder {
 
     /// Decodes a complete chunk of input, with no state carried over.
     /// - Complexity: O(n) in the number of bytes.
-    static func decode(_ bytes: [UInt8]) -> [Key] {
+    public static func decode(_ bytes: [UInt8]) -> [Key] {
         var keys: [Key] = []
         var index = 0
         var text: [UInt8] = []
@@ -139,7 +133,8 @@ struct KeyDecoder {
             guard index + 3 < bytes.count else { return (.unknown, bytes.count - start) }
             return (wheelKey(button: Int(bytes[index + 1]) - 32), length + 3)
         }
-        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let first = numbers.first ?? nil
         switch final {
         case UInt8(ascii: "A"): return (.up, length)
         case UInt8(ascii: "B"): return (.down, length)
@@ -155,6 +150,12 @@ struct KeyDecoder {
             case 6: return (.pageDown, length)
             default: return (.unknown, length)
             }
+        case UInt8(ascii: "t"):
+            // In-band resize (mode 2048: 48;rows;cols;height px;width px) or the size report (8;rows;cols).
+            guard first == 48 || first == 8, numbers.count >= 3, let rows = numbers[1], let columns = numbers[2],
+                rows > 0, columns > 0
+            else { return (.unknown, length) }
+            return (.resize(columns: columns, rows: rows), length)
         default: return (.unknown, length)
         }
     }

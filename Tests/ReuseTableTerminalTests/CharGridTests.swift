@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 import ReuseTable
 
 @Suite struct CharGridTests {

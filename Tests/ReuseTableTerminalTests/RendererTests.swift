@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 import ReuseTable
 
 /// A view with a filled background, to see where the renderer places it.
@@ -184,5 +184,22 @@ private final class BoldLabel: Label, GridTextStyled {
         var grid = CharGrid(width: 4, height: 2)
         Renderer.render(label("xy", CGRect(x: 1, y: 0, width: 2, height: 1)), into: &grid, at: (x: 1, y: 1))
         #expect(grid.lines == ["    ", "  xy"])
+    }
+
+    /// Geometry far beyond any screen (huge or infinite sizes, huge offsets) is clipped, not trapped on:
+    /// the renderer clamps cell indices before converting them to integers.
+    @Test func hugeAndNonFiniteGeometryIsClippedToTheGrid() {
+        let root = Box(CGRect(x: 0, y: 0, width: 6, height: 3), fill: ".")
+        root.addSubview(Box(CGRect(x: -1e300, y: 1, width: .greatestFiniteMagnitude, height: 1), fill: "#"))
+        root.addSubview(label("far", CGRect(x: 1e300, y: 0, width: 3, height: 1)))
+        root.addSubview(Box(CGRect(x: 2, y: 2, width: CGFloat.infinity, height: CGFloat.infinity), fill: "~"))
+        #expect(Renderer.render(root, width: 6, height: 3).lines == ["......", "######", "..~~~~"])
+        #expect(Renderer.cell(.infinity) == Renderer.farthestCell && Renderer.cell(-.infinity) == -Renderer.farthestCell)
+        #expect(Renderer.cell(1e300) == Renderer.farthestCell && Renderer.cell(.nan) == -Renderer.farthestCell)
+    }
+
+    @Test func aFailureToEnterTheTerminalSaysWhy() {
+        #expect(Terminal.Failure.notATerminal.description.contains("must both be a terminal"))
+        #expect(Terminal.Failure.termios(errno: 25).description.contains("errno 25"))
     }
 }

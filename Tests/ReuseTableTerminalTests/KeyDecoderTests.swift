@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 
 @Suite struct KeyDecoderTests {
     private func keys(_ string: String) -> [Key] {
@@ -104,5 +104,31 @@ import Testing
         #expect(decoder.decode([]) == [])
         #expect(decoder.decode(Array("😀".utf8.prefix(3))) == [])
         #expect(decoder.decode(Array("😀".utf8.suffix(1)) + [0x1B]) == [.char("😀"), .escape])
+    }
+
+    /// The bytes real terminals send for ↑ ↓ → ← PgUp PgDn Home End Esc Enter, pressed in that order
+    /// (recorded with `cat -v` in each): the same ten keys whatever the terminal.
+    @Test func theSameKeysFromEveryTerminal() {
+        let expected: [Key] = [.up, .down, .right, .left, .pageUp, .pageDown, .home, .end, .escape, .enter]
+        let terminals: [(String, String)] = [
+            ("xterm, normal cursor mode", "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}\r"),
+            ("xterm, application cursor mode", "\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}OF\u{1B}\r"),
+            ("tmux, screen, the Linux console", "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}\r"),
+            ("rxvt", "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[7~\u{1B}[8~\u{1B}\r"),
+            ("xterm with Shift, Ctrl, Alt held", "\u{1B}[1;2A\u{1B}[1;5B\u{1B}[1;3C\u{1B}[1;6D\u{1B}[5;5~\u{1B}[6;2~\u{1B}[1;5H\u{1B}[1;3F\u{1B}\r"),
+            ("a pipe (LF for Enter)", "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}\n"),
+        ]
+        for (terminal, bytes) in terminals {
+            #expect(keys(bytes) == expected, "\(terminal)")
+        }
+    }
+
+    @Test func resizeReportsInBand() {
+        // Mode 2048 (rows; columns; height and width in pixels) and xterm's size report (rows; columns).
+        #expect(keys("\u{1B}[48;24;80;480;800t") == [.resize(columns: 80, rows: 24)])
+        #expect(keys("\u{1B}[8;50;132tq") == [.resize(columns: 132, rows: 50), .char("q")])
+        #expect(keys("\u{1B}[48;0;80;0;0t") == [.unknown])  // no rows: not a size
+        #expect(keys("\u{1B}[48;24t") == [.unknown])
+        #expect(keys("\u{1B}[4;600;800t") == [.unknown])  // a pixel-size report is not a resize
     }
 }

@@ -1,89 +1,40 @@
 import ReuseTable
 
-/// How a grid cell is drawn: the SGR attributes a terminal understands.
-struct GridStyle: Hashable, Sendable {
-    var bold = false
-    var dim = false
-    var reverse = false
-    /// A 256-colour palette index (0–7 normal, 8–15 bright); nil is the terminal's default colour.
-    var foreground: UInt8? = nil
-
-    /// The terminal's default look.
-    static let plain = GridStyle()
-}
-
-/// One cell of a `CharGrid`: a grapheme cluster and its style.
-///
-/// A 2-column character sits in its left cell; the right cell is a
-/// continuation marker so that column arithmetic stays one cell per column.
-struct GridCell: Hashable, Sendable {
-    var character: Character
-    var style: GridStyle
-    /// True for the right half of a wide character; `character` is then unused.
-    var isContinuation = false
-
-    /// A space in the plain style.
-    static let blank = GridCell(character: " ", style: .plain)
-}
-
-/// An integer rectangle of grid cells: columns `x..<x+width`, lines `y..<y+height`.
-struct GridRect: Hashable, Sendable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-
-    /// The first column to the right of the rectangle.
-    var maxX: Int { x + width }
-    /// The first line below the rectangle.
-    var maxY: Int { y + height }
-    /// True when the rectangle holds no cell.
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// True when the cell at (`column`, `line`) lies inside.
-    func contains(x column: Int, y line: Int) -> Bool {
-        column >= x && column < maxX && line >= y && line < maxY
-    }
-
-    /// The overlap of two rectangles (empty, with zero size, when they do not meet).
-    func intersection(_ other: GridRect) -> GridRect {
-        let left = max(x, other.x)
-        let top = max(y, other.y)
-        let right = min(maxX, other.maxX)
-        let bottom = min(maxY, other.maxY)
-        return GridRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-    }
-}
-
 /// A screen-sized grid of styled character cells, the renderer's canvas.
 ///
 /// All writes are clipped to the grid and to an optional clip rectangle, and
 /// keep the wide-character invariant: a wide glyph's right cell is always a
 /// continuation and a continuation always follows a wide glyph. A wide glyph
 /// that would be cut in half by a clip edge is replaced by a space.
-struct CharGrid: Equatable, Sendable {
-    let width: Int
-    let height: Int
+public struct CharGrid: Equatable, Sendable {
+    /// Columns.
+    public let width: Int
+    /// Lines.
+    public let height: Int
     /// Row-major cells, `width * height` of them.
-    private(set) var cells: [GridCell]
+    public private(set) var cells: [GridCell]
 
     /// A grid of `width` × `height` cells, all `fill`.
-    init(width: Int, height: Int, fill: GridCell = .blank) {
+    public init(width: Int, height: Int, fill: GridCell = .blank) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: fill, count: self.width * self.height)
     }
 
     /// The whole grid as a rectangle.
-    var bounds: GridRect { GridRect(x: 0, y: 0, width: width, height: height) }
+    public var bounds: GridRect { GridRect(x: 0, y: 0, width: width, height: height) }
 
-    /// The cell at column `x`, line `y` (both must be inside the grid).
-    subscript(x: Int, y: Int) -> GridCell {
-        cells[y * width + x]
+    /// The cell at column `x`, line `y`; both must be inside the grid (a coordinate outside stops
+    /// the program with a message naming it and the grid's size).
+    public subscript(x: Int, y: Int) -> GridCell {
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "CharGrid: cell (x: \(x), y: \(y)) is outside the \(width) × \(height) grid")
+        return cells[y * width + x]
     }
 
     /// Line `y` as text, continuation cells skipped (what a terminal would show).
-    func text(ofLine y: Int) -> String {
+    public func text(ofLine y: Int) -> String {
         var result = ""
         for x in 0..<width where !self[x, y].isContinuation {
             result.append(self[x, y].character)
@@ -92,7 +43,7 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Every line as text; the usual shape of a golden test.
-    var lines: [String] { (0..<height).map { text(ofLine: $0) } }
+    public var lines: [String] { (0..<height).map { text(ofLine: $0) } }
 
     /// Writes `string` from column `x` on line `y`, one cluster per display column.
     ///
@@ -101,7 +52,7 @@ struct CharGrid: Equatable, Sendable {
     /// Zero-width clusters (controls) are skipped. Returns the column after the text.
     /// - Complexity: O(n) in the length of `string`.
     @discardableResult
-    mutating func write(_ string: some StringProtocol, x: Int, y: Int, style: GridStyle? = nil, clip: GridRect? = nil) -> Int {
+    public mutating func write(_ string: some StringProtocol, x: Int, y: Int, style: GridStyle? = nil, clip: GridRect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         var column = x
         for character in string {
@@ -112,7 +63,8 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Fills `rect` (clipped) with `character` in `style`.
-    mutating func fill(_ rect: GridRect, character: Character = " ", style: GridStyle = .plain, clip: GridRect? = nil) {
+    /// - Complexity: O(cells in `rect`).
+    public mutating func fill(_ rect: GridRect, character: Character = " ", style: GridStyle = .plain, clip: GridRect? = nil) {
         let area = rect.intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
@@ -123,7 +75,8 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Changes the style of the cells in `rect` (clipped), keeping their characters.
-    mutating func restyle(_ rect: GridRect, clip: GridRect? = nil, _ change: (inout GridStyle) -> Void) {
+    /// - Complexity: O(cells in `rect`).
+    public mutating func restyle(_ rect: GridRect, clip: GridRect? = nil, _ change: (inout GridStyle) -> Void) {
         let area = rect.intersection(clip.map { $0.intersection(bounds) } ?? bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
@@ -134,7 +87,8 @@ struct CharGrid: Equatable, Sendable {
     }
 
     /// Draws a single-line box (─│┌┐└┘) along the edges of `rect`, clipped.
-    mutating func drawBorder(_ rect: GridRect, style: GridStyle? = nil, clip: GridRect? = nil) {
+    /// - Complexity: O(perimeter of `rect`).
+    public mutating func drawBorder(_ rect: GridRect, style: GridStyle? = nil, clip: GridRect? = nil) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let horizontal = String(repeating: "─", count: rect.width - 2)
         write("┌" + horizontal + "┐", x: rect.x, y: rect.y, style: style, clip: clip)

@@ -10,12 +10,12 @@ import ReuseTable
 ///
 /// The output assumes nothing about the terminal's current style — the first
 /// cell written sets it in full — and ends by resetting it to plain.
-enum FrameWriter {
+public enum FrameWriter {
     /// The escape sequences that turn a screen showing `previous` into `next`; "" when nothing changed.
     ///
     /// `previous` nil (the first frame) or of another size means a full redraw.
     /// - Complexity: O(width × height).
-    static func update(from previous: CharGrid?, to next: CharGrid) -> String {
+    public static func update(from previous: CharGrid?, to next: CharGrid) -> String {
         var output = Output()
         guard let previous, previous.width == next.width, previous.height == next.height else {
             output.text += "\u{1B}[0m\u{1B}[2J"
@@ -50,15 +50,16 @@ enum FrameWriter {
     }
 
     /// The CSI sequence that moves the cursor to column `x`, line `y` (0-based; the terminal counts from 1).
-    static func moveCursor(x: Int, y: Int) -> String {
+    public static func moveCursor(x: Int, y: Int) -> String {
         "\u{1B}[\(y + 1);\(x + 1)H"
     }
 
     /// The SGR sequence that sets `style` from scratch (it starts with a reset).
-    static func sgr(_ style: GridStyle) -> String {
+    public static func sgr(_ style: GridStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
         if style.reverse { codes.append("7") }
         if let colour = style.foreground {
             switch colour {

@@ -7,32 +7,43 @@ import Darwin
 /// The interactive terminal: raw mode, alternate screen, mouse wheel, size, input with a timeout.
 ///
 /// Kept thin on purpose — it cannot run on CI, which has no TTY — so that
-/// everything decidable (key decoding, rendering, diffing) lives in code the
+/// everything decidable (key decoding, rendering, diffing, the event loop) lives in code the
 /// tests reach. The terminal is put back as it was on `restore()`, on
 /// `exit()` (an `atexit` hook) and on SIGINT, SIGTERM and SIGHUP.
+///
+/// `EventLoop` drives it for you; by hand:
 ///
 ///     let terminal = Terminal()
 ///     try terminal.enter()
 ///     defer { terminal.restore() }
 ///     while true {
-///         for key in terminal.readKeys(timeoutMilliseconds: 100) { … }
-///         if terminal.takeResize() { … }
+///         for key in terminal.readKeys(timeoutMilliseconds: 100) { … }   // .resize after a SIGWINCH
 ///     }
 @MainActor
-final class Terminal {
+public final class Terminal: TerminalDevice {
     /// Why `enter()` failed.
-    enum Failure: Error {
+    public enum Failure: Error, CustomStringConvertible {
+        /// Standard input or output is not a terminal (a pipe, a file, CI).
         case notATerminal
+        /// `tcgetattr` or `tcsetattr` failed with `errno`.
         case termios(errno: Int32)
+
+        /// What went wrong, in a sentence.
+        public var description: String {
+            switch self {
+            case .notATerminal: return "standard input and output must both be a terminal (a pipe or a file is not)"
+            case .termios(let errno): return "the terminal's settings could not be changed (errno \(errno))"
+            }
+        }
     }
 
     /// True when both standard input and output are terminals: the condition for the interactive demo.
-    static var isInteractive: Bool {
+    public static var isInteractive: Bool {
         isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     }
 
     /// The terminal's size in character cells, from `ioctl(TIOCGWINSZ)`; nil when not a terminal.
-    static func size() -> (columns: Int, rows: Int)? {
+    public static func size() -> (columns: Int, rows: Int)? {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return nil
@@ -41,11 +52,11 @@ final class Terminal {
     }
 
     /// True between `enter()` and `restore()`.
-    private(set) var isActive = false
+    public private(set) var isActive = false
     private var decoder = KeyDecoder()
 
     /// A terminal handle; nothing changes until `enter()`.
-    init() {}
+    public init() {}
 
     /// Switches to raw mode and the alternate screen, hides the cursor and, if asked, reports the mouse wheel.
     ///
@@ -53,7 +64,7 @@ final class Terminal {
     /// control, CR not turned into LF, Ctrl-Z delivered as a key. Ctrl-C still
     /// raises SIGINT, so a busy demo can always be interrupted — the handler
     /// restores the terminal first.
-    func enter(mouse: Bool = true) throws(Failure) {
+    public func enter(mouse: Bool = true) throws(Failure) {
         guard !isActive else { return }
         guard Self.isInteractive else { throw .notATerminal }
         let saved = SignalSafeState.shared  // initialised here, never inside a handler
@@ -81,7 +92,7 @@ final class Terminal {
     }
 
     /// Puts the terminal back: mouse off, cursor shown, main screen, saved termios, default signal handling.
-    func restore() {
+    public func restore() {
         guard isActive else { return }
         isActive = false
         restoreTerminal()
@@ -92,7 +103,7 @@ final class Terminal {
     }
 
     /// Writes `string` to standard output in full (retrying short writes and interruptions).
-    func write(_ string: String) {
+    public func write(_ string: String) {
         let bytes = Array(string.utf8)
         bytes.withUnsafeBytes { writeAll($0) }
     }
@@ -100,7 +111,7 @@ final class Terminal {
     /// Waits up to `timeoutMilliseconds` for input and returns what arrived (empty on timeout or a signal).
     ///
     /// The timeout lets the caller do idle work — the height precacher — between keys.
-    func readBytes(timeoutMilliseconds: Int32) -> [UInt8] {
+    public func readBytes(timeoutMilliseconds: Int32) -> [UInt8] {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         // A SIGWINCH interrupts poll with EINTR: the caller sees no input and checks `takeResize()` at once.
         guard poll(&descriptor, 1, timeoutMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
@@ -111,13 +122,27 @@ final class Terminal {
         return count > 0 ? Array(buffer.prefix(count)) : []
     }
 
-    /// Waits up to `timeoutMilliseconds` for input and decodes it into keys.
-    func readKeys(timeoutMilliseconds: Int32) -> [Key] {
-        decoder.decode(readBytes(timeoutMilliseconds: timeoutMilliseconds))
+    /// Waits up to `timeoutMilliseconds` for input and decodes it into keys; a resize since the last
+    /// call (SIGWINCH, which also ends the wait) comes first, as `.resize` with the new size.
+    public func readKeys(timeoutMilliseconds: Int32) -> [Key] {
+        if let resize = pendingResize() { return [resize] }
+        let keys = decoder.decode(readBytes(timeoutMilliseconds: timeoutMilliseconds))
+        if let resize = pendingResize() { return [resize] + keys }
+        return keys
     }
 
-    /// True once after each SIGWINCH: the caller then asks `size()` and redraws in full.
-    func takeResize() -> Bool {
+    /// The terminal's size now (80 × 24 when it cannot be asked).
+    public var screenSize: (columns: Int, rows: Int) { Terminal.size() ?? (80, 24) }
+
+    /// `.resize` with the new size once after each SIGWINCH; nil otherwise.
+    private func pendingResize() -> Key? {
+        guard takeResize() else { return nil }
+        let size = screenSize
+        return .resize(columns: size.columns, rows: size.rows)
+    }
+
+    /// True once after each SIGWINCH.
+    private func takeResize() -> Bool {
         let flag = SignalSafeState.shared.resizePending
         guard flag.pointee != 0 else { return false }
         flag.pointee = 0

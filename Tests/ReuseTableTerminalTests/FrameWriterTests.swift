@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import ReuseTableTerminal
 
 @Suite struct FrameWriterTests {
     private let esc = "\u{1B}"

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs a `TerminalScreen`: keys and resizes in, frames out, idle work in between.
+///
+/// Each turn: draw if something changed (only the changed cells, through `FrameWriter`); read the
+/// keys that arrived — all of them before the next frame, so key repeat never queues frames — or,
+/// when none did and the screen has idle work, run one idle step of `idleBudget`. A key is never
+/// waiting behind more than one idle step. Idle work that changes the screen continually (counters,
+/// progress) is drawn at most every `idleRedrawInterval`, and at once when it ends.
+///
+///     let screen = ListScreen(table: table)
+///     do {
+///         try EventLoop().run(screen)          // until a key answers .quit (q)
+///     } catch {
+///         print(screen.render().lines.joined(separator: "\n"))   // not a terminal: one frame
+///     }
+@MainActor
+public struct EventLoop {
+    /// The time given to one idle step (default 2 ms).
+    public var idleBudget: Duration = .milliseconds(2)
+    /// While idle work goes on, frames it causes are at most this often (default 100 ms).
+    public var idleRedrawInterval: Duration = .milliseconds(100)
+    /// The longest wait for a key when there is no idle work (default 500 ms).
+    public var maximumWait: Duration = .milliseconds(500)
+    /// The monotonic clock in nanoseconds (tests inject one).
+    var now: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+    /// An event loop with the default timings.
+    public init() {}
+
+    /// Puts `terminal` in raw mode on the alternate screen (with mouse wheel reports if `mouse`),
+    /// runs `screen` on it until a key answers `.quit`, and restores the terminal.
+    ///
+    /// Throws `Terminal.Failure.notATerminal` at once, before touching anything, when standard input
+    /// or output is not a terminal: the caller can then print frames instead.
+    public func run(_ screen: some TerminalScreen, terminal: Terminal = Terminal(), mouse: Bool = true) throws(Terminal.Failure) {
+        try terminal.enter(mouse: mouse)
+        defer { terminal.restore() }
+        run(screen, on: terminal)
+    }
+
+    /// Runs `screen` on `device` until a key answers `.quit`.
+    /// - Complexity: per frame, O(screen cells) for the difference plus the screen's own work.
+    public func run(_ screen: some TerminalScreen, on device: some TerminalDevice) {
+        let size = device.screenSize
+        screen.resize(width: size.columns, height: size.rows)
+        var previous: CharGrid?
+        var needsDraw = true
+        var idleChanged = false  // idle work changed the screen since the last frame
+        var lastDraw: UInt64 = 0
+        while true {
+            if needsDraw {
+                idleChanged = false
+                let grid = screen.render()
+                device.write(FrameWriter.update(from: previous, to: grid))
+                previous = grid
+                needsDraw = false
+                lastDraw = now()
+            }
+            let idle = screen.hasIdleWork
+            let keys = device.readKeys(timeoutMilliseconds: EventLoop.milliseconds(idle ? screen.idleWait : maximumWait))
+            if keys.isEmpty {
+                if idle, screen.runIdleStep(budget: idleBudget) { idleChanged = true }
+                if idleChanged, !screen.hasIdleWork || now() &- lastDraw >= EventLoop.nanoseconds(idleRedrawInterval) {
+                    needsDraw = true
+                }
+                continue
+            }
+            for key in keys {
+                if case .resize(let columns, let rows) = key {
+                    screen.resize(width: columns, height: rows)
+                    previous = nil  // a new size is drawn in full
+                    needsDraw = true
+                    continue
+                }
+                switch screen.handle(key) {
+                case .quit: return
+                case .changed: needsDraw = true
+                case .unchanged: break
+                }
+            }
+        }
+    }
+
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: nanoseconds(duration) / 1_000_000)
+    }
+}

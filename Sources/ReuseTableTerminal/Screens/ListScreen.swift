@@ -1,0 +1,164 @@
+import Foundation
+import ReuseTable
+
+/// A full-screen list: a `TableView` or a `CollectionView` filling the terminal, scrolled with the
+/// keys every pager uses, with an optional status line at the bottom. Run it with `EventLoop`.
+///
+///     let screen = ListScreen(table: table)      // applies the terminal defaults to the table
+///     screen.status = { _ in "q quits" }
+///     try EventLoop().run(screen)
+///
+/// Keys: ↑ ↓ (or `j` `k`) a line, the mouse wheel three, PgUp PgDn (or `b` space) a page, Home End
+/// (or `g` `G`) the top and the end, `q` or Ctrl-C quits. Subclass and override `handle(_:)` for
+/// more (call `super` for these).
+///
+/// While a table still has estimated rows (`estimatedRowHeight` > 0), idle time measures them with
+/// a `HeightPrecacher`, next to the viewport first, without moving what is on screen — every one of
+/// them, in 2 ms slices between keys (a million rows keep a core busy for a while; set
+/// `measuresWhileIdle` to false to measure rows only as they appear).
+@MainActor
+open class ListScreen: TerminalScreen {
+    /// The view shown: the table or the collection view given at creation.
+    public let scrollView: ScrollView
+    /// The bottom line's text, asked at every frame (cut to the width); nil, the default: no status
+    /// line, the list takes the whole screen.
+    public var status: ((ListScreen) -> String)?
+    /// How cells that do not draw themselves look (selection, separators, headers).
+    public var look = DefaultLook.standard
+    /// The screen's size, from the last `resize(width:height:)` (80 × 24 before the first).
+    public private(set) var width = 80
+    /// The screen's height in lines.
+    public private(set) var height = 24
+    /// Measures a table's estimated rows while no key is pending; nil when there is nothing to measure.
+    public private(set) var precacher: HeightPrecacher?
+    /// Whether idle time measures the table's estimated rows (default true); false stops it.
+    public var measuresWhileIdle = true {
+        didSet { startPrecaching() }
+    }
+
+    /// A screen showing `table`, with `TableView.applyTerminalDefaults()` applied to it (set your own
+    /// values afterwards).
+    public init(table: TableView) {
+        scrollView = table
+        table.applyTerminalDefaults()
+    }
+
+    /// A screen showing `collectionView` (its layout decides the items' sizes, in columns and lines).
+    public init(collectionView: CollectionView) {
+        scrollView = collectionView
+    }
+
+    /// The table shown, if it is one.
+    public var tableView: TableView? { scrollView as? TableView }
+
+    /// Lines the list takes: the screen less the status line.
+    public var listHeight: Int { max(1, height - (status == nil ? 0 : 1)) }
+
+    // MARK: TerminalScreen
+
+    /// Gives the list the screen (less the status line) and lays it out; a new width makes a table's
+    /// self-sized rows estimates again, so the precacher starts over.
+    open func resize(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        scrollView.frame = CGRect(x: 0, y: 0, width: CGFloat(self.width), height: CGFloat(listHeight))
+        scrollView.layoutIfNeeded()
+        clampOffset()
+        startPrecaching()
+    }
+
+    /// The list, then the status line in reverse video.
+    /// - Complexity: O(visible views + screen cells).
+    open func render() -> CharGrid {
+        var grid = CharGrid(width: width, height: height)
+        if scrollView.bounds.height != CGFloat(listHeight) {
+            // The status line was switched on or off since the last resize.
+            scrollView.frame.size.height = CGFloat(listHeight)
+            scrollView.layoutIfNeeded()
+        }
+        Renderer.render(scrollView, into: &grid, look: look)
+        if let status {
+            let bar = GridRect(x: 0, y: height - 1, width: width, height: 1)
+            let style = GridStyle(reverse: true)
+            grid.fill(bar, style: style)
+            grid.write(" " + status(self), x: 0, y: bar.y, style: style, clip: bar)
+        }
+        return grid
+    }
+
+    /// The navigation keys and `q`; other keys do nothing.
+    open func handle(_ key: Key) -> KeyResponse {
+        let page = max(1, listHeight - 1)
+        switch key {
+        case .down, .char("j"): return scroll(by: 1)
+        case .up, .char("k"): return scroll(by: -1)
+        case .wheelDown: return scroll(by: 3)
+        case .wheelUp: return scroll(by: -3)
+        case .pageDown, .char(" "), .ctrl("f"): return scroll(by: page)
+        case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -page)
+        case .home, .char("g"), .char("<"): return scrollToTop()
+        case .end, .char("G"), .char(">"): return scrollToEnd()
+        case .char("q"), .ctrl("c"): return .quit
+        default: return .unchanged
+        }
+    }
+
+    /// True while the precacher has estimated rows left.
+    open var hasIdleWork: Bool { precacher != nil }
+
+    /// Measures estimated rows for about `budget`; the rows on screen stay where they are.
+    open func runIdleStep(budget: Duration) -> Bool {
+        guard let precacher else { return false }
+        precacher.budget = budget
+        if !precacher.step() { self.precacher = nil }
+        return true
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls by `lines` (negative: up), clamped to the content; `.unchanged` at either end.
+    public func scroll(by lines: Int) -> KeyResponse {
+        let old = scrollView.contentOffset.y
+        let target = min(max(scrollView.minimumContentOffsetY, old + CGFloat(lines)), scrollView.maximumContentOffsetY)
+        guard target != old else { return .unchanged }
+        scrollView.contentOffset.y = target
+        return .changed
+    }
+
+    /// Shows the top of the content.
+    public func scrollToTop() -> KeyResponse {
+        let top = scrollView.minimumContentOffsetY
+        guard scrollView.contentOffset.y != top else { return .unchanged }
+        scrollView.contentOffset.y = top
+        return .changed
+    }
+
+    /// Shows the end of the content: a table scrolls its last row to the bottom, measuring only
+    /// the rows on that last screen when heights are estimated.
+    /// - Complexity: O(sections) to find the last row, then a scroll.
+    public func scrollToEnd() -> KeyResponse {
+        let old = scrollView.contentOffset.y
+        if let table = tableView,
+            let section = (0..<table.numberOfSections).last(where: { table.numberOfRows(inSection: $0) > 0 })
+        {
+            let last = IndexPath(row: table.numberOfRows(inSection: section) - 1, section: section)
+            table.scrollToRow(at: last, at: .bottom, animated: false)
+        }
+        scrollView.contentOffset.y = scrollView.maximumContentOffsetY
+        return scrollView.contentOffset.y == old ? .unchanged : .changed
+    }
+
+    private func clampOffset() {
+        let y = scrollView.contentOffset.y
+        let clamped = min(max(scrollView.minimumContentOffsetY, y), scrollView.maximumContentOffsetY)
+        if clamped != y { scrollView.contentOffset.y = clamped }
+    }
+
+    private func startPrecaching() {
+        guard measuresWhileIdle, let table = tableView, table.estimatedRowHeight > 0, table.estimatedSlotCount > 0 else {
+            precacher = nil
+            return
+        }
+        precacher = HeightPrecacher(tableView: table)
+    }
+}
