@@ -155,7 +155,7 @@ import ReuseTable
         }
         let scratch = PagerScratch()
         let name = "a-rather-long-log-file-name-from-some-service-2026-11-23.log"
-        let path = scratch.file(PagerAppTests.lines(200_000), name: name)
+        let path = scratch.file(PagerAppTests.lines(60_000), name: name)
         let app = PagerApp(document: PagerDocument(source: try ByteSource.open(path), chunkBytes: 64 << 10), width: 80, height: 24)
         var states: [String] = []
         func check(_ state: String) {

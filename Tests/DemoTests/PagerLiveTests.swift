@@ -9,9 +9,11 @@ import ReuseTable
 @Suite struct PagerLiveTests {
     /// Pumps until `done` or about five seconds; the background threads do the work.
     private func wait(_ app: PagerApp, until done: () -> Bool) {
-        for _ in 0..<5_000 where !done() {
+        var tries = 0
+        while !done() && tries < 5_000 {
             app.pump()
             usleep(1_000)
+            tries += 1
         }
         app.pump()
     }

@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// The filter's two inner loops over mapped bytes, eight bytes at a time: counting
-/// newlines, and finding a byte string.
+/// The filter's two inner loops over mapped bytes: counting newlines eight bytes at a time, and
+/// finding a byte string 32 candidate positions at a time.
 ///
-/// Both use the exact "which bytes of this word are zero" test on `word ^ repeated(byte)`:
+/// Counting uses the exact "which bytes of this word are zero" test on `word ^ repeated(byte)`:
 /// `~(((x & 0x7F…) + 0x7F…) | x | 0x7F…)` has the high bit of exactly the zero bytes set
-/// (no carry crosses a byte, unlike the shorter `(x − 0x01…) & ~x & 0x80…`).
+/// (no carry crosses a byte, unlike the shorter `(x − 0x01…) & ~x & 0x80…`). Finding compares two
+/// `SIMD32` loads with the needle's two rarest bytes.
 enum ByteScan {
     private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -28,7 +29,7 @@ enum ByteScan {
         let end = range.upperBound
         var total = 0
         while i + 32 <= end {
-            // Per-byte counters (a newline adds 1 to its lane) for at most 255 words a lane, then a sum.
+            // Per-byte counters (a newline adds 1 to its lane), at most 252 a lane, then a sum.
             var lanes: UInt64 = 0
             var words = 0
             while i + 32 <= end && words < 252 {
@@ -87,7 +88,7 @@ enum ByteScan {
     }
 
     /// The first offset in `start..<end` where `needle` lies entirely before `end`.
-    /// - Complexity: O(n) words; each word holding both test bytes at the right distance costs a `memcmp`.
+    /// - Complexity: O(n); each position holding both test bytes at the right distance costs a `memcmp`.
     static func find(_ needle: Needle, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
         let count = needle.bytes.count
         guard count > 0 else { return start }
@@ -100,23 +101,21 @@ enum ByteScan {
                 return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
             }
             let raw = UnsafeRawPointer(base)
-            let a = ones &* UInt64(pattern[needle.first])
-            let b = ones &* UInt64(pattern[needle.second])
+            let a = SIMD32<UInt8>(repeating: pattern[needle.first])
+            let b = SIMD32<UInt8>(repeating: pattern[needle.second])
             var i = start
-            // Candidates i…i+7: byte `first` of the needle at i+first and byte `second` at i+second.
-            while i + 8 <= last + 1 {
+            // Candidates i…i+31: byte `first` of the needle at i+first and byte `second` at i+second,
+            // 32 at a time (two loads, two compares, an and, one test).
+            while i + 32 <= last + 1 {
                 let hits =
-                    equalBytes(raw.loadUnaligned(fromByteOffset: i + needle.first, as: UInt64.self), a)
-                    & equalBytes(raw.loadUnaligned(fromByteOffset: i + needle.second, as: UInt64.self), b)
-                if hits != 0 {
-                    var mask = hits
-                    while mask != 0 {
-                        let candidate = i + mask.trailingZeroBitCount / 8
-                        if memcmp(base + candidate, pattern, count) == 0 { return candidate }
-                        mask &= mask - 1
+                    (raw.loadUnaligned(fromByteOffset: i + needle.first, as: SIMD32<UInt8>.self) .== a)
+                    .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
+                if any(hits) {
+                    for k in 0..<32 where hits[k] {
+                        if memcmp(base + i + k, pattern, count) == 0 { return i + k }
                     }
                 }
-                i += 8
+                i += 32
             }
             while i <= last {
                 if memcmp(base + i, pattern, count) == 0 { return i }

@@ -110,9 +110,12 @@ extension PagerApp {
         guard publishedEntries > 0 else { return .unchanged }
         pendingFilterAnchor = nil
         table.scrollToRow(at: indexPath(ofEntry: publishedEntries - 1), at: .bottom, animated: false)
-        message =
-            publishedComplete && !hasPlaceholder
-            ? "End: line \(publishedLines.grouped)." : "End of what is read so far (line \(publishedLines.grouped)); more is coming."
+        let last = (line(atEntry: publishedEntries - 1) + 1).grouped
+        if hasPlaceholder {
+            message = "End of what is \(filter == nil ? "read" : "filtered") so far (line \(last)); more is coming."
+        } else {
+            message = filter == nil ? "End: line \(last)." : "End: line \(last), the last matching line."
+        }
         return .changed
     }
 

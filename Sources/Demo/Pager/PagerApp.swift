@@ -209,7 +209,9 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
             let percent = source.isPipe ? "" : "\(min(99, filter.scannedBytes * 100 / total))%, "
             return "… filtering: \(percent)\(filter.matchCount.grouped) matching lines so far"
         }
-        if source.isPipe { return "… reading standard input (\(publishedLines.grouped) lines so far)" }
+        if source.isPipe {
+            return "… reading standard input (\(publishedLines.grouped) lines, \(PagerApp.bytes(source.available)) so far)"
+        }
         let percent = source.available > 0 ? publishedBytes * 100 / source.available : 100
         return
             "… indexing: \(percent)% of \(PagerApp.bytes(source.available)) (about \((estimatedTotalLines - publishedLines).grouped) more lines)"
