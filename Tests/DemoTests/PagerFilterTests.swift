@@ -70,6 +70,31 @@ import ReuseTable
         }
     }
 
+    /// The one-pass scan over random ranges of random text: the same lines as the model, the same newline count.
+    @Test func matchingLinesMatchesTheModel() {
+        var random = PagerRandom(state: 13)
+        for round in 0..<80 {
+            let bytes = PagerFilterTests.randomText(&random, bytes: 1 + random.below(5_000))
+            let needle = Array(["ab", "a", "abc", "b a", "xyz", "\r\n", "aaaa", "é", ""][round % 9].utf8)
+            // A range from a line start to anywhere.
+            let starts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }.filter { $0 <= bytes.count }
+            let start = starts[random.below(starts.count)]
+            let end = start + random.below(bytes.count - start + 1)
+            let slice = Array(bytes[start..<end])
+            let firstLine = random.below(1_000)
+            var found: [Int] = []
+            let newlines = bytes.withUnsafeBufferPointer {
+                ByteScan.matchingLines(
+                    ByteScan.Needle(needle), in: $0.baseAddress!, from: start, to: end, firstLine: firstLine, into: &found)
+            }
+            #expect(newlines == slice.filter { $0 == 0x0A }.count, "round \(round)")
+            let expected =
+                needle.isEmpty
+                ? Array(simpleLines(slice).indices) : PagerFilterTests.modelMatches(slice, needle)
+            #expect(found == expected.map { $0 + firstLine }, "round \(round): \(needle) in \(start)..<\(end)")
+        }
+    }
+
     /// The filter over random files, in blocks of every size class, against the model.
     @Test func filterMatchesTheModel() throws {
         let scratch = PagerScratch()

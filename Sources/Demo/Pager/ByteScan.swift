@@ -73,7 +73,9 @@ enum ByteScan {
     /// A byte string prepared for `find`: its two rarest bytes and where they sit in it.
     struct Needle {
         let bytes: [UInt8]
-        /// Offsets in `bytes` of the two bytes the scan tests first (equal for a one-byte needle).
+        /// Offset in `bytes` of its rarest byte, which `memchr` looks for first.
+        let rarest: Int
+        /// Offsets of the two rarest bytes, in order (equal for a one-byte needle): the vector scan tests both.
         let first: Int
         let second: Int
 
@@ -82,12 +84,18 @@ enum ByteScan {
             let ranked = bytes.indices.sorted { (commonness(bytes[$0]), $0) < (commonness(bytes[$1]), $1) }
             let a = ranked.first ?? 0
             let b = ranked.dropFirst().first ?? a
+            rarest = a
             first = min(a, b)
             second = max(a, b)
         }
     }
 
     /// The first offset in `start..<end` where `needle` lies entirely before `end`.
+    ///
+    /// It starts with `memchr` for the needle's rarest byte, the fastest scan there is while that byte
+    /// is really rare (a search for an id); when it keeps stopping at bytes that do not begin a match
+    /// (fewer than 256 bytes between stops on average), it switches to testing both rare bytes 32
+    /// positions at a time.
     /// - Complexity: O(n); each position holding both test bytes at the right distance costs a `memcmp`.
     static func find(_ needle: Needle, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
         let count = needle.bytes.count
@@ -100,28 +108,128 @@ enum ByteScan {
                 guard let hit = memchr(base + start, Int32(pattern[0]), end - start) else { return nil }
                 return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
             }
+            var i = start
+            var stops = 0
+            let rare = needle.rarest
+            while i <= last {
+                guard let hit = memchr(base + i + rare, Int32(pattern[rare]), last - i + 1) else { return nil }
+                let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - rare
+                if memcmp(base + candidate, pattern, count) == 0 { return candidate }
+                i = candidate + 1
+                stops += 1
+                if stops >= 32 && i - start < stops * 256 { break }  // the byte is common here
+            }
+            return findByPairs(needle, pattern, in: base, from: i, last: last)
+        }
+    }
+
+    /// `find`'s vector scan from `start`; `last` is the last offset a match may start at.
+    private static func findByPairs(
+        _ needle: Needle, _ pattern: UnsafePointer<UInt8>, in base: UnsafePointer<UInt8>, from start: Int, last: Int
+    ) -> Int? {
+        let count = needle.bytes.count
+        let raw = UnsafeRawPointer(base)
+        let a = SIMD32<UInt8>(repeating: pattern[needle.first])
+        let b = SIMD32<UInt8>(repeating: pattern[needle.second])
+        var i = start
+        // Candidates i…i+31: byte `first` of the needle at i+first and byte `second` at i+second,
+        // 32 at a time (two loads, two compares, an and, one test).
+        while i + 32 <= last + 1 {
+            let hits =
+                (raw.loadUnaligned(fromByteOffset: i + needle.first, as: SIMD32<UInt8>.self) .== a)
+                .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
+            if any(hits) {
+                for k in 0..<32 where hits[k] {
+                    if memcmp(base + i + k, pattern, count) == 0 { return i + k }
+                }
+            }
+            i += 32
+        }
+        while i <= last {
+            if memcmp(base + i, pattern, count) == 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The filter's scan: appends to `lines` the number of each line of `base[start..<end]` holding
+    /// `needle` (line numbers go on from `firstLine`, the number of the line starting at `start`),
+    /// and returns the newlines in the range.
+    ///
+    /// One pass: each 32-byte step counts its newlines and tests the needle's two rare bytes at once,
+    /// so the bytes are read once for both. A match's line number is the count so far plus the
+    /// newlines before it in its step; the scan then goes on after the line's newline.
+    /// - Complexity: O(n).
+    static func matchingLines(
+        _ needle: Needle, in base: UnsafePointer<UInt8>, from start: Int, to end: Int, firstLine: Int,
+        into lines: inout [Int]
+    ) -> Int {
+        let count = needle.bytes.count
+        guard count > 0, !needle.bytes.contains(0x0A) else {
+            // Every line matches (an empty needle, as `grep -F ''`), or none does (a needle holding a newline).
+            let newlines = countNewlines(base, start..<end)
+            if count == 0 { lines += firstLine..<(firstLine + newlines + (end > start && base[end - 1] != 0x0A ? 1 : 0)) }
+            return newlines
+        }
+        return needle.bytes.withUnsafeBufferPointer { pattern -> Int in
+            let pattern = pattern.baseAddress!
             let raw = UnsafeRawPointer(base)
+            let newline = SIMD32<UInt8>(repeating: 0x0A)
             let a = SIMD32<UInt8>(repeating: pattern[needle.first])
             let b = SIMD32<UInt8>(repeating: pattern[needle.second])
+            let last = end - count  // the last offset a match may start at
             var i = start
-            // Candidates i…i+31: byte `first` of the needle at i+first and byte `second` at i+second,
-            // 32 at a time (two loads, two compares, an and, one test).
-            while i + 32 <= last + 1 {
+            var line = firstLine  // the number of the line holding byte i (newlines before i, plus firstLine)
+            var counts = SIMD32<UInt8>(repeating: 0)  // newlines per lane since `line` was last brought up to date
+            var steps = 0
+            func settle() {
+                let low = SIMD16<UInt16>(truncatingIfNeeded: counts.lowHalf)
+                let high = SIMD16<UInt16>(truncatingIfNeeded: counts.highHalf)
+                line += Int((low &+ high).wrappedSum())
+                counts = SIMD32<UInt8>(repeating: 0)
+                steps = 0
+            }
+            /// Records a match at `at` (the newlines before it from `from` still to count); returns where to go on.
+            func matched(at: Int, countingFrom from: Int) -> Int {
+                settle()
+                var k = from
+                while k < at {
+                    if base[k] == 0x0A { line += 1 }
+                    k += 1
+                }
+                lines.append(line)
+                guard let found = memchr(base + at, 0x0A, end - at) else { return end }
+                line += 1
+                return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+            }
+            scan: while i + 32 + needle.second <= end {
+                let bytes = raw.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
                 let hits =
                     (raw.loadUnaligned(fromByteOffset: i + needle.first, as: SIMD32<UInt8>.self) .== a)
                     .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
                 if any(hits) {
-                    for k in 0..<32 where hits[k] {
-                        if memcmp(base + i + k, pattern, count) == 0 { return i + k }
+                    for k in 0..<32 where hits[k] && i + k <= last && memcmp(base + i + k, pattern, count) == 0 {
+                        i = matched(at: i + k, countingFrom: i)
+                        continue scan
                     }
                 }
+                // A mask lane is all ones (255) where the byte is a newline: subtracting it adds one.
+                counts &-= unsafeBitCast(bytes .== newline, to: SIMD32<UInt8>.self)
                 i += 32
+                steps += 1
+                if steps == 255 { settle() }
             }
-            while i <= last {
-                if memcmp(base + i, pattern, count) == 0 { return i }
+            settle()
+            // The last bytes, one at a time.
+            while i < end {
+                if i <= last && memcmp(base + i, pattern, count) == 0 {
+                    i = matched(at: i, countingFrom: i)
+                    continue
+                }
+                if base[i] == 0x0A { line += 1 }
                 i += 1
             }
-            return nil
+            return line - firstLine
         }
     }
 }

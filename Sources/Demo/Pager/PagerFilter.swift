@@ -8,10 +8,10 @@ import Glibc
 /// The same exact-bytes match as the search (`/`) and as `grep -F` in the C locale: a line
 /// matches when the needle's bytes occur in it (a needle never holds a newline, so no match
 /// spans two lines). The scan goes through the source in blocks that end just after a
-/// newline, so every line lies in one block; in a block it finds the next match
-/// (`ByteScan.find`), counts the newlines before it (`ByteScan.countNewlines`) for its line
-/// number, records the line and goes on after the line's end. It does not need the line
-/// index, so it runs as fast as the bytes arrive, beside it.
+/// newline, so every line lies in one block; in a block one pass (`ByteScan.matchingLines`)
+/// counts newlines and tests for the needle together, records each matching line's number and
+/// goes on after that line's end. It does not need the line index, so it runs as fast as the
+/// bytes arrive, beside it.
 ///
 /// While more bytes may come (a pipe still open, a file followed with `F`), a last line
 /// without its newline is left for later; `resume()` goes on after the source grew.
@@ -124,22 +124,7 @@ final class PagerFilter: @unchecked Sendable {
             limit = end
         }
         var found: [Int] = []
-        var at = position
-        var counted = position
-        var lines = linesBefore  // newlines before `counted`
-        while at < limit, let match = ByteScan.find(needle, in: base, from: at, to: limit) {
-            lines += ByteScan.countNewlines(base, counted..<match)
-            found.append(lines)
-            // Go on after this line's newline; a last line without one ends the block.
-            guard let newline = memchr(base + match, 0x0A, limit - match) else {
-                counted = match
-                break
-            }
-            at = newline.assumingMemoryBound(to: UInt8.self) - base + 1
-            lines += 1
-            counted = at
-        }
-        if counted < limit { lines += ByteScan.countNewlines(base, counted..<limit) }
+        let lines = linesBefore + ByteScan.matchingLines(needle, in: base, from: position, to: limit, firstLine: linesBefore, into: &found)
         if base[limit - 1] == 0x0A {
             position = limit
         } else {
