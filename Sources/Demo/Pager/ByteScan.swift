@@ -51,6 +51,25 @@ enum ByteScan {
         return total
     }
 
+    /// True when a lane of `mask` is set; `any(_:)` of the standard library is not inlined here, and a
+    /// call per 32 bytes costs more than the compares.
+    @inline(__always) static func any(_ mask: SIMDMask<SIMD32<Int8>>) -> Bool {
+        let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+        return words[0] | words[1] | words[2] | words[3] != 0
+    }
+
+    /// The sum of the 32 lanes (each at most 255).
+    @inline(__always) static func sum(_ lanes: SIMD32<UInt8>) -> Int {
+        let words = unsafeBitCast(lanes, to: SIMD4<UInt64>.self)
+        var total = 0
+        for word in 0..<4 {
+            // Bytes into 16-bit pairs, then one multiply adds the four pairs in the top 16 bits.
+            let pairs = (words[word] & 0x00FF_00FF_00FF_00FF) &+ ((words[word] >> 8) & 0x00FF_00FF_00FF_00FF)
+            total += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        return total
+    }
+
     /// How common a byte is in text and logs, 0 (rare) to 255 (a space): the scan looks for the needle's two
     /// rarest bytes, so it stops at few places that cannot match. A rough guess from letter frequencies.
     static func commonness(_ byte: UInt8) -> Int {
@@ -138,7 +157,7 @@ enum ByteScan {
             let hits =
                 (raw.loadUnaligned(fromByteOffset: i + needle.first, as: SIMD32<UInt8>.self) .== a)
                 .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
-            if any(hits) {
+            if ByteScan.any(hits) {
                 for k in 0..<32 where hits[k] {
                     if memcmp(base + i + k, pattern, count) == 0 { return i + k }
                 }
@@ -180,36 +199,28 @@ enum ByteScan {
             let last = end - count  // the last offset a match may start at
             var i = start
             var line = firstLine  // the number of the line holding byte i (newlines before i, plus firstLine)
-            var counts = SIMD32<UInt8>(repeating: 0)  // newlines per lane since `line` was last brought up to date
+            var counts = SIMD32<UInt8>(repeating: 0)  // newlines per lane not yet added to `line`
             var steps = 0
-            func settle() {
-                let low = SIMD16<UInt16>(truncatingIfNeeded: counts.lowHalf)
-                let high = SIMD16<UInt16>(truncatingIfNeeded: counts.highHalf)
-                line += Int((low &+ high).wrappedSum())
-                counts = SIMD32<UInt8>(repeating: 0)
-                steps = 0
-            }
-            /// Records a match at `at` (the newlines before it from `from` still to count); returns where to go on.
-            func matched(at: Int, countingFrom from: Int) -> Int {
-                settle()
-                var k = from
-                while k < at {
-                    if base[k] == 0x0A { line += 1 }
-                    k += 1
-                }
-                lines.append(line)
-                guard let found = memchr(base + at, 0x0A, end - at) else { return end }
-                line += 1
-                return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
-            }
             scan: while i + 32 + needle.second <= end {
                 let bytes = raw.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
                 let hits =
                     (raw.loadUnaligned(fromByteOffset: i + needle.first, as: SIMD32<UInt8>.self) .== a)
                     .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
-                if any(hits) {
+                if ByteScan.any(hits) {
+                    var match = -1
                     for k in 0..<32 where hits[k] && i + k <= last && memcmp(base + i + k, pattern, count) == 0 {
-                        i = matched(at: i + k, countingFrom: i)
+                        match = i + k
+                        break
+                    }
+                    if match >= 0 {
+                        // Its line: the newlines so far, plus those before it in this step.
+                        line += ByteScan.sum(counts) + countNewlines(base, i..<match)
+                        counts = SIMD32<UInt8>(repeating: 0)
+                        steps = 0
+                        lines.append(line)
+                        guard let found = memchr(base + match, 0x0A, end - match) else { return line - firstLine }
+                        line += 1
+                        i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
                         continue scan
                     }
                 }
@@ -217,13 +228,20 @@ enum ByteScan {
                 counts &-= unsafeBitCast(bytes .== newline, to: SIMD32<UInt8>.self)
                 i += 32
                 steps += 1
-                if steps == 255 { settle() }
+                if steps == 255 {
+                    line += ByteScan.sum(counts)
+                    counts = SIMD32<UInt8>(repeating: 0)
+                    steps = 0
+                }
             }
-            settle()
+            line += ByteScan.sum(counts)
             // The last bytes, one at a time.
             while i < end {
                 if i <= last && memcmp(base + i, pattern, count) == 0 {
-                    i = matched(at: i, countingFrom: i)
+                    lines.append(line)
+                    guard let found = memchr(base + i, 0x0A, end - i) else { return line - firstLine }
+                    line += 1
+                    i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
                     continue
                 }
                 if base[i] == 0x0A { line += 1 }
