@@ -175,6 +175,7 @@ import ReuseTable
         handle.write(Data("c ab\nno\nq".utf8))
         #expect(source.refresh() == .grew(bytes: 9))
         filter.setGrowing(true)
+        filter.start()  // from here on it scans on its own thread, waiting for newlines
         for _ in 0..<2_000 where filter.scannedBytes < 16 { usleep(1_000) }
         #expect(Array(filter.matches(from: 0)) == [0, 2])  // "q" waits for its newline; line 2 is listed once
         handle.write(Data("ab\n".utf8))

@@ -84,7 +84,7 @@ import ReuseTable
     /// `seq` writes into a pipe; the pager reads it as it arrives and, following, ends on its last line.
     @Test func standardInputFromSeqIsReadToTheEnd() throws {
         let (process, source) = try seq(100_000)
-        let app = PagerApp(document: PagerDocument(source: source), width: 40, height: 12)
+        let app = PagerApp(document: PagerDocument(source: source), width: 80, height: 12)
         app.showsTimings = false
         #expect(app.document.source.isPipe)
         app.startBackgroundWork()

@@ -16,24 +16,10 @@ extension PagerApp {
 
     /// `statusText` in at most `limit` columns.
     func statusText(fitting limit: Int) -> String {
-        let shown = visibleLines.map { "lines \(($0.lowerBound + 1).grouped)–\(($0.upperBound + 1).grouped)" } ?? "no lines"
-        let total: String
+        // The required parts in full, or, when they and an 8-column name do not fit, in short forms.
+        var required = requiredStatus(compact: false)
+        if PagerApp.columns(of: required.joined(separator: " · ")) + 11 > limit { required = requiredStatus(compact: true) }
         let source = document.source
-        if publishedComplete && (source.isPipe || indexCaughtUp) {
-            total = "of \(publishedLines.grouped)"
-        } else if source.isPipe {
-            total = "of ≥\(publishedLines.grouped), reading"
-        } else {
-            let percent = source.available > 0 ? publishedBytes * 100 / source.available : 0
-            total = "of ~\(estimatedTotalLines.grouped) (\(percent)% indexed)"
-        }
-        var required = ["\(shown) \(total)"]
-        if following { required.append("following") }
-        if let filter {
-            let more = filter.isComplete && filterLines.count == filter.matchCount ? "" : "+"
-            required.append("&\(PagerApp.short(filter.query, 12)): \(filterLines.count.grouped)\(more) shown")
-        }
-        if !wraps { required.append("wrap off") }
         // Section headers and footers are slots too (measured, zero high): count rows only.
         let rows = publishedEntries + (hasPlaceholder ? 1 : 0)
         let estimated = min(rows, table.estimatedSlotCount)
@@ -52,6 +38,37 @@ extension PagerApp {
         let spare = limit - PagerApp.columns(of: text)
         text = PagerApp.fit(source.name, columns: min(nameRoom, 24 + max(0, spare))) + separator + tail
         return PagerApp.fit(text, columns: limit)
+    }
+
+    /// The parts the status line always shows: lines on screen and in all, and the live modes.
+    private func requiredStatus(compact: Bool) -> [String] {
+        // Full: "lines 12–35 of ~98,765 (12% indexed)"; short: the top line only, "12/~98,765 12%".
+        let shown: String
+        if compact {
+            shown = visibleLines.map { ($0.lowerBound + 1).grouped } ?? "–"
+        } else {
+            shown = visibleLines.map { "lines \(($0.lowerBound + 1).grouped)–\(($0.upperBound + 1).grouped)" } ?? "no lines"
+        }
+        let of = compact ? "/" : " of "
+        let total: String
+        let source = document.source
+        if publishedComplete && (source.isPipe || indexCaughtUp) {
+            total = "\(of)\(publishedLines.grouped)"
+        } else if source.isPipe {
+            total = "\(of)≥\(publishedLines.grouped)\(compact ? "" : ", reading")"
+        } else {
+            let percent = source.available > 0 ? publishedBytes * 100 / source.available : 0
+            total = compact ? "/~\(estimatedTotalLines.grouped) \(percent)%" : " of ~\(estimatedTotalLines.grouped) (\(percent)% indexed)"
+        }
+        var required = [shown + total]
+        if following { required.append(compact ? "F" : "following") }
+        if let filter {
+            let more = filter.isComplete && filterLines.count == filter.matchCount ? "" : "+"
+            let query = PagerApp.short(filter.query, compact ? 8 : 12)
+            required.append("&\(query): \(filterLines.count.grouped)\(more)\(compact ? "" : " shown")")
+        }
+        if !wraps { required.append(compact ? "nowrap" : "wrap off") }
+        return required
     }
 
     /// Terminal columns `text` takes.

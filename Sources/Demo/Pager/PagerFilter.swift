@@ -60,14 +60,21 @@ final class PagerFilter: @unchecked Sendable {
 
     func cancel() { lock.withLock { cancelled = true } }
 
-    /// Scans on a background thread until done or cancelled.
-    func start() { resume() }
+    /// Scans on a background thread until done or cancelled, and again after each `resume()`.
+    func start() {
+        lock.withLock { inBackground = true }
+        resume()
+    }
 
-    /// Scans what is new on a background thread (again, after the source grew or `growing` changed).
+    /// Set by `start()`: a resumed filter scans on its own thread (otherwise the caller runs `run()`).
+    private var inBackground = false
+
+    /// Scans what is new (after the source grew or `growing` changed): on a background thread once
+    /// `start()` ran, else at the caller's next `run()`.
     func resume() {
         let launch = lock.withLock { () -> Bool in
             complete = false
-            guard !running, !cancelled else { return false }
+            guard inBackground, !running, !cancelled else { return false }
             running = true
             return true
         }
