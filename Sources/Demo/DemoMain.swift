@@ -2,7 +2,7 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 
-/// `swift run Demo [tour|trace|xray|bench|view FILE|--help]`.
+/// `swift run Demo [tour|trace|xray|bench|view [FILE]|--help]`.
 @main
 struct DemoMain {
     @MainActor
@@ -52,9 +52,10 @@ struct DemoMain {
               waterfall-cost
                             what an insert costs a 1,000,000-item WaterfallLayout, one section vs 1,000 (use -c release)
               view FILE     a pager: every line of FILE is a row of a TableView, as tall as it wraps
-                            (FILE '-' is standard input); off a terminal, a timing summary.
+                            (FILE '-', or none with a pipe: `cmd | Demo view`, is standard input);
+                            off a terminal, a timing summary once the input ends.
                             Keys: j/k PgUp/PgDn Home/End scroll, g line, % percent, / search, n next,
-                            w wrap on/off, q quit
+                            & filter (Esc: all lines), F follow, # line numbers, w wrap, ? keys, q quit
               --help        this text
 
             Keys in the interactive demo:

@@ -26,7 +26,7 @@ import ReuseTableTerminal
         let app = try app(scratch, lines: 5, width: 100)
         let screen = app.render().lines
         #expect(screen[0].hasPrefix("line 0 "))
-        #expect(screen[10].contains("lines 1–5 of 5 lines"))
+        #expect(screen[10].contains("lines 1–5 of 5 ·"))
         #expect(screen[10].contains("layout –"))
     }
 
@@ -54,7 +54,7 @@ import ReuseTableTerminal
         // Going to the end measures the last screen; the line count is exact.
         _ = app.handle(.end)
         #expect(app.visibleLines?.upperBound == 2_999)
-        #expect(app.statusText.contains("of 3,000 lines"))
+        #expect(app.statusText.contains("of 3,000"))
     }
 
     @Test func jumpsToLinePercentAndSearchHit() throws {
@@ -144,5 +144,101 @@ import ReuseTableTerminal
         for label in ["open and first screen:", "index complete:", "jump to 50% (line", "bytes per line"] {
             #expect(text.contains(label))
         }
+    }
+
+    // MARK: 80 columns
+
+    /// Every status line and key-hint page fits 80 columns, in every mode, with room to spare for the
+    /// leading space: what does not fit is left out whole, never cut at the edge.
+    @Test func statusAndHintsFitEightyColumns() throws {
+        for hint in PagerApp.keyHints {
+            #expect(PagerApp.columns(of: hint) <= 79, "\(hint)")
+        }
+        let scratch = PagerScratch()
+        let name = "a-rather-long-log-file-name-from-some-service-2026-11-23.log"
+        let path = scratch.file(PagerAppTests.lines(60_000), name: name)
+        let app = PagerApp(document: PagerDocument(source: try ByteSource.open(path), chunkBytes: 64 << 10), width: 80, height: 24)
+        var states: [String] = []
+        func check(_ state: String) {
+            let status = app.statusText
+            states.append(status)
+            #expect(PagerApp.columns(of: status) <= 79, "\(state): \(status)")
+            #expect(!status.hasSuffix("…"), "\(state): nothing is cut at the edge: \(status)")
+            let screen = app.render().lines
+            #expect(screen[22] == " " + status + String(repeating: " ", count: 79 - PagerApp.columns(of: status)), "\(state)")
+            #expect(screen[23].trimmingCharacters(in: .whitespaces) == app.message.trimmingCharacters(in: .whitespaces) || app.prompt != nil)
+        }
+        check("indexing")
+        #expect(app.statusText.contains("of ~"))
+        #expect(app.statusText.contains("% indexed"))
+        #expect(app.message == PagerApp.keyHints[0])
+        _ = app.handle(.char("?"))
+        check("second hints")
+        #expect(app.message == PagerApp.keyHints[1])
+        _ = app.handle(.char("#"))
+        check("line numbers")
+        _ = app.handle(.char("w"))
+        check("wrap off")
+        _ = app.applyFilter("ab ab ab ab ab ab ab ab ab")
+        check("filtering while indexing")
+        _ = app.handle(.char("F"))
+        check("following while filtering and indexing")
+        #expect(app.statusText.contains(" · F · ") || app.statusText.contains("following"))
+        _ = app.handle(.char("F"))
+        app.document.index.indexAll()
+        app.pump()
+        app.filter?.run()
+        app.pump()
+        check("filtered")
+        #expect(app.statusText.contains("shown"))
+        _ = app.handle(.char("F"))
+        check("following, filtered")
+        #expect(app.statusText.contains("following") || app.statusText.contains(" · F · "))
+        #expect(states.allSatisfy { $0.hasPrefix("a-rath") })
+        // With fewer modes on, or at 120 columns, the optional figures come back.
+        _ = app.handle(.escape)
+        _ = app.handle(.char("F"))
+        _ = app.handle(.char("w"))
+        check("plain")
+        #expect(app.statusText.contains("layout"))
+        app.resize(width: 120, height: 24)
+        #expect(app.statusText.contains("measured"))
+        app.resize(width: 160, height: 24)
+        #expect(app.statusText.hasPrefix(name + " · lines "))
+    }
+
+    // MARK: Line numbers
+
+    @Test func lineNumbersAreExactWhereIndexedAndMarkedEstimatedBeyond() throws {
+        let scratch = PagerScratch()
+        let app = try app(scratch, lines: 3_000, chunkBytes: 4_096, width: 40)
+        #expect(!app.publishedComplete)
+        _ = app.handle(.char("#"))
+        #expect(app.showsLineNumbers)
+        let gutter = app.gutterWidth
+        #expect(gutter == app.lineNumberDigits + 2)
+        #expect(app.columns == 40 - gutter)
+        var screen = app.render().lines
+        #expect(screen[0].hasPrefix(String(repeating: " ", count: gutter - 2) + "1 line 0 "))
+        // Wrapped rows of a line leave the gutter empty; the next line shows its own number.
+        let firstHeight = Int(app.table.rectForRow(at: app.indexPath(ofLine: 0)).height)
+        #expect(screen[firstHeight].hasPrefix(String(repeating: " ", count: gutter - 2) + "2 line 1 "))
+        // The placeholder for the bytes not indexed yet shows where the file is estimated to end.
+        _ = app.scroll(by: 1_000_000)
+        screen = app.render().lines
+        let placeholderRow = try #require(screen.firstIndex { $0.contains("… indexing") })
+        let estimated = screen[placeholderRow].trimmingCharacters(in: .whitespaces).prefix { $0 != " " }
+        #expect(estimated.hasPrefix("~"))
+        #expect(Int(estimated.dropFirst()) == app.estimatedTotalLines)
+        app.document.index.indexAll()
+        app.pump()
+        _ = app.jump(toLine: 2_500)
+        screen = app.render().lines
+        #expect(screen[0].hasPrefix(String(repeating: " ", count: gutter - 5) + "2501 line 2500 "))
+        #expect(!screen.contains { $0.contains("~") })
+        _ = app.handle(.char("#"))
+        #expect(app.gutterWidth == 0)
+        #expect(app.topLine == 2_500)
+        #expect(app.render().lines[0].hasPrefix("line 2500 "))
     }
 }

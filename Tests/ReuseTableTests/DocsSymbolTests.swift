@@ -135,7 +135,8 @@ enum DocsSymbols {
         ],
         "C library, kernel and tools": [
             "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "AnonHugePages", "docc", "perf",
-            "less", "fetch", "__weak",
+            "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
+            "exc_page_fault", "clear_page_erms",
         ],
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The `pager` suite: `Demo view` on a generated log file of 1 GB (100 MB with `--quick`).
+/// The `pager` suite: `Demo view` on a generated log file of 1 GB (100 MB with `--quick`;
+/// `REUSETABLE_PAGER_BYTES=N` sets another size, as the tests do with a small one).
 ///
 /// The file is written once, on first use, into a temporary directory and
 /// removed when the bench exits. The scale column is the file's size in bytes.
@@ -11,18 +12,32 @@ import Glibc
 /// - `pagerIndex`: index every line of the file on one thread (throughput is bytes / time).
 /// - `pagerJump`: on a fresh table over the complete index, jump to 50% and render.
 /// - `pagerSearch`: search from the top for a string planted at 99% of the file.
+/// - `pagerPipe`: `cat FILE` into the pager through a pipe, read and indexed to the end, beside
+///   `cat FILE | wc -l` (the pipe's own limit on this machine, the baseline).
+/// - `pagerFilter`: `&took=88` (about 1% of the lines) over the whole file to the complete list of
+///   matching lines, beside `grep -F -c` for the same literal.
 enum PagerSuite {
     /// The planted search target (its first byte appears nowhere else in the file).
     static let needle = "#needle-7f3a"
+    /// The filter's literal: `took=` is followed by 0–899, so it matches 88 and 880–889, 11 values in 900.
+    static let filterNeedle = "took=88"
 
-    static func suite(quick: Bool) -> BenchSuite {
-        let size = quick ? 100_000_000 : 1_000_000_000
+    /// The file size: `bytes`, else `REUSETABLE_PAGER_BYTES`, else 1 GB (100 MB quick).
+    static func fileBytes(quick: Bool, bytes: Int? = nil) -> Int {
+        if let bytes { return bytes }
+        if let text = ProcessInfo.processInfo.environment["REUSETABLE_PAGER_BYTES"], let value = Int(text), value > 0 {
+            return value
+        }
+        return quick ? 100_000_000 : 1_000_000_000
+    }
+
+    static func suite(quick: Bool, bytes: Int? = nil) -> BenchSuite {
+        let size = fileBytes(quick: quick, bytes: bytes)
+        func strategy(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchStrategy {
+            BenchStrategy(name: name) { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } }
+        }
         func operation(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchOperation {
-            BenchOperation(
-                name: name, baseline: nil,
-                strategies: [
-                    BenchStrategy(name: "Pager") { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } }
-                ])
+            BenchOperation(name: name, baseline: nil, strategies: [strategy("Pager", setUp)])
         }
         let open = operation("pagerOpen") { path in
             BenchCase(
@@ -72,13 +87,95 @@ enum PagerSuite {
                     if case .found(let offset) = search.state { benchSink &+= UInt64(offset) }
                 }, maxBatch: 1)
         }
+        let pipe = BenchOperation(
+            name: "pagerPipe", baseline: "cat | wc -l",
+            strategies: [
+                strategy("Pager") { path in
+                    // The source is kept until after the sample: unmapping a gigabyte is not reading it.
+                    var kept: [ByteSource] = []
+                    return BenchCase(
+                        step: { _ in
+                            let (process, source) = catIntoPipe(path)
+                            let index = LineIndex(source: source)
+                            index.indexAll()
+                            process.waitUntilExit()
+                            benchSink &+= UInt64(index.indexedLines)
+                            kept.append(source)
+                        }, between: { kept.removeAll() }, maxBatch: 1)
+                },
+                strategy("cat | wc -l") { path in
+                    BenchCase(step: { _ in benchSink &+= UInt64(shell("cat '\(path)' | wc -l").count) }, maxBatch: 1)
+                },
+            ])
+        let filter = BenchOperation(
+            name: "pagerFilter", baseline: "grep -F -c",
+            strategies: [
+                strategy("Pager") { path in
+                    let source = try! ByteSource.open(path)
+                    return BenchCase(
+                        step: { _ in
+                            let filter = PagerFilter(query: filterNeedle, in: source)
+                            filter.run()
+                            benchSink &+= UInt64(filter.matchCount)
+                        }, maxBatch: 1)
+                },
+                strategy("grep -F -c") { path in
+                    BenchCase(step: { _ in benchSink &+= UInt64(shell("grep -F -c '\(filterNeedle)' '\(path)'").count) }, maxBatch: 1)
+                },
+            ])
         return BenchSuite(
-            name: "pager", scales: [size], operations: [open, index, jump, search],
-            commentary: { results in
-                guard let indexTime = results.first(where: { $0.operation == "pagerIndex" })?.summary?.median else { return [] }
-                let rate = Double(size) / indexTime  // bytes per nanosecond = GB/s
-                return [String(format: "Index throughput: %.2f GB/s over a %@ file (target: ≥ 1 GB/s).", rate, PagerApp.bytes(size))]
-            })
+            name: "pager", scales: [size], operations: [open, index, jump, search, pipe, filter],
+            commentary: { results in commentary(results, size: size) })
+    }
+
+    /// Throughputs and the two ratios the targets name.
+    static func commentary(_ results: [BenchResult], size: Int) -> [String] {
+        func median(_ operation: String, _ strategy: String) -> Double? {
+            results.first { $0.operation == operation && $0.strategy == strategy }?.summary?.median
+        }
+        func rate(_ nanoseconds: Double) -> String { String(format: "%.2f GB/s", Double(size) / nanoseconds) }
+        var lines: [String] = []
+        let file = PagerApp.bytes(size)
+        if let index = median("pagerIndex", "Pager") {
+            lines.append("Index throughput: \(rate(index)) over a \(file) file (target: ≥ 1 GB/s).")
+        }
+        if let pager = median("pagerPipe", "Pager"), let cat = median("pagerPipe", "cat | wc -l") {
+            lines.append(
+                String(format: "Pipe: the pager reads and indexes %@ through a pipe in %.2fx the time of cat | wc -l", file, pager / cat)
+                    + " (\(rate(pager)) vs \(rate(cat)); target ≤ 1.2x).")
+        }
+        if let pager = median("pagerFilter", "Pager") {
+            let grep = median("pagerFilter", "grep -F -c").map { ", grep -F -c \(rate($0))" } ?? ""
+            lines.append("Filter &\(filterNeedle): \(rate(pager)) over \(file)\(grep) (target: ≥ 1 GB/s).")
+        }
+        return lines
+    }
+
+    /// `cat path` writing into a pipe, and a source reading the pipe.
+    static func catIntoPipe(_ path: String) -> (Process, ByteSource) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["cat", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        try? pipe.fileHandleForWriting.close()
+        let source = try! ByteSource.open(descriptor: dup(pipe.fileHandleForReading.fileDescriptor), name: "cat")
+        return (process, source)
+    }
+
+    /// Runs `command` with `/bin/sh -c` in the C locale and returns what it printed.
+    static func shell(_ command: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = ["LC_ALL": "C", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        try! process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     // MARK: The generated file

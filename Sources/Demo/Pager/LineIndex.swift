@@ -20,6 +20,12 @@ import Glibc
 /// empty input has none; "a\n" has one. The "\r" of a CRLF stays in the line
 /// bytes (the wrapper drops a trailing one).
 ///
+/// **Growth.** A file followed with `F` grows after the index has finished:
+/// `resume()` lets the scan go on. The file's last line may have had no newline
+/// yet when it was indexed (an "open tail"); the next chunk then starts inside
+/// that line and says so (`Chunk.continuesLine`), so the pager re-measures it.
+/// A pipe never publishes a line before its newline (or the end of input).
+///
 /// Thread safety: the scan (`indexNext`) runs on one thread at a time (the
 /// background indexer); readers on any thread take the lock for the samples.
 final class LineIndex: @unchecked Sendable {
@@ -28,6 +34,9 @@ final class LineIndex: @unchecked Sendable {
         var firstLine: Int
         var lineCount: Int
         var bytes: Range<Int>
+        /// The line, indexed before without its newline, whose rest `bytes` starts with; nil when
+        /// `bytes` starts at a line start.
+        var continuesLine: Int? = nil
     }
 
     /// Lines per stored sample.
@@ -42,9 +51,12 @@ final class LineIndex: @unchecked Sendable {
     private var chunkList: [Chunk] = []
     private var complete = false
     private var stopRequested = false
-    /// Scan state: the first byte not yet in a chunk, and newlines seen before it.
+    private var backgroundRunning = false
+    /// Scan state: the first byte not yet in a chunk, newlines seen before it, and where the line
+    /// holding it starts (before it when the last line indexed had no newline: an open tail).
     private var scannedTo = 0
     private var newlinesBefore = 0
+    private var lastLineStart = 0
 
     init(source: ByteSource, chunkBytes: Int = 8 << 20) {
         self.source = source
@@ -152,19 +164,20 @@ final class LineIndex: @unchecked Sendable {
             if lastNewline >= 0 || limit == available { break }
             limit = min(limit + window, available)  // a line longer than the window: keep looking for its end
         }
-        var end = lastNewline + 1
-        var lines = newlines
-        if limit == available && inputComplete {
-            if end < available {
-                end = available
-                lines += 1  // the last line has no newline
-            }
-        } else if lastNewline < 0 {
-            return false  // a pipe mid-line: wait for more
-        }
-        let chunk = Chunk(firstLine: newlinesBefore, lineCount: lines, bytes: start..<end)
+        // A chunk ends after its last newline, or at the end of the bytes when no more will come
+        // for now (a file; a pipe at its end): a pipe mid-line waits for the rest.
+        let end = limit == available && inputComplete ? available : lastNewline + 1
+        guard end > start else { return false }
+        let tailWasOpen = lastLineStart < start
+        let lineStartAfter = lastNewline >= 0 ? lastNewline + 1 : lastLineStart
+        let linesBefore = newlinesBefore + (tailWasOpen ? 1 : 0)
+        let linesAfter = newlinesBefore + newlines + (end > lineStartAfter ? 1 : 0)
+        let chunk = Chunk(
+            firstLine: linesBefore, lineCount: linesAfter - linesBefore, bytes: start..<end,
+            continuesLine: tailWasOpen ? linesBefore - 1 : nil)
         newlinesBefore += newlines
         scannedTo = end
+        lastLineStart = lineStartAfter
         lock.withLock {
             samples.append(contentsOf: newSamples)
             chunkList.append(chunk)
@@ -173,12 +186,45 @@ final class LineIndex: @unchecked Sendable {
         return true
     }
 
-    /// Starts the background indexer (which also reads a pipe); it stops when done or on `stop()`.
+    /// The source has grown (a followed file): index the new bytes too, in the background if it runs.
+    func resume() {
+        let restart = lock.withLock { () -> Bool in
+            complete = false
+            guard wantsBackground, !backgroundRunning, !stopRequested else { return false }
+            backgroundRunning = true
+            return true
+        }
+        if restart { launchBackground() }
+    }
+
+    /// Set by `startBackground()`: a resumed index restarts its thread.
+    private var wantsBackground = false
+
+    /// Starts the background indexer (which also reads a pipe); it stops when done or on `stop()`,
+    /// and starts again on `resume()`.
     func startBackground() {
+        let start = lock.withLock { () -> Bool in
+            wantsBackground = true
+            guard !backgroundRunning else { return false }
+            backgroundRunning = true
+            return true
+        }
+        if start { launchBackground() }
+    }
+
+    private func launchBackground() {
         let thread = Thread { [self] in
-            while !lock.withLock({ stopRequested }) {
+            while true {
+                let done = lock.withLock { () -> Bool in
+                    if stopRequested || complete {
+                        backgroundRunning = false
+                        return true
+                    }
+                    return false
+                }
+                if done { return }
                 if indexNext() { continue }
-                if isComplete { return }
+                if isComplete { continue }
                 if source.isPipe {
                     _ = source.readMore()
                 } else {

@@ -4,13 +4,25 @@ import ReuseTableTerminal
 import Glibc
 #endif
 
-/// `swift run Demo view FILE`: the pager on a terminal, or its timing summary off one.
+/// `swift run Demo view [FILE]`: the pager on a terminal, or its timing summary off one.
 @MainActor
 enum Pager {
+    static let usage = "usage: swift run Demo view FILE   (FILE '-', or none with a pipe, reads standard input)"
+
+    /// The file to view: the one argument, or standard input ("-") when there is none and
+    /// standard input is not a terminal (`cmd | Demo view`); nil for a usage error.
+    static func path(arguments: [String], standardInputIsTerminal: Bool) -> String? {
+        switch arguments.count {
+        case 0: return standardInputIsTerminal ? nil : "-"
+        case 1: return arguments[0]
+        default: return nil
+        }
+    }
+
     /// Runs the pager; returns the exit status (1 with a one-line error for a bad path or usage).
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let path = arguments.first else {
-            printError("usage: swift run Demo view FILE   (FILE '-' reads standard input: a file or a pipe)")
+        guard let path = path(arguments: arguments, standardInputIsTerminal: isatty(STDIN_FILENO) == 1) else {
+            printError(usage)
             return 1
         }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -47,8 +59,8 @@ enum Pager {
         let size = Terminal.size() ?? (columns: 80, rows: 24)
         let document = PagerDocument(source: source)
         let app = PagerApp(document: document, width: size.columns, height: size.rows)
-        document.index.startBackground()
-        defer { document.index.stop() }
+        app.startBackgroundWork()
+        defer { app.stopBackgroundWork() }
         do {
             try EventLoop().run(app)
         } catch {

@@ -5,7 +5,7 @@ import ReuseTableTerminal
 @MainActor
 final class PagerCell: TableViewCell, GridDrawable {
     static let identifier = "line"
-    /// The file line shown; nil for the placeholder of bytes not indexed yet.
+    /// The file line shown; nil for the placeholder of bytes not indexed (or filtered) yet.
     var line: Int?
     weak var app: PagerApp?
 
@@ -14,7 +14,7 @@ final class PagerCell: TableViewCell, GridDrawable {
         let firstRow = clip.y - frame.y
         let rows = firstRow..<(firstRow + clip.height)
         guard let line else {
-            grid.write(app.placeholderText, x: frame.x, y: clip.y, style: GridStyle(dim: true), clip: clip)
+            app.drawPlaceholder(frame: frame, clip: clip, into: &grid)
             return
         }
         app.draw(line: line, rows: rows, frame: frame, clip: clip, into: &grid)

@@ -40,35 +40,20 @@ final class PagerSearch: @unchecked Sendable {
         thread.start()
     }
 
-    /// The first offset in `start..<end` where `needle` starts entirely before `end`: `memchr` for its
-    /// first byte, `memcmp` for the rest (glibc's `memmem` is not exported to Swift).
-    static func find(_ needle: [UInt8], in base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        guard let first = needle.first else { return start }
-        var position = start
-        let last = end - needle.count  // the last offset a match may start at
-        return needle.withUnsafeBytes { pattern -> Int? in
-            while position <= last, let hit = memchr(base + position, Int32(first), last - position + 1) {
-                let offset = hit.assumingMemoryBound(to: UInt8.self) - base
-                if memcmp(base + offset, pattern.baseAddress!, needle.count) == 0 { return offset }
-                position = offset + 1
-            }
-            return nil
-        }
-    }
-
     /// Searches on the calling thread until found, not found or cancelled.
     func run() {
         guard let base = source.base, !needle.isEmpty else {
             lock.withLock { current = .notFound }
             return
         }
+        let prepared = ByteScan.Needle(needle)
         var position = startOffset
         while !lock.withLock({ cancelled }) {
             let available = source.available
             let complete = source.isComplete
             let end = min(position + blockBytes, available)
             if end - position >= needle.count {
-                if let offset = PagerSearch.find(needle, in: base, from: position, to: end) {
+                if let offset = ByteScan.find(prepared, in: base, from: position, to: end) {
                     lock.withLock { current = .found(offset: offset) }
                     return
                 }
