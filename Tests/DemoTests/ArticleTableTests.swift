@@ -66,7 +66,7 @@ import Testing
         #expect(article.rowRecords.map(\.startY) == [0, 10, 30, 60])
         #expect([-5, 0, 5, 10, 11, 30, 59, 60, 99, 1_000].map { article.findRow(forOffsetY: $0) } == [0, 0, 0, 0, 1, 1, 2, 2, 3, 3])
         #expect(article.contentSize.height == 100)
-        #expect(article.visibleRows == IndexSet(0..<4))
+        #expect(article.visibleRows == [0, 1, 2, 3])
         source.heights = []
         article.reloadData()
         #expect(article.rowRecords.isEmpty && article.visibleRows.isEmpty && article.subviews.isEmpty)

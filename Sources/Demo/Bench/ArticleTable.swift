@@ -1,5 +1,5 @@
 import Foundation
-import ReuseTable
+@_spi(Internals) import ReuseTable
 
 // The `table` suite's `ArticleTable` strategy: the whole table of the 2013
 // article "Let's Build UITableView" (its `PGTableView`, Obliquely/Let-s-Build-UITableView),
@@ -17,11 +17,20 @@ import ReuseTable
 //   give their cells back to the pool, which `dequeueReusableCell` scans by identifier.
 //
 // Faithful in shape: the records are objects in an array (the article's
-// `NSMutableArray` of `PGRowRecord`), the visible rows an `IndexSet` made
-// afresh each pass (its `NSMutableIndexSet`), the pool a flat collection
-// searched linearly (its `NSMutableSet`). Left out: the article's `NSLog` on
-// every pass. Its `rowMargin` (2 pt there) is 0 here, so rows have exactly the
-// heights the data source gives, as in the `TableView`.
+// `NSMutableArray` of `PGRowRecord`), the visible rows a sorted list of row
+// numbers made afresh each pass (its `NSMutableIndexSet`), the pool a flat
+// collection searched by identifier (its `NSMutableSet`). Left out: the
+// article's `NSLog` on every pass. Its `rowMargin` (2 pt there) is 0 here, so
+// rows have exactly the heights the data source gives, as in the `TableView`.
+//
+// Lean where Swift on Linux would add costs Objective-C on iOS does not have,
+// so the ratio measures what the production pass adds, not those costs: the
+// hot fields skip the runtime's exclusivity checks (`@exclusivity(unchecked)`,
+// as the table's own hot state does), a cell leaves the table through
+// `removeSubview(_:)` (the parent known, no weak load of `superview`, as the
+// table's recycling does), and the visible rows are a plain array rather than
+// Foundation's `IndexSet` (which on Linux bridges every operation to
+// `NSIndexSet` and cost this loop more than the table's whole pass).
 
 /// What the article's table asks: counts, cells and (optionally) heights.
 @MainActor
@@ -38,9 +47,9 @@ protocol ArticleTableDataSource: AnyObject {
 final class ArticleTable: ScrollView {
     /// One row: where it starts, how tall it is, and the cell showing it (the article's `PGRowRecord`).
     final class RowRecord {
-        var startY: Double
-        var height: Double
-        var cachedCell: TableViewCell?
+        @exclusivity(unchecked) var startY: Double
+        @exclusivity(unchecked) var height: Double
+        @exclusivity(unchecked) var cachedCell: TableViewCell?
         init(startY: Double, height: Double) {
             self.startY = startY
             self.height = height
@@ -53,9 +62,10 @@ final class ArticleTable: ScrollView {
     /// Space above every row (the article's is 2 pt; 0 keeps the data source's heights).
     var rowMargin = 0.0
 
-    private(set) var rowRecords: [RowRecord] = []
-    private(set) var reusePool: [TableViewCell] = []
-    private(set) var visibleRows = IndexSet()
+    @exclusivity(unchecked) private(set) var rowRecords: [RowRecord] = []
+    @exclusivity(unchecked) private(set) var reusePool: [TableViewCell] = []
+    /// The rows with cells, in increasing order.
+    @exclusivity(unchecked) private(set) var visibleRows: [Int] = []
 
     /// A pooled cell with `identifier`, or nil: the first one found by a scan of the pool.
     func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
@@ -81,10 +91,10 @@ final class ArticleTable: ScrollView {
         let currentStartY = Double(contentOffset.y)
         let currentEndY = currentStartY + Double(frame.height)
         var rowToDisplay = findRow(forOffsetY: currentStartY)
-        var newVisibleRows = IndexSet()
+        var newVisibleRows: [Int] = []
         var yOrigin = 0.0, rowHeight = 0.0
         repeat {
-            newVisibleRows.insert(rowToDisplay)
+            newVisibleRows.append(rowToDisplay)
             let record = rowRecords[rowToDisplay]
             yOrigin = record.startY
             rowHeight = record.height
@@ -99,16 +109,16 @@ final class ArticleTable: ScrollView {
     }
 
     /// Rows visible before and not in `current` give their cells to the pool; `current` becomes the visible set.
-    func returnNonVisibleRowsToThePool(_ current: IndexSet?) {
-        if let current { visibleRows.subtract(current) }
-        for row in visibleRows where row < rowRecords.count {
+    func returnNonVisibleRowsToThePool(_ current: [Int]?) {
+        let current = current ?? []
+        for row in visibleRows where row < rowRecords.count && !current.contains(row) {
             if let cell = rowRecords[row].cachedCell {
                 reusePool.append(cell)
-                cell.removeFromSuperview()
+                removeSubview(cell)
                 rowRecords[row].cachedCell = nil
             }
         }
-        visibleRows = current ?? IndexSet()
+        visibleRows = current
     }
 
     /// A record per row, each row's height asked once, and the content size.

@@ -95,6 +95,13 @@ struct BenchConfiguration {
         return list.split(separator: ",").contains { Int($0) == rows }
     }
 
+    /// `REUSETABLE_BENCH_STRATEGY=ReuseTable` (comma-separated) runs only those strategies,
+    /// e.g. to profile one of them with `perf record` without the others' samples.
+    func includes(strategy: String) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["REUSETABLE_BENCH_STRATEGY"] else { return true }
+        return list.split(separator: ",").contains { $0 == strategy }
+    }
+
     func includes(suite: String, operation: String) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return suite.lowercased() == filter || operation.lowercased() == filter
@@ -114,7 +121,7 @@ enum Suites {
     static func run(_ suite: BenchSuite, _ configuration: BenchConfiguration) -> [BenchResult] {
         var results: [BenchResult] = []
         for operation in suite.operations where configuration.includes(suite: suite.name, operation: operation.name) {
-            for strategy in operation.strategies {
+            for strategy in operation.strategies where configuration.includes(strategy: strategy.name) {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
