@@ -68,9 +68,12 @@ final class ArticleTable: ScrollView {
     @exclusivity(unchecked) private(set) var visibleRows: [Int] = []
 
     /// A pooled cell with `identifier`, or nil: the first one found by a scan of the pool.
+    /// (A loop: a closure formed here is main-actor isolated and checks the executor at every call.)
     func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        guard let index = reusePool.firstIndex(where: { $0.reuseIdentifier == identifier }) else { return nil }
-        return reusePool.remove(at: index)
+        for index in reusePool.indices where reusePool[index].reuseIdentifier == identifier {
+            return reusePool.remove(at: index)
+        }
+        return nil
     }
 
     /// Every cell back to the pool, every row's height asked again, and a layout.
