@@ -124,9 +124,9 @@ enum DocsSymbols {
         "Swift and its runtime": [
             "Bool", "Int", "UInt64", "Float", "Double", "Set", "Dictionary", "Sendable", "ObjectIdentifier", "AnyIterator",
             "ManagedBuffer", "Unmanaged", "InlineArray", "greatestFiniteMagnitude", "infinity", "super",
-            "isKnownUniquelyReferenced", "withUnsafeBufferPointer", "popLast", "updateValue",
+            "isKnownUniquelyReferenced", "withUnsafeBufferPointer", "popLast", "updateValue", "lastIndex", "firstIndex",
         ],
-        "Foundation and XCTest": ["Foundation", "UUID", "Timer", "XCTestCase"],
+        "Foundation and XCTest": ["Foundation", "UUID", "Timer", "XCTestCase", "IndexSet", "DispatchTime"],
         "UIKit, beyond the UI/NS prefixes": [
             "allowsSelectionDuringEditing", "allowsMultipleSelectionDuringEditing", "selectionFollowsFocus",
             "selectedBackgroundView", "scrollToNearestSelectedRow", "willDisplaySupplementaryView",
@@ -134,7 +134,7 @@ enum DocsSymbols {
             "systemLayoutSizeFittingSize",
         ],
         "C library, kernel and tools": [
-            "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "AnonHugePages", "docc", "perf",
+            "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "clock_gettime", "AnonHugePages", "docc", "perf",
             "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
             "exc_page_fault", "clear_page_erms",
         ],

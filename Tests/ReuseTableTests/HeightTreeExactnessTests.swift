@@ -104,6 +104,39 @@ import Testing
         #expect(Array(tree.runs).flatMap { repeatElement($0.height.bitPattern, count: $0.count) } == heights.map(\.bitPattern))
     }
 
+    /// A leaf follows an insert or a removal by the difference only while every height in it is on
+    /// the exact grid and its sum stays below the limit; otherwise it re-adds its runs. Either way the
+    /// sum is the fixed-shape sum of the runs (`checkInvariants` recomputes it after every step).
+    @Test func leafSumsFollowByDifferenceOnlyOnTheExactGrid() throws {
+        #expect(HeightTree.isOnExactGrid(44) && HeightTree.isOnExactGrid(0.5) && HeightTree.isOnExactGrid(1.0 / 256))
+        #expect(HeightTree.isOnExactGrid(0) && HeightTree.isOnExactGrid(0x1p43))
+        #expect(!HeightTree.isOnExactGrid(0.1) && !HeightTree.isOnExactGrid(1.0 / 512) && !HeightTree.isOnExactGrid(1.0 / 3))
+        #expect(!HeightTree.isOnExactGrid(-1) && !HeightTree.isOnExactGrid(0x1p44) && !HeightTree.isOnExactGrid(.infinity))
+
+        var tree = HeightTree((0..<50).map { HeightRun(count: 1, height: Double($0 % 7) + 0.5) })
+        #expect(tree.root.isLeaf && tree.root.heightsOnGrid)
+        tree.insert([HeightRun(count: 1, height: 0.1)], at: 10)
+        #expect(!tree.root.heightsOnGrid, "an off-grid height takes the leaf off the grid")
+        try tree.checkInvariants()
+        tree.removeSubrange(10..<11)
+        #expect(!tree.root.heightsOnGrid, "and it stays off until the leaf is rebuilt (the safe side)")
+        try tree.checkInvariants()
+        tree.setHeight(0.3, at: 0, isMeasured: true)
+        try tree.checkInvariants()
+
+        // Near the limit: by difference while the totals stay below 2^44, re-added past it.
+        var big = HeightTree([HeightRun(count: 1, height: 0x1p40), HeightRun(count: 3, height: 0x1p39)])
+        #expect(big.root.heightsOnGrid)
+        big.insert([HeightRun(count: 1, height: 0x1p43)], at: 0)
+        #expect(big.totalHeight == 0x1p43 + 0x1p40 + 3 * 0x1p39)
+        big.insert([HeightRun(count: 2, height: 0x1p43)], at: 1)
+        #expect(big.totalHeight == 3 * 0x1p43 + 0x1p40 + 3 * 0x1p39, "past the limit: re-added")
+        try big.checkInvariants()
+        big.removeSubrange(0..<3)
+        #expect(big.totalHeight == 0x1p40 + 3 * 0x1p39)
+        try big.checkInvariants()
+    }
+
     /// Heights that are exactly `Float`s are stored in 8 bytes a run; the sums over them are the same
     /// `Double` additions as before, so totals agree bit for bit with `RowRecords`.
     @Test func floatExactHeightsUseTheNarrowEncodingAndSumLikeRowRecords() throws {

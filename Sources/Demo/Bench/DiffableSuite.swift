@@ -38,7 +38,10 @@ enum DiffableSuite {
                     ]
                 )
             }
-        return Suites.tableSuite(name: "diffable", scales: quick ? [1_000, 10_000] : scales, operations: operations)
+        var suite = Suites.tableSuite(name: "diffable", scales: quick ? [1_000, 10_000] : scales, operations: operations)
+        suite.operations += DiffShapes.operations(quick: quick)
+        suite.commentary = DiffShapes.commentary
+        return suite
     }
 
     // MARK: Inputs

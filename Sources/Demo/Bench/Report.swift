@@ -91,139 +91,6 @@ enum Report {
         baseHeaders + (results.contains { $0.cellsCreated != nil } ? ["cells created"] : [])
     }
 
-    // MARK: Targets
-
-    /// One of the bench's targets at 10^7 rows (README's 10-million-row claims), evaluated on this run's results.
-    struct Target: Equatable {
-        var name: String
-        var requirement: String
-        /// The measured value, or why there is none.
-        var measured: String
-        /// Nil when not measured in this run.
-        var met: Bool?
-        var verdict: String { met.map { $0 ? "MET" : "MISSED" } ?? "not measured" }
-    }
-
-    static let targetRows = 10_000_000
-
-    /// The bench's targets, each computed from `results` (never hard-coded).
-    static func targets(_ results: [BenchResult], rows: Int = targetRows) -> [Target] {
-        func median(_ suite: String, _ operation: String, _ strategy: String) -> BenchResult? {
-            results.first { $0.suite == suite && $0.operation == operation && $0.strategy == strategy && $0.rows == rows && $0.summary != nil }
-        }
-        func timeTarget(_ suite: String, _ operation: String, limit: Double) -> Target {
-            let name = "\(operation) (\(suite), ReuseTable)"
-            let requirement = "≤ \(duration(limit))"
-            guard let r = median(suite, operation, "ReuseTable"), let m = r.summary?.median else {
-                return Target(name: name, requirement: requirement, measured: "not measured", met: nil)
-            }
-            return Target(name: name, requirement: requirement, measured: duration(m), met: m <= limit)
-        }
-        var out: [Target] = [timeTarget("geometry", "changeHeight", limit: 1_000)]
-        let speedupName = "changeHeight vs RowRecords (geometry)"
-        if let ours = median("geometry", "changeHeight", "ReuseTable")?.summary?.median,
-            let theirs = median("geometry", "changeHeight", "RowRecords")?.summary?.median, ours > 0
-        {
-            let speedup = theirs / ours
-            out.append(Target(name: speedupName, requirement: "≥ 1,000x faster", measured: ratio(speedup) + " faster", met: speedup >= 1_000))
-        } else {
-            out.append(Target(name: speedupName, requirement: "≥ 1,000x faster", measured: "not measured", met: nil))
-        }
-        out.append(timeTarget("geometry", "insertRow", limit: 2_000))
-        out.append(timeTarget("geometry", "deleteRow", limit: 2_000))
-        out.append(timeTarget("table", "jumpAndLayout", limit: 10_000))
-        out.append(timeTarget("table", "reloadFixed", limit: 1_000_000))
-        out.append(timeTarget("table", "reloadEstimated", limit: 1_000_000))
-        let bytesName = "reloadExact memory (table, ReuseTable)"
-        if let bytes = median("table", "reloadExact", "ReuseTable")?.bytesPerRow {
-            out.append(Target(name: bytesName, requirement: "≤ 16 bytes/row", measured: String(format: "%.1f bytes/row", bytes), met: bytes <= 16))
-        } else {
-            out.append(Target(name: bytesName, requirement: "≤ 16 bytes/row", measured: "not measured", met: nil))
-        }
-        return out
-    }
-
-    /// The geometry targets (see Docs/performance.md), each computed from `results`:
-    /// ratios against the baselines measured in the same run, and the 10^8-row reloads.
-    static func geometryTargets(_ results: [BenchResult]) -> [Target] {
-        func result(_ suite: String, _ operation: String, _ strategy: String, rows: Int = targetRows) -> Double? {
-            results.first { $0.suite == suite && $0.operation == operation && $0.strategy == strategy && $0.rows == rows }?.summary?.median
-        }
-        func ratioTarget(_ name: String, _ suite: String, _ operation: String, against baseline: String, limit: Double) -> Target {
-            let requirement = limit == 1 ? "≤ \(baseline)" : "≤ \(String(format: "%.1f", limit))x \(baseline)"
-            guard let ours = result(suite, operation, "ReuseTable"), let theirs = result(suite, operation, baseline), theirs > 0 else {
-                return Target(name: name, requirement: requirement, measured: "not measured", met: nil)
-            }
-            return Target(
-                name: name, requirement: requirement,
-                measured: "\(duration(ours)) vs \(duration(theirs)) (\(String(format: "%.2f", ours / theirs))x)",
-                met: ours <= theirs * limit)
-        }
-        func timeTarget(_ suite: String, _ operation: String, limit: Double, rows: Int = targetRows) -> Target {
-            let name = "\(operation) (\(suite), ReuseTable\(rows == targetRows ? "" : ", 10^\(Int(log10(Double(rows)).rounded()))"))"
-            guard let m = result(suite, operation, "ReuseTable", rows: rows) else {
-                return Target(name: name, requirement: "≤ \(duration(limit))", measured: "not measured", met: nil)
-            }
-            return Target(name: name, requirement: "≤ \(duration(limit))", measured: duration(m), met: m <= limit)
-        }
-        var out = [
-            ratioTarget("findRow vs FlatArrays (geometry)", "geometry", "findRow", against: "FlatArrays", limit: 1.2),
-            ratioTarget("scrollWindow vs RowRecords (geometry)", "geometry", "scrollWindow", against: "RowRecords", limit: 1),
-            ratioTarget("scrollStep vs RowRecords (table)", "table", "scrollStep", against: "RowRecords", limit: 1),
-            timeTarget("geometry", "changeHeight", limit: 1_000),
-            timeTarget("geometry", "insertRow", limit: 1_000),
-            timeTarget("geometry", "deleteRow", limit: 1_000),
-            timeTarget("table", "reloadFixed", limit: 1_000_000, rows: TableSuites.hugeScale),
-            timeTarget("table", "reloadEstimated", limit: 1_000_000, rows: TableSuites.hugeScale),
-        ]
-        let bytesName = "reloadExact memory (table, ReuseTable)"
-        if let bytes = results.first(where: {
-            $0.suite == "table" && $0.operation == "reloadExact" && $0.strategy == "ReuseTable" && $0.rows == targetRows
-        })?.bytesPerRow {
-            out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: String(format: "%.1f bytes/row", bytes), met: bytes <= 12))
-        } else {
-            out.append(Target(name: bytesName, requirement: "≤ 12 bytes/row", measured: "not measured", met: nil))
-        }
-        return out
-    }
-
-    /// The targets as aligned text, or "" when none was measured (e.g. a filtered run).
-    static func targetsText(_ results: [BenchResult]) -> String {
-        targetsText(targets(results), title: "== targets ==", header: "target at 10^7 rows")
-            + targetsText(geometryTargets(results), title: "== targets, geometry ==", header: "target (10^7 rows unless noted)")
-    }
-
-    private static func targetsText(_ targets: [Target], title: String, header: String) -> String {
-        guard targets.contains(where: { $0.met != nil }) else { return "" }
-        let table =
-            [[header, "requirement", "measured", "verdict"]]
-            + targets.map { [$0.name, $0.requirement, $0.measured, $0.verdict] }
-        var widths = [Int](repeating: 0, count: 4)
-        for row in table { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var out = title + "\n"
-        for (index, row) in table.enumerated() {
-            out +=
-                row.enumerated().map { i, c in c + String(repeating: " ", count: widths[i] - c.count) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
-            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
-        }
-        return out
-    }
-
-    /// The targets as a markdown table, or "" when none was measured.
-    static func targetsMarkdown(_ results: [BenchResult]) -> String {
-        var out = ""
-        for (targets, header) in [
-            (targets(results), "target at 10^7 rows"), (geometryTargets(results), "geometry target (10^7 rows unless noted)"),
-        ]
-        where targets.contains(where: { $0.met != nil }) {
-            if !out.isEmpty { out += "\n" }
-            out += "| \(header) | requirement | measured | verdict |\n|---|---|---:|---|\n"
-            for t in targets { out += "| \(t.name) | \(t.requirement) | \(t.measured) | **\(t.verdict)** |\n" }
-        }
-        return out
-    }
-
     // MARK: Text
 
     static func text(suite: BenchSuite, results: [BenchResult]) -> String {
@@ -287,9 +154,12 @@ enum Report {
 
     // MARK: Markdown
 
-    static func markdown(_ suites: [(suite: BenchSuite, results: [BenchResult])], header: String) -> String {
+    /// The whole report as markdown: header, legend (as a code block), targets, then a table per suite.
+    static func markdown(
+        _ suites: [(suite: BenchSuite, results: [BenchResult])], header: String, legend: String = "", targets: String = ""
+    ) -> String {
         var out = "<!-- Generated by `swift run -c release Demo bench --markdown FILE`. -->\n\n" + header + "\n"
-        let targets = targetsMarkdown(suites.flatMap(\.results))
+        if !legend.isEmpty { out += "\n## legend\n\n```text\n" + legend + "```\n" }
         if !targets.isEmpty { out += "\n## targets\n\n" + targets }
         for (suite, results) in suites where !results.isEmpty {
             out += "\n## \(suite.name)\n\n"

@@ -39,6 +39,9 @@ struct BenchCase: @unchecked Sendable {
     var bytesPerRow: Double? = nil
     /// Cells created over a counting path (reuse-pool suite).
     var cellsCreated: Int? = nil
+    /// Measures the case itself instead of `Harness.measure` timing `step` (for a
+    /// figure made of several measurements, such as kiwi's median of six medians).
+    var measure: ((MeasureOptions) -> Summary)? = nil
 }
 
 /// One way of doing an operation.
@@ -60,6 +63,8 @@ struct BenchOperation {
     var strategies: [BenchStrategy]
     /// Scales measured for this operation only, beyond the suite's (e.g. 10^8 for O(sections) reloads).
     var extraScales: [Int] = []
+    /// The only scales this operation runs at, instead of the suite's (e.g. one published shape).
+    var scales: [Int]? = nil
 }
 
 struct BenchSuite {
@@ -90,6 +95,13 @@ struct BenchConfiguration {
         return list.split(separator: ",").contains { Int($0) == rows }
     }
 
+    /// `REUSETABLE_BENCH_STRATEGY=ReuseTable` (comma-separated) runs only those strategies,
+    /// e.g. to profile one of them with `perf record` without the others' samples.
+    func includes(strategy: String) -> Bool {
+        guard let list = ProcessInfo.processInfo.environment["REUSETABLE_BENCH_STRATEGY"] else { return true }
+        return list.split(separator: ",").contains { $0 == strategy }
+    }
+
     func includes(suite: String, operation: String) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return suite.lowercased() == filter || operation.lowercased() == filter
@@ -109,11 +121,11 @@ enum Suites {
     static func run(_ suite: BenchSuite, _ configuration: BenchConfiguration) -> [BenchResult] {
         var results: [BenchResult] = []
         for operation in suite.operations where configuration.includes(suite: suite.name, operation: operation.name) {
-            for strategy in operation.strategies {
+            for strategy in operation.strategies where configuration.includes(strategy: strategy.name) {
                 var times: [(rows: Int, nanoseconds: Double)] = []
                 var setUpTimes: [(rows: Int, nanoseconds: Double)] = []
                 var skipReason: String?
-                for rows in (suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
+                for rows in (operation.scales ?? suite.scales + operation.extraScales).sorted() where configuration.includes(rows: rows) {
                     var result = BenchResult(
                         suite: suite.name, operation: operation.name, strategy: strategy.name,
                         rows: rows, baseline: operation.baseline)
@@ -156,9 +168,9 @@ enum Suites {
                     let start = Harness.now()
                     let benchCase = strategy.setUp(rows)
                     setUpTimes.append((rows, Double(Harness.now() - start)))
-                    let summary = Harness.measure(
-                        options, maxBatch: benchCase.maxBatch,
-                        step: benchCase.step, between: benchCase.between)
+                    let summary =
+                        benchCase.measure?(options)
+                        ?? Harness.measure(options, maxBatch: benchCase.maxBatch, step: benchCase.step, between: benchCase.between)
                     times.append((rows, summary.median))
                     result.summary = summary
                     result.bytesPerRow = benchCase.bytesPerRow

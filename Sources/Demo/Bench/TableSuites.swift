@@ -46,8 +46,13 @@ final class VariedHeightSource: TableViewDataSource, TableViewDelegate {
         tableView.dequeueReusableCell(withIdentifier: TableSuites.identifier, for: indexPath)
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        CGFloat(Self.height(at: indexPath))
+    }
+
+    /// The height of the row at `indexPath` (also `ArticleTableSource`'s, so both tables show the same rows).
+    nonisolated static func height(at indexPath: IndexPath) -> Double {
         let key = UInt64(truncatingIfNeeded: indexPath.section &* 1_000_003 &+ indexPath.row)
-        return CGFloat(VariableHeightRows.height((key &* 0x9E37_79B9_7F4A_7C15) >> 40))
+        return VariableHeightRows.height((key &* 0x9E37_79B9_7F4A_7C15) >> 40)
     }
 }
 
@@ -116,8 +121,30 @@ enum TableSuites {
         return fixture
     }
 
-    /// Forgets the shared exact tables (their memory goes back to the allocator).
-    @MainActor static func releaseFixtures() { exactTables.removeAll() }
+    /// The article's tables, one per scale, shared by `jumpAndLayout` and `scrollStep`
+    /// (building 10^7 record objects takes seconds).
+    @MainActor static var articleTables: [Int: ArticleTable] = [:]
+
+    /// The 2013 article's table over the exact table's rows, loaded (see ArticleTable.swift).
+    @MainActor static func articleTable(rows: Int) -> ArticleTable {
+        if let cached = articleTables[rows] { return cached }
+        let table = ArticleTable(frame: frame)
+        let source = ArticleTableSource(rows: rows, sections: sections)
+        table.dataSource = source
+        table.reloadData()
+        articleTables[rows] = table
+        articleSources[rows] = source  // the table holds its data source weakly, as the article's does
+        return table
+    }
+
+    @MainActor static var articleSources: [Int: ArticleTableSource] = [:]
+
+    /// Forgets the shared exact and article tables (their memory goes back to the allocator).
+    @MainActor static func releaseFixtures() {
+        exactTables.removeAll()
+        articleTables.removeAll()
+        articleSources.removeAll()
+    }
 
     /// Offset number `step` of a path that starts at `start` and moves `stepSize`
     /// points per step, bouncing between 0 and `maximum`.
@@ -131,8 +158,12 @@ enum TableSuites {
 
     /// A step that scrolls `table` along the bouncing path (a tenth of a screen per step).
     @MainActor static func scrollCase(_ table: TableView, start: Double) -> BenchCase {
-        let maximum = Double(table.maximumContentOffsetY)
-        return BenchCase(step: { i in
+        scrollCase(table, start: start, maximum: Double(table.maximumContentOffsetY))
+    }
+
+    /// A step that scrolls any scroll view along the bouncing path between 0 and `maximum`.
+    @MainActor static func scrollCase(_ table: ScrollView, start: Double, maximum: Double) -> BenchCase {
+        BenchCase(step: { i in
             MainActor.assumeIsolated {
                 table.contentOffset.y = CGFloat(pathOffset(i, start: start, stepSize: scrollStep, maximum: maximum))
             }
@@ -146,17 +177,44 @@ enum TableSuites {
         func perStore(_ body: @escaping @MainActor (Int, TableView.GeometryStore) -> BenchCase) -> [Strategy] {
             stores.map { entry in (name: entry.name, setUp: { rows in MainActor.assumeIsolated { body(rows, entry.store) } }) }
         }
-        let jump = perStore { rows, store in
-            let table = exactTable(rows: rows, store: store).table
-            let offsets = RandomInputs(seed: 0x7AB1E ^ UInt64(rows)).offsets(below: Double(table.maximumContentOffsetY))
+        func jumpCase(_ table: ScrollView, maximum: Double, rows: Int) -> BenchCase {
+            let offsets = RandomInputs(seed: 0x7AB1E ^ UInt64(rows)).offsets(below: maximum)
             return BenchCase(step: { i in
                 MainActor.assumeIsolated { table.contentOffset.y = CGFloat(offsets[i & RandomInputs.mask]) }
             })
         }
-        let scroll = perStore { rows, store in
-            let table = exactTable(rows: rows, store: store).table
-            return scrollCase(table, start: Double(table.maximumContentOffsetY) / 3)
-        }
+        let article: (name: String, jump: Strategy, scroll: Strategy) = (
+            name: "ArticleTable",
+            jump: (
+                name: "ArticleTable",
+                setUp: { rows in
+                    MainActor.assumeIsolated {
+                        let table = articleTable(rows: rows)
+                        return jumpCase(table, maximum: Double(table.contentSize.height - table.frame.height), rows: rows)
+                    }
+                }
+            ),
+            scroll: (
+                name: "ArticleTable",
+                setUp: { rows in
+                    MainActor.assumeIsolated {
+                        let table = articleTable(rows: rows)
+                        let maximum = Double(table.contentSize.height - table.frame.height)
+                        return scrollCase(table, start: maximum / 3, maximum: maximum)
+                    }
+                }
+            )
+        )
+        let jump =
+            perStore { rows, store in
+                let table = exactTable(rows: rows, store: store).table
+                return jumpCase(table, maximum: Double(table.maximumContentOffsetY), rows: rows)
+            } + [article.jump]
+        let scroll =
+            perStore { rows, store in
+                let table = exactTable(rows: rows, store: store).table
+                return scrollCase(table, start: Double(table.maximumContentOffsetY) / 3)
+            } + [article.scroll]
         let fixed = perStore { rows, store in
             let source = FixedHeightSource(rows: rows, sections: sections)
             let table = makeTable(store: store, dataSource: source)
@@ -182,8 +240,8 @@ enum TableSuites {
         var suite = Suites.tableSuite(
             name: "table", scales: scales,
             operations: [
-                (name: "jumpAndLayout", baseline: "RowRecords", strategies: jump),
-                (name: "scrollStep", baseline: "RowRecords", strategies: scroll),
+                (name: "jumpAndLayout", baseline: article.name, strategies: jump),
+                (name: "scrollStep", baseline: article.name, strategies: scroll),
                 (name: "reloadFixed", baseline: "RowRecords", strategies: fixed),
                 (name: "reloadEstimated", baseline: "RowRecords", strategies: estimated),
                 (name: "reloadExact", baseline: "RowRecords", strategies: exact),

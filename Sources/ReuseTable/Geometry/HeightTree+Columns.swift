@@ -255,6 +255,38 @@ extension HeightTree {
         leaf.isNarrow ? leafHeight(leaf, NarrowEncoding.self) : leafHeight(leaf, WideEncoding.self)
     }
 
+    /// The bound below which sums of grid heights stay exact: a multiple of 2^-8 below
+    /// 2^44 has at most 52 significant bits.
+    static let exactGridLimit = 0x1p44
+
+    /// Whether `height` is on the exact grid: a non-negative multiple of 1/256 below
+    /// `exactGridLimit` (every integer height, and halves, quarters… of a point).
+    ///
+    /// Terms `count × height` of such heights are multiples of 1/256 too, and while
+    /// their total stays below `exactGridLimit` every sum of them, in any order, is
+    /// exact. So a leaf whose heights are all on the grid can follow an insert or a
+    /// removal by adding or subtracting the terms (O(1)) and get the very number
+    /// `fixedShapeSum` would add up from the runs (O(runs)): a one-row insert at 10^6
+    /// rows spent about 450 of its 3,000 instructions re-adding its leaf.
+    @inline(__always)
+    static func isOnExactGrid(_ height: Double) -> Bool {
+        let scaled = height * 256
+        return height >= 0 && height < exactGridLimit && scaled.rounded(.towardZero) == scaled
+    }
+
+    /// The leaf's height sum after its runs changed by `delta` (the exact sum of the terms
+    /// inserted, or minus those removed): by difference when that is exact, else re-added.
+    @inline(__always)
+    static func leafHeight(_ leaf: Node, changedBy delta: Double) -> Double {
+        // Terms are non-negative, so totals below the limit before and after mean every
+        // partial sum was below it too: the old sum was exact and so is the new one.
+        if leaf.heightsOnGrid && leaf.summary.height < exactGridLimit {
+            let height = leaf.summary.height + delta
+            if height >= 0 && height < exactGridLimit { return height }
+        }
+        return leafHeight(leaf)
+    }
+
     /// A leaf's summary from its runs, specialized per encoding.
     static func leafSummary<E: LeafEncoding>(_ leaf: Node, _ encoding: E.Type) -> Summary {
         var s = Summary()

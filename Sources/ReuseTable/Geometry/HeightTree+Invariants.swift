@@ -79,6 +79,9 @@ extension HeightTree {
                     try fail("\(path()): run \(r) in the 8-byte encoding does not keep its height")
                 }
                 if !isRoot && e == 0 { try fail("\(path()): empty leaf") }
+                if node.heightsOnGrid, let r = (0..<node.runCount).first(where: { !HeightTree.isOnExactGrid(node.runHeight($0)) }) {
+                    try fail("\(path()): marked on the exact grid, but run \(r)'s height \(node.runHeight(r)) is not")
+                }
                 for r in 0..<node.runCount {
                     let h = node.runHeight(r), m = node.runMeta(r)
                     if RunMeta.count(m) == 0 { try fail("\(path()): empty run \(r)") }

@@ -256,6 +256,7 @@ extension HeightTree.Node {
     func store(heights: [Double], meta: [UInt32]) {
         precondition(heights.count <= Self.wordCapacity, "\(heights.count) runs exceed a leaf's \(Self.wordCapacity) words")
         runCount = heights.count
+        heightsOnGrid = heights.allSatisfy(HeightTree.isOnExactGrid)
         isNarrow = heights.allSatisfy(NarrowRuns.holds)
         if isNarrow {
             for r in heights.indices { words[r] = NarrowRuns.pack(heights[r], meta[r]) }

@@ -28,11 +28,13 @@ import Foundation
 /// 128-run leaves made the in-leaf scan dominate finds. The figures are in
 /// Docs/row-geometry.md, "Why these sizes".)
 ///
-/// Precision: a node's summary height is always re-summed from its children
+/// Precision: a node's summary height is always the sum of its children
 /// (added in order, `SummaryColumns.ends`) or runs (in one fixed shape,
-/// `fixedShapeSum`), never adjusted by a delta, so it depends only on what is
-/// below the node; the integer fields (counts) are
-/// exact however they are updated. Every offset a query returns is one fixed
+/// `fixedShapeSum`), so it depends only on what is below the node. It is
+/// re-added after every change, except where every addition is exact (a leaf
+/// whose heights all sit on `isOnExactGrid`'s grid): there the sum follows a
+/// one-row insert or delete by the difference, which is the same number bit for
+/// bit. The integer fields (counts) are exact however they are updated. Every offset a query returns is one fixed
 /// chain of additions, so results are deterministic and, with exactly
 /// representable heights and sums, identical to `RowRecords`.
 ///
@@ -179,6 +181,10 @@ extension HeightTree {
         let isLeaf: Bool
         /// Whether the leaf's runs use the 8-byte encoding (see HeightTree+LeafRuns.swift).
         @exclusivity(unchecked) var isNarrow = true
+        /// Whether every height in the leaf is on the exact grid (`HeightTree.isOnExactGrid`), so its
+        /// height sum may follow an insert or removal by the difference (HeightTree+Columns.swift).
+        /// False is always safe: the sum is then re-added from the runs.
+        @exclusivity(unchecked) var heightsOnGrid = false
         /// Runs in a leaf (0 in an internal node).
         @exclusivity(unchecked) var runCount = 0
         /// A wide leaf's run metas; empty otherwise.
@@ -208,6 +214,7 @@ extension HeightTree {
         private init(copying other: Node) {
             summary = other.summary
             isNarrow = other.isNarrow
+            heightsOnGrid = other.heightsOnGrid
             runCount = other.runCount
             words = other.words
             wideMeta = other.wideMeta
