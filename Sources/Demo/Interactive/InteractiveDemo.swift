@@ -14,7 +14,11 @@ enum InteractiveDemo {
         let size = Terminal.size() ?? (columns: 80, rows: 24)
         let app = FeedApp(width: size.columns, height: size.rows)
         do {
-            try EventLoop().run(app)
+            if let timed = KeyTimingScreen.fromEnvironment(wrapping: app) {
+                try EventLoop().run(timed)
+            } else {
+                try EventLoop().run(app)
+            }
         } catch {
             print("The interactive demo needs a terminal (\(error)); try `swift run Demo tour`.")
             return 1
