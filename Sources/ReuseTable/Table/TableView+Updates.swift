@@ -134,6 +134,7 @@ extension TableView {
         }
         cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        followSwipe(plan)  // the row showing swipe actions, likewise (`TableView+Swipe.swift`)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 
