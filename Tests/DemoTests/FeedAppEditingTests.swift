@@ -74,7 +74,7 @@ import ReuseTableTerminal
         let app = app()
         #expect(app.handle(.char("E")) == .changed)
         #expect(app.table.isEditing)
-        #expect(app.table.visibleCells.allSatisfy(\.isEditing))
+        #expect(app.table.visibleCells.allSatisfy { $0.isEditing })
         _ = app.handle(.char("?"))
         #expect(app.render().lines.joined().contains("Keys: editing"))
         _ = app.handle(.char("x"))

@@ -11,16 +11,16 @@ import Testing
         #expect(table.visibleCells.allSatisfy { !$0.isEditing })
         table.setEditing(true, animated: true)
         #expect(table.isEditing)
-        #expect(table.visibleCells.allSatisfy(\.isEditing))
+        #expect(table.visibleCells.allSatisfy { $0.isEditing })
         table.contentOffset.y = 1_000  // arrivals come from the pool: they show the mode now
-        #expect(table.visibleCells.allSatisfy(\.isEditing))
+        #expect(table.visibleCells.allSatisfy { $0.isEditing })
         table.isEditing = false
         #expect(table.visibleCells.allSatisfy { !$0.isEditing })
         table.contentOffset.y = 0  // reused cells that were editing when they left do not keep it
         #expect(table.visibleCells.allSatisfy { !$0.isEditing })
         table.isEditing = true
         table.reloadData()
-        #expect(table.visibleCells.allSatisfy(\.isEditing))
+        #expect(table.visibleCells.allSatisfy { $0.isEditing })
         table.reconfigureRows(at: [.r(0)])
         #expect(table.cellForRow(at: .r(0))?.isEditing == true)
     }

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aTitleScrollsItsSectionsHeaderToTheTopBelowTheInset() {
-        let source = SwipeSource([8, 8, 8, 8])
+        let source = SwipeSource([8, 8, 8, 2])
         source.indexTitles = ["A", "B", "C", "D"]
         let table = table(source)
         table.contentInset.top = 10

@@ -251,11 +251,18 @@ import Testing
         table.swipeRow(at: .r(1), edge: .trailing)
         #expect(table.indexPathForSwipedRow == .r(5))
         #expect(source.log == ["trailing 0-1", "willBegin 0-1", "didEnd 0-1", "trailing 0-5", "willBegin 0-5"])
-        source.hooks["commit"] = { table in table.reloadData() }
+        source.leading = ["Pin"]
+        table.swipeRow(at: .r(2), edge: .leading)
+        source.hooks["action"] = { table in
+            source.sections[0].append(source.newID())
+            table.reloadData()
+            #expect(table.numberOfRows(inSection: 0) == 10)  // queued: runs when the handler returns
+        }
         source.log = []
         table.performSwipeAction(at: 0)
+        #expect(source.log == ["action Pin", "didEnd 0-2"])
         #expect(table.indexPathForSwipedRow == nil)
-        #expect(table.numberOfRows(inSection: 0) == 9)
+        #expect(table.numberOfRows(inSection: 0) == 11)
     }
 
     // MARK: Against a model
@@ -302,7 +309,7 @@ import Testing
                     let all = rows()
                     guard !all.isEmpty else { continue }
                     let doomed = Set((0..<Int.random(in: 1...3, using: &rng)).map { _ in all.randomElement(using: &rng)! })
-                    if let openID, doomed.contains(where: { source.id($0) == openID }) { openID = nil }
+                    if let id = openID, doomed.contains(where: { source.id($0) == id }) { openID = nil }
                     for indexPath in doomed.sorted(by: >) { source.sections[indexPath.section].remove(at: indexPath.row) }
                     table.deleteRows(at: Array(doomed), with: .none)
                 case 5:

@@ -127,7 +127,7 @@ extension FeedApp {
         feed.swipeActions = { [weak self] _, indexPath, edge in
             guard let self, let id = postID(at: indexPath) else { return nil }
             let name = postName(id)
-            func note(_ title: String, _ text: String) -> ContextualAction {
+            @MainActor func note(_ title: String, _ text: String) -> ContextualAction {
                 ContextualAction(style: .normal, title: title) { [weak self] _, _, completion in
                     self?.setMessage("\(title): \(name) \(text); completion(true) closed the row (didEndEditingRowAt).")
                     completion(true)

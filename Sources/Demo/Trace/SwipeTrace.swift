@@ -7,14 +7,14 @@ import ReuseTable
 enum SwipeTrace {
     static func lines() -> [String] {
         var output = ["══ D. Swipe actions: a 6-row table, rows 20 points, 40 × 60 points ══"]
-        let log = TraceLog()
-        let source = SwipeTraceSource(log: log)
+        let source = SwipeTraceSource(log: TraceLog())
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 60))
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
         table.rowHeight = 20
         table.dataSource = source
         table.delegate = source
         table.reloadData()
+        source.log = TraceLog()  // numbered from the swipe on
         let phases: [(String, String, () -> Void)] = [
             (
                 "swipeRow(at: [0, 1], edge: .trailing)",
@@ -44,9 +44,9 @@ enum SwipeTrace {
             output.append("")
             output.append("▸ \(title)")
             output += Label.wrap(explanation, columns: 92).map { "  " + $0 }
-            log.lines = []
+            source.log.lines = []
             action()
-            output += log.lines.isEmpty ? ["     (no calls)"] : log.lines
+            output += source.log.lines.isEmpty ? ["     (no calls)"] : source.log.lines
         }
         return output
     }
@@ -55,7 +55,7 @@ enum SwipeTrace {
 /// Six rows that log every editing, swipe, display and count call; deletes on `commit(.delete)`.
 @MainActor
 final class SwipeTraceSource: TableViewDataSource, TableViewDelegate {
-    let log: TraceLog
+    var log: TraceLog
     var rows = ["a", "b", "c", "d", "e", "f"]
 
     init(log: TraceLog) { self.log = log }

@@ -26,7 +26,7 @@ public final class ContextualAction {
 
     /// What the handler receives: the action, the view the action was shown on (the row's cell,
     /// or the table when the cell is not on screen), and the completion to call.
-    public typealias Handler = (ContextualAction, View, @escaping (Bool) -> Void) -> Void
+    public typealias Handler = @MainActor (ContextualAction, View, @escaping (Bool) -> Void) -> Void
 
     /// How the action is drawn and what it means.
     public let style: Style

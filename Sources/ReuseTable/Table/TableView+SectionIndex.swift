@@ -25,7 +25,7 @@ extension TableView {
         loadIfNeeded()
         performTransaction {
             let section: Int
-            do { section = try sectionForIndexTitle(at: index) } catch { ReuseTableError.trap(error) }
+            do throws(ReuseTableError) { section = try sectionForIndexTitle(at: index) } catch { ReuseTableError.trap(error) }
             closeSwipedRow()
             scrollHeaderToTop(section)
         }
