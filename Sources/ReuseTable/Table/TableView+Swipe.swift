@@ -125,13 +125,12 @@ extension TableView {
                 delegate.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
             }
         case .trailing:
-            if let delegate,
-                let configuration = calling("tableView(_:trailingSwipeActionsConfigurationForRowAt:)", {
+            let asked = delegate.flatMap { delegate in
+                calling("tableView(_:trailingSwipeActionsConfigurationForRowAt:)") {
                     delegate.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
-                })
-            {
-                return configuration
+                }
             }
+            if let asked { return asked }  // the delegate's own actions; nil: UIKit's default below
             guard editingStyle(at: indexPath) == .delete else { return nil }
             return SwipeActionsConfiguration(actions: [defaultDeleteAction()])
         }
