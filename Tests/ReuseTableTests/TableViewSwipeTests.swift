@@ -186,9 +186,12 @@ import Testing
         #expect(table.indexPathForSwipedRow == .r(0, 1))
         #expect(!source.log.contains { $0.hasPrefix("didEnd") })
         source.sections[1].remove(at: 0)
+        var rowsSeenByTheDelegate: Int?
+        source.hooks["didEnd"] = { table in rowsSeenByTheDelegate = table.numberOfRows(inSection: 1) }
         table.deleteRows(at: [.r(0, 1)], with: .none)
         #expect(table.indexPathForSwipedRow == nil)
         #expect(source.log.last == "didEnd nil")
+        #expect(rowsSeenByTheDelegate == 11)  // told before the update changes the table, as didEndDisplaying is
     }
 
     // MARK: Full swipe
