@@ -41,10 +41,11 @@ struct DemoMain {
               (none)        the interactive table of 1,000,000 feed rows on a terminal;
                             the scripted tour when stdin or stdout is not a terminal
               tour          scripted tour over the same code paths, printing counters after each step
-              trace [--autolayout]
+              trace [--autolayout] [--swipe]
                             every data source and delegate call, in order, for a 2-section, 5-row table:
                             reloadData, a scroll, an insert; exact heights, then estimates; then which path
-                            measured self-sized feed rows (sizeThatFits or Auto Layout); --autolayout: only that
+                            measured self-sized feed rows (sizeThatFits or Auto Layout); --autolayout: only that;
+                            then a swipe-delete's delegate sequence; --swipe: only that
               xray --svg FILE [--rows N] [--offset Y]
                             an SVG of content space: row bands (measured vs estimated), the viewport,
                             on-screen cells coloured by cell identity before and after a scroll, the pool

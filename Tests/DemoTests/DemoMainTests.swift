@@ -6,7 +6,7 @@ import Testing
 /// `Demo` executable (the one `swift build` puts next to the test bundle).
 @Suite struct DemoMainTests {
     /// Every subcommand `DemoMain.main` dispatches, as the help text names it.
-    static let commands = ["tour", "trace [--autolayout]", "xray --svg FILE [--rows N] [--offset Y]", "bench", "waterfall-cost", "--help"]
+    static let commands = ["tour", "trace [--autolayout] [--swipe]", "xray --svg FILE [--rows N] [--offset Y]", "bench", "waterfall-cost", "--help"]
 
     @Test func helpListsEveryCommandTheReadmeAndTheDispatchName() {
         let lines = DemoMain.helpText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -90,6 +90,10 @@ import Testing
         #expect(autoLayout.status == 0)
         #expect(autoLayout.output.hasPrefix("══ C. Self-sizing"))
         #expect(autoLayout.output.contains("by sizeThatFits") && autoLayout.output.contains("by Auto Layout"))
+        #expect(run.output.contains("D. Swipe actions"))
+        let swipe = try Self.run(["trace", "--swipe"])
+        #expect(swipe.status == 0)
+        #expect(swipe.output.hasPrefix("══ D. Swipe actions"))
         let bad = try Self.run(["trace", "--bogus"])
         #expect(bad.status == 2)
         #expect(bad.errors.hasPrefix("trace: unknown option '--bogus'"))

@@ -65,6 +65,21 @@ import ReuseTable
         #expect(text.contains("estimatedHeightForRowAt [0, 0] → 44"))
     }
 
+    /// Part D: a swipe-delete's delegate sequence, in UIKit's order, and a scroll that closes a row.
+    @Test func traceShowsTheSwipeDeleteSequence() {
+        let calls = SwipeTrace.lines().map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.first?.isNumber == true && $0.contains(". ") }
+            .map { $0.split(separator: ".", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) }
+        let names = calls.map { String($0.split(separator: " ")[0]) }
+        #expect(
+            names == [
+                "canEditRowAt", "trailingSwipeActionsConfigurationForRowAt", "editingStyleForRowAt", "willBeginEditingRowAt",
+                "commit(.delete,", "didEndEditingRowAt", "numberOfRowsInSection", "didEndDisplaying", "cellForRowAt", "willDisplay",
+                "canEditRowAt", "leadingSwipeActionsConfigurationForRowAt", "willBeginEditingRowAt", "didEndEditingRowAt",
+                "didEndDisplaying", "cellForRowAt", "willDisplay", "scrollViewDidScroll",
+            ])
+    }
+
     /// Part C: each self-sized row is measured once, by the path its cell class takes, to the same height.
     @Test func traceNamesThePathThatMeasuredEachRow() {
         let lines = Trace.selfSizingLines()

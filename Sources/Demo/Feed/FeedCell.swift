@@ -110,6 +110,9 @@ class FeedCell: TableViewCell, GridDrawable {
                 grid.write("▌", x: frame.x, y: y, style: GridStyle(bold: true, foreground: 3), clip: clip)
             }
         }
+        if isEditing {  // the delete control of editing mode; `isEditing` is set by the table at every display
+            grid.write("-", x: frame.x, y: frame.y, style: GridStyle(bold: true, reverse: true, foreground: 1), clip: clip)
+        }
         let rule = String(repeating: "─", count: max(0, frame.width - 2))
         grid.write(rule, x: frame.x + 1, y: frame.maxY - 1, style: GridStyle(dim: true), clip: clip)
     }

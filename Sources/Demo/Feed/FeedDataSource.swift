@@ -35,6 +35,8 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     var usesExactHeights = false
     /// Exact heights by width (columns) and post id, computed before the reload by `BackgroundHeights`.
     var exactHeights: [Int: [UInt64: CGFloat]] = [:]
+    /// The swipe actions of a row, by edge (set by `FeedApp`, see `FeedApp+Editing.swift`); nil: UIKit's defaults.
+    var swipeActions: (@MainActor (TableView, IndexPath, TableView.SwipeEdge) -> SwipeActionsConfiguration?)?
 
     init(model: FeedModel = FeedModel()) {
         self.model = model

@@ -12,7 +12,7 @@ extension FeedApp {
 
     /// A fresh diffable data source for the table (its first apply is a `reloadData`).
     private func makeSource() -> TableViewDiffableDataSource<Int, UInt64> {
-        TableViewDiffableDataSource<Int, UInt64>(tableView: table) { [feed] table, indexPath, postID in
+        FeedDiffableDataSource(tableView: table) { [feed] table, indexPath, postID in
             feed.cell(in: table, at: indexPath, postID: postID)
         }
     }
@@ -67,7 +67,7 @@ extension FeedApp {
     }
 
     /// The post id at an index path of the current snapshot.
-    private func postID(at indexPath: IndexPath) -> UInt64? { source.itemIdentifier(for: indexPath) }
+    func postID(at indexPath: IndexPath) -> UInt64? { source.itemIdentifier(for: indexPath) }
 
     /// `i`: a new post before the marked row (or first in the feed), through a snapshot.
     func insertRow() -> Outcome {

@@ -20,6 +20,7 @@ extension FeedApp {
             (table.cellForRow(at: indexPath) as? FeedCell)?.isCursor = indexPath == cursor
         }
         Renderer.render(table, into: &grid)
+        drawSwipeActions(into: &grid)
         if isRotated {
             // The space a rotation took away, so the narrower table reads as a phone in portrait.
             let x = tableWidth
@@ -149,12 +150,15 @@ extension FeedApp {
         ("i d m", "insert, delete, move the marked row: one apply"),
         ("Enter", "select / deselect the marked row (tapRow)"),
         ("c", "waterfall CollectionView of the feed / back"),
+        ("← →", "swipe the marked row: leading / trailing actions"),
+        ("E", "editing mode on / off"),
+        ("[ ]", "previous / next day: the section index"),
         ("?", "this help"),
         ("q", "quit"),
     ]
 
     private func drawHelp(into grid: inout CharGrid) {
-        let keys = waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
+        let (title, keys) = waterfall == nil ? currentKeyHelp : (" Waterfall keys ", WaterfallScreen.keyHelp)
         let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning
         }
@@ -165,7 +169,7 @@ extension FeedApp {
             width: boxWidth, height: boxHeight)
         grid.fill(box)
         grid.drawBorder(box, style: GridStyle(bold: true))
-        grid.write(waterfall == nil ? " Keys " : " Waterfall keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
+        grid.write(title, x: box.x + 2, y: box.y, style: GridStyle(bold: true))
         let inner = GridRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         for (index, line) in lines.enumerated() {
             grid.write(line, x: box.x + 2, y: box.y + 2 + index, style: .plain, clip: inner)

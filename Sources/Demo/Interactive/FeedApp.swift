@@ -164,6 +164,7 @@ final class FeedApp: TerminalScreen {
             default: return waterfall.handle(key)
             }
         }
+        if let outcome = handleEditingKey(key) { return outcome }  // ← → 1–3 Esc E [ ] (`FeedApp+Editing.swift`)
         switch key {
         case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
         case .down, .char("j"): return scroll(by: 1)

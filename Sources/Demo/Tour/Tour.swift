@@ -100,6 +100,7 @@ enum Tour {
         press([.char("m")], tracking: &report)
         record("m: moveItem 2 rows down, apply", into: &report)
         say("    → \(app.applySummary): the moved row kept its cell and its height")
+        swipeSteps(app, record: { record($0, into: &report) }, press: { press($0, tracking: &report) }, say: say)
         report.cellLayoutHeightsBefore = app.visibleRowHeights
         let frameCost = app.microsecondsPerMeasuredCell
         press([.char("a")], tracking: &report)
@@ -134,6 +135,28 @@ enum Tour {
             "\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
                 + "(at most \(report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
         return report
+    }
+
+    /// `→` `←` `1` `Esc`: swipe actions on the marked row; `E` editing; `]` `[` the section index.
+    static func swipeSteps(_ app: FeedApp, record: (String) -> Void, press: ([Key]) -> Void, say: (String) -> Void) {
+        press([.right])
+        record("→: swipe the marked row, trailing actions")
+        say("    → \(app.message)")
+        press([.char("1")])
+        record("1: Delete, the handler applies a snapshot")
+        say("    → \(app.message)")
+        press([.left, .char("1")])
+        record("← 1: Pin, completion(true) closes the row")
+        press([.right, .escape])
+        record("→ Esc: Flag shown, then closed")
+        press([.char("E")] + Array(repeating: .pageDown, count: 2))
+        record("E: editing mode, 2 pages")
+        say("    → every cell on screen shows isEditing, cells scrolling in too; a tap selects nothing")
+        press([.char("E"), .char("]"), .char("]")])
+        record("] ×2: next day twice, the section index")
+        press([.char("[")])
+        record("[: previous day")
+        say("    → \(app.message)")
     }
 
     /// Days the tour's waterfall shows (every height is asked up front; see `FeedApp.waterfallDays`).

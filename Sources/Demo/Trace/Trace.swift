@@ -10,17 +10,19 @@ import ReuseTable
 /// measures the rest as they scroll in. The same three steps — reload, a
 /// scroll, an insert — run on both tables, and every call is numbered.
 /// Part C (alone with `--autolayout`) shows which path measured each self-sized
-/// row: the feed's `FeedCell` by `sizeThatFits`, its twin by Auto Layout.
+/// row: the feed's `FeedCell` by `sizeThatFits`, its twin by Auto Layout. Part D (alone with
+/// `--swipe`) is the delegate sequence of a swipe-delete (`SwipeTrace`).
 @MainActor
 enum Trace {
     /// Prints the trace; `--autolayout` prints only part C. Returns the exit status.
     @discardableResult
     static func run(_ arguments: [String] = []) -> Int32 {
         switch arguments {
-        case []: for line in lines() + [""] + selfSizingLines() { print(line) }
+        case []: for line in lines() + [""] + selfSizingLines() + [""] + SwipeTrace.lines() { print(line) }
         case ["--autolayout"]: for line in selfSizingLines() { print(line) }
+        case ["--swipe"]: for line in SwipeTrace.lines() { print(line) }
         default:
-            let message = "trace: unknown option '\(arguments.joined(separator: " "))'\nusage: Demo trace [--autolayout]\n"
+            let message = "trace: unknown option '\(arguments.joined(separator: " "))'\nusage: Demo trace [--autolayout] [--swipe]\n"
             FileHandle.standardError.write(Data(message.utf8))
             return 2
         }

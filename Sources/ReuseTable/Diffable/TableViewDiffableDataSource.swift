@@ -91,4 +91,19 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         core.cell(at: indexPath, describing: \.tableDescription) { cellProvider(tableView, indexPath, $0) }
     }
+
+    // MARK: Editing and section index: override in a subclass, as with UIKit's diffable data source
+
+    /// Whether the row can be edited (swiped). Default: true. Override in a subclass.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// The user asked to delete or insert the row: apply a snapshot without it. Default: nothing.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// The section index's titles. Default: nil (no index). Override in a subclass.
+    /// - Complexity: O(1).
+    open func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    /// The section a section index title stands for. Default: `index`.
+    /// - Complexity: O(1).
+    open func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }

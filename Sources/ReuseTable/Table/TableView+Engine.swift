@@ -43,6 +43,7 @@ extension TableView: LayingOutView {
 
     func addCellSubview(_ cell: TableViewCell) {
         insertSubview(cell, at: 0)  // cells stay behind headers and footers
+        showEditing(on: cell)  // an arriving cell shows the table's mode, whatever it showed before
     }
 }
 

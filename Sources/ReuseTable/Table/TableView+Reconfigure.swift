@@ -31,6 +31,7 @@ extension TableView {
                 place: { insertSubview($0, at: 0) }
             ) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
+                showEditing(on: cell)
                 guard isSelfSized(indexPath) else { return }
                 let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
                 indexPathHeightCache.invalidateHeight(at: indexPath)

@@ -19,7 +19,10 @@ extension TableView {
         if deferIfBusy("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) { return }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
-        performTransaction { scroll(to: indexPath, at: position) }
+        performTransaction {
+            closeSwipedRow()  // the app scrolls: a row showing swipe actions closes
+            scroll(to: indexPath, at: position)
+        }
     }
 
     func scroll(to indexPath: IndexPath, at position: ScrollPosition) {

@@ -48,7 +48,16 @@ extension TableView: SelectionHost {
     /// Nothing happens while `allowsSelection` is false. Called from a data source or delegate method,
     /// it runs when that step is done. An index path naming no row stops with a message naming it.
     /// - Complexity: O(s log v) for s rows deselected, plus what the delegate does.
+    ///
+    /// While a row shows swipe actions a tap only closes them (`didEndEditingRowAt`), as in UIKit;
+    /// while the table is editing it selects nothing unless `allowsSelectionDuringEditing` is on.
     public func tapRow(at indexPath: IndexPath) {
+        guard tapSelects else {
+            if deferIfBusy("tapRow(at:)", { [self] in tapRow(at: indexPath) }) { return }
+            loadIfNeeded()
+            do { try validateSelectionTarget(indexPath, from: "tapRow(at:)") } catch { ReuseTableError.trap(error) }
+            return closeSwipedRow()
+        }
         tapFromPublicCall(indexPath, call: "tapRow(at:)")
     }
 

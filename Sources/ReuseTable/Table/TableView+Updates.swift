@@ -124,6 +124,8 @@ extension TableView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         returnCellsFromMeasuring()
         cancelAllPrefetching()
+        // The row showing swipe actions follows the plan; deleted, it closes while the table still has its old structure.
+        followSwipe(plan)
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
         recycle(cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })

@@ -149,6 +149,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var transaction = LayoutTransaction()
     /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
     var selection = SelectionState()
+    var editing = EditingState()  // editing mode and the row showing swipe actions (`TableView+Editing.swift`)
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
@@ -201,7 +202,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// The reload itself, inside a transaction (see `requestReload(keepingHeightCache:)`).
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
-        selection.removeAll()  // the rows are new (UIKit clears the selection on reload)
+        forgetRowState()  // the rows are new: no selection (as UIKit), no row showing swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         reloadGeneration &+= 1
         estimateStatistics = EstimateStatistics()
@@ -242,7 +243,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         get { super.contentOffset }
         set {
             if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
-            super.contentOffset = newValue
+            setContentOffsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }
 

@@ -131,6 +131,23 @@ open class TableViewCell: View {
         showSelectionOnLabels()
     }
 
+    /// Whether the cell shows the table's editing mode. The table sets it on every cell it
+    /// displays (and on the cells on screen when `TableView.setEditing(_:animated:)` runs), so a
+    /// reused cell never keeps another moment's mode. Setting it calls `setEditing(_:animated:)`
+    /// without animation, as in UIKit. Default false. See `TableViewCell+Editing.swift`.
+    open var isEditing: Bool {
+        get { editingState }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editingState = false
+
+    /// Shows or hides the editing mode; override to draw it (an editing control), and call super.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard editing != editingState else { return }
+        editingState = editing
+        setNeedsLayout()
+    }
+
     /// Creates a `.default`-style cell with its `contentView`; the table calls this when the reuse pool
     /// has no spare cell for `reuseIdentifier`. `init(style:reuseIdentifier:)` picks another style.
     public required init(reuseIdentifier: String?) {

@@ -9,11 +9,40 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     /// A configured cell for the row, usually from `dequeueReusableCell(withIdentifier:for:)`.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+
+    // MARK: Editing (`TableView+Editing.swift`, `TableView+Swipe.swift`)
+
+    /// Whether the row can be edited: false offers no swipe actions at all on it. Default: true.
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// The user asked to delete (or insert) the row — the default swipe's Delete action calls it
+    /// with `.delete`. Change the model, then tell the table (`deleteRows(at:with:)`). Default: nothing.
+    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+
+    // MARK: Section index (`TableView+SectionIndex.swift`)
+
+    /// The titles of the section index (the bar on the side), or nil for none. Default: nil.
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+    /// The section an index title stands for. Default: `index` (one title per section).
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
 }
 
 extension TableViewDataSource {
     /// Default: one section, as in UIKit.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+
+    // MARK: Editing
+
+    /// Default: true, as UIKit.
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+
+    // MARK: Section index
+
+    /// Default: nil (no index).
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    /// Default: `index`.
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }
 
 /// Told about rows that are about to scroll on screen, nearest first, so data

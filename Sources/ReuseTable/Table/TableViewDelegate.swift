@@ -57,6 +57,22 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
     /// A tap deselected the row. Default: nothing.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+
+    // MARK: Editing and swipe actions (`TableView+Editing.swift`, `TableView+Swipe.swift`)
+
+    /// The editing style of a row; a swipe without a trailing configuration offers Delete only for `.delete`.
+    /// Default: `.delete`.
+    func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+    /// The actions a swipe from the leading edge reveals; nil or no actions: none. Default: nil.
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The actions a swipe from the trailing edge reveals; nil: UIKit's default, one destructive
+    /// Delete that calls the data source's `commit(.delete, forRowAt:)` (when the row's editing style
+    /// is `.delete`). Default: nil.
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// A swipe opened the row's actions. Default: nothing.
+    func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath)
+    /// The row's actions closed; `indexPath` is nil when the row was deleted while open. Default: nothing.
+    func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?)
 }
 
 /// The delegate height methods whose default implementation reports itself.
@@ -131,4 +147,21 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     /// Default: nothing.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+
+    // MARK: Editing and swipe actions
+
+    /// Default: `.delete`, as UIKit.
+    public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
+    /// Default: nil (no leading actions).
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        nil
+    }
+    /// Default: nil (UIKit's default Delete, when the editing style is `.delete`).
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        nil
+    }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath) {}
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?) {}
 }

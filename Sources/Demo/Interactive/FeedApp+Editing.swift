@@ -1,0 +1,179 @@
+import Foundation
+import ReuseTable
+import ReuseTableTerminal
+
+// Swipe actions, editing mode and the section index on the feed. ← and → swipe the marked row
+// (`swipeRow(at:edge:)`): Pin and Unread lead, Delete and Flag trail; 1–3 perform one
+// (`performSwipeAction(at:)`), Esc closes. The open row is the table's state, an index path:
+// scroll (which closes it), insert above it, and it stays on its post. E toggles editing;
+// [ and ] jump to the previous or next day through the section index (`selectSectionIndexTitle(at:)`).
+// See Docs/editing.md.
+
+/// The feed's diffable data source, with one section index title per day (as UIKit's is subclassed).
+final class FeedDiffableDataSource: TableViewDiffableDataSource<Int, UInt64> {
+    override func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        (0..<numberOfSections(in: tableView)).map { "\($0 + 1)" }
+    }
+}
+
+extension FeedApp {
+    /// Keys while a row shows its swipe actions.
+    nonisolated static let swipeKeyHelp: [(String, String)] = [
+        ("1 2 3", "perform that action (its handler; completion closes the row)"),
+        ("Esc", "close the actions (so do a scroll, a tap, another swipe)"),
+        ("← →", "swipe again: the other edge's actions"),
+        ("j k", "scroll: a user scroll closes the row"),
+        ("i", "insert a row above: the open row follows its post"),
+        ("?", "this help"),
+    ]
+
+    /// Keys in editing mode.
+    nonisolated static let editingKeyHelp: [(String, String)] = [
+        ("E", "leave editing mode"),
+        ("Enter", "tap the marked row: selects nothing while editing"),
+        ("← →", "swipe the marked row: actions"),
+        ("[ ]", "previous / next day: the section index"),
+        ("↑ ↓  j k", "scroll"),
+        ("?", "this help"),
+    ]
+
+    /// The help box's title and keys for the mode the feed is in.
+    var currentKeyHelp: (String, [(String, String)]) {
+        if table.indexPathForSwipedRow != nil { return (" Keys: a row shows its actions ", FeedApp.swipeKeyHelp) }
+        if table.isEditing { return (" Keys: editing ", FeedApp.editingKeyHelp) }
+        return (" Keys ", FeedApp.keyHelp)
+    }
+
+    /// Swipe, editing and section index keys; nil for the others.
+    func handleEditingKey(_ key: Key) -> Outcome? {
+        switch key {
+        case .left: return swipeCursorRow(.leading)
+        case .right: return swipeCursorRow(.trailing)
+        case .char("1"), .char("2"), .char("3"):
+            guard let configuration = table.swipedRowConfiguration, case .char(let digit) = key else { return nil }
+            let index = Int(String(digit))! - 1
+            guard index < configuration.actions.count else {
+                setMessage("The row shows \(configuration.actions.count) actions: 1–\(configuration.actions.count).")
+                return .changed
+            }
+            table.performSwipeAction(at: index)
+            return .changed
+        case .escape:
+            guard let open = table.indexPathForSwipedRow else { return nil }
+            table.closeSwipedRow()
+            setMessage("Esc: \(postLabel(open))'s actions closed (didEndEditingRowAt).")
+            return .changed
+        case .char("E"):
+            table.setEditing(!table.isEditing, animated: false)
+            setMessage(
+                table.isEditing
+                    ? "Editing: every cell's isEditing is on, cells scrolling in too; a tap selects nothing. E: done."
+                    : "Editing off: cells on screen and cells arriving show it.")
+            return .changed
+        case .enter where table.indexPathForSwipedRow != nil || table.isEditing:
+            guard let indexPath = cursorIndexPath else { return .unchanged }
+            let open = table.indexPathForSwipedRow
+            table.tapRow(at: indexPath)
+            setMessage(
+                open != nil
+                    ? "tapRow: the tap closed \(postLabel(open!))'s actions and selected nothing, as in UIKit."
+                    : "tapRow while editing: nothing selected (allowsSelectionDuringEditing is false).")
+            return .changed
+        case .up, .down, .char("j"), .char("k"), .pageUp, .pageDown, .char(" "), .home, .end, .char("<"), .char(">"):
+            if let open = table.indexPathForSwipedRow {
+                setMessage("Scrolled: a scroll by the user closes \(postLabel(open))'s actions (didEndEditingRowAt).")
+            }
+            return nil
+        case .char("["): return jumpDay(by: -1)
+        case .char("]"): return jumpDay(by: 1)
+        default: return nil
+        }
+    }
+
+    /// `←` / `→`: opens the marked row's actions as a swipe from that edge would.
+    func swipeCursorRow(_ edge: TableView.SwipeEdge) -> Outcome {
+        guard let indexPath = cursorIndexPath else { return .unchanged }
+        installSwipeActions()
+        guard let configuration = table.swipeRow(at: indexPath, edge: edge) else {
+            setMessage("No \(edge) actions on \(postLabel(indexPath)).")
+            return .changed
+        }
+        let titles = configuration.actions.enumerated().map { "\($0.offset + 1) \($0.element.title ?? "")" }
+        setMessage("swipeRow(\(edge)): \(postLabel(indexPath)) shows \(titles.joined(separator: " · ")); Esc closes.")
+        return .changed
+    }
+
+    /// `[` / `]`: the previous or next day, through the section index.
+    func jumpDay(by step: Int) -> Outcome {
+        finishLoading()
+        guard let titles = table.sectionIndexTitles, !titles.isEmpty else { return .unchanged }
+        let current = cursorIndexPath?.section ?? 0
+        let target = min(max(0, current + step), titles.count - 1)
+        guard target != current || table.contentOffset.y != table.rectForHeader(inSection: target).minY else { return .unchanged }
+        table.selectSectionIndexTitle(at: target)
+        setMessage("selectSectionIndexTitle(at: \(target)): day \(titles[target])'s header at the top, one of \(titles.count.grouped) titles.")
+        return .changed
+    }
+
+    /// "#1,234" for the post at `indexPath`.
+    func postLabel(_ indexPath: IndexPath) -> String {
+        guard let id = postID(at: indexPath) else { return "row \(indexPath.row + 1)" }
+        return postName(id)
+    }
+
+    /// The feed's actions: Pin and Unread lead, Delete and Flag trail. Their handlers say what happened.
+    func installSwipeActions() {
+        guard feed.swipeActions == nil else { return }
+        feed.swipeActions = { [weak self] _, indexPath, edge in
+            guard let self, let id = postID(at: indexPath) else { return nil }
+            let name = postName(id)
+            @MainActor func note(_ title: String, _ text: String) -> ContextualAction {
+                ContextualAction(style: .normal, title: title) { [weak self] _, _, completion in
+                    self?.setMessage("\(title): \(name) \(text); completion(true) closed the row (didEndEditingRowAt).")
+                    completion(true)
+                }
+            }
+            switch edge {
+            case .leading: return SwipeActionsConfiguration(actions: [note("Pin", "pinned"), note("Unread", "marked unread")])
+            case .trailing:
+                let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completion in
+                    guard let self, let row = source.indexPath(for: id) else { return completion(false) }
+                    var snapshot = source.snapshot()
+                    feed.model.deletePost(at: row)
+                    snapshot.deleteItems([id])
+                    source.apply(snapshot)  // from the handler: applied when it returns
+                    setMessage("Delete: \(name) deleted by the handler's apply; the table followed like any update.")
+                    completion(true)
+                }
+                return SwipeActionsConfiguration(actions: [delete, note("Flag", "flagged")])
+            }
+        }
+    }
+
+    /// The open row's actions over its right end (leading ones over its left end), numbered for 1–3.
+    func drawSwipeActions(into grid: inout CharGrid) {
+        guard let open = table.indexPathForSwipedRow, let configuration = table.swipedRowConfiguration,
+            let cell = table.cellForRow(at: open)
+        else { return }
+        let labels = configuration.actions.enumerated().map { " \($0.offset + 1) \($0.element.title ?? "") " }
+        let text = labels.joined()
+        let y = Int((cell.frame.minY - table.contentOffset.y).rounded(.down))
+        guard y >= 0, y < tableHeight else { return }
+        let x = table.swipedRowEdge == .leading ? 0 : max(0, tableWidth - displayWidth(text))
+        var column = x
+        for (label, action) in zip(labels, configuration.actions) {
+            let style = action.style == .destructive ? GridStyle(reverse: true, foreground: 1) : GridStyle(reverse: true, foreground: 4)
+            grid.write(label, x: column, y: y, style: style)
+            column += displayWidth(label)
+        }
+    }
+}
+
+extension FeedDataSource {
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        swipeActions?(tableView, indexPath, .leading)
+    }
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        swipeActions?(tableView, indexPath, .trailing)
+    }
+}
