@@ -212,7 +212,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
+            if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
             super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
         }
     }

@@ -9,11 +9,28 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     /// A configured cell for the row, usually from `dequeueReusableCell(withIdentifier:for:)`.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+
+    // MARK: Reordering
+
+    /// Whether the row may be lifted and moved (`beginInteractiveMovementForRow(at:)`). Optional.
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// A lifted row was dropped: move it in the model. Called once per movement, with the
+    /// destination in the index space after the move; the table then moves the row itself,
+    /// as `moveRow(at:to:)` does. Optional.
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
     /// Default: one section, as in UIKit.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+
+    // MARK: Reordering
+
+    /// Default: false. UIKit answers true when `moveRowAt` is implemented; Swift cannot see
+    /// that, so a data source that reorders says so here.
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Told about rows that are about to scroll on screen, nearest first, so data
