@@ -52,8 +52,9 @@ struct DiffableReorderingTests {
         let table = harness.table
         table.diagnosticHandler = { _ in }
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 3, section: 0)))
+        table.contentOffset.y = 600
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
-        // Section 1 starts at 20 × 40; its row 2 (item 22) is at 880...920.
+        // Section 1 starts at 20 × 40; its row 2 (item 22) is at 880...920, in the middle of the viewport.
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 900))
         #expect(table.indexPathForInteractivelyMovedRow?.to == IndexPath(row: 2, section: 1))
         table.endInteractiveMovement()
@@ -78,7 +79,7 @@ struct DiffableReorderingTests {
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 5 * 40 + 10))
         table.endInteractiveMovement()
-        let expected = [100, 1, 2, 3, 4, 5, 0] + Array(6..<20) + [101]
+        let expected = [1, 2, 3, 4, 5, 100, 0] + Array(6..<20) + [101]
         #expect(harness.dataSource.snapshot().itemIdentifiers == expected)
         #expect(table.numberOfRows(inSection: 0) == 22)
         expectCellsMatchSnapshot(harness)

@@ -96,10 +96,10 @@ struct InteractiveMovementTests {
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 5 * 44 + 20))
         #expect(table.indexPathForInteractivelyMovedRow?.to == IndexPath(row: 5, section: 0))
-        #expect(lifted.frame.midY == 5 * 44 + 20)
+        #expect(lifted.frame.midY == CGFloat(5 * 44 + 20))
         // Rows 3...5 moved up one place; the model is untouched until the drop.
         for row in 3...5 { #expect(table.cellForRow(at: IndexPath(row: row, section: 0))!.frame.minY == CGFloat(row - 1) * 44) }
-        #expect(table.cellForRow(at: IndexPath(row: 6, section: 0))!.frame.minY == 6 * 44)
+        #expect(table.cellForRow(at: IndexPath(row: 6, section: 0))!.frame.minY == CGFloat(6 * 44))
         #expect(!table.visibleCells.contains { $0 === lifted })
         #expect(source.moves.isEmpty && source.items[0][2] == 2)
 
@@ -107,7 +107,7 @@ struct InteractiveMovementTests {
         #expect(source.moves.count == 1)
         #expect(source.moves[0].0 == IndexPath(row: 2, section: 0) && source.moves[0].1 == IndexPath(row: 5, section: 0))
         #expect(table.cellForRow(at: IndexPath(row: 5, section: 0)) === lifted)
-        #expect(lifted.frame.minY == 5 * 44)
+        #expect(lifted.frame.minY == CGFloat(5 * 44))
         expectCellsMatchModel(table, source)
     }
 

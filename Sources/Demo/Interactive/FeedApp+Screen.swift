@@ -148,13 +148,15 @@ extension FeedApp {
         ("a", "cells by frame layout / Auto Layout: same heights"),
         ("i d m", "insert, delete, move the marked row: one apply"),
         ("Enter", "select / deselect the marked row (tapRow)"),
+        ("L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),
         ("c", "waterfall CollectionView of the feed / back"),
         ("?", "this help"),
         ("q", "quit"),
     ]
 
     private func drawHelp(into grid: inout CharGrid) {
-        let keys = waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
+        let lifted = table.indexPathForInteractivelyMovedRow != nil
+        let keys = lifted ? FeedApp.liftKeyHelp : waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
         let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning
         }
@@ -165,7 +167,7 @@ extension FeedApp {
             width: boxWidth, height: boxHeight)
         grid.fill(box)
         grid.drawBorder(box, style: GridStyle(bold: true))
-        grid.write(waterfall == nil ? " Keys " : " Waterfall keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
+        grid.write(lifted ? " Lifted row keys " : waterfall == nil ? " Keys " : " Waterfall keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
         let inner = GridRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         for (index, line) in lines.enumerated() {
             grid.write(line, x: box.x + 2, y: box.y + 2 + index, style: .plain, clip: inner)

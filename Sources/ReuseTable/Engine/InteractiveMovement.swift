@@ -176,17 +176,20 @@ extension InteractivelyMovingView {
             transaction.isHolding = false  // what waited runs when this transaction ends, after the move
             calling(Self.movementCallbacks.move) { tellDataSourceMove(from: movement.origin, to: movement.destination) }
             let counts = (0..<sectionCountAsLoaded).map { countAsLoaded(inSection: $0) }
+            var newCounts = counts
+            newCounts[movement.origin.section] -= 1
+            newCounts[movement.destination.section] += 1
             var batch = BatchUpdate()
             batch.movedRows = [(movement.origin, movement.destination)]
-            // A move keeps the counts: the plan is checked against the view's own, so a data
-            // source already changed by a waiting call is not read before that call runs.
+            // The plan is checked against the view's own counts and the move's, not the data
+            // source's: a waiting call may have changed those already, and is checked when it runs.
             let plan: UpdatePlan
             do throws(ReuseTableError) {
-                plan = try UpdatePlan.make(batch, oldCounts: counts, newCounts: counts, vocabulary: Self.vocabulary)
+                plan = try UpdatePlan.make(batch, oldCounts: counts, newCounts: newCounts, vocabulary: Self.vocabulary)
             } catch {
                 ReuseTableError.trap(error)
             }
-            apply(plan, newCounts: counts)
+            apply(plan, newCounts: newCounts)
         }
     }
 
