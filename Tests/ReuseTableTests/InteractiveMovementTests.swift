@@ -308,7 +308,8 @@ struct InteractiveMovementTests {
         #expect(messages.last == "beginInteractiveMovementForRow(at:): row (section 0, row 30) is out of range: section 0 has 30 rows. Nothing changed.")
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 3, section: 0)))
         #expect(messages.last?.contains("row (section 0, row 3) cannot move (tableView(_:canMoveRowAt:) returned false)") == true)
-        #expect(table.visibleCells.elementsEqual(cells, by: ===))
+        let unchanged = table.visibleCells.elementsEqual(cells, by: ===)
+        #expect(unchanged)
 
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))

@@ -267,7 +267,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
         guard visible.width > 0, visible.height > 0 else { return }
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
+        for attributes in layoutAttributesShown(in: visible) {
             guard attributes.representedElementCategory == .cell else {
                 supplementary.append(attributes)
                 continue

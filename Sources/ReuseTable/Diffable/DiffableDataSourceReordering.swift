@@ -86,3 +86,17 @@ extension TableViewDiffableDataSource {
         core.reorder(from: sourceIndexPath, to: destinationIndexPath, reorderingHandlers)
     }
 }
+
+extension CollectionViewDiffableDataSource {
+    /// Whether the item at `indexPath` may move: `reorderingHandlers.canReorderItem`'s answer (false without it).
+    /// - Complexity: O(1) plus the handler.
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        core.canReorder(at: indexPath, reorderingHandlers)
+    }
+
+    /// The collection view dropped a lifted item: the snapshot moves it, between `willReorder` and `didReorder`.
+    /// - Complexity: O(items in the two sections).
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        core.reorder(from: sourceIndexPath, to: destinationIndexPath, reorderingHandlers)
+    }
+}

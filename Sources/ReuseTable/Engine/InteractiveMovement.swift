@@ -53,6 +53,11 @@ protocol InteractivelyMovingView: LayingOutView {
     func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError)
     /// Applies a validated plan: cells, caches, selection and geometry or layout follow.
     func apply(_ plan: UpdatePlan, newCounts: [Int])
+    /// Whether the lifted cell follows the target point sideways too (items in columns) or only up and down (rows).
+    static var liftedCellFollowsX: Bool { get }
+    /// The movement was lifted, proposed somewhere new, or ended (`pass.movement` is nil): the
+    /// collection view's layout re-places its proposed order; the table's walk reads the state itself.
+    func movementDidChange()
 }
 
 extension InteractivelyMovingView {
@@ -103,6 +108,7 @@ extension InteractivelyMovingView {
                 target: CGPoint(x: frame.midX, y: frame.midY), startOffset: contentOffset)
             transaction.isHolding = true
             placeLiftedCell()
+            movementDidChange()
             runLayoutPass()
             lifted = true
         }
@@ -143,9 +149,11 @@ extension InteractivelyMovingView {
                             + "\(Self.vocabulary.describe(movement.origin)) can move to; using \(Self.vocabulary.describe(proposed)).")
                 }
             }
+            let changed = movement.destination != destination
             movement.destination = destination
             pass.movement = movement
             placeLiftedCell()
+            if changed { movementDidChange() }
             runLayoutPass()
         }
     }
@@ -216,15 +224,17 @@ extension InteractivelyMovingView {
             return nil
         }
         pass.movement = nil
+        movementDidChange()
         cellsOnScreen.insert(.init(section: movement.origin.section, row: movement.origin.row, cell: movement.cell))
         return movement
     }
 
-    /// The lifted cell's frame: its layout frame, centered on the target point.
+    /// The lifted cell's frame: its layout frame, centered on the target point (vertically only, for rows).
     func placeLiftedCell() {
         guard let movement = pass.movement else { return }
         var frame = movement.cell.frame
         frame.origin.y = movement.target.y - frame.height / 2
+        if Self.liftedCellFollowsX { frame.origin.x = movement.target.x - frame.width / 2 }
         movement.cell.frame = frame
     }
 }

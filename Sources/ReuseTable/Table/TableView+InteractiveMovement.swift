@@ -59,6 +59,10 @@ extension TableView: InteractivelyMovingView {
         ("tableView(_:canMoveRowAt:)", "tableView(_:moveRowAt:to:)", "tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)")
     }
 
+    static var liftedCellFollowsX: Bool { false }
+
+    func movementDidChange() {}
+
     func dataSourceCanMove(at indexPath: IndexPath) -> Bool {
         dataSource?.tableView(self, canMoveRowAt: indexPath) ?? false
     }
