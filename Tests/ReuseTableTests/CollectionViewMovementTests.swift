@@ -77,7 +77,7 @@ struct CollectionViewMovementTests {
                     x: CGFloat.random(in: 1...299, using: &random),
                     y: collection.contentOffset.y + CGFloat.random(in: 0...400, using: &random))
                 collection.updateInteractiveMovementTargetPosition(point)
-                #expect(lifted.itemID == id && lifted.frame.midX == point.x)
+                #expect(lifted.itemID == id && abs(lifted.frame.midX - point.x) < 1e-9)
                 #expect(!collection.visibleCells.contains { $0 === lifted })
                 let destination = collection.indexPathForInteractivelyMovedItem!.to
                 var proposed = before.sections

@@ -156,7 +156,10 @@ extension FeedApp {
 
     private func drawHelp(into grid: inout CharGrid) {
         let lifted = table.indexPathForInteractivelyMovedRow != nil
-        let keys = lifted ? FeedApp.liftKeyHelp : waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
+        let reordering = waterfall?.reorder.isOn == true
+        let keys =
+            lifted ? FeedApp.liftKeyHelp
+            : reordering ? WaterfallScreen.reorderKeyHelp : waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
         let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning
         }
@@ -167,7 +170,8 @@ extension FeedApp {
             width: boxWidth, height: boxHeight)
         grid.fill(box)
         grid.drawBorder(box, style: GridStyle(bold: true))
-        grid.write(lifted ? " Lifted row keys " : waterfall == nil ? " Keys " : " Waterfall keys ", x: box.x + 2, y: box.y, style: GridStyle(bold: true))
+        let title = lifted ? " Lifted row keys " : reordering ? " Reorder keys " : waterfall == nil ? " Keys " : " Waterfall keys "
+        grid.write(title, x: box.x + 2, y: box.y, style: GridStyle(bold: true))
         let inner = GridRect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
         for (index, line) in lines.enumerated() {
             grid.write(line, x: box.x + 2, y: box.y + 2 + index, style: .plain, clip: inner)

@@ -179,6 +179,13 @@ enum Tour {
                 "    → re-placed \(report.waterfallPlacedByInsert.grouped) items (\(report.waterfallItemsInInsertedDay.grouped) "
                     + "in the day − \(indexPath.item) before the insert); the other \(waterfallDays - 1) days only shifted.")
         }
+        press([.char("E"), .char(" "), .right, .down, .down])
+        say("    E, Space, →, ↓ ↓: \(waterfall.message)")
+        press([.enter])
+        record("E Space → ↓↓ Enter: a tile dropped")
+        say("    → \(waterfall.message)")
+        press([.char(" "), .left, .escape, .char("E")])
+        record("Space ← Esc E: a lift cancelled, mode off")
         press([.char("w")])
         record("w: narrower, \(waterfall.layout.numberOfColumns) columns, all re-placed")
         press(Array(repeating: .pageDown, count: 5))
