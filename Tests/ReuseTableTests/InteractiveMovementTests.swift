@@ -136,7 +136,8 @@ struct InteractiveMovementTests {
             let lifted = liftedCell(table)
             let reuses = (lifted as! MovingCell).reuseCount
             for _ in 0..<Int.random(in: 1...6, using: &random) {
-                let y = Bool.random(using: &random)
+                let y =
+                    Bool.random(using: &random)
                     ? table.contentOffset.y + CGFloat.random(in: 0...440, using: &random)
                     : CGFloat.random(in: -50...(table.contentSize.height + 50), using: &random)
                 table.updateInteractiveMovementTargetPosition(CGPoint(x: 100, y: y))
@@ -299,13 +300,18 @@ struct InteractiveMovementTests {
         let cells = table.visibleCells
 
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 0, y: 100))
-        #expect(messages.last == "updateInteractiveMovementTargetPosition(_:) was called with no row lifted; begin an interactive movement first. Nothing changed.")
+        #expect(
+            messages.last
+                == "updateInteractiveMovementTargetPosition(_:) was called with no row lifted; begin an interactive movement first. "
+                + "Nothing changed.")
         table.endInteractiveMovement()
         #expect(messages.last?.hasPrefix("endInteractiveMovement() was called with no row lifted") == true)
         table.cancelInteractiveMovement()
         #expect(messages.last?.hasPrefix("cancelInteractiveMovement() was called with no row lifted") == true)
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 30, section: 0)))
-        #expect(messages.last == "beginInteractiveMovementForRow(at:): row (section 0, row 30) is out of range: section 0 has 30 rows. Nothing changed.")
+        #expect(
+            messages.last
+                == "beginInteractiveMovementForRow(at:): row (section 0, row 30) is out of range: section 0 has 30 rows. Nothing changed.")
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 3, section: 0)))
         #expect(messages.last?.contains("row (section 0, row 3) cannot move (tableView(_:canMoveRowAt:) returned false)") == true)
         let unchanged = table.visibleCells.elementsEqual(cells, by: ===)

@@ -158,7 +158,8 @@ extension FeedApp {
         let lifted = table.indexPathForInteractivelyMovedRow != nil
         let reordering = waterfall?.reorder.isOn == true
         let keys =
-            lifted ? FeedApp.liftKeyHelp
+            lifted
+            ? FeedApp.liftKeyHelp
             : reordering ? WaterfallScreen.reorderKeyHelp : waterfall == nil ? FeedApp.keyHelp : WaterfallScreen.keyHelp
         let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning

@@ -78,7 +78,9 @@ extension InteractivelyMovingView {
             return false
         }
         if transaction.isActive {
-            diagnosticHandler("\(call) was called from \(transaction.callback); lift the \(Self.vocabulary.row) outside data source and delegate callbacks. Nothing changed.")
+            diagnosticHandler(
+                "\(call) was called from \(transaction.callback); lift the \(Self.vocabulary.row) outside "
+                    + "data source and delegate callbacks. Nothing changed.")
             return false
         }
         do { try validateIndexPath(indexPath) } catch {
@@ -86,7 +88,9 @@ extension InteractivelyMovingView {
             return false
         }
         guard calling(Self.movementCallbacks.canMove, { dataSourceCanMove(at: indexPath) }) else {
-            diagnosticHandler("\(call): the data source says \(Self.vocabulary.row) \(Self.vocabulary.describe(indexPath)) cannot move (\(Self.movementCallbacks.canMove) returned false). Nothing changed.")
+            diagnosticHandler(
+                "\(call): the data source says \(Self.vocabulary.row) \(Self.vocabulary.describe(indexPath)) cannot move "
+                    + "(\(Self.movementCallbacks.canMove) returned false). Nothing changed.")
             return false
         }
         var lifted = false
@@ -128,7 +132,9 @@ extension InteractivelyMovingView {
             return
         }
         if transaction.isActive {
-            diagnosticHandler("\(call) was called from \(transaction.callback); move the lifted \(Self.vocabulary.row) outside callbacks. Nothing changed.")
+            diagnosticHandler(
+                "\(call) was called from \(transaction.callback); move the lifted \(Self.vocabulary.row) "
+                    + "outside callbacks. Nothing changed.")
             return
         }
         performTransaction {
