@@ -100,14 +100,6 @@ enum Tour {
         press([.char("m")], tracking: &report)
         record("m: moveItem 2 rows down, apply", into: &report)
         say("    → \(app.applySummary): the moved row kept its cell and its height")
-        let liftedFrom = app.cursorIndexPath
-        press([.char("L")] + Array(repeating: .down, count: 3), tracking: &report)
-        say("    L, ↓ ×3: \(app.message)")
-        press([.enter], tracking: &report)
-        record("L ↓↓↓ Enter: a lifted row dropped", into: &report)
-        say("    → \(app.message) (from place \((liftedFrom?.row ?? 0) + 1))")
-        press([.char("L")] + Array(repeating: .up, count: 2) + [.escape], tracking: &report)
-        record("L ↑↑ Esc: a lift cancelled", into: &report)
         report.cellLayoutHeightsBefore = app.visibleRowHeights
         let frameCost = app.microsecondsPerMeasuredCell
         press([.char("a")], tracking: &report)
@@ -119,6 +111,14 @@ enum Tour {
                 + "(frame layout: \(frameCost) µs)")
         press([.char("a")], tracking: &report)
         record("a: frame layout again", into: &report)
+        let liftedFrom = app.cursorIndexPath
+        press([.char("L")] + Array(repeating: .down, count: 3), tracking: &report)
+        say("    L, ↓ ×3: \(app.message)")
+        press([.enter], tracking: &report)
+        record("L ↓↓↓ Enter: a lifted row dropped", into: &report)
+        say("    → \(app.message) (from place \((liftedFrom?.row ?? 0) + 1))")
+        press([.char("L")] + Array(repeating: .up, count: 2) + [.escape], tracking: &report)
+        record("L ↑↑ Esc: a lift cancelled", into: &report)
         press([.char("w")], tracking: &report)
         record("w: narrower width, rows re-measure", into: &report)
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
