@@ -126,7 +126,7 @@ struct InteractiveMovementTests {
         let sessions = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1" ? 3_000 : 60
         for _ in 0..<sessions {
             table.contentOffset.y = CGFloat.random(in: 0...(table.contentSize.height - 440), using: &random)
-            let section = Int.random(in: 0..<3, using: &random)
+            let section = (0..<3).filter { !source.items[$0].isEmpty }.randomElement(using: &random)!  // moves may empty a section
             let origin = IndexPath(row: Int.random(in: 0..<source.items[section].count, using: &random), section: section)
             let item = source.items[section][origin.row]
             if Bool.random(using: &random) { table.selectRow(at: origin, animated: false, scrollPosition: .none) }
