@@ -33,7 +33,7 @@ import ReuseTable
     @Test func tourWaterfallInsertsNearTheTopOfADayAndKeepsThePoolBound() throws {
         var printed: [String] = []
         let report = Tour.run(output: { printed.append($0) })
-        #expect(report.waterfallSteps.count == 5)
+        #expect(report.waterfallSteps.count == 7)
         #expect(report.waterfallSteps.first?.snapshot.items == Tour.waterfallDays * FeedGenerator.postsPerDay)
         #expect(report.waterfallSteps.first?.snapshot.placedByLastUpdate == Tour.waterfallDays * FeedGenerator.postsPerDay)
         let inserted = try #require(report.waterfallInsertedAt)

@@ -30,6 +30,7 @@ extension FeedApp {
     /// Keys in editing mode.
     nonisolated static let editingKeyHelp: [(String, String)] = [
         ("E", "leave editing mode"),
+        ("Space  L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),
         ("Enter", "tap the marked row: selects nothing while editing"),
         ("← →", "swipe the marked row: actions"),
         ("[ ]", "previous / next day: the section index"),
@@ -39,6 +40,11 @@ extension FeedApp {
 
     /// The help box's title and keys for the mode the feed is in.
     var currentKeyHelp: (String, [(String, String)]) {
+        if table.indexPathForInteractivelyMovedRow != nil { return (" Keys: a row is lifted ", FeedApp.liftKeyHelp) }
+        if let waterfall {
+            return waterfall.reorder.isOn
+                ? (" Keys: reordering tiles ", WaterfallScreen.reorderKeyHelp) : (" Waterfall keys ", WaterfallScreen.keyHelp)
+        }
         if table.indexPathForSwipedRow != nil { return (" Keys: a row shows its actions ", FeedApp.swipeKeyHelp) }
         if table.isEditing { return (" Keys: editing ", FeedApp.editingKeyHelp) }
         return (" Keys ", FeedApp.keyHelp)
@@ -63,6 +69,8 @@ extension FeedApp {
             table.closeSwipedRow()
             setMessage("Esc: \(postLabel(open))'s actions closed (didEndEditingRowAt).")
             return .changed
+        case .char(" ") where table.isEditing:
+            return liftCursorRow()  // in editing mode Space lifts, as a drag on the reorder control would
         case .char("E"):
             table.setEditing(!table.isEditing, animated: false)
             setMessage(

@@ -149,6 +149,7 @@ extension FeedApp {
         ("a", "cells by frame layout / Auto Layout: same heights"),
         ("i d m", "insert, delete, move the marked row: one apply"),
         ("Enter", "select / deselect the marked row (tapRow)"),
+        ("L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),
         ("c", "waterfall CollectionView of the feed / back"),
         ("← →", "swipe the marked row: leading / trailing actions"),
         ("E", "editing mode on / off"),
@@ -158,7 +159,7 @@ extension FeedApp {
     ]
 
     private func drawHelp(into grid: inout CharGrid) {
-        let (title, keys) = waterfall == nil ? currentKeyHelp : (" Waterfall keys ", WaterfallScreen.keyHelp)
+        let (title, keys) = currentKeyHelp
         let lines = keys.map { key, meaning in
             key.padding(toLength: 11, withPad: " ", startingAt: 0) + meaning
         }

@@ -153,6 +153,7 @@ final class FeedApp: TerminalScreen {
             return .changed
         }
         if jumpPrompt != nil { return handlePrompt(key) }
+        if table.indexPathForInteractivelyMovedRow != nil { return handleLifted(key) }
         if loader != nil, FeedApp.keysNeedingTheSnapshot.contains(key) { return waitForTheSnapshot(key) }
         if let waterfall {
             switch key {
@@ -188,6 +189,7 @@ final class FeedApp: TerminalScreen {
         case .char("m"): return moveRow()
         case .char("a"): return toggleCellLayout()
         case .char("c"): return toggleWaterfall()
+        case .char("L"): return liftCursorRow()
         case .enter: return selectCursorRow()
         case .char("?"), .char("h"):
             showsHelp = true
@@ -197,6 +199,9 @@ final class FeedApp: TerminalScreen {
     }
 
     func setMessage(_ text: String) { message = text }
+
+    /// Opens the help box of the current mode.
+    func showHelp() { showsHelp = true }
 
     private func handlePrompt(_ key: Key) -> Outcome {
         switch key {

@@ -43,6 +43,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         ("Home End", "top, bottom (also < >)"),
         ("▶", "the marked tile: the first whose top is on screen"),
         ("i d m", "insert, delete, move the marked tile: batch updates"),
+        ("E", "reorder mode: Space lifts the marked tile, arrows move it"),
         ("Enter", "select / deselect the marked tile (tapItem)"),
         ("w", "width change: tile heights computed again, all re-placed"),
         ("p", "reuse pool on/off: watch 'created'"),
@@ -65,6 +66,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     private(set) var message: String
     /// Replaces the message line (the app says what opened the waterfall).
     func setMessage(_ text: String) { message = text }
+    /// Notes a move made by a dropped tile (`WaterfallScreen+Reordering.swift`).
+    func recordMove(from: IndexPath, to: IndexPath) { edits.append(.move(from, to)) }
     /// Items the layout placed in the last `reloadData` / update / width change, and how long it took.
     private(set) var lastPlaced = 0
     private(set) var lastUpdateMicroseconds: UInt64 = 0
@@ -80,6 +83,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     private var pendingWidth: BackgroundHeights?
     /// False in golden tests: times differ from run to run.
     var showsTimings: Bool
+    /// The reorder mode (`E`) and, while a tile is lifted, where its center is (`WaterfallScreen+Reordering.swift`).
+    var reorder: (isOn: Bool, target: CGPoint?) = (false, nil)
 
     /// A waterfall of the first `days` days of `feed`, in a `width` × `height` area; `tileHeights` are
     /// the heights known so far (by tile width, then post id); missing ones are computed when asked.
@@ -169,8 +174,10 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     /// Applies a waterfall key (`FeedApp` handles quit, help and `c` itself). Keys of the table
     /// only say so; any other key does nothing.
     func handle(_ key: Key) -> KeyResponse {
+        if reorder.isOn { return handleReorder(key) }
         let page = max(1, Int(collection.bounds.height) - 2)
         switch key {
+        case .char("E"): return toggleReorder()
         case .down, .char("j"): return scroll(by: 1)
         case .up, .char("k"): return scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
@@ -374,7 +381,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
 
     /// An insert or delete changes a day's count: the header on screen is configured again in place (as in UIKit,
     /// a visible supplementary view is not asked again for an item change).
-    private func refreshHeader(ofDay day: Int) {
+    func refreshHeader(ofDay day: Int) {
         let header = collection.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: day))
         if let header = header as? DayHeaderTile { configure(header, day: day) }
     }

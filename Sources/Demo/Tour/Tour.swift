@@ -112,6 +112,14 @@ enum Tour {
                 + "(frame layout: \(frameCost) µs)")
         press([.char("a")], tracking: &report)
         record("a: frame layout again", into: &report)
+        let liftedFrom = app.cursorIndexPath
+        press([.char("L")] + Array(repeating: .down, count: 3), tracking: &report)
+        say("    L, ↓ ×3: \(app.message)")
+        press([.enter], tracking: &report)
+        record("L ↓↓↓ Enter: a lifted row dropped", into: &report)
+        say("    → \(app.message) (from place \((liftedFrom?.row ?? 0) + 1))")
+        press([.char("L")] + Array(repeating: .up, count: 2) + [.escape], tracking: &report)
+        record("L ↑↑ Esc: a lift cancelled", into: &report)
         press([.char("w")], tracking: &report)
         record("w: narrower width, rows re-measure", into: &report)
         press(Array(repeating: .pageDown, count: 5), tracking: &report)
@@ -194,6 +202,13 @@ enum Tour {
                 "    → re-placed \(report.waterfallPlacedByInsert.grouped) items (\(report.waterfallItemsInInsertedDay.grouped) "
                     + "in the day − \(indexPath.item) before the insert); the other \(waterfallDays - 1) days only shifted.")
         }
+        press([.char("E"), .char(" "), .right, .down, .down])
+        say("    E, Space, →, ↓ ↓: \(waterfall.message)")
+        press([.enter])
+        record("E Space → ↓↓ Enter: a tile dropped")
+        say("    → \(waterfall.message)")
+        press([.char(" "), .left, .escape, .char("E")])
+        record("Space ← Esc E: a lift cancelled, mode off")
         press([.char("w")])
         record("w: narrower, \(waterfall.layout.numberOfColumns) columns, all re-placed")
         press(Array(repeating: .pageDown, count: 5))

@@ -72,7 +72,11 @@ extension CollectionView {
     /// centers it between the insets.
     /// - Complexity: O(1) plus one layout pass.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if deferIfBusy("scrollToItem(at:at:animated:)", { [self] in scrollToItem(at: indexPath, at: position, animated: animated) }) { return }
+        if deferIfBusy(
+            "scrollToItem(at:at:animated:)", waitsForMovement: false, { [self] in scrollToItem(at: indexPath, at: position, animated: animated) })
+        {
+            return
+        }
         do {
             try validateIndexPath(indexPath)
         } catch {

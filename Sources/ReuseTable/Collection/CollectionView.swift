@@ -212,7 +212,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
+            if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
             super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
         }
     }
@@ -267,7 +267,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
         guard visible.width > 0, visible.height > 0 else { return }
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) {
+        for attributes in layoutAttributesShown(in: visible) {
             guard attributes.representedElementCategory == .cell else {
                 supplementary.append(attributes)
                 continue

@@ -17,6 +17,15 @@ public protocol CollectionViewDataSource: AnyObject {
         _ collectionView: CollectionView, viewForSupplementaryElementOfKind elementKind: String,
         at indexPath: IndexPath
     ) -> CollectionReusableView
+
+    // MARK: Reordering
+
+    /// Whether the item may be lifted and moved (`beginInteractiveMovementForItem(at:)`). Optional.
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// A lifted item was dropped: move it in the model. Called once per movement, with the
+    /// destination in the index space after the move; the collection view then moves the item
+    /// itself, as `moveItem(at:to:)` does. Optional.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -30,6 +39,13 @@ extension CollectionViewDataSource {
     ) -> CollectionReusableView {
         .absentSupplementaryView()
     }
+
+    // MARK: Reordering
+
+    /// Default: false (Swift cannot see, as UIKit does, whether `moveItemAt` is implemented).
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Told about items that are about to scroll on screen, nearest first, so data

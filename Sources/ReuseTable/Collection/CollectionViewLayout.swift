@@ -77,6 +77,17 @@ open class CollectionViewLayout {
         invalidateLayout()
     }
 
+    /// An item is lifted at `origin` and proposed at `destination` (nil: the movement ended):
+    /// a layout that can shows the proposed order from its rect queries, with the items' index
+    /// paths still in the data's order. The default shows the data's order.
+    func proposeMove(from origin: IndexPath, to destination: IndexPath?, counts: [Int]) {}
+
+    /// The item whose frame contains `point` in the data's order (not the proposed one), or nil.
+    func itemInDataOrder(at point: CGPoint) -> IndexPath? {
+        let probe = CGRect(x: point.x - 0.25, y: point.y - 0.25, width: 0.5, height: 0.5)
+        return layoutAttributesForElements(in: probe).first { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath
+    }
+
     /// Runs `prepare()` if an invalidation or an update asked for it.
     func prepareIfNeeded() {
         guard needsPrepare else { return }

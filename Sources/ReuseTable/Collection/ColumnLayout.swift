@@ -12,6 +12,8 @@ import Foundation
 open class ColumnLayout: CollectionViewLayout {
     var engine: ColumnSections
     var needsReset = true
+    /// The proposed order while an item is lifted (`ColumnLayout+ProposedOrder.swift`).
+    var proposal: ProposedColumnOrder?
 
     /// The most columns a layout takes (more is reported and replaced by this): every section keeps
     /// one list per column, so a column count is memory, and 1,000 columns are already narrower than a point.
@@ -159,7 +161,7 @@ open class ColumnLayout: CollectionViewLayout {
     /// Exactly the items, section headers and section footers whose frames overlap `rect`, as of the last `prepare()`.
     /// - Complexity: O(log sections + C log n + k) for k results.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
-        engine.attributes(in: rect)
+        proposal?.attributes(in: rect) ?? engine.attributes(in: rect)
     }
 
     /// The item's frame as of the last `prepare()`, or nil; never computes anything.
@@ -215,6 +217,13 @@ open class ColumnLayout: CollectionViewLayout {
         needsPrepare = true
         collectionView?.setNeedsLayout()
     }
+
+    // Reordering's hooks (`ColumnLayout+ProposedOrder.swift`): the proposed order is re-placed.
+    override func proposeMove(from origin: IndexPath, to destination: IndexPath?, counts: [Int]) {
+        proposeColumnMove(from: origin, to: destination, counts: counts)
+    }
+
+    override func itemInDataOrder(at point: CGPoint) -> IndexPath? { columnItem(at: point) }
 
     override func prepare(forCollectionViewUpdates plan: UpdatePlan, newCounts: [Int]) {
         needsPrepare = true

@@ -30,6 +30,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
     let core = DiffableDataSourceCore<SectionIdentifier, ItemIdentifier>(viewNoun: "collection view", owner: "CollectionViewDiffableDataSource")
     /// What the last `apply` did, for status lines and tests.
     public var lastApply: DiffableApplyReport { core.lastApply }
+    /// The app's say in interactive reordering (`beginInteractiveMovementForItem(at:)`); by default nothing reorders.
+    public var reorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifier, ItemIdentifier>()
+    /// The handlers' types, as UIKit nests them.
+    public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifier, ItemIdentifier>
 
     /// Creates the data source and installs it as `collectionView.dataSource`.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {

@@ -95,6 +95,13 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         return cell
     }
 
+    /// Makes `snapshot` current without telling the view: the view already shows it (a drop it moved itself).
+    func follow(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>) {
+        var next = snapshot
+        next.clearMarks()
+        current = next
+    }
+
     /// Items in a section of the current snapshot.
     func numberOfItems(inSection section: Int) -> Int { current.storage.items[section].count }
 

@@ -35,24 +35,34 @@ import Foundation
 ///   and inserted, O(min(d, i)) lookups for d items in deleted and i in inserted
 ///   sections, and an index of each deleted or inserted section an item crosses;
 ///   O(sections) when nothing changed.
-struct SnapshotDifference: Equatable, Sendable {
-    var deletedSections = IndexSet()
-    var insertedSections = IndexSet()
-    var movedSections: [Move<Int>] = []
-    var deletedItems: [IndexPath] = []
-    var insertedItems: [IndexPath] = []
-    var movedItems: [Move<IndexPath>] = []
-    var reloadedItems: [IndexPath] = []
+public struct SnapshotDifference: Equatable, Sendable {
+    /// Sections deleted (old indices).
+    public internal(set) var deletedSections = IndexSet()
+    /// Sections inserted (new indices).
+    public internal(set) var insertedSections = IndexSet()
+    /// Sections moved (old index to new index).
+    public internal(set) var movedSections: [Move<Int>] = []
+    /// Items deleted (old positions).
+    public internal(set) var deletedItems: [IndexPath] = []
+    /// Items inserted (new positions).
+    public internal(set) var insertedItems: [IndexPath] = []
+    /// Items moved (old position to new position).
+    public internal(set) var movedItems: [Move<IndexPath>] = []
+    /// Items reloaded (old positions).
+    public internal(set) var reloadedItems: [IndexPath] = []
     /// New positions of surviving items marked by `reconfigureItems`.
-    var reconfiguredItems: [IndexPath] = []
+    public internal(set) var reconfiguredItems: [IndexPath] = []
 
-    struct Move<Position: Equatable & Sendable>: Equatable, Sendable {
-        var from: Position
-        var to: Position
+    /// One moved section or item: where it was and where it is.
+    public struct Move<Position: Equatable & Sendable>: Equatable, Sendable {
+        /// The position before (old index space).
+        public internal(set) var from: Position
+        /// The position after (new index space).
+        public internal(set) var to: Position
     }
 
     /// Whether the batch would be empty (reconfigures are not part of the batch).
-    var isEmpty: Bool {
+    public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && deletedItems.isEmpty
             && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
     }

@@ -30,6 +30,10 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     let core = DiffableDataSourceCore<SectionIdentifier, ItemIdentifier>(viewNoun: "table", owner: "TableViewDiffableDataSource")
     /// What the last `apply` did, for status lines and tests.
     public var lastApply: DiffableApplyReport { core.lastApply }
+    /// The app's say in interactive reordering (`beginInteractiveMovementForRow(at:)`); by default nothing reorders.
+    public var reorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifier, ItemIdentifier>()
+    /// The handlers' types, as UIKit nests them.
+    public typealias ReorderingHandlers = DiffableDataSourceReorderingHandlers<SectionIdentifier, ItemIdentifier>
 
     /// Creates the data source and installs it as `tableView.dataSource`.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {

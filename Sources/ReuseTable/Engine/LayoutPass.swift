@@ -26,7 +26,8 @@ struct LayoutPassRequests: OptionSet {
 }
 
 /// What one view's layout pass keeps between passes, and the work other code asks of the
-/// next pass. One value, owned by the pass: code outside it only adds requests.
+/// next pass. One value, owned by the pass: code outside it only adds requests, and an
+/// interactive movement (`Engine/InteractiveMovement.swift`) lifts and drops `movement`.
 struct LayoutPassState<Cell: AnyObject> {
     /// Work asked of the next pass.
     var requests: LayoutPassRequests = []
@@ -47,6 +48,9 @@ struct LayoutPassState<Cell: AnyObject> {
     var staying: [Cell?] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
+    /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
+    /// order and leaves it out (its cell is off the visible list until the movement ends).
+    var movement: InteractiveMovement<Cell>?
 
     /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
     /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.

@@ -19,6 +19,11 @@ import Foundation
 ///   data source and delegate for nothing *new* (no more heights, no more
 ///   cells), so it never asks for a row that the queued call is about to
 ///   remove; it still finishes the display callbacks of cells already placed.
+/// - **A lifted element holds them** (`isHolding`): while a row or item is moved
+///   interactively (`Engine/InteractiveMovement.swift`), structural calls made from
+///   anywhere wait in the same queue and run when the movement ends, after the move.
+///   Offset moves (`contentOffset`, `scrollToRow`) do not wait: auto-scroll and the
+///   app may scroll under a lifted row.
 /// - **A view that never settles traps**: a callback that queues another
 ///   structural call on every pass would loop forever; after
 ///   `maximumDeferredRounds` queued calls in one settle the view stops with a
@@ -34,6 +39,9 @@ struct LayoutTransaction {
     var callback: StaticString = "outside any callback"
     /// True while queued calls are being run (they must not start a drain of their own).
     var isDraining = false
+    /// True while an element is lifted: structural calls wait in the queue, even from outside
+    /// any callback, and no transaction drains it until the movement ends.
+    var isHolding = false
 
     /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
     static let maximumDeferredRounds = 1_000
@@ -95,7 +103,7 @@ extension LayoutTransactionHost {
     func performTransaction(_ body: () -> Void) {
         transaction.begin()
         body()
-        guard transaction.end(), !transaction.isDraining else { return }
+        guard transaction.end(), !transaction.isDraining, !transaction.isHolding else { return }
         transaction.isDraining = true
         defer { transaction.isDraining = false }
         var rounds = 0
@@ -114,10 +122,11 @@ extension LayoutTransactionHost {
         } while transaction.hasDeferredWork
     }
 
-    /// Queues a structural call made while a transaction runs and returns true;
-    /// returns false when the view is idle and the caller should run it now.
-    func deferIfBusy(_ name: String, _ run: @escaping () -> Void) -> Bool {
-        guard transaction.isActive else { return false }
+    /// Queues a structural call made while a transaction runs (or, unless `waitsForMovement`
+    /// is false, while an element is lifted) and returns true; returns false when the view
+    /// is idle and the caller should run it now.
+    func deferIfBusy(_ name: String, waitsForMovement: Bool = true, _ run: @escaping () -> Void) -> Bool {
+        guard transaction.isActive || (waitsForMovement && transaction.isHolding) else { return false }
         transaction.enqueue(name, run)
         return true
     }

@@ -17,7 +17,7 @@ extension TableView {
     /// - Complexity: O(s log n) for s selected rows, plus the scroll.
     public func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
         if deferIfBusy(
-            "scrollToNearestSelectedRow(at:animated:)",
+            "scrollToNearestSelectedRow(at:animated:)", waitsForMovement: false,
             { [self] in scrollToNearestSelectedRow(at: scrollPosition, animated: animated) })
         {
             return

@@ -16,7 +16,11 @@ extension TableView {
     /// Called from a data source or delegate method, it runs when that layout step is done.
     /// - Complexity: O((log n) · rows measured).
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        if deferIfBusy("scrollToRow(at:at:animated:)", { [self] in scrollToRow(at: indexPath, at: position, animated: animated) }) { return }
+        if deferIfBusy(
+            "scrollToRow(at:at:animated:)", waitsForMovement: false, { [self] in scrollToRow(at: indexPath, at: position, animated: animated) })
+        {
+            return
+        }
         loadIfNeeded()
         do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
         performTransaction {

@@ -19,7 +19,7 @@ extension TableView {
     }
 
     /// The layout pass's second stage: the rows intersecting the viewport with their frames, in
-    /// order, and the headers and footers there, found in one walk of the geometry from
+    /// order, and the headers and footers there (in the proposed order while a row is lifted), found in one walk of the geometry from
     /// `firstVisibleSlot(at:)`. Fills the caller's arrays (emptied first): a pass runs 60–120
     /// times a second and allocates nothing.
     /// - Complexity: O(log n + visible slots).
@@ -29,8 +29,17 @@ extension TableView {
         let visible = viewport
         let width = bounds.width
         let margin = Double(appliedRowMargin)
-        forEachSlot(in: visible) { slot, section, row in
-            guard slot.height > 0, slot.maxY > visible.lowerBound else { return }
+        // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
+        // its origin and its destination shift by its height: the proposed order, layout only.
+        let lifted = liftedSlots(), reach = lifted?.height ?? 0
+        forEachSlot(in: (visible.lowerBound - reach)..<(visible.upperBound + reach)) { slot, section, row in
+            var slot = slot
+            if let lifted {
+                guard slot.index != lifted.origin else { return }
+                slot.minY += InteractiveMovement<TableViewCell>.shift(
+                    of: slot.index, origin: lifted.origin, destination: lifted.destination, height: lifted.height)
+            }
+            guard slot.height > 0, slot.maxY > visible.lowerBound, slot.minY < visible.upperBound else { return }
             if slot.kind == .row {
                 let minY = slot.minY + margin, height = slot.height - margin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {

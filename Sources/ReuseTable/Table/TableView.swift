@@ -242,7 +242,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", { [self] in contentOffset = newValue }) { return }
+            if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
             setContentOffsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }

@@ -42,6 +42,10 @@ open class TableViewCell: View {
     /// has constraints (FDTemplateLayoutCell's `fd_enforceFrameLayout`). Default false:
     /// a contentView with constraints is fitted by Auto Layout.
     open var enforceFrameLayout = false
+    /// Whether the cell shows a reorder control (the grip a row is lifted by), as UIKit's
+    /// `showsReorderControl`: the app's switch, drawn by renderers; the table's movement
+    /// (`beginInteractiveMovementForRow(at:)`) does not depend on it. Default false.
+    open var showsReorderControl = false
 
     /// The standard accessory; ignored when `accessoryView` is set.
     open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }

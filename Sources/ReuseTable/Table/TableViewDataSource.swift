@@ -24,6 +24,15 @@ public protocol TableViewDataSource: AnyObject {
     func sectionIndexTitles(for tableView: TableView) -> [String]?
     /// The section an index title stands for. Default: `index` (one title per section).
     func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+
+    // MARK: Reordering
+
+    /// Whether the row may be lifted and moved (`beginInteractiveMovementForRow(at:)`). Optional.
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// A lifted row was dropped: move it in the model. Called once per movement, with the
+    /// destination in the index space after the move; the table then moves the row itself,
+    /// as `moveRow(at:to:)` does. Optional.
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -43,6 +52,14 @@ extension TableViewDataSource {
     public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
     /// Default: `index`.
     public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+
+    // MARK: Reordering
+
+    /// Default: false. UIKit answers true when `moveRowAt` is implemented; Swift cannot see
+    /// that, so a data source that reorders says so here.
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Told about rows that are about to scroll on screen, nearest first, so data

@@ -73,6 +73,15 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath)
     /// The row's actions closed; `indexPath` is nil when the row was deleted while open. Default: nothing.
     func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?)
+
+    // MARK: Reordering
+
+    /// Where a lifted row would land: return the proposed index path (in the index space after
+    /// the move), or another to redirect it. Asked on every update of the target position. Default: the proposal.
+    func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath
 }
 
 /// The delegate height methods whose default implementation reports itself.
@@ -164,4 +173,12 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willBeginEditingRowAt indexPath: IndexPath) {}
     /// Default: nothing.
     public func tableView(_ tableView: TableView, didEndEditingRowAt indexPath: IndexPath?) {}
+
+    // MARK: Reordering
+
+    /// Default: the proposed index path.
+    public func tableView(
+        _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath { proposedDestinationIndexPath }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // The one writer of the offset. A table or collection view moves its content for
-// five reasons, and each move goes through `moveOffset(to:because:)` with its
+// six reasons, and each move goes through `moveOffset(to:because:)` with its
 // reason, counted in `offsetMoves`: a reader of the counters (the demo's x-ray and
 // trace) can tell why the content moved, and a reader of the code finds every
 // place that moves it by searching for one name.
@@ -21,6 +21,9 @@ extension ScrollView {
         case scrollTo
         /// The bounds held a non-finite offset and were repaired.
         case sanitize
+        /// A lifted row or item near the viewport's top or bottom scrolled the content, or a
+        /// cancelled movement put the offset back (see Docs/reordering.md).
+        case autoScroll
     }
 
     /// How many times the offset moved, by reason.
