@@ -293,11 +293,11 @@ final class FeedApp: TerminalScreen {
         let start = DispatchTime.now().uptimeNanoseconds
         table.setGeometryStore(next)
         // Rebuilding every row's record is O(n) whichever way: the time says what n costs here.
-        let built = "\(snapshot.rows.grouped) rows moved in \(millis(DispatchTime.now().uptimeNanoseconds - start))"
+        let took = millis(DispatchTime.now().uptimeNanoseconds - start)
         message =
             next == .records
-            ? "Store: 2013 row records (\(built)): a height change shifts all later rows, O(n)."
-            : "Store: HeightTree (\(built)), a B+tree of height runs: every operation O(log n)."
+            ? "Row records (2013), built in \(took): a height change shifts every later row."
+            : "HeightTree, built in \(took): a B+tree of height runs, O(log n) each."
         return .changed
     }
 
