@@ -47,6 +47,21 @@ open class Label: View {
     /// The last wrap, kept because renderers ask for `lines` every frame.
     private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
 
+    /// What a measured size was computed from.
+    private struct Measured {
+        var text: String
+        var columns: Int?
+        var numberOfLines: Int
+        var characterWidth: CGFloat
+        var lineHeight: CGFloat
+        var size: CGSize
+    }
+
+    /// The last size measured without a width and the last one at a width: Auto Layout asks
+    /// a wrapping label for both in turn (its one-line width, its height at the solved width),
+    /// in each engine that holds it, so one slot each keeps the text from being wrapped again.
+    private var measured: (unconstrained: Measured?, constrained: Measured?)
+
     /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
         self.text = text
@@ -75,10 +90,23 @@ open class Label: View {
     /// `size.height` is ignored, as `UILabel` does when `numberOfLines` is 0.
     /// Empty text measures `.zero`.
     /// - Complexity: O(n) in the length of `text`.
+    /// Repeated calls with the same text, metrics and column count are answered from a cache.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let columns = self.columns(forWidth: size.width)
+        let slot = columns == nil ? measured.unconstrained : measured.constrained
+        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.characterWidth == characterWidth,
+            slot.lineHeight == lineHeight, slot.text == text
+        {
+            return slot.size
+        }
         let lines = wrappedLines(forWidth: size.width)
         let widest = lines.map { displayWidth($0) }.max() ?? 0
-        return CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        let fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        let entry = Measured(
+            text: text, columns: columns, numberOfLines: numberOfLines, characterWidth: characterWidth, lineHeight: lineHeight,
+            size: fitted)
+        if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
+        return fitted
     }
 
     /// The number of whole columns in `width` points; nil when unconstrained.
