@@ -30,6 +30,8 @@ final class LayoutEngine {
         /// Pins left out by a conflict (not in the solver), tried again at each sync.
         var brokenPins: [Constraint] = []
         var pinnedFrame: CGRect?
+        /// The superview the pins were made against (they name its variables).
+        var pinnedParent: ObjectIdentifier?
         var intrinsicConstraints: [Constraint] = []
         /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
         var brokenIntrinsicConstraints: [Constraint] = []
@@ -64,7 +66,7 @@ final class LayoutEngine {
         /// The intrinsic length along `axis` (0: width, 1: height), nil when there is none.
         func length(_ axis: Int) -> CGFloat? {
             let value = axis == 0 ? size.width : size.height
-            return value != View.noIntrinsicMetric && value.isFinite && value >= 0 ? value : nil
+            return value.isFinite && value >= 0 ? value : nil  // `View.noIntrinsicMetric` is -1
         }
 
         /// True when an axis's hugging and compression constraints compare with an edit variable
@@ -353,23 +355,54 @@ final class LayoutEngine {
             if !item.brokenPins.isEmpty { item.brokenPins = tryAgain(item.brokenPins, into: &item.pins) }
             return
         }
-        removePins(item)
-        let pins = [
-            Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(frame.minX)), .equal),
-            Constraint(LinearExpression([Term(item.top), Term(parentItem.top, -1)], constant: -Double(frame.minY)), .equal),
-            Constraint(LinearExpression([Term(item.width)], constant: -Double(frame.width)), .equal),
-            Constraint(LinearExpression([Term(item.height)], constant: -Double(frame.height)), .equal),
-        ]
-        for pin in pins {
-            if (try? solver.addConstraint(pin)) != nil {
-                item.pins.append(pin)
-            } else {
-                item.brokenPins.append(pin)
-                report(
-                    "Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+        let parentKey = ObjectIdentifier(parent)
+        if let pinned = item.pinnedFrame, item.pinnedParent == parentKey, item.brokenPins.isEmpty, item.pins.count == 4 {
+            // Same superview, every pin in: replace only the pins whose value moved (a cell's
+            // contentView taking a new row's height changes one of the four).
+            let old = [pinned.minX, pinned.minY, pinned.width, pinned.height]
+            let new = [frame.minX, frame.minY, frame.width, frame.height]
+            var kept: [Constraint] = []
+            for component in 0..<4 {
+                if old[component] == new[component] {
+                    kept.append(item.pins[component])
+                    continue
+                }
+                try? solver.removeConstraint(item.pins[component])
+                let pin = self.pin(item, parentItem, component, new[component])
+                if addPin(pin, to: item) { kept.append(pin) } else { item.pinnedParent = nil }
             }
+            // A pin broken by the move: `pins` is no longer the four in order, so the next move rebuilds them all.
+            item.pins = kept
+            item.pinnedFrame = frame
+            return
+        }
+        removePins(item)
+        let values = [frame.minX, frame.minY, frame.width, frame.height]
+        for component in 0..<4 {
+            let pin = self.pin(item, parentItem, component, values[component])
+            if addPin(pin, to: item) { item.pins.append(pin) }
         }
         item.pinnedFrame = frame
+        item.pinnedParent = item.brokenPins.isEmpty ? parentKey : nil
+    }
+
+    /// The pin of one frame component (0 left, 1 top, 2 width, 3 height) at `value`, relative to the superview.
+    private func pin(_ item: Item, _ parentItem: Item, _ component: Int, _ value: CGFloat) -> Constraint {
+        switch component {
+        case 0: return Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(value)), .equal)
+        case 1: return Constraint(LinearExpression([Term(item.top), Term(parentItem.top, -1)], constant: -Double(value)), .equal)
+        case 2: return Constraint(LinearExpression([Term(item.width)], constant: -Double(value)), .equal)
+        default: return Constraint(LinearExpression([Term(item.height)], constant: -Double(value)), .equal)
+        }
+    }
+
+    /// Adds a pin; one that conflicts is broken (kept in `brokenPins`, tried again at each sync) with one report.
+    /// - Returns: true when it is in the solver.
+    private func addPin(_ pin: Constraint, to item: Item) -> Bool {
+        if (try? solver.addConstraint(pin)) != nil { return true }
+        item.brokenPins.append(pin)
+        report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+        return false
     }
 
     private func removePins(_ item: Item) {
@@ -377,6 +410,7 @@ final class LayoutEngine {
         item.pins = []
         item.brokenPins = []
         item.pinnedFrame = nil
+        item.pinnedParent = nil
     }
 
     func isAutoWrapping(_ item: Item) -> Bool {
