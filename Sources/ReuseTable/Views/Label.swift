@@ -99,14 +99,30 @@ open class Label: View {
         {
             return slot.size
         }
-        let lines = wrappedLines(forWidth: size.width)
-        let widest = lines.map { displayWidth($0) }.max() ?? 0
-        let fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        let fitted: CGSize
+        if let width = Label.oneLineWidth(text), width <= columns ?? Label.unconstrainedColumns {
+            // One line that fits: what `wrap` would give, without building it.
+            fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
+        } else {
+            let lines = wrappedLines(forWidth: size.width)
+            let widest = lines.map { displayWidth($0) }.max() ?? 0
+            fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        }
         let entry = Measured(
             text: text, columns: columns, numberOfLines: numberOfLines, characterWidth: characterWidth, lineHeight: lineHeight,
             size: fitted)
         if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
         return fitted
+    }
+
+    /// The width of `text` when it is one line of printable ASCII with no space at either end (a
+    /// line `wrap` keeps whole wherever it fits), else nil.
+    /// - Complexity: O(n) over the UTF-8 bytes.
+    private nonisolated static func oneLineWidth(_ text: String) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return nil }
+            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        } ?? nil
     }
 
     /// The number of whole columns in `width` points; nil when unconstrained.
