@@ -325,11 +325,18 @@ import Testing
             #expect(cells > 0 && cells < 40, "reused over 20 screens: \(cells) cells")
             for i in 0..<5 { benchCase.step(i) }
         }
-        let cell = AutoLayoutFeedBenchCell(reuseIdentifier: nil)
-        cell.configure(with: FeedGenerator.post(id: 7))
-        #expect(!cell.labels.body.text.isEmpty)
-        let active = cell.labels.constraints.allSatisfy { $0.isActive }
-        #expect(active, "sized by Auto Layout, not frames")
+        // One design two ways: the Auto Layout side shows `FeedCell`'s constraint-built twin, the frame side `FeedCell`.
+        let (constrained, _) = FeedSuite.makeTable(rows: 2_000, autoLayout: true)
+        let (framed, _) = FeedSuite.makeTable(rows: 2_000, autoLayout: false)
+        #expect(!constrained.visibleCells.isEmpty && constrained.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
+        #expect(!framed.visibleCells.isEmpty && framed.visibleCells.allSatisfy { type(of: $0) == FeedCell.self })
+        #expect(constrained.contentSize == framed.contentSize, "equal heights, equal estimates")
+        let benchCase = FeedSuite.makeCase(rows: 2_000, autoLayout: true, counted: 20)
+        #expect(benchCase.p99 == FeedSuite.counted["AutoLayout"]?.p99, "the JSON's p99_ns is the counted steps' p99")
+        var result = BenchResult(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: 2_000)
+        result.summary = Summary(median: 5, p10: 4, p90: 6, samples: 1, batch: 1)
+        result.p99 = 7
+        #expect(Report.json([result]).contains("\"p99_ns\":7.000"))
     }
 
     @MainActor @Test func exactTableRowsAndHeightsAreDeterministic() {

@@ -411,6 +411,63 @@ import Testing
         #expect(engine.solver.constraintTags.count == solverConstraints)
     }
 
+    /// New texts move the labels' intrinsic-size edits, changed priorities rebuild their constraints, and a
+    /// frame-based view's moves replace single pins: after each change the kept engine equals a fresh one.
+    @Test func randomTextsPrioritiesAndPinMovesEachEqualAFromScratchSolve() {
+        var rng = SplitMix64(seed: 29)
+        let content = View()
+        let texts = ["a", "bb", "ccc dd", "the quick brown fox", "", "jumps over the lazy dog again and again"]
+        var labels: [Label] = []
+        var constraints: [LayoutConstraint] = []
+        var previous = content.topAnchor
+        for index in 0..<3 {
+            let l = label(texts[index], in: content)
+            constraints += [
+                l.topAnchor.constraint(equalTo: previous, constant: 1),
+                l.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 2),
+                l.trailingAnchor.constraint(lessThanOrEqualTo: content.trailingAnchor, constant: -1),
+            ]
+            previous = l.bottomAnchor
+            labels.append(l)
+        }
+        let box = View(frame: CGRect(x: 1, y: 1, width: 3, height: 2))  // frame-based: held by pins
+        content.addSubview(box)
+        let underBox = labels[0].widthAnchor.constraint(greaterThanOrEqualTo: box.widthAnchor)
+        underBox.priority = 600
+        constraints += [underBox, content.bottomAnchor.constraint(equalTo: previous, constant: 1)]
+        LayoutConstraint.activate(constraints)
+        let hugging: [LayoutPriority] = [.defaultLow, .defaultHigh, .required, 999]
+        let compression: [LayoutPriority] = [.defaultLow, .defaultHigh, 999]
+        var reports: [String] = []
+        for step in 0..<300 {
+            let l = labels.randomElement(using: &rng)!
+            let axis: LayoutConstraint.Axis = Bool.random(using: &rng) ? .horizontal : .vertical
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0, 1: l.text = texts.randomElement(using: &rng)!
+            case 2: l.setContentHuggingPriority(hugging.randomElement(using: &rng)!, for: axis)
+            case 3: l.setContentCompressionResistancePriority(compression.randomElement(using: &rng)!, for: axis)
+            default:
+                box.frame.size.width = CGFloat(Int.random(in: 1...30, using: &rng))
+                box.frame.origin.y = CGFloat(Int.random(in: 0...3, using: &rng))
+            }
+            let width = CGFloat(Int.random(in: 15...70, using: &rng))
+            let incremental = content.templateFittingHeight(width: width, diagnostics: { reports.append($0) })!
+            let fresh = LayoutEngine(root: content)
+            let scratch = fresh.fit(
+                CGSize(width: width, height: 0), horizontal: .required, vertical: .fittingSizeLevel, diagnostics: { reports.append($0) })
+            #expect(incremental == scratch.height, "step \(step)")
+            for view in labels + [box] {
+                let a = content.layoutEngine.items[ObjectIdentifier(view)]!, b = fresh.items[ObjectIdentifier(view)]!
+                #expect(
+                    a.left.value == b.left.value && a.top.value == b.top.value && a.width.value == b.width.value
+                        && a.height.value == b.height.value, "step \(step)")
+            }
+        }
+        #expect(reports.isEmpty, "no priority here is required against another required constraint: \(reports.prefix(2))")
+        let edited = labels.filter { content.layoutEngine.items[ObjectIdentifier($0)]!.intrinsicEdits.contains { $0 != nil } }
+        #expect(!edited.isEmpty, "texts moved edit variables, not constants")
+    }
+
     @Test func churnDeactivateAndActivatePerMeasurementStillWorks() {
         let content = View()
         let l = label("", in: content)

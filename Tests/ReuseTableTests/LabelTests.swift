@@ -230,4 +230,22 @@ import Testing
         label.sizeToFit()
         #expect(label.frame.size == CGSize(width: 5, height: 3))
     }
+
+    /// `sizeThatFits` answers from its cache or, for one printable ASCII line, without wrapping: either way
+    /// exactly what the wrapped lines give, for texts with spaces at the ends, tabs, newlines and wide characters.
+    @Test func measuredSizesEqualTheWrappedLinesSizeWhateverTheOrderOfQuestions() {
+        var rng = SplitMix64(seed: 41)
+        let pieces = ["a", "bb", "ccc", " ", "  ", "\t", "\n", "世界", "é", "~"]
+        let label = Label()
+        for step in 0..<400 {
+            if step % 3 == 0 {
+                label.text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            }
+            if step % 37 == 0 { label.numberOfLines = Int.random(in: 0...2, using: &rng) }
+            let width = CGFloat(Int.random(in: 0...12, using: &rng))
+            let lines = Label.wrap(label.text, columns: width > 0 ? Int(width) : nil, numberOfLines: label.numberOfLines)
+            let expected = CGSize(width: CGFloat(lines.map { displayWidth($0) }.max() ?? 0), height: CGFloat(lines.count))
+            #expect(label.sizeThatFits(CGSize(width: width, height: 0)) == expected, "'\(label.text)' at \(width)")
+        }
+    }
 }

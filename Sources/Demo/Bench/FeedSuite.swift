@@ -4,9 +4,10 @@ import ReuseTable
 // The `feed` suite: the demo's self-sizing feed of 1,000,000 posts
 // (Sources/Demo/Feed) scrolled one screen at a time with estimated heights, so
 // every step measures the rows that enter (cells configured and sized) and then
-// lays them out. Two ways of sizing a post: the feed's own frame-layout cell
-// (`FeedCell.sizeThatFits`) and Auto Layout (the bench's three-label cell,
-// `ThreeLabelCell`, placed in a table cell's contentView).
+// lays them out. One cell design sized two ways: the feed's own frame-layout cell
+// (`FeedCell.sizeThatFits`) and its twin built with constraints
+// (`AutoLayoutFeedCell`, the same labels placed by anchors, equal heights), which
+// the table measures by Auto Layout.
 
 enum FeedSuite {
     /// A terminal-sized viewport, as the demo shows it.
@@ -41,25 +42,25 @@ enum FeedSuite {
         return suite
     }
 
+    /// The feed of `rows` posts loaded in a terminal-sized table with estimated heights, its cells
+    /// `FeedCell` (frame layout) or `AutoLayoutFeedCell` (the same design as constraints).
+    @MainActor static func makeTable(rows: Int, autoLayout: Bool) -> (TableView, FeedDataSource) {
+        let days = max(1, rows / FeedGenerator.postsPerDay)
+        let model = FeedModel(sections: days, rowsPerSection: rows / days)
+        let table = TableView(frame: frame)
+        let feed = FeedDataSource(model: model)
+        feed.cellLayout = autoLayout ? .autoLayout : .frames
+        feed.install(in: table)
+        table.estimatedRowHeight = feed.averageHeight(width: frame.width)
+        table.reloadData()
+        return (table, feed)
+    }
+
     /// A loaded feed table, `counted` screen steps timed one by one, then the harness's step: one more screen down
     /// (the path bounces at the ends, as `scrollStep`'s does).
     static func makeCase(rows: Int, autoLayout: Bool, counted steps: Int) -> BenchCase {
         MainActor.assumeIsolated {
-            let days = max(1, rows / FeedGenerator.postsPerDay)
-            let model = FeedModel(sections: days, rowsPerSection: rows / days)
-            let table = TableView(frame: frame)
-            let feed = FeedDataSource(model: model)
-            let source: AnyObject
-            if autoLayout {
-                let al = AutoLayoutFeedSource(model: model)
-                al.install(in: table, like: feed)
-                source = al
-            } else {
-                feed.install(in: table)
-                source = feed
-            }
-            table.estimatedRowHeight = feed.averageHeight(width: frame.width)
-            table.reloadData()
+            let (table, feed) = makeTable(rows: rows, autoLayout: autoLayout)
             let screen = Double(frame.height)
             var times: [Double] = []
             times.reserveCapacity(steps)
@@ -69,9 +70,9 @@ enum FeedSuite {
                 times.append(Double(Harness.now() - start))
             }
             times.sort()
+            let p99 = Harness.percentile(times, 0.99)
             counted[autoLayout ? "AutoLayout" : "frame"] = (
-                steps, Harness.percentile(times, 0.5), Harness.percentile(times, 0.99),
-                table.counters.cellsCreated
+                steps, Harness.percentile(times, 0.5), p99, table.counters.cellsCreated
             )
             let start = Double(steps + 1) * screen
             var benchCase = BenchCase(step: { i in
@@ -79,61 +80,12 @@ enum FeedSuite {
                     // `maximumContentOffsetY` moves as estimates become heights, so it is read every step.
                     let maximum = Double(table.maximumContentOffsetY)
                     table.contentOffset.y = CGFloat(TableSuites.pathOffset(i, start: start, stepSize: screen, maximum: maximum))
-                    withExtendedLifetime(source) {}
+                    withExtendedLifetime(feed) {}
                 }
             })
             benchCase.cellsCreated = table.counters.cellsCreated
+            benchCase.p99 = p99
             return benchCase
         }
-    }
-}
-
-/// A table cell sized by Auto Layout: the bench's three-label cell (`ThreeLabelCell`) in its contentView.
-@MainActor
-final class AutoLayoutFeedBenchCell: TableViewCell {
-    static let identifier = "post-autolayout"
-    private(set) var labels: ThreeLabelCell!
-
-    required init(reuseIdentifier: String?) {
-        super.init(reuseIdentifier: reuseIdentifier)
-        labels = ThreeLabelCell(content: contentView)
-        LayoutConstraint.activate(labels.constraints)
-    }
-
-    func configure(with post: Post) {
-        labels.title.text = "\(post.author) · \(post.time)"
-        labels.body.text = post.body
-        labels.footer.text = post.isInserted ? "new" : ""
-    }
-}
-
-/// The feed's rows and day headers through `AutoLayoutFeedBenchCell` (heights by Auto Layout).
-@MainActor
-final class AutoLayoutFeedSource: TableViewDataSource, TableViewDelegate {
-    let model: FeedModel
-    init(model: FeedModel) { self.model = model }
-
-    /// The feed's own table settings (`FeedDataSource.install`: header view, self-sizing rows, no
-    /// separators), then this cell and this source.
-    func install(in table: TableView, like feed: FeedDataSource) {
-        feed.install(in: table)
-        table.register(AutoLayoutFeedBenchCell.self, forCellReuseIdentifier: AutoLayoutFeedBenchCell.identifier)
-        table.dataSource = self
-        table.delegate = self
-    }
-
-    func numberOfSections(in tableView: TableView) -> Int { model.sectionCount }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { model.numberOfRows(inSection: section) }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: AutoLayoutFeedBenchCell.identifier, for: indexPath) as! AutoLayoutFeedBenchCell
-        cell.configure(with: model.post(at: indexPath))
-        return cell
-    }
-    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 1 }
-    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat { 0 }
-    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
-        let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: DayHeaderView.identifier) as! DayHeaderView
-        header.title.text = FeedGenerator.dayTitle(section)
-        return header
     }
 }

@@ -57,7 +57,7 @@ enum Legend {
         Entry(name: "deleteInsertAll", suites: nil, text: "one batch deleting every old row and inserting every new one (no identities)"),
         Entry(name: "ReuseTable", suites: ["diffable"], text: "ours: the diff alone (`SnapshotDifference`), no table"),
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
-        Entry(name: "AutoLayout", suites: ["feed"], text: "the same feed sized by Auto Layout cells"),
+        Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
     ]
 
     static let operations: [Entry] = [

@@ -123,8 +123,9 @@ enum Report {
 
     // MARK: JSON
 
-    /// Exactly `{"results":[{"suite":…,"operation":…,"strategy":…,"rows":N,"median_ns":…,"p10_ns":…,"p90_ns":…,"bytes_per_row":…}]}`;
-    /// skipped cases are left out; `bytes_per_row` only when measured. The reuse-pool
+    /// Exactly `{"results":[{"suite":…,"operation":…,"strategy":…,"rows":N,"median_ns":…,"p10_ns":…,"p90_ns":…,"p99_ns":…,"bytes_per_row":…}]}`;
+    /// skipped cases are left out; `p99_ns` and `bytes_per_row` only when measured (`p99_ns`: the feed suite's
+    /// single steps timed one by one). The reuse-pool
     /// suite's cell counts are not times, so they stay in the text and markdown reports.
     static func json(_ results: [BenchResult]) -> String {
         func string(_ s: String) -> String {
@@ -146,6 +147,7 @@ enum Report {
                 "\"suite\":\(string(r.suite))", "\"operation\":\(string(r.operation))", "\"strategy\":\(string(r.strategy))",
                 "\"rows\":\(r.rows)", "\"median_ns\":\(number(s.median))", "\"p10_ns\":\(number(s.p10))", "\"p90_ns\":\(number(s.p90))",
             ]
+            if let p99 = r.p99 { fields.append("\"p99_ns\":\(number(p99))") }
             if let bytes = r.bytesPerRow { fields.append("\"bytes_per_row\":\(number(bytes))") }
             return "{" + fields.joined(separator: ",") + "}"
         }

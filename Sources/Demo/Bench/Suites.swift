@@ -21,6 +21,9 @@ struct BenchResult: Sendable {
     /// Cells the table created over the suite's counting path (reuse-pool suite only;
     /// text and markdown only — the JSON keeps its documented fields).
     var cellsCreated: Int? = nil
+    /// The 99th percentile of single operations timed one by one, when the suite measures it
+    /// (feed suite); written to the JSON as `p99_ns`.
+    var p99: Double? = nil
 }
 
 /// A built subject, ready to be timed.
@@ -39,6 +42,8 @@ struct BenchCase: @unchecked Sendable {
     var bytesPerRow: Double? = nil
     /// Cells created over a counting path (reuse-pool suite).
     var cellsCreated: Int? = nil
+    /// The 99th percentile of single operations timed one by one (feed suite), if measured.
+    var p99: Double? = nil
     /// Measures the case itself instead of `Harness.measure` timing `step` (for a
     /// figure made of several measurements, such as kiwi's median of six medians).
     var measure: ((MeasureOptions) -> Summary)? = nil
@@ -175,6 +180,7 @@ enum Suites {
                     result.summary = summary
                     result.bytesPerRow = benchCase.bytesPerRow
                     result.cellsCreated = benchCase.cellsCreated
+                    result.p99 = benchCase.p99
                     configuration.log(
                         "  \(suite.name) \(operation.name) \(strategy.name) \(rows): \(Report.duration(summary.median)) (\(summary.samples) samples × \(summary.batch))"
                     )

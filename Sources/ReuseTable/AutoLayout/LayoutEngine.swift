@@ -30,10 +30,16 @@ final class LayoutEngine {
         /// Pins left out by a conflict (not in the solver), tried again at each sync.
         var brokenPins: [Constraint] = []
         var pinnedFrame: CGRect?
+        /// The superview the pins were made against (they name its variables).
+        var pinnedParent: ObjectIdentifier?
         var intrinsicConstraints: [Constraint] = []
         /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
         var brokenIntrinsicConstraints: [Constraint] = []
         var appliedIntrinsic: IntrinsicKey?
+        /// Per axis (width, height), the variable an edit holds at the intrinsic size, which the
+        /// hugging and compression constraints compare with; nil on an axis with no intrinsic size
+        /// or a required hugging or compression priority (those compare with a constant).
+        var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
         var wrapWidth: CGFloat?
 
@@ -56,7 +62,24 @@ final class LayoutEngine {
         static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
             a.size == b.size && a.hugging == b.hugging && a.compression == b.compression
         }
+
+        /// The intrinsic length along `axis` (0: width, 1: height), nil when there is none.
+        func length(_ axis: Int) -> CGFloat? {
+            let value = axis == 0 ? size.width : size.height
+            return value.isFinite && value >= 0 ? value : nil  // `View.noIntrinsicMetric` is -1
+        }
+
+        /// True when an axis's hugging and compression constraints compare with an edit variable
+        /// (neither priority is required: such a constraint cannot fail, and moving its edit is exact).
+        func isEdited(_ axis: Int) -> Bool {
+            let priorities = axis == 0 ? (hugging.0, compression.0) : (hugging.1, compression.1)
+            return !priorities.0.isRequired && !priorities.1.isRequired
+        }
     }
+
+    /// The strength of the edits holding intrinsic sizes: just below required, above every
+    /// priority's strength, so the edit always holds and only the constraints around it give way.
+    static let intrinsicEditStrength = Strength.create(1000, 1000, 999)
 
     /// A user constraint as the solver has it.
     struct Entry {
@@ -168,7 +191,8 @@ final class LayoutEngine {
         var dropped: [Item] = []
         for (key, item) in items {
             if item.generation != generation {
-                for constraint in item.pins + item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
+                for constraint in item.pins { try? solver.removeConstraint(constraint) }
+                removeIntrinsic(item)
                 items[key] = nil
                 dropped.append(item)
                 continue
@@ -331,23 +355,54 @@ final class LayoutEngine {
             if !item.brokenPins.isEmpty { item.brokenPins = tryAgain(item.brokenPins, into: &item.pins) }
             return
         }
-        removePins(item)
-        let pins = [
-            Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(frame.minX)), .equal),
-            Constraint(LinearExpression([Term(item.top), Term(parentItem.top, -1)], constant: -Double(frame.minY)), .equal),
-            Constraint(LinearExpression([Term(item.width)], constant: -Double(frame.width)), .equal),
-            Constraint(LinearExpression([Term(item.height)], constant: -Double(frame.height)), .equal),
-        ]
-        for pin in pins {
-            if (try? solver.addConstraint(pin)) != nil {
-                item.pins.append(pin)
-            } else {
-                item.brokenPins.append(pin)
-                report(
-                    "Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+        let parentKey = ObjectIdentifier(parent)
+        if let pinned = item.pinnedFrame, item.pinnedParent == parentKey, item.brokenPins.isEmpty, item.pins.count == 4 {
+            // Same superview, every pin in: replace only the pins whose value moved (a cell's
+            // contentView taking a new row's height changes one of the four).
+            let old = [pinned.minX, pinned.minY, pinned.width, pinned.height]
+            let new = [frame.minX, frame.minY, frame.width, frame.height]
+            var kept: [Constraint] = []
+            for component in 0..<4 {
+                if old[component] == new[component] {
+                    kept.append(item.pins[component])
+                    continue
+                }
+                try? solver.removeConstraint(item.pins[component])
+                let pin = self.pin(item, parentItem, component, new[component])
+                if addPin(pin, to: item) { kept.append(pin) } else { item.pinnedParent = nil }
             }
+            // A pin broken by the move: `pins` is no longer the four in order, so the next move rebuilds them all.
+            item.pins = kept
+            item.pinnedFrame = frame
+            return
+        }
+        removePins(item)
+        let values = [frame.minX, frame.minY, frame.width, frame.height]
+        for component in 0..<4 {
+            let pin = self.pin(item, parentItem, component, values[component])
+            if addPin(pin, to: item) { item.pins.append(pin) }
         }
         item.pinnedFrame = frame
+        item.pinnedParent = item.brokenPins.isEmpty ? parentKey : nil
+    }
+
+    /// The pin of one frame component (0 left, 1 top, 2 width, 3 height) at `value`, relative to the superview.
+    private func pin(_ item: Item, _ parentItem: Item, _ component: Int, _ value: CGFloat) -> Constraint {
+        switch component {
+        case 0: return Constraint(LinearExpression([Term(item.left), Term(parentItem.left, -1)], constant: -Double(value)), .equal)
+        case 1: return Constraint(LinearExpression([Term(item.top), Term(parentItem.top, -1)], constant: -Double(value)), .equal)
+        case 2: return Constraint(LinearExpression([Term(item.width)], constant: -Double(value)), .equal)
+        default: return Constraint(LinearExpression([Term(item.height)], constant: -Double(value)), .equal)
+        }
+    }
+
+    /// Adds a pin; one that conflicts is broken (kept in `brokenPins`, tried again at each sync) with one report.
+    /// - Returns: true when it is in the solver.
+    private func addPin(_ pin: Constraint, to item: Item) -> Bool {
+        if (try? solver.addConstraint(pin)) != nil { return true }
+        item.brokenPins.append(pin)
+        report("Unable to simultaneously satisfy constraints.\nWill attempt to recover by breaking constraint\n    <\(pin) (autoresizing mask)>")
+        return false
     }
 
     private func removePins(_ item: Item) {
@@ -355,6 +410,7 @@ final class LayoutEngine {
         item.pins = []
         item.brokenPins = []
         item.pinnedFrame = nil
+        item.pinnedParent = nil
     }
 
     func isAutoWrapping(_ item: Item) -> Bool {
@@ -375,6 +431,39 @@ final class LayoutEngine {
         return item.view.intrinsicContentSize
     }
 
+    /// Moves the edits of `item`'s intrinsic sizes when only their values changed since `applied`
+    /// (same priorities, same axes with an intrinsic size, constant-compared axes unchanged).
+    /// - Returns: false when the constraints must be rebuilt instead.
+    private func moveIntrinsicEdits(_ item: Item, from applied: IntrinsicKey, to key: IntrinsicKey) -> Bool {
+        guard applied.hugging == key.hugging, applied.compression == key.compression else { return false }
+        for axis in 0..<2 {
+            let old = applied.length(axis), new = key.length(axis)
+            if (old == nil) != (new == nil) { return false }
+            guard let new, new != old else { continue }
+            if item.intrinsicEdits[axis] == nil || Double(new) > Solver.maximumSuggestedValue { return false }
+        }
+        item.appliedIntrinsic = key
+        for axis in 0..<2 {
+            guard let variable = item.intrinsicEdits[axis], let value = key.length(axis), value != applied.length(axis) else { continue }
+            try! solver.suggestValue(variable, Double(value))
+        }
+        return true
+    }
+
+    /// Takes `item`'s hugging and compression constraints and intrinsic edits out of the solver.
+    private func removeIntrinsic(_ item: Item) {
+        for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
+        item.intrinsicConstraints = []
+        item.brokenIntrinsicConstraints = []
+        for axis in 0..<2 {
+            guard let variable = item.intrinsicEdits[axis] else { continue }
+            try? solver.removeEditVariable(variable)
+            solver.forgetVariable(variable)
+            item.intrinsicEdits[axis] = nil
+        }
+        item.appliedIntrinsic = nil
+    }
+
     /// Re-reads the view's intrinsic size and priorities; replaces its hugging and
     /// compression constraints when they changed. - Returns: true when they changed.
     @discardableResult
@@ -382,10 +471,7 @@ final class LayoutEngine {
         let view = item.view
         guard view === root || !view.translatesAutoresizingMaskIntoConstraints else {
             if item.appliedIntrinsic == nil { return false }
-            for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
-            item.intrinsicConstraints = []
-            item.brokenIntrinsicConstraints = []
-            item.appliedIntrinsic = nil
+            removeIntrinsic(item)
             return true
         }
         let key = IntrinsicKey(
@@ -401,16 +487,27 @@ final class LayoutEngine {
             item.brokenIntrinsicConstraints = tryAgain(item.brokenIntrinsicConstraints, into: &item.intrinsicConstraints)
             return item.intrinsicConstraints.count != count
         }
-        for constraint in item.intrinsicConstraints { try? solver.removeConstraint(constraint) }
-        item.intrinsicConstraints = []
-        item.brokenIntrinsicConstraints = []
+        if let applied = item.appliedIntrinsic, moveIntrinsicEdits(item, from: applied, to: key) { return true }
+        removeIntrinsic(item)
         item.appliedIntrinsic = key
-        let axes: [(Variable, CGFloat, LayoutPriority, LayoutPriority)] = [
-            (item.width, key.size.width, key.hugging.0, key.compression.0),
-            (item.height, key.size.height, key.hugging.1, key.compression.1),
+        let axes: [(Variable, LayoutPriority, LayoutPriority)] = [
+            (item.width, key.hugging.0, key.compression.0),
+            (item.height, key.hugging.1, key.compression.1),
         ]
-        for (variable, value, hugging, compression) in axes where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {
-            let expression = LinearExpression([Term(variable)], constant: -Double(value))
+        for (axis, (variable, hugging, compression)) in axes.enumerated() {
+            guard let value = key.length(axis) else { continue }
+            let expression: LinearExpression
+            if key.isEdited(axis), Double(value) <= Solver.maximumSuggestedValue {
+                // `size - intrinsic`, the intrinsic variable held at `value` by an edit: a new
+                // content size is then one `suggestValue`, not two constraints removed and added.
+                let intrinsic = Variable(String(item.width.name.dropLast(5)) + (axis == 0 ? "intrinsicWidth" : "intrinsicHeight"))
+                try! solver.addEditVariable(intrinsic, strength: LayoutEngine.intrinsicEditStrength)
+                try! solver.suggestValue(intrinsic, Double(value))
+                item.intrinsicEdits[axis] = intrinsic
+                expression = LinearExpression([Term(variable), Term(intrinsic, -1)])
+            } else {
+                expression = LinearExpression([Term(variable)], constant: -Double(value))
+            }
             for constraint in [
                 Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
                 Constraint(expression, .greaterThanOrEqual, strength: compression.strength),

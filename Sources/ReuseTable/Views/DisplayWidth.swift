@@ -15,6 +15,8 @@
 /// and a flag (two regional indicators) is one 2-column picture.
 /// - Complexity: O(number of scalars in `character`).
 public func displayWidth(_ character: Character) -> Int {
+    // Fast path: one ASCII scalar (or "\r\n"): printable is 1 column, C0 controls and DEL 0.
+    if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let base = displayWidth(first)
@@ -30,6 +32,11 @@ public func displayWidth(_ character: Character) -> Int {
 /// The number of terminal columns `string` occupies: the sum over its grapheme clusters.
 /// - Complexity: O(n) in the length of `string`.
 public func displayWidth(_ string: some StringProtocol) -> Int {
+    // Fast path: printable ASCII is one column a byte, read from the UTF-8 storage without forming characters.
+    let ascii = string.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+    }
+    if let ascii, let ascii { return ascii }
     var total = 0
     for character in string { total += displayWidth(character) }
     return total

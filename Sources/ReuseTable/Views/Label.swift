@@ -47,6 +47,21 @@ open class Label: View {
     /// The last wrap, kept because renderers ask for `lines` every frame.
     private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
 
+    /// What a measured size was computed from.
+    private struct Measured {
+        var text: String
+        var columns: Int?
+        var numberOfLines: Int
+        var characterWidth: CGFloat
+        var lineHeight: CGFloat
+        var size: CGSize
+    }
+
+    /// The last size measured without a width and the last one at a width: Auto Layout asks
+    /// a wrapping label for both in turn (its one-line width, its height at the solved width),
+    /// in each engine that holds it, so one slot each keeps the text from being wrapped again.
+    private var measured: (unconstrained: Measured?, constrained: Measured?)
+
     /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
         self.text = text
@@ -75,10 +90,39 @@ open class Label: View {
     /// `size.height` is ignored, as `UILabel` does when `numberOfLines` is 0.
     /// Empty text measures `.zero`.
     /// - Complexity: O(n) in the length of `text`.
+    /// Repeated calls with the same text, metrics and column count are answered from a cache.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let lines = wrappedLines(forWidth: size.width)
-        let widest = lines.map { displayWidth($0) }.max() ?? 0
-        return CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        let columns = self.columns(forWidth: size.width)
+        let slot = columns == nil ? measured.unconstrained : measured.constrained
+        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.characterWidth == characterWidth,
+            slot.lineHeight == lineHeight, slot.text == text
+        {
+            return slot.size
+        }
+        let fitted: CGSize
+        if let width = Label.oneLineWidth(text), width <= columns ?? Label.unconstrainedColumns {
+            // One line that fits: what `wrap` would give, without building it.
+            fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
+        } else {
+            let lines = wrappedLines(forWidth: size.width)
+            let widest = lines.map { displayWidth($0) }.max() ?? 0
+            fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
+        }
+        let entry = Measured(
+            text: text, columns: columns, numberOfLines: numberOfLines, characterWidth: characterWidth, lineHeight: lineHeight,
+            size: fitted)
+        if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
+        return fitted
+    }
+
+    /// The width of `text` when it is one line of printable ASCII with no space at either end (a
+    /// line `wrap` keeps whole wherever it fits), else nil.
+    /// - Complexity: O(n) over the UTF-8 bytes.
+    private nonisolated static func oneLineWidth(_ text: String) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return nil }
+            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        } ?? nil
     }
 
     /// The number of whole columns in `width` points; nil when unconstrained.

@@ -39,6 +39,23 @@ struct Row {
         }
     }
 
+    /// The coefficient of the symbol whose `raw` is `key` (0 when absent), read in place:
+    /// one binary search over the cells' buffer, for loops that visit every row.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    func coefficient(forRaw key: Int) -> Double {
+        cells.withUnsafeBufferPointer { buffer in
+            var low = 0
+            var high = buffer.count
+            while low < high {
+                let mid = (low &+ high) &>> 1
+                let s = buffer[mid].symbol.raw
+                if s < key { low = mid &+ 1 } else if s > key { high = mid } else { return buffer[mid].coefficient }
+            }
+            return 0
+        }
+    }
+
     /// The coefficient of `symbol` (0 when absent).
     /// - Complexity: O(log n).
     func coefficient(for symbol: Symbol) -> Double {
