@@ -1,7 +1,7 @@
 import Foundation
 
 // The one writer of the offset. A table or collection view moves its content for
-// five reasons, and each move goes through `moveOffset(to:because:)` with its
+// seven reasons, and each move goes through `moveOffset(to:because:)` with its
 // reason, counted in `offsetMoves`: a reader of the counters (the demo's x-ray and
 // trace) can tell why the content moved, and a reader of the code finds every
 // place that moves it by searching for one name.
@@ -21,6 +21,12 @@ extension ScrollView {
         case scrollTo
         /// The bounds held a non-finite offset and were repaired.
         case sanitize
+        /// A structural change (an update, a reload, a diffable apply) kept the row or item the
+        /// user reads at its place on screen (`maintainsVisibleContentPosition`, Docs/live-data.md).
+        case keepVisibleContent
+        /// The view showed the end before a change and shows it after (`sticksToBottom`), or
+        /// content shorter than the viewport lies at its bottom (`alignsContentToBottom`).
+        case followEnd
     }
 
     /// How many times the offset moved, by reason.

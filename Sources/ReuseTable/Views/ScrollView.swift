@@ -65,6 +65,9 @@ open class ScrollView: View {
     /// The size of the scrollable content.
     open var contentSize: CGSize = .zero
 
+    /// What a table or collection view keeps to hold still what the user reads (`Engine/LiveData.swift`).
+    var liveData = LiveDataState()
+
     /// True while the host reports a user gesture or deceleration in progress.
     /// A headless host sets it; idle work such as the height precacher pauses while it is true.
     open var isScrolling = false

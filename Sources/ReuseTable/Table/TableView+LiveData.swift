@@ -1,0 +1,144 @@
+import Foundation
+
+// Live data in the table: chat lists and "load older" feeds that keep the reader still
+// (Docs/live-data.md). The mechanism is the engine's (`Engine/LiveData.swift`); this file
+// names the table's anchor and follows the end through estimated rows.
+
+extension TableView {
+    /// When true, every structural change — a batch update, a diffable apply,
+    /// `reloadDataWithoutInvalidatingHeightCache()` — keeps the row the user reads at its
+    /// place on screen (default false: UIKit keeps the offset and lets the content jump).
+    ///
+    /// The anchor is the first row (not a header or footer) whose rect intersects the viewport
+    /// below the top inset and that stays — neither deleted nor moved; when that row goes, the
+    /// next row below it that stays. After the change its `rectForRow(at:).minY − contentOffset.y`
+    /// is what it was, unless the offset had to be clamped to the content. Measuring estimates,
+    /// `row(_:changedHeight:)` and width changes anchor whatever this says, as they always have.
+    /// - Complexity: O(1) to set; a change then walks the rows from the viewport's top to the anchor.
+    open var maintainsVisibleContentPosition: Bool {
+        get { liveData.maintainsVisibleContentPosition }
+        set { liveData.maintainsVisibleContentPosition = newValue }
+    }
+
+    /// When true, a viewport that shows the end before a change (an append, measuring, a new
+    /// width or inset, an apply) shows the end after it (default false). Scrolling away releases
+    /// it; scrolling back to the end engages it again. It wins over the anchor when both apply.
+    /// - Complexity: O(1) to set.
+    open var sticksToBottom: Bool {
+        get { liveData.sticksToBottom }
+        set {
+            liveData.sticksToBottom = newValue
+            liveData.settledOffsetY = nil  // ask anew at the next change whether the viewport is at the end
+        }
+    }
+
+    /// When true, content shorter than the viewport lies at its bottom, through
+    /// `adjustedContentInset.top` (`contentInset` stays the host's), so every rect query and
+    /// `indexPathForRow(at:)` stays in content coordinates (default false).
+    /// - Complexity: O(1), plus a layout pass.
+    open var alignsContentToBottom: Bool {
+        get { liveData.alignsContentToBottom }
+        set {
+            liveData.alignsContentToBottom = newValue
+            guard hasLoadedData else { return }
+            updateBottomAlignment()
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether the viewport shows the end of the content:
+    /// `contentOffset.y ≥ contentSize.height + adjustedContentInset.bottom − bounds.height − 0.5`.
+    /// - Complexity: O(1).
+    public var isAtBottom: Bool { isShowingEnd }
+
+    // MARK: Recording before a change
+
+    /// Records the anchor and whether the table follows the end before `plan` is applied.
+    func recordBeforeApplying(_ plan: UpdatePlan) {
+        recordBeforeChange {
+            liveAnchor { old in plan.isMovedRow(old) ? nil : plan.newIndexPath(followingReloadOf: old) }
+        }
+    }
+
+    /// Records the anchor before `reloadDataWithoutInvalidatingHeightCache()`: rows keep their
+    /// index paths (appending is what that reload is for).
+    func recordBeforeReload() {
+        recordBeforeChange { liveAnchor { $0 } }
+    }
+
+    /// The first row whose rect intersects the viewport below the top inset — or, when it does
+    /// not stay (`newIndexPath` gives nil), the first row after it that does — with its index
+    /// path after the change and its distance below the viewport's top now.
+    /// - Complexity: O(log n + rows walked).
+    func liveAnchor(_ newIndexPath: (IndexPath) -> IndexPath?) -> ContentAnchor? {
+        let visible = viewport
+        let seenTop = min(visible.lowerBound + Double(max(adjustedContentInset.top, 0)), visible.upperBound)
+        guard geometry.count > 0, visible.upperBound > 0, let first = firstVisibleSlot(at: seenTop) else { return nil }
+        let margin = Double(appliedRowMargin), top = Double(contentOffset.y) - geometryOrigin
+        var section = first.section, row = first.row, sawRow = false
+        var anchor: ContentAnchor?
+        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
+            if slot.index > first.index {
+                if slot.kind == .header {
+                    section += 1
+                    row = -1
+                } else {
+                    row += 1
+                }
+            }
+            guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return true }
+            if !sawRow {
+                guard slot.minY < visible.upperBound else { return false }  // no row in view
+                sawRow = true
+            }
+            guard let new = newIndexPath(IndexPath(row: row, section: section)) else { return true }
+            anchor = ContentAnchor(indexPath: new, screenY: slot.minY - top)
+            return false
+        }
+        return anchor
+    }
+
+    // MARK: Settling
+
+    /// The start of settle: whether the table followed the end before the change, and the
+    /// anchor recorded before a structural change put back — before measuring, so the rows
+    /// measured are the ones the user will see.
+    /// - Complexity: O(log n).
+    func beginLiveSettle() -> Bool {
+        recordBeforeChange { nil }
+        let following = liveData.pendingFollow ?? false
+        updateContentSize()
+        updateBottomAlignment()
+        if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
+            restore(anchor, minY: minY)
+        }
+        liveData.pendingAnchor = nil
+        return following
+    }
+
+    /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
+    /// to the end, measuring the estimated rows it finds there until the viewport shows none.
+    /// - Complexity: O(m log n) for m rows measured.
+    func finishTableSettle(following: Bool) {
+        updateContentSize()
+        if following {
+            var rounds = 0
+            while rounds <= geometry.count, !transaction.hasDeferredWork {
+                updateBottomAlignment()
+                moveOffset(toY: maximumContentOffsetY, because: .followEnd)
+                guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
+                recycleCellsThatLeft(wantedRows())
+                measureSlotsInViewport()
+                updateContentSize()
+                rounds += 1
+            }
+        }
+        finishLiveSettle(following: following)
+    }
+
+    /// The top of row `indexPath`'s slot in content coordinates, or nil when the row is gone.
+    func liveAnchorMinY(_ indexPath: IndexPath) -> CGFloat? {
+        guard indexPath.section < geometry.sectionCount, indexPath.row < rowCount(inSection: indexPath.section) else { return nil }
+        return CGFloat(geometry.offset(of: slotIndex(forRow: indexPath)) + geometryOrigin)
+    }
+}
