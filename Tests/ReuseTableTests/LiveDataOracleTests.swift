@@ -118,6 +118,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
         var anchorID: Int?
         var screenY: CGFloat = 0
         var following = false
+        var note = ""
     }
 
     @Test(arguments: ChatOracleModel.Mode.allCases)
@@ -236,6 +237,9 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
             anchor(table, model, gone: [], into: &expectation)
             let tops: [CGFloat] = [0, 20, 44], bottoms: [CGFloat] = [0, 34, 50]
             table.contentInset = EdgeInsets(top: tops.randomElement(using: &rng)!, left: 0, bottom: bottoms.randomElement(using: &rng)!, right: 0)
+            table.layoutIfNeeded()
+            // UIKit keeps an offset that a larger top inset leaves above the top; a user then scrolls back.
+            if table.contentOffset.y < table.minimumContentOffsetY { table.contentOffset.y = table.minimumContentOffsetY }
             expectation.anchorID = nil  // UIKit keeps the offset when insets change; only following is promised
             return
         case .scrollUp, .scrollTo: return
@@ -244,7 +248,9 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
         var gone = Set(old.filter { !newSet.contains($0) })
         if let moved { gone.insert(moved) }
         anchor(table, model, gone: gone, into: &expectation)
+        expectation.note = "old \(old.prefix(12)) new \(new.prefix(12)) moved \(String(describing: moved))"
         transition(table, model, from: old, to: new, moved: moved, diffable: diffable)
+        if let report = model.diffable?.lastApply { expectation.note += " diff +\(report.inserted) -\(report.deleted) moved \(report.moved)" }
     }
 
     /// Applies `old → new` as one batch (deletes, inserts, one move) or as a diffable apply.
@@ -295,7 +301,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
     func measuringAnchor(_ table: TableView, _ model: ChatOracleModel, offsetY: CGFloat) -> Expectation {
         var expectation = Expectation()
         guard let first = firstIntersectingRow(table, offsetY: offsetY) else { return expectation }
-        let shown = Set(table.indexPathsForVisibleRows.map(\.row))
+        let shown = Set((table.indexPathsForVisibleRows ?? []).map(\.row))
         var candidates: [(row: Int, shown: Bool, measured: Bool)] = []
         var row = first
         while row < model.ids.count {
@@ -320,7 +326,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
         let clamped = min(max(wanted, table.minimumContentOffsetY), table.maximumContentOffsetY)
         #expect(
             table.contentOffset.y == clamped,
-            "\(where_): anchor \(id) (row \(row)) should be \(expectation.screenY) below the top; it is \(minY - table.contentOffset.y)")
+            "\(where_): anchor \(id) (row \(row)) should be \(expectation.screenY) below the top; it is \(minY - table.contentOffset.y) \(expectation.note)")
     }
 }
 

@@ -165,21 +165,21 @@ import Testing
         table.alignsContentToBottom = true
         table.layoutIfNeeded()
         #expect(table.contentInset.top == 10)  // the host's inset is untouched
-        #expect(table.adjustedContentInset.top == 480 - 20 - 100)
+        #expect(table.adjustedContentInset.top == CGFloat(360))
         #expect(table.contentOffset.y == -360)
         #expect(table.isAtBottom)
         // The last row's bottom is on the bottom inset; rect queries and hit tests agree.
         let last = table.rectForRow(at: IndexPath(row: 1, section: 0))
-        #expect(last.maxY - table.contentOffset.y == 480 - 20)
+        #expect(last.maxY - table.contentOffset.y == CGFloat(460))
         #expect(table.indexPathForRow(at: CGPoint(x: 5, y: last.midY)) == IndexPath(row: 1, section: 0))
         #expect(table.visibleCells.count == 2)
         // A new message: still at the bottom; content taller than the viewport: no extra inset.
         model.rows[0] += [50]
         table.insertRows(at: [IndexPath(row: 2, section: 0)], with: .none)
-        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).maxY - table.contentOffset.y == 460)
+        #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).maxY - table.contentOffset.y == CGFloat(460))
         model.rows[0] += Array(repeating: 50, count: 20)
         table.insertRows(at: (3..<23).map { IndexPath(row: $0, section: 0) }, with: .none)
-        #expect(table.adjustedContentInset.top == 10)
+        #expect(table.adjustedContentInset.top == CGFloat(10))
         table.alignsContentToBottom = false
         table.layoutIfNeeded()
         #expect(table.adjustedContentInset == table.contentInset)
@@ -198,9 +198,9 @@ import Testing
         view.reloadData()
         view.contentOffset.y = 222
         view.layoutIfNeeded()
-        let anchor = view.visibleCells.map { ($0.frame.minY, view.indexPath(for: $0)!) }.min { ($0.0, $0.1) < ($1.0, $1.1) }!
-        let id = model.sections[0][anchor.1.item].id
-        let before = anchor.0 - view.contentOffset.y
+        let highest = view.visibleCells.map { $0 as! ItemCell }.min { ($0.frame.minY, $0.itemID) < ($1.frame.minY, $1.itemID) }!
+        let id = highest.itemID
+        let before = highest.frame.minY - view.contentOffset.y
         model.sections[0].insert(contentsOf: model.freshItems(7, rng: &rng), at: 0)
         view.insertItems(at: (0..<7).map { IndexPath(item: $0, section: 0) })
         let item = model.sections[0].firstIndex { $0.id == id }!

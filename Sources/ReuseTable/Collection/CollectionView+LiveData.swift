@@ -5,49 +5,6 @@ import Foundation
 // highest; only its place on screen is promised (a prepend may move other items between columns).
 
 extension CollectionView {
-    /// When true, every update, diffable apply, width change and layout invalidation keeps the
-    /// item the user reads at its place on screen (default false: UIKit keeps the offset).
-    ///
-    /// The anchor is the item intersecting the viewport below the top inset with the smallest
-    /// `minY` (then the smallest index path) that stays — neither deleted nor moved; when it
-    /// goes, the next item after it that stays. Its `frame.minY − contentOffset.y` is what it
-    /// was, unless the offset had to be clamped.
-    /// - Complexity: O(1) to set; a change then queries the layout for the viewport's items.
-    open var maintainsVisibleContentPosition: Bool {
-        get { liveData.maintainsVisibleContentPosition }
-        set { liveData.maintainsVisibleContentPosition = newValue }
-    }
-
-    /// When true, a viewport that shows the end before a change shows the end after it
-    /// (default false). Scrolling away releases it; scrolling back to the end engages it again.
-    /// It wins over the anchor when both apply.
-    /// - Complexity: O(1) to set.
-    open var sticksToBottom: Bool {
-        get { liveData.sticksToBottom }
-        set {
-            liveData.sticksToBottom = newValue
-            liveData.settledOffsetY = nil  // ask anew at the next change whether the viewport is at the end
-        }
-    }
-
-    /// When true, content shorter than the viewport lies at its bottom, through
-    /// `adjustedContentInset.top` (`contentInset` stays the host's), so layout attributes and
-    /// `indexPathForItem(at:)` stay in content coordinates (default false).
-    /// - Complexity: O(1), plus a layout pass.
-    open var alignsContentToBottom: Bool {
-        get { liveData.alignsContentToBottom }
-        set {
-            liveData.alignsContentToBottom = newValue
-            updateBottomAlignment()
-            setNeedsLayout()
-        }
-    }
-
-    /// Whether the viewport shows the end of the content:
-    /// `contentOffset.y ≥ contentSize.height + adjustedContentInset.bottom − bounds.height − 0.5`.
-    /// - Complexity: O(1).
-    public var isAtBottom: Bool { isShowingEnd }
-
     /// Records the anchor and whether the view follows the end before `plan` is applied
     /// (the layout still holds the old frames).
     func recordBeforeApplying(_ plan: UpdatePlan) {

@@ -5,52 +5,6 @@ import Foundation
 // names the table's anchor and follows the end through estimated rows.
 
 extension TableView {
-    /// When true, every structural change — a batch update, a diffable apply,
-    /// `reloadDataWithoutInvalidatingHeightCache()` — keeps the row the user reads at its
-    /// place on screen (default false: UIKit keeps the offset and lets the content jump).
-    ///
-    /// The anchor is the first row (not a header or footer) whose rect intersects the viewport
-    /// below the top inset and that stays — neither deleted nor moved; when that row goes, the
-    /// next row below it that stays. After the change its `rectForRow(at:).minY − contentOffset.y`
-    /// is what it was, unless the offset had to be clamped to the content. Measuring estimates,
-    /// `row(_:changedHeight:)` and width changes anchor whatever this says, as they always have.
-    /// - Complexity: O(1) to set; a change then walks the rows from the viewport's top to the anchor.
-    open var maintainsVisibleContentPosition: Bool {
-        get { liveData.maintainsVisibleContentPosition }
-        set { liveData.maintainsVisibleContentPosition = newValue }
-    }
-
-    /// When true, a viewport that shows the end before a change (an append, measuring, a new
-    /// width or inset, an apply) shows the end after it (default false). Scrolling away releases
-    /// it; scrolling back to the end engages it again. It wins over the anchor when both apply.
-    /// - Complexity: O(1) to set.
-    open var sticksToBottom: Bool {
-        get { liveData.sticksToBottom }
-        set {
-            liveData.sticksToBottom = newValue
-            liveData.settledOffsetY = nil  // ask anew at the next change whether the viewport is at the end
-        }
-    }
-
-    /// When true, content shorter than the viewport lies at its bottom, through
-    /// `adjustedContentInset.top` (`contentInset` stays the host's), so every rect query and
-    /// `indexPathForRow(at:)` stays in content coordinates (default false).
-    /// - Complexity: O(1), plus a layout pass.
-    open var alignsContentToBottom: Bool {
-        get { liveData.alignsContentToBottom }
-        set {
-            liveData.alignsContentToBottom = newValue
-            guard hasLoadedData else { return }
-            updateBottomAlignment()
-            setNeedsLayout()
-        }
-    }
-
-    /// Whether the viewport shows the end of the content:
-    /// `contentOffset.y ≥ contentSize.height + adjustedContentInset.bottom − bounds.height − 0.5`.
-    /// - Complexity: O(1).
-    public var isAtBottom: Bool { isShowingEnd }
-
     // MARK: Recording before a change
 
     /// Records the anchor and whether the table follows the end before `plan` is applied.
@@ -111,6 +65,10 @@ extension TableView {
         updateBottomAlignment()
         if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY)
+            // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
+            // a reload left every row an estimate, and a row measured below it must not be preferred.
+            let index = slotIndex(forRow: anchor.indexPath)
+            if !geometry.slot(at: index).isMeasured, !transaction.hasDeferredWork { measureSlot(at: index, keepCell: true) }
         }
         liveData.pendingAnchor = nil
         return following
