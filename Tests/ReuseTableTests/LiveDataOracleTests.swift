@@ -106,10 +106,10 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
 @MainActor
 @Suite struct LiveDataOracleTests {
     static let long = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"
-    /// Traces per height mode and steps per trace: 5 modes × 8 traces × 60 steps = 2,400 table
+    /// Traces per height mode and steps per trace: 5 modes × 6 traces × 50 steps = 1,500 table
     /// steps in CI; ten times the traces with `REUSETABLE_LONG=1`.
-    static let traces = long ? 80 : 8
-    static let steps = 60
+    static let traces = long ? 60 : 6
+    static let steps = 50
 
     enum Step: CaseIterable { case scrollUp, scrollTo, prepend, append, deleteAbove, changeHeightAbove, width, inset, applyWithMove, reloadAppend }
 
@@ -334,9 +334,9 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
 /// viewport shows highest (smallest `minY`, then index path); only its screen Y is promised.
 @MainActor
 @Suite struct CollectionLiveDataOracleTests {
-    /// 12 traces × 60 steps = 720 collection steps in CI; ten times the traces with `REUSETABLE_LONG=1`.
-    static let traces = LiveDataOracleTests.long ? 120 : 12
-    static let steps = 60
+    /// 6 traces × 50 steps = 300 collection steps in CI; ten times the traces with `REUSETABLE_LONG=1`.
+    static let traces = LiveDataOracleTests.long ? 60 : 6
+    static let steps = 50
 
     enum Step: CaseIterable { case scroll, prepend, append, deleteAbove, applyWithMove, width }
 

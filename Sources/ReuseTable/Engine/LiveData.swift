@@ -40,6 +40,8 @@ struct LiveDataState: Sendable {
     var pendingAnchor: ContentAnchor?
     /// Whether the view followed the end before the change now being settled.
     var pendingFollow: Bool?
+    /// Whether the anchor was put back past the end of the content (before measuring lengthened it).
+    var restoredPastEnd = false
 }
 
 extension ScrollView {
@@ -70,11 +72,14 @@ extension ScrollView {
     }
 
     /// Puts a recorded anchor back: the offset that puts its rect's top (`minY`, content coordinates)
-    /// `screenY` below the viewport's top, clamped to the offset range.
+    /// `screenY` below the viewport's top, clamped to the offset range — to its top only when
+    /// `clampingToEnd` is false: estimated rows measured next may lengthen the content, and the
+    /// caller clamps to the end after measuring.
     /// - Complexity: O(1).
-    func restore(_ anchor: ContentAnchor, minY: CGFloat) {
-        let target = CGFloat(Double(minY) - anchor.screenY)
-        moveOffset(toY: min(max(target, minimumContentOffsetY), maximumContentOffsetY), because: .keepVisibleContent)
+    func restore(_ anchor: ContentAnchor, minY: CGFloat, clampingToEnd: Bool = true) {
+        var target = max(CGFloat(Double(minY) - anchor.screenY), minimumContentOffsetY)
+        if clampingToEnd { target = min(target, maximumContentOffsetY) }
+        moveOffset(toY: target, because: .keepVisibleContent)
     }
 
     /// The space `alignsContentToBottom` adds above content shorter than the viewport, from

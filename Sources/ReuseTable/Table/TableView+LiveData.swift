@@ -64,7 +64,8 @@ extension TableView {
         updateContentSize()
         updateBottomAlignment()
         if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
-            restore(anchor, minY: minY)
+            restore(anchor, minY: minY, clampingToEnd: false)
+            liveData.restoredPastEnd = contentOffset.y > maximumContentOffsetY
             // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
             // a reload left every row an estimate, and a row measured below it must not be preferred.
             let index = slotIndex(forRow: anchor.indexPath)
@@ -78,6 +79,10 @@ extension TableView {
     /// to the end, measuring the estimated rows it finds there until the viewport shows none.
     /// - Complexity: O(m log n) for m rows measured.
     func finishTableSettle(following: Bool) {
+        if liveData.restoredPastEnd {  // an anchor put back past an end that measuring did not move
+            liveData.restoredPastEnd = false
+            clampOffsetToContent()
+        }
         updateContentSize()
         if following {
             var rounds = 0
