@@ -209,6 +209,14 @@ import Testing
         assert(contact.sizeThatFits(CGSize(width: 40, height: 0)).height == 3)
     }
 
+    @Test("Docs/live-data.md, block 1") func liveDataBlock1() throws {
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.maintainsVisibleContentPosition = true  // every structural change keeps the anchor row still
+        table.sticksToBottom = true  // at the end before a change → at the end after it
+        table.alignsContentToBottom = true  // short content lies at the bottom of the viewport
+        print(table.isAtBottom)  // the end is in view (within half a point): true for an empty table
+    }
+
     @Test("Docs/selection.md, block 1") func selectionBlock1() throws {
         final class Names: TableViewDataSource {
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }

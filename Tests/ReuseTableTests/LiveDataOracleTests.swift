@@ -326,7 +326,8 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
         let clamped = min(max(wanted, table.minimumContentOffsetY), table.maximumContentOffsetY)
         #expect(
             table.contentOffset.y == clamped,
-            "\(where_): anchor \(id) (row \(row)) should be \(expectation.screenY) below the top; it is \(minY - table.contentOffset.y) \(expectation.note)")
+            "\(where_): anchor \(id) (row \(row)) should be \(expectation.screenY) below the top; it is \(minY - table.contentOffset.y) \(expectation.note)"
+        )
     }
 }
 
@@ -420,7 +421,9 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
             } else if let before, let item = model.sections[0].firstIndex(where: { $0.id == before.id }) {
                 let minY = view.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.minY
                 let clamped = min(max(minY - before.screenY, view.minimumContentOffsetY), view.maximumContentOffsetY)
-                #expect(view.contentOffset.y == clamped, "\(where_): item \(before.id) should be \(before.screenY) below the top; it is \(minY - view.contentOffset.y)")
+                #expect(
+                    view.contentOffset.y == clamped,
+                    "\(where_): item \(before.id) should be \(before.screenY) below the top; it is \(minY - view.contentOffset.y)")
             }
             following = view.sticksToBottom && view.isAtBottom
         }
