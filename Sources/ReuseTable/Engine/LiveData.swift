@@ -42,6 +42,8 @@ struct LiveDataState: Sendable {
     var pendingFollow: Bool?
     /// Whether the anchor was put back past the end of the content (before measuring lengthened it).
     var restoredPastEnd = false
+    /// The table's anchor put back in this pass: measuring the viewport keeps it still.
+    var measuringAnchor: IndexPath?
 }
 
 extension ScrollView {

@@ -66,6 +66,7 @@ extension TableView {
         if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY, clampingToEnd: false)
             liveData.restoredPastEnd = contentOffset.y > maximumContentOffsetY
+            liveData.measuringAnchor = anchor.indexPath
             // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
             // a reload left every row an estimate, and a row measured below it must not be preferred.
             let index = slotIndex(forRow: anchor.indexPath)
@@ -96,7 +97,17 @@ extension TableView {
                 rounds += 1
             }
         }
+        liveData.measuringAnchor = nil
         finishLiveSettle(following: following)
+    }
+
+    /// The anchor this pass put back, while the viewport still shows it below `seenTop`: what
+    /// measuring the viewport keeps still (`anchorSlot(in:)`), rather than a row shown or measured near it.
+    /// - Complexity: O(log n).
+    func liveAnchorInView(_ visible: Range<Double>, seenTop: Double) -> Slot? {
+        guard let indexPath = liveData.measuringAnchor, liveAnchorMinY(indexPath) != nil else { return nil }
+        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
+        return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
     }
 
     /// The top of row `indexPath`'s slot in content coordinates, or nil when the row is gone.
