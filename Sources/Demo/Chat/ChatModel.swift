@@ -1,7 +1,7 @@
 import Foundation
 import ReuseTable
 
-/// The messages of the chat demo, oldest first, and a seeded generator of new and older ones.
+/// The messages of the chat demo, oldest first, and a repeatable generator of new and older ones.
 ///
 /// Message ids grow with time: older pages get ids below the first one, new messages ids
 /// above the last one, so a test can name the message it reads whatever was added around it.
