@@ -40,8 +40,8 @@ struct LiveDataState: Sendable {
     var pendingAnchor: ContentAnchor?
     /// Whether the view followed the end before the change now being settled.
     var pendingFollow: Bool?
-    /// Whether the anchor was put back past the end of the content (before measuring lengthened it).
-    var restoredPastEnd = false
+    /// Whether the anchor was put back outside the offset range (before measuring changed the content).
+    var restoredOutOfRange = false
     /// The table's anchor put back in this pass: measuring the viewport keeps it still.
     var measuringAnchor: IndexPath?
 }
@@ -74,13 +74,13 @@ extension ScrollView {
     }
 
     /// Puts a recorded anchor back: the offset that puts its rect's top (`minY`, content coordinates)
-    /// `screenY` below the viewport's top, clamped to the offset range — to its top only when
-    /// `clampingToEnd` is false: estimated rows measured next may lengthen the content, and the
-    /// caller clamps to the end after measuring.
+    /// `screenY` below the viewport's top, clamped to the offset range — or, when `clamping` is
+    /// false, not yet: estimated rows measured next may change the content, and the caller clamps
+    /// after measuring.
     /// - Complexity: O(1).
-    func restore(_ anchor: ContentAnchor, minY: CGFloat, clampingToEnd: Bool = true) {
-        var target = max(CGFloat(Double(minY) - anchor.screenY), minimumContentOffsetY)
-        if clampingToEnd { target = min(target, maximumContentOffsetY) }
+    func restore(_ anchor: ContentAnchor, minY: CGFloat, clamping: Bool = true) {
+        var target = CGFloat(Double(minY) - anchor.screenY)
+        if clamping { target = min(max(target, minimumContentOffsetY), maximumContentOffsetY) }
         moveOffset(toY: target, because: .keepVisibleContent)
     }
 

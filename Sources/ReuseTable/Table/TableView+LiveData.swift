@@ -64,8 +64,8 @@ extension TableView {
         updateContentSize()
         updateBottomAlignment()
         if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
-            restore(anchor, minY: minY, clampingToEnd: false)
-            liveData.restoredPastEnd = contentOffset.y > maximumContentOffsetY
+            restore(anchor, minY: minY, clamping: false)
+            liveData.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
             liveData.measuringAnchor = anchor.indexPath
             // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
             // a reload left every row an estimate, and a row measured below it must not be preferred.
@@ -77,28 +77,43 @@ extension TableView {
     }
 
     /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
-    /// to the end, measuring the estimated rows it finds there until the viewport shows none.
+    /// to the end, measuring the estimated rows it finds there until the viewport shows none. An
+    /// anchor put back outside the offset range (before measuring changed the content) is clamped
+    /// now; clamped to the end, the table stays at the end while the rows shown there are measured.
     /// - Complexity: O(m log n) for m rows measured.
     func finishTableSettle(following: Bool) {
-        if liveData.restoredPastEnd {  // an anchor put back past an end that measuring did not move
-            liveData.restoredPastEnd = false
-            clampOffsetToContent()
-        }
         updateContentSize()
-        if following {
-            var rounds = 0
-            while rounds <= geometry.count, !transaction.hasDeferredWork {
-                updateBottomAlignment()
-                moveOffset(toY: maximumContentOffsetY, because: .followEnd)
-                guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
+        var toEnd = following
+        if liveData.restoredOutOfRange {
+            liveData.restoredOutOfRange = false
+            let y = min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY)
+            moveOffset(toY: y, because: .clamp)
+            if y == maximumContentOffsetY, y > minimumContentOffsetY {
+                toEnd = true
+            } else if firstUnmeasuredSlot(in: viewport) != nil, !transaction.hasDeferredWork {
                 recycleCellsThatLeft(wantedRows())
-                measureSlotsInViewport()
+                measureSlotsInViewport()  // at the top: the rows now in view
                 updateContentSize()
-                rounds += 1
             }
         }
+        if toEnd { goToEndMeasuring(because: following ? .followEnd : .clamp) }
         liveData.measuringAnchor = nil
         finishLiveSettle(following: following)
+    }
+
+    /// Moves to the end and measures the estimated rows the viewport shows there, until it shows none.
+    /// - Complexity: O(m log n) for m rows measured.
+    func goToEndMeasuring(because reason: OffsetMoveReason) {
+        var rounds = 0
+        while rounds <= geometry.count, !transaction.hasDeferredWork {
+            updateBottomAlignment()
+            moveOffset(toY: maximumContentOffsetY, because: reason)
+            guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
+            recycleCellsThatLeft(wantedRows())
+            measureSlotsInViewport()
+            updateContentSize()
+            rounds += 1
+        }
     }
 
     /// The anchor this pass put back, while the viewport still shows it below `seenTop`: what
