@@ -2,7 +2,7 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 
-/// `swift run Demo [tour|trace|xray|bench|view [FILE]|--help]`.
+/// `swift run Demo [tour|trace|xray|bench|view [FILE]|chat|--help]`.
 @main
 struct DemoMain {
     @MainActor
@@ -20,6 +20,7 @@ struct DemoMain {
         case "bench": exit(Bench.run(arguments))
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
         case "view": exit(Pager.run(arguments))
+        case "chat": exit(ChatSession.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -57,6 +58,10 @@ struct DemoMain {
                             off a terminal, a timing summary once the input ends.
                             Keys: j/k PgUp/PgDn Home/End scroll, g line, % percent, / search, n next,
                             & filter (Esc: all lines), F follow, # line numbers, w wrap, ? keys, q quit
+              chat          a chat: messages arrive at the bottom and the table follows; "↓ N new" when
+                            scrolled up; the top loads 100 older messages with nothing moving on screen;
+                            w changes the width keeping the reading position, ? keys, q quits. Off a
+                            terminal, a scripted session that checks the message read never moves
               --help        this text
 
             Keys in the interactive demo:

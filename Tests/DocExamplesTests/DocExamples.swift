@@ -209,30 +209,12 @@ import Testing
         assert(contact.sizeThatFits(CGSize(width: 40, height: 0)).height == 3)
     }
 
-    @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {
-        @MainActor
-        final class Chores: TableViewDataSource {
-            var names = (1...100).map { "Chore \($0)" }
-
-            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { names.count }
-            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-                let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
-                cell.textLabel?.text = names[indexPath.row]
-                cell.showsReorderControl = true
-                return cell
-            }
-            func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-            func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-                names.insert(names.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
-            }
-        }
-
-        @MainActor
-        func dragSecondChoreDown(_ table: TableView) {
-            table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0))   // lift
-            table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 300))     // follow the finger
-            table.endInteractiveMovement()                                            // drop: moveRowAt, once
-        }
+    @Test("Docs/live-data.md, block 1") func liveDataBlock1() throws {
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.maintainsVisibleContentPosition = true  // every structural change keeps the anchor row still
+        table.sticksToBottom = true  // at the end before a change → at the end after it
+        table.alignsContentToBottom = true  // short content lies at the bottom of the viewport
+        print(table.isAtBottom)  // the end is in view (within half a point): true for an empty table
     }
 
     @Test("Docs/selection.md, block 1") func selectionBlock1() throws {

@@ -138,6 +138,7 @@ extension CollectionView {
     /// Every piece of state (cells, counts, cache, layout) is updated before
     /// any delegate is called, so a `didEndDisplaying` that reads the view sees the new counts.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        recordBeforeApplying(plan)  // live data, while the layout holds the old frames (`CollectionView+LiveData.swift`)
         cancelAllPrefetching()  // with the old index paths, before anything changes
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []

@@ -241,9 +241,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// - Complexity: O(1) when nothing was invalidated, plus the layout's `prepare()`.
     func settle() {
         sanitizeBounds()
-        if let last = pass.lastBounds, last.width != bounds.width {
-            collectionViewLayout.invalidateLayout()
-        }
+        if let last = pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
+        let following = beginLiveSettle()  // live data: the anchor and whether to follow the end (`CollectionView+LiveData.swift`)
         var clamps = pass.requests.contains(.clampOffset) || pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
         pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
@@ -253,6 +252,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
+        finishCollectionSettle(following: following)
     }
 
     /// The rectangle of content on screen.

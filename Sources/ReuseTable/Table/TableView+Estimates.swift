@@ -177,11 +177,13 @@ extension TableView {
     /// above must not push it down), the first *measured* such row, the first such row.
     /// Never a header or footer while a row is seen: their heights are known, and rows
     /// measured below them would push what the user reads down. With no row seen, the
-    /// first slot of any kind in `visible`.
+    /// first slot of any kind in `visible`. In the pass that put back a live-data anchor
+    /// (`TableView+LiveData.swift`), that row, while it is seen.
     /// - Complexity: O(log n + slots walked).
     func anchorSlot(in visible: Range<Double>) -> Slot? {
         let insetTop = Double(max(adjustedContentInset.top, 0))
         let seenTop = min(visible.lowerBound + insetTop, visible.upperBound)
+        if let preferred = liveAnchorInView(visible, seenTop: seenTop) { return preferred }  // live data put it back
         let margin = Double(appliedRowMargin)
         var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
         forEachSlot(in: visible) { slot, section, row in

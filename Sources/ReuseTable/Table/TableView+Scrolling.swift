@@ -123,6 +123,7 @@ extension TableView {
     /// the re-measuring of reconfigured rows.
     /// - Complexity: O(k log n) for k rows.
     func setHeights(_ changes: [(IndexPath, CGFloat)]) {
+        recordBeforeChange { nil }  // whether the table follows the end: at the end before, at the end after
         let anchor = currentAnchor()
         for (indexPath, height) in changes {
             let index = slotIndex(forRow: indexPath)

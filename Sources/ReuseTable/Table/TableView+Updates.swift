@@ -122,6 +122,7 @@ extension TableView {
     /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
     /// index paths); a layout pass follows phase 2.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+        recordBeforeApplying(plan)  // live data: the anchor and whether the table follows the end (`TableView+LiveData.swift`)
         returnCellsFromMeasuring()
         cancelAllPrefetching()
         // The row showing swipe actions follows the plan; deleted, it closes while the table still has its old structure.

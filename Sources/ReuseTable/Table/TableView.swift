@@ -203,7 +203,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     func reload(keepingHeightCache: Bool) {
         hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         forgetRowState()  // the rows are new: no selection (as UIKit), no row showing swipe actions
-        if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
+        if keepingHeightCache { recordBeforeReload() } else { indexPathHeightCache.invalidateAll() }
         reloadGeneration &+= 1
         estimateStatistics = EstimateStatistics()
         // The counts first, then the callbacks: a change a delegate makes from
@@ -271,6 +271,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// - Complexity: O(log n), plus the rows measured.
     func settle() {
         sanitizeBounds()
+        let following = beginLiveSettle()  // live data: follow the end, or put back an anchor (`TableView+LiveData.swift`)
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
         if pass.viewportResized(bounds: bounds, insets: adjustedContentInset) { clampOffsetToContent() }
         if pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
@@ -278,7 +279,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             recycleCellsThatLeft(wantedRows())
             measureSlotsInViewport()
         }
-        updateContentSize()
+        finishTableSettle(following: following)
     }
 
     // MARK: 3. findRowForOffsetY

@@ -59,6 +59,10 @@ struct UpdatePlan: Sendable {
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
     }
 
+    /// Whether an old row moves (a move's removal and insertion carry it elsewhere).
+    /// - Complexity: O(1).
+    func isMovedRow(_ indexPath: IndexPath) -> Bool { movedRowDestinations[indexPath] != nil }
+
     /// Where an old row is after the update when a reload counts as the same row (selection
     /// follows a reloaded row, as in UIKit): nil when deleted or in a deleted or reloaded section.
     /// - Complexity: O(log k + k) for k changes in its sections.

@@ -11,8 +11,14 @@ extension ScrollView {
     /// The insets the content is laid out with (UIKit: `adjustedContentInset`).
     ///
     /// UIKit adds the safe area when `contentInsetAdjustmentBehavior` asks for it;
-    /// a headless view has no safe area, so this is `contentInset`.
-    public var adjustedContentInset: EdgeInsets { contentInset }
+    /// a headless view has no safe area, so this is `contentInset`, plus — with
+    /// `alignsContentToBottom` and content shorter than the viewport — the space above
+    /// the content that puts it at the bottom (Docs/live-data.md).
+    public var adjustedContentInset: EdgeInsets {
+        var insets = contentInset
+        insets.top += liveData.bottomAlignmentInset
+        return insets
+    }
 
     /// The smallest vertical offset at rest: `-adjustedContentInset.top` (the content's top just below the top inset).
     public var minimumContentOffsetY: CGFloat { -adjustedContentInset.top }

@@ -1,7 +1,7 @@
 import Foundation
 
 // The one writer of the offset. A table or collection view moves its content for
-// six reasons, and each move goes through `moveOffset(to:because:)` with its
+// eight reasons, and each move goes through `moveOffset(to:because:)` with its
 // reason, counted in `offsetMoves`: a reader of the counters (the demo's x-ray and
 // trace) can tell why the content moved, and a reader of the code finds every
 // place that moves it by searching for one name.
@@ -24,6 +24,12 @@ extension ScrollView {
         /// A lifted row or item near the viewport's top or bottom scrolled the content, or a
         /// cancelled movement put the offset back (see Docs/reordering.md).
         case autoScroll
+        /// A structural change (an update, a reload, a diffable apply) kept the row or item the
+        /// user reads at its place on screen (`maintainsVisibleContentPosition`, Docs/live-data.md).
+        case keepVisibleContent
+        /// The view showed the end before a change and shows it after (`sticksToBottom`), or
+        /// content shorter than the viewport lies at its bottom (`alignsContentToBottom`).
+        case followEnd
     }
 
     /// How many times the offset moved, by reason.

@@ -1,0 +1,120 @@
+import Foundation
+
+// Live data: holding still what the user reads while the content changes under it
+// (Docs/live-data.md). Both views use one mechanism, around every change:
+//
+//     before ──► record the anchor (where it will be, how far below the top it is now)
+//                and whether the viewport shows the end (`LiveDataState.pendingFollow`)
+//     change ──► an update plan, a reload, a new width, measurement
+//     settle ──► follow the end (`.followEnd`), or put the anchor back (`.keepVisibleContent`),
+//                clamped to the offset range; then note where the pass left the viewport
+//
+// Each view finds its anchor its own way (`TableView+LiveData.swift`,
+// `CollectionView+LiveData.swift`); the decisions are written once, here.
+
+/// The row or item a change keeps still: its index path after the change, and how far below
+/// the viewport's top its rect started before the change.
+struct ContentAnchor: Equatable, Sendable {
+    /// Where the anchor is after the change.
+    var indexPath: IndexPath
+    /// Its rect's `minY` minus `contentOffset.y` before the change.
+    var screenY: Double
+}
+
+/// What a view keeps between passes to hold still what the user reads.
+struct LiveDataState: Sendable {
+    /// `maintainsVisibleContentPosition`.
+    var maintainsVisibleContentPosition = false
+    /// `sticksToBottom`.
+    var sticksToBottom = false
+    /// `alignsContentToBottom`.
+    var alignsContentToBottom = false
+    /// The space added above short content by `alignsContentToBottom` (part of `adjustedContentInset.top`).
+    var bottomAlignmentInset: CGFloat = 0
+    /// Whether the last settled pass left the viewport at the end.
+    var wasAtEnd = false
+    /// The offset the last settled pass left: a different offset at the next change means
+    /// someone scrolled, and whether the view follows is asked anew.
+    var settledOffsetY: CGFloat?
+    /// The anchor recorded before a change, put back when the view settles.
+    var pendingAnchor: ContentAnchor?
+    /// Whether the view followed the end before the change now being settled.
+    var pendingFollow: Bool?
+    /// Whether the anchor was put back outside the offset range (before measuring changed the content).
+    var restoredOutOfRange = false
+    /// The table's anchor put back in this pass: measuring the viewport keeps it still.
+    var measuringAnchor: IndexPath?
+}
+
+extension ScrollView {
+    /// Whether the viewport shows the end of the content: the offset within half a point of the largest one.
+    var isShowingEnd: Bool {
+        let insets = adjustedContentInset
+        return contentOffset.y >= contentSize.height + insets.bottom - bounds.height - 0.5
+    }
+
+    /// Whether the view follows the end now: `sticksToBottom` and at the end. An offset unchanged
+    /// since the last pass keeps that pass's answer (a change may already have moved the end);
+    /// a new one — the user scrolled — is asked anew: scrolling away releases, back re-engages.
+    var followsEndNow: Bool {
+        guard liveData.sticksToBottom else { return false }
+        if let settled = liveData.settledOffsetY, settled == contentOffset.y { return liveData.wasAtEnd }
+        return isShowingEnd
+    }
+
+    /// Records, before a change, whether the view follows the end and (with
+    /// `maintainsVisibleContentPosition`) the anchor `findAnchor` names; the first record
+    /// since the last pass wins, as the state it describes is the one the user saw.
+    /// - Complexity: O(1) plus `findAnchor`.
+    func recordBeforeChange(_ findAnchor: () -> ContentAnchor?) {
+        if liveData.pendingFollow == nil { liveData.pendingFollow = followsEndNow }
+        if liveData.maintainsVisibleContentPosition, liveData.pendingAnchor == nil, liveData.pendingFollow != true {
+            liveData.pendingAnchor = findAnchor()
+        }
+    }
+
+    /// Puts a recorded anchor back: the offset that puts its rect's top (`minY`, content coordinates)
+    /// `screenY` below the viewport's top, clamped to the offset range — or, when `clamping` is
+    /// false, not yet: estimated rows measured next may change the content, and the caller clamps
+    /// after measuring.
+    /// - Complexity: O(1).
+    func restore(_ anchor: ContentAnchor, minY: CGFloat, clamping: Bool = true) {
+        var target = CGFloat(Double(minY) - anchor.screenY)
+        if clamping { target = min(max(target, minimumContentOffsetY), maximumContentOffsetY) }
+        moveOffset(toY: target, because: .keepVisibleContent)
+    }
+
+    /// The space `alignsContentToBottom` adds above content shorter than the viewport, from
+    /// `contentSize`, the bounds and the user's `contentInset`. Content that is short rests at
+    /// the one offset its range allows, the bottom.
+    /// - Complexity: O(1).
+    func updateBottomAlignment() {
+        var pad: CGFloat = 0
+        if liveData.alignsContentToBottom {
+            pad = max(0, bounds.height - contentInset.top - contentInset.bottom - contentSize.height)
+        }
+        guard pad != liveData.bottomAlignmentInset else { return }
+        liveData.bottomAlignmentInset = pad
+        if liveData.alignsContentToBottom, pad > 0 || contentOffset.y < minimumContentOffsetY {
+            moveOffset(toY: min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY), because: .followEnd)
+        }
+    }
+
+    /// The end of a settle: puts back an anchor recorded before the change (`anchorMinY` gives
+    /// its rect's top after the change, nil when it is gone), or follows the end when the view
+    /// did before the change (which wins over the anchor); then notes where the pass leaves the
+    /// viewport for the next change.
+    /// - Complexity: O(1) plus `anchorMinY`.
+    func finishLiveSettle(following: Bool, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) {
+        updateBottomAlignment()
+        if following {
+            moveOffset(toY: maximumContentOffsetY, because: .followEnd)
+        } else if let anchor = liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
+            restore(anchor, minY: minY)
+        }
+        liveData.pendingAnchor = nil
+        liveData.pendingFollow = nil
+        liveData.wasAtEnd = isShowingEnd
+        liveData.settledOffsetY = contentOffset.y
+    }
+}
