@@ -39,15 +39,15 @@ struct UpdatePlan: Sendable {
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
     /// Inserted sections (new indices) that receive moved rows: inserted empty, their rows listed one by one.
-    private var sectionsFilledRowByRow = IndexSet()
+    private(set) var sectionsFilledRowByRow = IndexSet()
     /// Per old section: rows deleted or moved away (not reloads), sorted.
-    private var removedRowsByOldSection: [Int: [Int]] = [:]
+    private(set) var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
-    private var insertedRowsByNewSection: [Int: [Int]] = [:]
+    private(set) var insertedRowsByNewSection: [Int: [Int]] = [:]
     private var movedRowDestinations: [IndexPath: IndexPath] = [:]
     private var goneRows: Set<IndexPath> = []
     /// Reloaded rows (old index paths): gone as cells and heights, but the same rows (see `newIndexPath(followingReloadOf:)`).
-    private var reloadedRows: Set<IndexPath> = []
+    private(set) var reloadedRows: Set<IndexPath> = []
 
     /// Where an old row is after the update: nil when deleted, reloaded or in a removed section.
     /// - Complexity: O(log k + k) for k changes in its sections.
