@@ -21,6 +21,8 @@ import Testing
         /// Chance out of 100 that a callback queues an apply of its own.
         var callbackApplyChance = 0
         var callbackApplies = 0
+        /// Callback applies still allowed this round (each apply's layout calls back again).
+        var callbackBudget = 0
 
         init(seed: UInt64) {
             rng = SplitMix64(seed: seed)
@@ -59,7 +61,9 @@ import Testing
 
         /// From inside a callback: sometimes queue an apply.
         func maybeApplyFromCallback() {
-            guard harness.dataSource.core.isApplying, Int.random(in: 0..<100, using: &rng) < callbackApplyChance else { return }
+            guard harness.dataSource.core.isApplying, callbackBudget > 0, Int.random(in: 0..<100, using: &rng) < callbackApplyChance
+            else { return }
+            callbackBudget -= 1
             callbackApplies += 1
             applySync()
         }
@@ -83,7 +87,8 @@ import Testing
                     problems.append("\(context): section \(s) has \(table.numberOfRows(inSection: s)) rows, snapshot \(items.count)")
                     return
                 }
-                for (r, item) in items.enumerated() where Double(table.rectForRow(at: IndexPath(row: r, section: s)).height) != harness.heights[item]! {
+                for (r, item) in items.enumerated() where Double(table.rectForRow(at: IndexPath(row: r, section: s)).height) != harness.heights[item]!
+                {
                     problems.append("\(context): row \(r) of section \(s) is not item \(item)'s height")
                     return
                 }
@@ -109,8 +114,8 @@ import Testing
         scenario.applySync()  // the first apply loads the table
         scenario.harness.table.layoutIfNeeded()
         scenario.callbackApplyChance = callbackApplyChance
+        var tasks: [Task<Void, Never>] = []
         for round in 0..<rounds {
-            var tasks: [Task<Void, Never>] = []
             for _ in 0..<Int.random(in: 1...5, using: &scenario.rng) {
                 switch Int.random(in: 0..<4, using: &scenario.rng) {
                 case 0: scenario.applySync()
@@ -126,9 +131,13 @@ import Testing
             if table.numberOfSections > 0, table.numberOfRows(inSection: 0) > 0 {
                 table.tapRow(at: IndexPath(row: 0, section: 0))  // didSelect, maybe applying from there
             }
-            if Bool.random(using: &scenario.rng) { for task in tasks { await task.value } }
+            if Bool.random(using: &scenario.rng) {
+                for task in tasks { await task.value }
+                tasks = []
+            }
             scenario.check("seed \(seed) round \(round), after waiting")
         }
+        for task in tasks { await task.value }  // every task has queued its apply
         await scenario.applyAsync()  // queued last: everything before it is applied when it returns
         scenario.check("seed \(seed), at the end")
         return scenario
@@ -164,6 +173,7 @@ import Testing
         scenario.applySync()
         scenario.callbackApplyChance = 30
         for round in 0..<15 {
+            scenario.callbackBudget = 3
             var tasks: [Task<Void, Never>] = []
             for _ in 0..<Int.random(in: 1...4, using: &scenario.rng) {
                 if Bool.random(using: &scenario.rng) { scenario.applySync() } else { tasks.append(Task { await scenario.applyAsync() }) }

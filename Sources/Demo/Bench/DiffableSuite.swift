@@ -36,7 +36,9 @@ struct DiffablePair {
 enum DiffableSuite {
     static let operations = ["applyNoChange", "applyOnePercent", "applyReverse", "applyShuffle", "applyDeleteAllInsertAll"]
     /// The diff alone of three of `operations`, at 10^6 items (10^4 when quick).
-    static let diffOperations = ["diffApplyReverse": "applyReverse", "diffApplyShuffle": "applyShuffle", "diffApplyDeleteAllInsertAll": "applyDeleteAllInsertAll"]
+    static let diffOperations = [
+        "diffApplyReverse": "applyReverse", "diffApplyShuffle": "applyShuffle", "diffApplyDeleteAllInsertAll": "applyDeleteAllInsertAll",
+    ]
     static let scales = [1_000, 10_000, 100_000, 1_000_000]
 
     static func suite(quick: Bool) -> BenchSuite {

@@ -102,7 +102,8 @@ enum Legend {
             text: "applyOnePercent's main-actor share as an async apply does it: the difference prepared beforehand, applied here"),
         Entry(name: "diffApplyReverse", suites: nil, text: "the diff alone of applyReverse's snapshots (10^6 items, 10 sections)"),
         Entry(name: "diffApplyShuffle", suites: nil, text: "the diff alone of applyShuffle's snapshots (10^6 items, 10 sections)"),
-        Entry(name: "diffApplyDeleteAllInsertAll", suites: nil, text: "the diff alone of applyDeleteAllInsertAll's snapshots (10^6 items, 10 sections)"),
+        Entry(
+            name: "diffApplyDeleteAllInsertAll", suites: nil, text: "the diff alone of applyDeleteAllInsertAll's snapshots (10^6 items, 10 sections)"),
         Entry(name: "diffDiffUtil", suites: nil, text: "the diff alone, 1,000 items and 200 changes (DiffUtil's published shape)"),
         Entry(
             name: "diffDifferenceKit", suites: nil,

@@ -43,7 +43,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
 
     /// Makes the collection view show `snapshot`, changing only what differs
     /// (see `TableViewDiffableDataSource.apply`). Calling it from inside the cell
-    /// provider stops with a message.
+    /// provider stops with a message; while an async apply is in flight it is queued instead.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus the
     ///   collection view's batch update; O(sections) when nothing changed.
     public func apply(

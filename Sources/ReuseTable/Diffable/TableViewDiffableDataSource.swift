@@ -50,7 +50,8 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     /// visible cells of reconfigured items are configured again in place.
     /// `animatingDifferences` is accepted for parity; a headless table applies
     /// immediately, and both values diff (iOS 15 behaviour).
-    /// Calling this from inside the cell provider stops with a message.
+    /// Calling this from inside the cell provider stops with a message. While an async apply is in
+    /// flight, it is queued behind it instead: it returns at once and `completion` runs once it is applied.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus
     ///   O(k log n) for the k changes in the table; O(sections) when nothing changed.
     public func apply(
