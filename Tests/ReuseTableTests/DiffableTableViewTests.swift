@@ -20,6 +20,9 @@ final class DiffableTableHarness: TableViewDelegate {
     var askedHeights: [Int] = []
     var configured: [Int] = []
     let selfSizing: Bool
+    /// Run from the cell provider and from `didSelectRowAt` (tests call back into the data source there).
+    var cellHook: () -> Void = {}
+    var selectHook: () -> Void = {}
 
     init(selfSizing: Bool = false, height: CGFloat = 480) {
         self.selfSizing = selfSizing
@@ -34,6 +37,7 @@ final class DiffableTableHarness: TableViewDelegate {
             cell.version = self.versions[item, default: 0]
             cell.fitting = CGFloat(self.heights[item]!)
             self.configured.append(item)
+            self.cellHook()
             return cell
         }
         if !selfSizing { table.delegate = self }
@@ -44,6 +48,8 @@ final class DiffableTableHarness: TableViewDelegate {
         askedHeights.append(item)
         return CGFloat(heights[item]!)
     }
+
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selectHook() }
 }
 
 @MainActor

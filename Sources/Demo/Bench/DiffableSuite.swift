@@ -1,5 +1,5 @@
 import Foundation
-import ReuseTable
+@_spi(Internals) import ReuseTable
 
 // The `diffable` suite: applying snapshots to a real `TableView` (fixed row
 // heights, `TableSuites.sections` sections, the usual 320×480 viewport), end to
@@ -10,7 +10,18 @@ import ReuseTable
 // - `applyNoChange`: B is A built again from the same arrays (equal, not shared);
 // - `applyOnePercent`: B differs from A in 1% of the items — a quarter each
 //   deleted, inserted, moved (anywhere, across sections too) and reloaded;
-// - `applyReverse`: B is A with every section's items reversed.
+// - `applyReverse`: B is A with every section's items reversed;
+// - `applyShuffle`: B is a random permutation of A's items across all sections,
+//   section sizes kept;
+// - `applyDeleteAllInsertAll`: B has A's section sizes and only new items (every
+//   item deleted, as many inserted): the floor of a change that touches every
+//   row, through the same bulk path;
+// - `applyOnePercentMainActor`: `applyOnePercent` as an `async` apply does it, its
+//   main-actor share only: the difference is prepared beforehand (off the main
+//   actor in an app), the step applies it.
+// The diff-only operations `diffApplyReverse`, `diffApplyShuffle` and
+// `diffApplyDeleteAllInsertAll` time `SnapshotDifference` alone on the same pairs
+// at 10^6 items, the diff's own share of each apply.
 // Baselines, in the same run: `reloadData` of the other data (counts only, the
 // rows are fixed-height runs), and "delete all + insert all" as one batch of
 // row index paths (what a data source without identities must do).
@@ -23,7 +34,11 @@ struct DiffablePair {
 }
 
 enum DiffableSuite {
-    static let operations = ["applyNoChange", "applyOnePercent", "applyReverse"]
+    static let operations = ["applyNoChange", "applyOnePercent", "applyReverse", "applyShuffle", "applyDeleteAllInsertAll"]
+    /// The diff alone of three of `operations`, at 10^6 items (10^4 when quick).
+    static let diffOperations = [
+        "diffApplyReverse": "applyReverse", "diffApplyShuffle": "applyShuffle", "diffApplyDeleteAllInsertAll": "applyDeleteAllInsertAll",
+    ]
     static let scales = [1_000, 10_000, 100_000, 1_000_000]
 
     static func suite(quick: Bool) -> BenchSuite {
@@ -38,8 +53,22 @@ enum DiffableSuite {
                     ]
                 )
             }
-        var suite = Suites.tableSuite(name: "diffable", scales: quick ? [1_000, 10_000] : scales, operations: operations)
+        var suite = Suites.tableSuite(
+            name: "diffable", scales: quick ? [1_000, 10_000] : scales,
+            operations: operations + [
+                (
+                    name: "applyOnePercentMainActor", baseline: nil,
+                    strategies: [(name: "diffable", setUp: { rows in mainActorShareCase(pair("applyOnePercent", rows)) })]
+                )
+            ])
         suite.operations += DiffShapes.operations(quick: quick)
+        let diffRows = quick ? 10_000 : 1_000_000
+        suite.operations += diffOperations.keys.sorted().map { name in
+            DiffShapes.operation(name, rows: diffRows) { rows in
+                let pair = pair(diffOperations[name]!, rows)
+                return DiffShapes.diffCase(snapshot(pair.a), snapshot(pair.b))
+            }
+        }
         suite.commentary = DiffShapes.commentary
         return suite
     }
@@ -57,6 +86,25 @@ enum DiffableSuite {
         switch operation {
         case "applyReverse": return DiffablePair(a: a, b: a.map { $0.reversed() })
         case "applyOnePercent": return onePercent(a, firstFresh: next)
+        case "applyShuffle":
+            var rng = SplitMix64(seed: 0x5_4FF1E)
+            var all = a.flatMap { $0 }
+            for k in stride(from: all.count - 1, to: 0, by: -1) { all.swapAt(k, SplitMix64.scaled(rng.next(), below: k + 1)) }
+            var start = 0
+            return DiffablePair(
+                a: a,
+                b: a.map { section in
+                    defer { start += section.count }
+                    return Array(all[start..<(start + section.count)])
+                })
+        case "applyDeleteAllInsertAll":
+            var fresh = next
+            return DiffablePair(
+                a: a,
+                b: a.map { section in
+                    defer { fresh += section.count }
+                    return Array(fresh..<(fresh + section.count))
+                })
         default: return DiffablePair(a: a, b: a.map { Array($0) })
         }
     }
@@ -136,6 +184,29 @@ enum DiffableSuite {
                 step: { i in
                     MainActor.assumeIsolated {
                         dataSource.apply(i % 2 == 0 ? b : a, animatingDifferences: false)
+                        blackHole(table.counters.layoutPasses)
+                    }
+                }, maxBatch: 64)
+        }
+    }
+
+    /// The main-actor share of an `async` apply: both differences prepared untimed (an app computes
+    /// them in a background task), each step applies one on the main actor.
+    static func mainActorShareCase(_ pair: DiffablePair) -> BenchCase {
+        MainActor.assumeIsolated {
+            let table = makeTable()
+            let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, _ in
+                table.dequeueReusableCell(withIdentifier: TableSuites.identifier, for: indexPath)
+            }
+            let a = snapshot(pair.a), b = snapshot(pair.b, reloading: pair.reloadedInB)
+            dataSource.apply(a)
+            table.contentOffset.y = table.contentSize.height / 3
+            let toB = TableViewDiffableDataSource<Int, Int>.prepareApply(from: a, to: b)
+            let toA = TableViewDiffableDataSource<Int, Int>.prepareApply(from: b, to: a)
+            return BenchCase(
+                step: { i in
+                    MainActor.assumeIsolated {
+                        dataSource.apply(prepared: i % 2 == 0 ? toB : toA)
                         blackHole(table.counters.layoutPasses)
                     }
                 }, maxBatch: 64)

@@ -93,6 +93,17 @@ enum Legend {
         Entry(name: "applyNoChange", suites: nil, text: "apply a snapshot equal to the current one"),
         Entry(name: "applyOnePercent", suites: nil, text: "apply a snapshot with 1% of its items deleted, inserted, moved or reloaded"),
         Entry(name: "applyReverse", suites: nil, text: "apply a snapshot with every section's items reversed"),
+        Entry(name: "applyShuffle", suites: nil, text: "apply a random permutation of all items across sections, section sizes kept"),
+        Entry(
+            name: "applyDeleteAllInsertAll", suites: nil,
+            text: "apply a snapshot of only new items, section sizes kept: every row deleted and inserted (the floor, same bulk path)"),
+        Entry(
+            name: "applyOnePercentMainActor", suites: nil,
+            text: "applyOnePercent's main-actor share as an async apply does it: the difference prepared beforehand, applied here"),
+        Entry(name: "diffApplyReverse", suites: nil, text: "the diff alone of applyReverse's snapshots (10^6 items, 10 sections)"),
+        Entry(name: "diffApplyShuffle", suites: nil, text: "the diff alone of applyShuffle's snapshots (10^6 items, 10 sections)"),
+        Entry(
+            name: "diffApplyDeleteAllInsertAll", suites: nil, text: "the diff alone of applyDeleteAllInsertAll's snapshots (10^6 items, 10 sections)"),
         Entry(name: "diffDiffUtil", suites: nil, text: "the diff alone, 1,000 items and 200 changes (DiffUtil's published shape)"),
         Entry(
             name: "diffDifferenceKit", suites: nil,

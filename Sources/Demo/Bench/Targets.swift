@@ -160,6 +160,19 @@ enum Targets {
                 "applyReverse (diffable, 10^6 items)", .init(suite: "diffable", operation: "applyReverse", strategy: "diffable", rows: million),
                 limit: 1_000_000_000, source: "performance.md"),
             time(
+                "applyShuffle (diffable, 10^6 items)", .init(suite: "diffable", operation: "applyShuffle", strategy: "diffable", rows: million),
+                limit: 1_000_000_000, source: "performance.md"),
+            time(
+                "applyDeleteAllInsertAll (diffable, 10^6 items)",
+                .init(suite: "diffable", operation: "applyDeleteAllInsertAll", strategy: "diffable", rows: million),
+                limit: 1_000_000_000, source: "performance.md"),
+            withinBaselinePlusDiff("applyReverse", diff: "diffApplyReverse"),
+            withinBaselinePlusDiff("applyShuffle", diff: "diffApplyShuffle"),
+            time(
+                "applyOnePercentMainActor (diffable, 10^6 items)",
+                .init(suite: "diffable", operation: "applyOnePercentMainActor", strategy: "diffable", rows: million),
+                limit: 16_000_000, source: "diffable.md"),
+            time(
                 "pagerOpen (pager, 1 GB file)", .init(suite: "pager", operation: "pagerOpen", strategy: "Pager", rows: gigabyte),
                 limit: 100_000_000, source: "pager.md"),
             time(
@@ -221,6 +234,22 @@ enum Targets {
         ) { results, _ in
             let speedup = results[1].summary!.median / results[0].summary!.median
             return ("\(Report.ratio(speedup)) faster", speedup >= limit)
+        }
+    }
+
+    /// A diffable apply at 10^6 items costs at most "delete all, insert all" through the same path plus its own diff.
+    static func withinBaselinePlusDiff(_ operation: String, diff: String) -> BenchTarget {
+        BenchTarget(
+            name: "\(operation) vs applyDeleteAllInsertAll + \(diff) (diffable, 10^6 items)",
+            requirement: "≤ applyDeleteAllInsertAll + its diff", source: "performance.md",
+            needs: [
+                .init(suite: "diffable", operation: operation, strategy: "diffable", rows: million),
+                .init(suite: "diffable", operation: "applyDeleteAllInsertAll", strategy: "diffable", rows: million),
+                .init(suite: "diffable", operation: diff, strategy: "ReuseTable", rows: million),
+            ]
+        ) { results, _ in
+            let ours = results[0].summary!.median, floor = results[1].summary!.median + results[2].summary!.median
+            return ("\(Report.duration(ours)) vs \(Report.duration(floor)) (\(String(format: "%.2f", ours / floor))x)", ours <= floor)
         }
     }
 

@@ -140,6 +140,7 @@ extension CollectionView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         recordBeforeApplying(plan)  // live data, while the layout holds the old frames (`CollectionView+LiveData.swift`)
         cancelAllPrefetching()  // with the old index paths, before anything changes
+        let plan = AppliedUpdate(plan, oldCounts: itemCounts, newCounts: newCounts)
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
         for entry in cellsOnScreen.removeAll() {
@@ -152,7 +153,7 @@ extension CollectionView {
         }
         cellsOnScreen.replace(with: remapped)
         selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
-        remapSupplementaryViews(through: plan)
+        remapSupplementaryViews(through: plan.plan)
 
         applyToHeightCache(plan, newCounts: newCounts)
         itemCounts = newCounts
@@ -164,9 +165,11 @@ extension CollectionView {
         runLayoutPass()
     }
 
-    /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`).
-    func applyToHeightCache(_ plan: UpdatePlan, newCounts: [Int]) {
+    /// The index-path height cache follows the same four steps as everything else (`UpdatePlan.apply(to:newCounts:)`),
+    /// or is rebuilt in one pass when the update is applied in bulk (`UpdateRowMap`).
+    func applyToHeightCache(_ plan: AppliedUpdate, newCounts: [Int]) {
+        if let rowMap = plan.rowMap { return indexPathHeightCache.rebuild(following: rowMap) }
         var cache = indexPathHeightCache
-        plan.apply(to: &cache, newCounts: newCounts)
+        plan.plan.apply(to: &cache, newCounts: newCounts)
     }
 }

@@ -73,7 +73,7 @@ open class CollectionViewLayout {
 
     /// The collection view applied `plan`; bring the layout to `newCounts`.
     /// The default is a full `invalidateLayout()`.
-    func prepare(forCollectionViewUpdates plan: UpdatePlan, newCounts: [Int]) {
+    func prepare(forCollectionViewUpdates plan: AppliedUpdate, newCounts: [Int]) {
         invalidateLayout()
     }
 

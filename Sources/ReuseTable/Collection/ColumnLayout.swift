@@ -225,7 +225,7 @@ open class ColumnLayout: CollectionViewLayout {
 
     override func itemInDataOrder(at point: CGPoint) -> IndexPath? { columnItem(at: point) }
 
-    override func prepare(forCollectionViewUpdates plan: UpdatePlan, newCounts: [Int]) {
+    override func prepare(forCollectionViewUpdates plan: AppliedUpdate, newCounts: [Int]) {
         needsPrepare = true
         guard !needsReset else { return }  // a full recomputation is pending anyway
         engine.apply(plan, newCounts: newCounts)

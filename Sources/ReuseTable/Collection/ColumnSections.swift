@@ -147,10 +147,12 @@ struct ColumnSections {
     /// Applies a validated batch in its four primitive steps (`UpdatePlan.apply(to:newCounts:)`),
     /// keeping the heights of surviving and moved items and the placed items of moved sections.
     /// - Complexity: O(k · n_s) array shifts for k changes in sections of n_s items; no placement yet.
+    /// In bulk (`UpdateRowMap`), every section is rebuilt in one pass (`ColumnSections+Bulk.swift`).
     @MainActor
-    mutating func apply(_ plan: UpdatePlan, newCounts: [Int]) {
+    mutating func apply(_ plan: AppliedUpdate, newCounts: [Int]) {
         isPrepared = false
-        plan.apply(to: &self, newCounts: newCounts)
+        if let rowMap = plan.rowMap { return rebuild(following: rowMap, newCounts: newCounts) }
+        plan.plan.apply(to: &self, newCounts: newCounts)
     }
 
     // MARK: Placement

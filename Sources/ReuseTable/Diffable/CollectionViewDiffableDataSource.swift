@@ -47,7 +47,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
 
     /// Makes the collection view show `snapshot`, changing only what differs
     /// (see `TableViewDiffableDataSource.apply`). Calling it from inside the cell
-    /// provider stops with a message.
+    /// provider stops with a message; while an async apply is in flight it is queued instead.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus the
     ///   collection view's batch update; O(sections) when nothing changed.
     public func apply(
@@ -55,6 +55,21 @@ open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendab
         animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
         core.apply(snapshot, to: collectionView, completion: completion)
+    }
+
+    /// Makes the collection view show `snapshot`, computing the difference off the main actor.
+    ///
+    /// The difference from the snapshot before it is computed in a background task (snapshots
+    /// are values); the batch update then runs on the main actor, as `apply(_:animatingDifferences:completion:)`'s does.
+    /// Applies made while one is in flight, async or not, are queued in order, and each diffs
+    /// against the snapshot the one before it leaves; `snapshot()` answers what the collection view shows
+    /// meanwhile. Returns once this snapshot is applied. See Docs/diffable.md, "Applying off the main actor".
+    /// - Complexity: the difference (see `apply(_:animatingDifferences:completion:)`) off the main actor;
+    ///   on it, O(k log n) for the k changes in the collection view, or O(n) when they touch most rows.
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, animatingDifferences: Bool = true
+    ) async {
+        await core.applyOffMainActor(snapshot) { [weak self] in self?.collectionView }
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider), for tests and tools.

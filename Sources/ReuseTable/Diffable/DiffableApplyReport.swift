@@ -16,8 +16,11 @@ public struct DiffableApplyReport: Sendable, Equatable {
     public var reconfigured = 0
     /// Sections inserted, deleted and moved.
     public var sectionsInserted = 0, sectionsDeleted = 0, sectionsMoved = 0
-    /// Wall time of the apply, diff and table update included.
+    /// Wall time of the apply on the main actor: the diff and the table update, or, for an
+    /// `async` apply, the table update alone (its diff ran off the main actor).
     public var nanoseconds: UInt64 = 0
+    /// For an `async` apply, the time its diff took in a background task; 0 otherwise.
+    public var diffNanosecondsOffMainActor: UInt64 = 0
 
     /// An empty report.
     public init() {}

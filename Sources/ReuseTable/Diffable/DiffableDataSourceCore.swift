@@ -15,6 +15,18 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
     /// What the last `apply` did.
     private(set) var lastApply = DiffableApplyReport()
     private var isInCellProvider = false
+    /// Applies waiting, in order; the first is in flight while `isDraining`.
+    private var queue: [PendingApply] = []
+    private var isDraining = false
+
+    /// One queued apply: a snapshot, whether its difference is computed off the main actor, and
+    /// who to tell when it is applied.
+    private struct PendingApply {
+        var snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
+        var diffsOffMainActor: Bool
+        var completion: (() -> Void)?
+        var continuation: CheckedContinuation<Void, Never>?
+    }
     /// The view's name in messages: "table" or "collection view".
     private let viewNoun: String
     /// The public class's name, for messages.
@@ -25,14 +37,75 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         self.owner = owner
     }
 
-    /// Makes `view` show `snapshot` (see `TableViewDiffableDataSource.apply`).
+    /// Makes `view` show `snapshot` (see `TableViewDiffableDataSource.apply`), now, or after the
+    /// applies in flight when there are some (see `applyOffMainActor(_:view:)`).
     /// - Complexity: O(n log n) for n items in the sections that changed, plus the
     ///   view's batch update; O(sections) when nothing changed.
     func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
         completion: (() -> Void)?
     ) {
+        if isDraining {
+            queue.append(PendingApply(snapshot: snapshot, diffsOffMainActor: false, completion: completion))
+            return
+        }
         do { try validateApply() } catch { ReuseTableError.trap(error) }
+        applyNow(snapshot, to: view, difference: nil, completion: completion)
+    }
+
+    /// Queues `snapshot` behind the applies in flight and returns once it is applied: its
+    /// difference from the snapshot before it is computed in a background task, then applied
+    /// on the main actor. Applies made meanwhile, async or not, queue behind it in order.
+    /// - Complexity: the difference off the main actor; on it, the view's batch update.
+    func applyOffMainActor(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, view: @escaping () -> (any DiffableTarget)?
+    ) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.append(PendingApply(snapshot: snapshot, diffsOffMainActor: true, continuation: continuation))
+            guard !isDraining else { return }
+            isDraining = true
+            Task { await drain(view) }
+        }
+    }
+
+    /// Runs the queued applies in order, each against the snapshot the one before it left.
+    private func drain(_ view: () -> (any DiffableTarget)?) async {
+        while let next = queue.first {
+            var difference: (SnapshotDifference, UInt64)?
+            if next.diffsOffMainActor, let target = view(), target.hasLoadedData, current.numberOfSections > 0 {
+                let base = current, snapshot = next.snapshot
+                difference = await Task.detached {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let difference = SnapshotDifference(from: base, to: snapshot)
+                    return (difference, DispatchTime.now().uptimeNanoseconds - start)
+                }.value
+            }
+            queue.removeFirst()
+            applyNow(next.snapshot, to: view(), difference: difference, completion: next.completion)
+            next.continuation?.resume()
+        }
+        isDraining = false
+    }
+
+    /// Applies a difference computed beforehand from `current` to `snapshot` (the main-actor half
+    /// of an async apply, for the bench); queued like any apply when one is in flight.
+    func applyPrepared(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, difference: SnapshotDifference,
+        to view: (any DiffableTarget)?
+    ) {
+        guard !isDraining else { return apply(snapshot, to: view, completion: nil) }
+        applyNow(snapshot, to: view, difference: (difference, 0), completion: nil)
+    }
+
+    /// Whether an apply is in flight (its difference being computed, or queued applies waiting).
+    var isApplying: Bool { isDraining }
+
+    /// Applies `snapshot` now, with its difference from `current` when already computed
+    /// (and how long that took, off the main actor).
+    private func applyNow(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
+        difference precomputed: (SnapshotDifference, UInt64)?, completion: (() -> Void)?
+    ) {
         let start = DispatchTime.now().uptimeNanoseconds
         var next = snapshot
         next.clearMarks()
@@ -44,7 +117,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             completion?()
             return
         }
-        let difference = SnapshotDifference(from: current, to: snapshot)
+        let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
         if !difference.isEmpty {
             // The calls a caller would make, in their order, recorded into one batch.
@@ -65,6 +138,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         }
         if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }
         lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+        if let precomputed { lastApply.diffNanosecondsOffMainActor = precomputed.1 }
         completion?()
     }
 

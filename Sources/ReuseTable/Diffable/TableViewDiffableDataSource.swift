@@ -54,7 +54,8 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     /// visible cells of reconfigured items are configured again in place.
     /// `animatingDifferences` is accepted for parity; a headless table applies
     /// immediately, and both values diff (iOS 15 behaviour).
-    /// Calling this from inside the cell provider stops with a message.
+    /// Calling this from inside the cell provider stops with a message. While an async apply is in
+    /// flight, it is queued behind it instead: it returns at once and `completion` runs once it is applied.
     /// - Complexity: O(n log n) for n items in the sections that changed, plus
     ///   O(k log n) for the k changes in the table; O(sections) when nothing changed.
     public func apply(
@@ -62,6 +63,21 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
         animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
         core.apply(snapshot, to: tableView, completion: completion)
+    }
+
+    /// Makes the table show `snapshot`, computing the difference off the main actor.
+    ///
+    /// The difference from the snapshot before it is computed in a background task (snapshots
+    /// are values); the batch update then runs on the main actor, as `apply(_:animatingDifferences:completion:)`'s does.
+    /// Applies made while one is in flight, async or not, are queued in order, and each diffs
+    /// against the snapshot the one before it leaves; `snapshot()` answers what the table shows
+    /// meanwhile. Returns once this snapshot is applied. See Docs/diffable.md, "Applying off the main actor".
+    /// - Complexity: the difference (see `apply(_:animatingDifferences:completion:)`) off the main actor;
+    ///   on it, O(k log n) for the k changes in the table, or O(n) when they touch most rows.
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, animatingDifferences: Bool = true
+    ) async {
+        await core.applyOffMainActor(snapshot) { [weak self] in self?.tableView }
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider), for tests and tools.

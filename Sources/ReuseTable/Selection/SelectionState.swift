@@ -45,8 +45,9 @@ struct SelectionState {
     /// one in a deleted or reloaded section, leaves; a moved row is carried; a
     /// reloaded row stays selected at its new position (our choice, see Docs/selection.md; UIKit is reported to deselect it); every
     /// other row shifts by the inserts and deletes before it.
-    /// - Complexity: O(s (log k + k)) for s selected and k changes in their sections — never O(rows).
-    mutating func follow(_ plan: UpdatePlan) {
+    /// - Complexity: O(s (log k + k)) for s selected and k changes in their sections — never O(rows);
+    ///   O(s) when the update is applied in bulk (its row map answers in O(1)).
+    mutating func follow(_ plan: AppliedUpdate) {
         if let highlighted { self.highlighted = plan.newIndexPath(followingReloadOf: highlighted) }
         guard !selected.isEmpty else { return }
         selected = Set(selected.compactMap { plan.newIndexPath(followingReloadOf: $0) })

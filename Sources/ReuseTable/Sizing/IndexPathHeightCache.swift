@@ -70,9 +70,9 @@ public final class IndexPathHeightCache {
 
     /// Per width, per section. Invariant: no width maps to an empty array, and no
     /// array ends with an empty section (sections past the last cached one are implicit).
-    private var storage: [CGFloat: [SparseRowHeights]] = [:]
+    var storage: [CGFloat: [SparseRowHeights]] = [:]
 
-    private var storedCount = 0
+    var storedCount = 0
 
     /// The debug log (off by default); the table switches it with `isHeightDebugLogEnabled`.
     var log = HeightCacheLog(component: "IndexPathHeightCache")
@@ -367,7 +367,7 @@ public final class IndexPathHeightCache {
 
     /// Stores `h` at `section`/`row` in one width's sections, adding empty sections as needed;
     /// returns whether the row was absent.
-    private static func set(_ h: Double, section: Int, row: Int, in sections: inout [SparseRowHeights]) -> Bool {
+    static func set(_ h: Double, section: Int, row: Int, in sections: inout [SparseRowHeights]) -> Bool {
         if sections.count <= section {
             sections.append(contentsOf: repeatElement(SparseRowHeights(), count: section + 1 - sections.count))
         }

@@ -127,6 +127,8 @@ extension TableView {
         cancelAllPrefetching()
         // The row showing swipe actions follows the plan; deleted, it closes while the table still has its old structure.
         followSwipe(plan)
+        let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
+        let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
         recycle(cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
@@ -140,10 +142,16 @@ extension TableView {
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 
-        // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`).
-        var structure = TableStructureUpdate(table: self)
-        plan.apply(to: &structure, newCounts: newCounts)
-        let freshSections = structure.freshSections, freshRows = structure.freshRows
+        // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`),
+        // or, for a plan touching most rows, both rebuilt in one pass (`TableView+BulkUpdate.swift`).
+        let freshSections: [(section: Int, withRows: Bool)], freshRows: [IndexPath]
+        if let rowMap = plan.rowMap {
+            (freshSections, freshRows) = rebuildStructure(plan.plan, rowMap, oldCounts: oldCounts, newCounts: newCounts)
+        } else {
+            var structure = TableStructureUpdate(table: self)
+            plan.plan.apply(to: &structure, newCounts: newCounts)
+            (freshSections, freshRows) = (structure.freshSections, structure.freshRows)
+        }
 
         // Phase 2: heights of what is new, asked with the new structure in place.
         defer { heightPlan.firstRow = nil }  // a probe's answer belongs to this update only

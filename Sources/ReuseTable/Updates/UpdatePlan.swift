@@ -39,15 +39,15 @@ struct UpdatePlan: Sendable {
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
     /// Inserted sections (new indices) that receive moved rows: inserted empty, their rows listed one by one.
-    private var sectionsFilledRowByRow = IndexSet()
+    private(set) var sectionsFilledRowByRow = IndexSet()
     /// Per old section: rows deleted or moved away (not reloads), sorted.
-    private var removedRowsByOldSection: [Int: [Int]] = [:]
+    private(set) var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
-    private var insertedRowsByNewSection: [Int: [Int]] = [:]
+    private(set) var insertedRowsByNewSection: [Int: [Int]] = [:]
     private var movedRowDestinations: [IndexPath: IndexPath] = [:]
     private var goneRows: Set<IndexPath> = []
     /// Reloaded rows (old index paths): gone as cells and heights, but the same rows (see `newIndexPath(followingReloadOf:)`).
-    private var reloadedRows: Set<IndexPath> = []
+    private(set) var reloadedRows: Set<IndexPath> = []
 
     /// Where an old row is after the update: nil when deleted, reloaded or in a removed section.
     /// - Complexity: O(log k + k) for k changes in its sections.
@@ -194,7 +194,7 @@ struct UpdatePlan: Sendable {
     /// - Complexity: O(k log k + sections) for k changes, plus the rows of inserted
     ///   sections that receive moved rows.
     private mutating func listSteps(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping, newCounts: [Int]) {
-        rowRemovals = (Array(rows.deleted) + Array(rows.reloaded) + Array(rows.movedOut)).sorted(by: >)
+        rowRemovals = Self.sortedByPosition(Array(rows.deleted) + Array(rows.reloaded) + Array(rows.movedOut)).reversed()
         sectionRemovals = (Array(batch.deletedSections) + Array(batch.reloadedSections) + Array(sections.movedFrom)).sorted(by: >)
         var sectionInsertions: [(index: Int, source: Source<Int>)] = sections.freshSections.map { ($0, .fresh) }
         sectionInsertions += batch.movedSections.map { ($0.to, .moved($0.from)) }
@@ -211,7 +211,22 @@ struct UpdatePlan: Sendable {
             let row = survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section)
             rowInsertions.append((IndexPath(row: row, section: section), .fresh))
         }
-        self.rowInsertions = rowInsertions.sorted { $0.indexPath < $1.indexPath }
+        let order = Self.sortedByPosition(rowInsertions.indices.map { (rowInsertions[$0].indexPath, $0) })
+        self.rowInsertions = order.map { rowInsertions[$0.1] }
+    }
+
+    /// Index paths (section, row) in ascending order, sorted on one packed integer each:
+    /// a million `IndexPath` comparisons cost several times a million integer ones.
+    /// - Complexity: O(k log k).
+    private static func sortedByPosition(_ indexPaths: [IndexPath]) -> [IndexPath] {
+        sortedByPosition(indexPaths.map { ($0, 0) }).map(\.0)
+    }
+
+    /// Pairs sorted by their index path (section, row), ascending; index paths are unique.
+    private static func sortedByPosition<T>(_ pairs: [(IndexPath, T)]) -> [(IndexPath, T)] {
+        var keyed = pairs.indices.map { (key: pairs[$0].0.section << 32 | pairs[$0].0.row, index: $0) }
+        keyed.sort { $0.key < $1.key }
+        return keyed.map { pairs[$0.index] }
     }
 }
 
