@@ -217,6 +217,32 @@ import Testing
         print(table.isAtBottom)  // the end is in view (within half a point): true for an empty table
     }
 
+    @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {
+        @MainActor
+        final class Chores: TableViewDataSource {
+            var names = (1...100).map { "Chore \($0)" }
+
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { names.count }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+                cell.textLabel?.text = names[indexPath.row]
+                cell.showsReorderControl = true
+                return cell
+            }
+            func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+            func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+                names.insert(names.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+            }
+        }
+
+        @MainActor
+        func dragSecondChoreDown(_ table: TableView) {
+            table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0))   // lift
+            table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 300))     // follow the finger
+            table.endInteractiveMovement()                                            // drop: moveRowAt, once
+        }
+    }
+
     @Test("Docs/selection.md, block 1") func selectionBlock1() throws {
         final class Names: TableViewDataSource {
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }
