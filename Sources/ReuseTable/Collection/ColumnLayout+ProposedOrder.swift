@@ -47,7 +47,7 @@ extension ColumnLayout {
             return
         }
         var copy = engine
-        copy.apply(plan, newCounts: moved)
+        copy.apply(AppliedUpdate(plan, oldCounts: counts, newCounts: moved), newCounts: moved)
         copy.placeDirtySections()
         proposal = ProposedColumnOrder(engine: copy, backToData: backToData)
     }
