@@ -43,14 +43,19 @@ import Foundation
     ///
     /// - Complexity: O(n) in the number of slots.
     public init<S: Sequence>(_ runs: S) where S.Element == HeightRun {
+        if let runs = runs as? [HeightRun] {
+            records.reserveCapacity(runs.reduce(0) { $0 + max(0, $1.count) })
+        }
         var y = 0.0
         for run in runs {
             precondition(run.count >= 0, "negative run count")
+            if !run.isMeasured { unmeasuredCount += run.count }
+            if run.kind == .header { headerIndices.append(contentsOf: records.count..<records.count + run.count) }
+            // One record per slot, as the article's array has: the loop is the O(n) this store costs.
+            let height = run.height, kind = run.kind, isMeasured = run.isMeasured
             for _ in 0..<run.count {
-                if run.kind == .header { headerIndices.append(records.count) }
-                if !run.isMeasured { unmeasuredCount += 1 }
-                records.append(Record(startY: y, height: run.height, kind: run.kind, isMeasured: run.isMeasured))
-                y = y + run.height
+                records.append(Record(startY: y, height: height, kind: kind, isMeasured: isMeasured))
+                y = y + height
             }
         }
         totalHeight = y
@@ -189,17 +194,29 @@ import Foundation
     public mutating func removeSubrange(_ range: Range<Int>) -> [HeightRun] {
         precondition(range.lowerBound >= 0 && range.upperBound <= records.count, "slot range out of bounds")
         var removed: [HeightRun] = []
-        for r in records[range] {
-            let run = HeightRun(count: 1, height: r.height, kind: r.kind, isMeasured: r.isMeasured)
-            if let last = removed.last, last.canMerge(with: run) {
-                removed[removed.count - 1].count += 1
-            } else {
-                removed.append(run)
-            }
-            if !r.isMeasured { unmeasuredCount -= 1 }
-        }
         guard !range.isEmpty else { return removed }
-        records.removeSubrange(range)
+        // Equal neighbours merge into one run; the run being grown stays in locals, not in the array.
+        var run = HeightRun(count: 0, height: records[range.lowerBound].height, kind: .row, isMeasured: true)
+        var unmeasuredRemoved = 0
+        records.withUnsafeBufferPointer { all in
+            for index in range {
+                let record = all[index]
+                if !record.isMeasured { unmeasuredRemoved += 1 }
+                if run.count > 0, record.height == run.height, record.kind == run.kind, record.isMeasured == run.isMeasured {
+                    run.count += 1
+                } else {
+                    if run.count > 0 { removed.append(run) }
+                    run = HeightRun(count: 1, height: record.height, kind: record.kind, isMeasured: record.isMeasured)
+                }
+            }
+        }
+        removed.append(run)
+        unmeasuredCount -= unmeasuredRemoved
+        if range.count == records.count {
+            records = []
+        } else {
+            records.removeSubrange(range)
+        }
         recomputeOffsets(from: range.lowerBound)
         rebuildHeaderIndices()
         return removed
