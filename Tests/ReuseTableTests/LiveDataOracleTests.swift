@@ -110,6 +110,10 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
     /// steps in CI; ten times the traces with `REUSETABLE_LONG=1`.
     static let traces = long ? 60 : 6
     static let steps = 50
+    /// `REUSETABLE_TRACE=n` runs only trace n (of the long sweep's numbering), to study one mismatch.
+    static let onlyTrace = ProcessInfo.processInfo.environment["REUSETABLE_TRACE"].flatMap { Int($0) }
+    /// The trace numbers a sweep runs.
+    static func traceNumbers(_ count: Int) -> [Int] { onlyTrace.map { [$0] } ?? Array(0..<count) }
 
     enum Step: CaseIterable { case scrollUp, scrollTo, prepend, append, deleteAbove, changeHeightAbove, width, inset, applyWithMove, reloadAppend }
 
@@ -123,7 +127,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
 
     @Test(arguments: ChatOracleModel.Mode.allCases)
     func tableTraces(mode: ChatOracleModel.Mode) {
-        for trace in 0..<Self.traces {
+        for trace in Self.traceNumbers(Self.traces) {
             var rng = SplitMix64(seed: UInt64(trace) &* 0x9E37 &+ UInt64(ChatOracleModel.Mode.allCases.firstIndex(of: mode)!))
             runTrace(mode: mode, diffable: trace % 2 == 1, rng: &rng, label: "\(mode) trace \(trace)")
         }
@@ -156,6 +160,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
             let step = Step.allCases.randomElement(using: &rng)!
             if diffable, step == .reloadAppend { continue }
             let where_ = "\(label) step \(number) \(step)"
+            if ProcessInfo.processInfo.environment["LFDBG"] != nil { print("LFDBG STEP \(where_) offset \(table.contentOffset.y) size \(table.contentSize.height) max \(table.maximumContentOffsetY) following \(following) sticks \(table.sticksToBottom) inset \(table.adjustedContentInset)") }
             switch step {
             case .scrollUp, .scrollTo:
                 let height = table.bounds.height
@@ -342,7 +347,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
     enum Step: CaseIterable { case scroll, prepend, append, deleteAbove, applyWithMove, width }
 
     @Test func waterfallTraces() {
-        for trace in 0..<Self.traces {
+        for trace in LiveDataOracleTests.traceNumbers(Self.traces) {
             var rng = SplitMix64(seed: 0xC011 &+ UInt64(trace))
             runTrace(rng: &rng, label: "waterfall trace \(trace)")
         }

@@ -44,6 +44,9 @@ struct LiveDataState: Sendable {
     var restoredOutOfRange = false
     /// The table's anchor put back in this pass: measuring the viewport keeps it still.
     var measuringAnchor: IndexPath?
+    /// Whether measuring the viewport in this pass clamped the offset to the end (rows measured
+    /// there made the content shorter): the table then stays at the end while more are measured.
+    var clampedToEndWhileMeasuring = false
 }
 
 extension ScrollView {

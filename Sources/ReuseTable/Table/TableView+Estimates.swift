@@ -131,9 +131,10 @@ extension TableView {
                 index -= 1
             }
         }
-        // 3. Settle: measure what the viewport shows now, until it shows no estimate.
+        // 3. Settle: measure what the viewport shows now, until it shows no estimate. A clamp to
+        //    the end leaves the viewport at the end: the settle stays there (`finishTableSettle(following:)`).
         while true {
-            if wasWithinContent { clampOffsetToContent() }
+            if wasWithinContent, clampOffsetToContent() { liveData.clampedToEndWhileMeasuring = true }
             visible = viewport
             guard let index = firstUnmeasuredSlot(in: visible), measureSlot(at: index, keepCell: true) else { break }
         }
@@ -202,9 +203,11 @@ extension TableView {
     /// (as UIScrollView does when not dragging): no blank screen after a shrink.
     /// The range includes the insets (`ScrollView+Insets.swift`); an offset above the
     /// top (a bounce a host set) is left alone, as shrinking content cannot cause it.
-    func clampOffsetToContent() {
+    /// Returns whether the offset moved.
+    @discardableResult
+    func clampOffsetToContent() -> Bool {
         updateContentSize()
         let maxY = maximumContentOffsetY
-        if bounds.origin.y > maxY { moveOffset(toY: maxY, because: .clamp) }
+        return bounds.origin.y > maxY && moveOffset(toY: maxY, because: .clamp)
     }
 }

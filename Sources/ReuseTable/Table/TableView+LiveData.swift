@@ -79,7 +79,8 @@ extension TableView {
     /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
     /// to the end, measuring the estimated rows it finds there until the viewport shows none. An
     /// anchor put back outside the offset range (before measuring changed the content) is clamped
-    /// now; clamped to the end, the table stays at the end while the rows shown there are measured.
+    /// now; clamped to the end — then, or while the viewport was measured — the table stays at
+    /// the end while the rows shown there are measured.
     /// - Complexity: O(m log n) for m rows measured.
     func finishTableSettle(following: Bool) {
         updateContentSize()
@@ -96,8 +97,9 @@ extension TableView {
                 updateContentSize()
             }
         }
-        if toEnd { goToEndMeasuring(because: following ? .followEnd : .clamp) }
+        if toEnd || liveData.clampedToEndWhileMeasuring { goToEndMeasuring(because: following ? .followEnd : .clamp) }
         liveData.measuringAnchor = nil
+        liveData.clampedToEndWhileMeasuring = false
         finishLiveSettle(following: following)
     }
 
