@@ -160,7 +160,6 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
             let step = Step.allCases.randomElement(using: &rng)!
             if diffable, step == .reloadAppend { continue }
             let where_ = "\(label) step \(number) \(step)"
-            if ProcessInfo.processInfo.environment["LFDBG"] != nil { print("LFDBG STEP \(where_) offset \(table.contentOffset.y) size \(table.contentSize.height) max \(table.maximumContentOffsetY) following \(following) sticks \(table.sticksToBottom) inset \(table.adjustedContentInset)") }
             switch step {
             case .scrollUp, .scrollTo:
                 let height = table.bounds.height

@@ -148,6 +148,51 @@ import Testing
         #expect(table.isAtBottom)
     }
 
+    /// A jump to the end of estimates: the short rows measured there pull the end above the
+    /// offset (a clamp to the end), then the tall estimates the clamp brings into view grow the
+    /// content again — the table stays at the end rather than where the clamp left it.
+    @Test func aJumpToTheEndStaysThereWhileTheRowsMeasuredThereChangeTheContent() {
+        let model = ModelTable(rows: [(0..<100).map { $0 < 88 ? 100 : 20 }])
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.estimatedRowHeight = 40
+        table.dataSource = model
+        table.delegate = model
+        table.maintainsVisibleContentPosition = true
+        table.reloadData()
+        table.layoutIfNeeded()
+        table.contentOffset.y = table.maximumContentOffsetY  // rows 88… as estimates
+        table.layoutIfNeeded()
+        #expect(table.isAtBottom)
+        #expect(table.contentOffset.y == table.maximumContentOffsetY)
+        #expect(table.rectForRow(at: IndexPath(row: 82, section: 0)).height == 100)
+        #expect(table.offsetMoves[.clamp] >= 2)  // clamped to the end, then kept there
+    }
+
+    /// A width change that re-measures self-sized rows: the rows read get shorter and clamp the
+    /// offset to the end, the rows the clamp shows get taller — the table ends at the end.
+    @Test func aWidthChangeClampedToTheEndStaysThereWhileRowsAreMeasured() {
+        let model = ModelTable(rows: [Array(repeating: 60, count: 100)])
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.rowHeight = TableView.automaticDimension
+        table.estimatedRowHeight = 60.5  // a self-sized row is its cell's height and the separator's half point
+        model.implementsRowHeights = false
+        table.dataSource = model
+        table.delegate = model
+        table.maintainsVisibleContentPosition = true
+        table.reloadData()
+        table.contentOffset.y = table.maximumContentOffsetY
+        table.layoutIfNeeded()
+        #expect(table.isAtBottom)
+        model.rows[0] = (0..<100).map { $0 < 92 ? 100 : 20 }  // the new width wraps differently
+        table.frame.size.width = 260
+        table.layoutIfNeeded()
+        #expect(table.isAtBottom)
+        #expect(table.contentOffset.y == table.maximumContentOffsetY)
+        #expect(table.rectForRow(at: IndexPath(row: 99, section: 0)).height == 20.5)
+    }
+
     @Test func reloadWithoutInvalidatingKeepsTheAnchor() {
         let model = ModelTable(rows: [Array(repeating: 50, count: 40)])
         let table = chat(model)

@@ -53,7 +53,6 @@ extension ScrollView {
     @discardableResult
     func moveOffset(to origin: CGPoint, because reason: OffsetMoveReason) -> Bool {
         guard origin != bounds.origin else { return false }
-        if ProcessInfo.processInfo.environment["LFDBG"] != nil { print("LFDBG move \(bounds.origin.y) -> \(origin.y) \(reason) size \(contentSize.height)") }
         bounds.origin = origin
         offsetMoves[reason] += 1
         return true
