@@ -21,7 +21,8 @@ import ReuseTableTerminal
         #expect(app.table.isAtBottom)
         #expect(app.statusText.contains("following"))
         _ = app.handle(.char("?"))
-        #expect(app.statusText.contains("w change the width"))
+        #expect(app.statusText.contains("w width"))
+        #expect(app.statusText.count <= 79)  // the key line fits 80 columns
         _ = app.handle(.pageUp)
         app.receive()
         #expect(app.statusText.hasPrefix("↓ 1 new"))

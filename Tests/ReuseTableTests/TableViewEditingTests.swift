@@ -98,4 +98,29 @@ import Testing
         #expect(table.indexPathForSwipedRow == nil)
         #expect(table.numberOfRows(inSection: 0) == 3)
     }
+
+    /// As UIKit's: a diffable data source offers no swipe actions until a subclass says its rows can be edited.
+    @Test func aDiffableDataSourceOffersSwipeActionsOnlyWhenASubclassAllowsEditing() {
+        final class Editable: TableViewDiffableDataSource<Int, Int> {
+            override func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+        }
+        for allowsEditing in [false, true] {
+            let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+            table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
+            let provider: TableViewDiffableDataSource<Int, Int>.CellProvider = { table, indexPath, _ in
+                table.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            }
+            let source =
+                allowsEditing
+                ? Editable(tableView: table, cellProvider: provider)
+                : TableViewDiffableDataSource<Int, Int>(tableView: table, cellProvider: provider)
+            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(Array(0..<5))
+            source.apply(snapshot)
+            let configuration = table.swipeRow(at: IndexPath(row: 1, section: 0), edge: .trailing)
+            #expect((configuration != nil) == allowsEditing)
+            #expect(configuration?.actions.map(\.title) ?? [] == (allowsEditing ? ["Delete"] : []))
+        }
+    }
 }

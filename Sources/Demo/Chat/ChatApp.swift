@@ -11,11 +11,14 @@ import ReuseTableTerminal
 /// (`alignsContentToBottom`); `w` narrows the table as a rotation would, keeping the reading position.
 @MainActor
 final class ChatApp: ListScreen {
+    /// The keys, shown on the status line by `?`: short enough for 80 columns.
     static let keyHelp: [(String, String)] = [
-        ("j/k ↑/↓", "scroll a line (PgUp/PgDn a page, g/G the top and the end)"),
-        ("w", "change the width (a rotation), keeping the reading position"),
-        ("n", "a new message now (they also arrive on a timer)"),
-        ("?", "these keys"),
+        ("↑↓ jk", "scroll"),
+        ("PgUp PgDn", "page"),
+        ("g", "top"),
+        ("G", "end"),
+        ("w", "width"),
+        ("n", "new"),
         ("q", "quit"),
     ]
 

@@ -11,6 +11,9 @@ import ReuseTableTerminal
 
 /// The feed's diffable data source, with one section index title per day (as UIKit's is subclassed).
 final class FeedDiffableDataSource: TableViewDiffableDataSource<Int, UInt64> {
+    // A diffable data source offers no swipe actions until a subclass says rows can be edited, as in UIKit.
+    override func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+
     override func sectionIndexTitles(for tableView: TableView) -> [String]? {
         (0..<numberOfSections(in: tableView)).map { "\($0 + 1)" }
     }

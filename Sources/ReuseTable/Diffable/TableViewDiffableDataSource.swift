@@ -114,9 +114,10 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
 
     // MARK: Editing and section index: override in a subclass, as with UIKit's diffable data source
 
-    /// Whether the row can be edited (swiped). Default: true. Override in a subclass.
+    /// Whether the row can be edited (swiped). Default: false, as UIKit's diffable data source:
+    /// override in a subclass to offer swipe actions and the default Delete.
     /// - Complexity: O(1).
-    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
     /// The user asked to delete or insert the row: apply a snapshot without it. Default: nothing.
     /// - Complexity: O(1).
     open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}

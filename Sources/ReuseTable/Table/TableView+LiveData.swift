@@ -27,19 +27,11 @@ extension TableView {
     func liveAnchor(_ newIndexPath: (IndexPath) -> IndexPath?) -> ContentAnchor? {
         let visible = viewport
         let seenTop = min(visible.lowerBound + Double(max(adjustedContentInset.top, 0)), visible.upperBound)
-        guard geometry.count > 0, visible.upperBound > 0, let first = firstVisibleSlot(at: seenTop) else { return nil }
+        guard visible.upperBound > 0 else { return nil }
         let margin = Double(appliedRowMargin), top = Double(contentOffset.y) - geometryOrigin
-        var section = first.section, row = first.row, sawRow = false
+        var sawRow = false
         var anchor: ContentAnchor?
-        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
-            if slot.index > first.index {
-                if slot.kind == .header {
-                    section += 1
-                    row = -1
-                } else {
-                    row += 1
-                }
-            }
+        walkSlots(from: seenTop) { slot, section, row in
             guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return true }
             if !sawRow {
                 guard slot.minY < visible.upperBound else { return false }  // no row in view

@@ -65,7 +65,19 @@ extension TableView {
     /// until a slot starts at or after `range.upperBound`, with its section and row.
     /// - Complexity: O(log n + slots visited).
     func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
-        guard geometry.count > 0, range.upperBound > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        guard range.upperBound > 0 else { return }
+        walkSlots(from: range.lowerBound) { slot, section, row in
+            guard slot.minY < range.upperBound else { return false }
+            body(slot, section, row)
+            return true
+        }
+    }
+
+    /// Calls `body` for every slot from the one containing `y` onwards, with its section and row
+    /// (-1 for a header), until `body` returns false.
+    /// - Complexity: O(log n + slots visited).
+    func walkSlots(from y: Double, _ body: (Slot, Int, Int) -> Bool) {
+        guard geometry.count > 0, let first = firstVisibleSlot(at: y) else { return }
         var section = first.section, row = first.row
         let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
         geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
@@ -77,9 +89,7 @@ extension TableView {
                     row += 1
                 }
             }
-            guard slot.minY < range.upperBound else { return false }
-            body(slot, section, row)
-            return true
+            return body(slot, section, row)
         }
     }
 
