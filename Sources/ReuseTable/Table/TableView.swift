@@ -143,8 +143,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var prefetchedIndexPaths: Set<IndexPath> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-    /// The batch being recorded by `beginUpdates()` / `performBatchUpdates(_:completion:)`.
-    var batchRecorder = BatchRecorder()
+    var batchRecorder = BatchRecorder()  // the batch `beginUpdates()` / `performBatchUpdates(_:completion:)` record
     /// The guard around every step that calls out (see `LayoutTransaction`).
     var transaction = LayoutTransaction()
     /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
