@@ -157,7 +157,13 @@ import Testing
                 == "Invalid update: attempt to move a section to section 1, which is already the destination of an insertion or another move.")
     }
 
-    @Test func rowMessages() {
+    /// Both storages of a batch's rows (bits, hashed positions) give the same messages.
+    @Test(arguments: [true, false])
+    func rowMessages(dense: Bool) {
+        RowSpace.$forcedDensity.withValue(dense) { checkRowMessages() }
+    }
+
+    private func checkRowMessages() {
         var batch = BatchUpdate()
         batch.deletedRows = [Self.ip(0, 3)]
         #expect(
@@ -371,8 +377,13 @@ import Testing
         return sections
     }
 
+    /// Even chunks keep the batch's rows as bits, odd ones hashed (`RowSet`): both must plan alike.
     @Test(arguments: 0..<8)
     func randomBatchesMatchTheModel(chunk: Int) throws {
+        try RowSpace.$forcedDensity.withValue(chunk % 2 == 0) { try checkRandomBatches(chunk: chunk) }
+    }
+
+    private func checkRandomBatches(chunk: Int) throws {
         var generator = SplitMix64(seed: 7_000 + UInt64(chunk))
         var kinds = Set<String>()
         for trial in 0..<250 {

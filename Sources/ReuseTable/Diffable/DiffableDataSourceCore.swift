@@ -123,17 +123,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             // The calls a caller would make, in their order, recorded into one batch.
             view.performBatchUpdates(
                 {
-                    view.record("apply(_:animatingDifferences:completion:)") { batch in
-                        // Items that leave a deleted section or enter an inserted one move, keeping their heights.
-                        batch.allowsMovesAcrossInsertedAndDeletedSections = true
-                        batch.deletedSections.formUnion(difference.deletedSections)
-                        batch.insertedSections.formUnion(difference.insertedSections)
-                        batch.movedSections += difference.movedSections.map { ($0.from, $0.to) }
-                        batch.deletedRows += difference.deletedItems
-                        batch.insertedRows += difference.insertedItems
-                        batch.movedRows += difference.movedItems.map { ($0.from, $0.to) }
-                        batch.reloadedRows += difference.reloadedItems
-                    }
+                    view.record("apply(_:animatingDifferences:completion:)") { batch in difference.record(into: &batch) }
                 }, completion: nil)
         }
         if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }

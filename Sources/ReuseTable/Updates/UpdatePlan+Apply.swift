@@ -33,6 +33,7 @@ extension UpdatePlan {
     /// - Complexity: O(k) steps for k changes, plus the target's cost per step.
     @MainActor
     func apply<Target: UpdatePlanTarget>(to target: inout Target, newCounts: [Int]) {
+        let rowInsertions = rowInsertions
         let movedRowSources = Set(
             rowInsertions.compactMap { insertion -> IndexPath? in
                 if case .moved(let from) = insertion.source { return from } else { return nil }

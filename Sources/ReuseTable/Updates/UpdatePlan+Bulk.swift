@@ -32,7 +32,7 @@ extension UpdatePlan {
         case .bulk: return true
         case .automatic:
             let n = Double(max(rowCount, 2))
-            return Double(rowRemovals.count + rowInsertions.count) > n / log2(n)
+            return Double(packedRowRemovals.count + packedRowInsertions.count) > n / log2(n)
         }
     }
 }
@@ -66,11 +66,9 @@ struct UpdateRowMap: Sendable {
     init(_ plan: UpdatePlan, oldCounts: [Int], newCounts: [Int]) {
         oldSectionOfNew = [Int](repeating: Self.none, count: newCounts.count)
         for (old, new) in plan.newSectionOfOld.enumerated() { if let new { oldSectionOfNew[new] = old } }
-        var reloadsByOld: [Int: [Int]] = [:]
-        for indexPath in plan.reloadedRows { reloadsByOld[indexPath.section, default: []].append(indexPath.row) }
-        for key in reloadsByOld.keys { reloadsByOld[key]!.sort() }
+        let reloadsByOld = plan.reloadedRows.map { RowSet.sortedRowsBySection(of: [$0]) } ?? [:]
 
-        let insertions = plan.rowInsertions
+        let insertions = plan.packedRowInsertions
         var a = 0  // next row insertion, in new index-path order
         sources = []
         sources.reserveCapacity(newCounts.count)
@@ -79,8 +77,8 @@ struct UpdateRowMap: Sendable {
             let i = oldSectionOfNew[j]
             if i == Self.none {
                 // Inserted or reloaded: fresh, but for rows moved into a section filled row by row.
-                while a < insertions.count, insertions[a].indexPath.section == j {
-                    if case .moved(let from) = insertions[a].source { rows[insertions[a].indexPath.row] = Self.pack(from.section, from.row) }
+                while a < insertions.count, Self.section(insertions[a].position) == j {
+                    if insertions[a].source >= 0 { rows[Self.row(insertions[a].position)] = insertions[a].source }
                     a += 1
                 }
             } else {
@@ -89,10 +87,10 @@ struct UpdateRowMap: Sendable {
                 let reloaded = reloadsByOld[i] ?? []
                 var x = 0, y = 0, z = 0, q = 0
                 for r in 0..<rows.count {
-                    let insertion = a < insertions.count && insertions[a].indexPath.section == j && insertions[a].indexPath.row == r
+                    let insertion = a < insertions.count && insertions[a].position == Self.pack(j, r)
                     if x < inserted.count, inserted[x] == r {
                         x += 1
-                        if insertion, case .moved(let from) = insertions[a].source { rows[r] = Self.pack(from.section, from.row) }
+                        if insertion, insertions[a].source >= 0 { rows[r] = insertions[a].source }
                         if insertion { a += 1 }
                         continue
                     }

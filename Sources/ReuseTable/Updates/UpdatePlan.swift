@@ -31,10 +31,27 @@ struct UpdatePlan: Sendable {
         case moved(Old)
     }
 
-    var rowRemovals: [IndexPath] = []
     var sectionRemovals: [Int] = []
     var sectionInsertions: [(index: Int, source: Source<Int>)] = []
-    var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] = []
+    /// Step 1 as packed positions (`RowSpace.pack`), highest first.
+    private(set) var packedRowRemovals: [Int] = []
+    /// Step 4 as packed positions, lowest first; beside each, the packed old position a move
+    /// carries, or -1 for a fresh row.
+    private(set) var packedRowInsertions: [(position: Int, source: Int)] = []
+
+    /// Step 1: deleted, reloaded and moved-away rows, old index paths, highest first.
+    /// - Complexity: O(k) for k removals (made from the packed positions).
+    var rowRemovals: [IndexPath] { packedRowRemovals.map { IndexPath(row: RowSpace.row($0), section: RowSpace.section($0)) } }
+
+    /// Step 4: inserted, reloaded and moved-in rows, new index paths, lowest first, each with its source.
+    /// - Complexity: O(k) for k insertions (made from the packed positions).
+    var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] {
+        packedRowInsertions.map { insertion in
+            let indexPath = IndexPath(row: RowSpace.row(insertion.position), section: RowSpace.section(insertion.position))
+            guard insertion.source >= 0 else { return (indexPath, .fresh) }
+            return (indexPath, .moved(IndexPath(row: RowSpace.row(insertion.source), section: RowSpace.section(insertion.source))))
+        }
+    }
 
     /// New index of each old section; nil when deleted or reloaded.
     private(set) var newSectionOfOld: [Int?] = []
@@ -44,16 +61,17 @@ struct UpdatePlan: Sendable {
     private(set) var removedRowsByOldSection: [Int: [Int]] = [:]
     /// Per new section: rows inserted or moved in (not reloads), sorted.
     private(set) var insertedRowsByNewSection: [Int: [Int]] = [:]
-    private var movedRowDestinations: [IndexPath: IndexPath] = [:]
-    private var goneRows: Set<IndexPath> = []
+    private var movedRowDestinations = RowDestinations()
+    /// Deleted rows (old index paths).
+    private var deletedRows: RowSet?
     /// Reloaded rows (old index paths): gone as cells and heights, but the same rows (see `newIndexPath(followingReloadOf:)`).
-    private(set) var reloadedRows: Set<IndexPath> = []
+    private(set) var reloadedRows: RowSet?
 
     /// Where an old row is after the update: nil when deleted, reloaded or in a removed section.
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
-        if let destination = movedRowDestinations[indexPath] { return destination }
-        guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !goneRows.contains(indexPath),
+        if let destination = movedRowDestinations.destination(of: indexPath) { return destination }
+        guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !isGone(indexPath),
             let section = newSectionOfOld[indexPath.section]
         else { return nil }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
@@ -61,13 +79,18 @@ struct UpdatePlan: Sendable {
 
     /// Whether an old row moves (a move's removal and insertion carry it elsewhere).
     /// - Complexity: O(1).
-    func isMovedRow(_ indexPath: IndexPath) -> Bool { movedRowDestinations[indexPath] != nil }
+    func isMovedRow(_ indexPath: IndexPath) -> Bool { movedRowDestinations.destination(of: indexPath) != nil }
+
+    /// Whether an old row is deleted or reloaded.
+    private func isGone(_ indexPath: IndexPath) -> Bool {
+        deletedRows?.contains(indexPath) == true || reloadedRows?.contains(indexPath) == true
+    }
 
     /// Where an old row is after the update when a reload counts as the same row (selection
     /// follows a reloaded row, as in UIKit): nil when deleted or in a deleted or reloaded section.
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(followingReloadOf indexPath: IndexPath) -> IndexPath? {
-        guard reloadedRows.contains(indexPath), let section = newSectionOfOld[indexPath.section] else {
+        guard reloadedRows?.contains(indexPath) == true, let section = newSectionOfOld[indexPath.section] else {
             return newIndexPath(forOld: indexPath)
         }
         return IndexPath(row: survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section), section: section)
@@ -106,12 +129,15 @@ struct UpdatePlan: Sendable {
     ) throws(ReuseTableError) -> UpdatePlan {
         let movedFrom = try validateSections(batch, oldSections: oldCounts.count, newSections: newCounts.count, vocabulary: v)
         let sections = SectionMapping(batch, movedFrom: movedFrom, oldSections: oldCounts.count, newSections: newCounts.count)
-        let rows = try validateRows(batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: sections.freshSections, vocabulary: v)
+        let old = RowSpace(counts: oldCounts), new = RowSpace(counts: newCounts)
+        let named = batch.deletedRows.count + batch.reloadedRows.count + batch.insertedRows.count + 2 * batch.movedRows.count
+        let dense = old.prefersDense(named: named) || new.prefersDense(named: named)
+        let rows = try validateRows(batch, old: old, new: new, dense: dense, freshSections: sections.freshSections, vocabulary: v)
         try validateRowCounts(batch, rows, sections, oldCounts: oldCounts, newCounts: newCounts, vocabulary: v)
 
         var plan = UpdatePlan()
         plan.recordRowLookups(batch, rows, sections)
-        plan.listSteps(batch, rows, sections, newCounts: newCounts)
+        plan.listSteps(batch, rows, sections, new: new)
         return plan
     }
 
@@ -158,75 +184,87 @@ struct UpdatePlan: Sendable {
         }
     }
 
-    /// The batch's rows once validated, without duplicates.
+    /// The batch's rows once validated, without duplicates: bits when the batch names many
+    /// rows, hashed positions otherwise (`RowSet`).
     struct ValidatedRows {
-        var deleted = Set<IndexPath>()
-        var reloaded = Set<IndexPath>()
+        var deleted: RowSet
+        var reloaded: RowSet
         /// Inserted rows and move destinations (new index paths).
-        var inserted = Set<IndexPath>()
+        var inserted: RowSet
         /// Move sources (old index paths).
-        var movedOut = Set<IndexPath>()
+        var movedOut: RowSet
+        /// The batch's moves, packed (`RowSpace.pack`), in the batch's order.
+        var moves: [(from: Int, to: Int)] = []
+        /// The batch's inserted rows, packed, in the batch's order.
+        var insertions: [Int] = []
+
+        init(old: RowSpace, new: RowSpace, dense: Bool) {
+            deleted = RowSet(old, dense: dense)
+            reloaded = RowSet(old, dense: dense)
+            movedOut = RowSet(old, dense: dense)
+            inserted = RowSet(new, dense: dense)
+        }
     }
 
     /// Records what the index-path queries need: the sections' new indices, the moves'
     /// destinations, and per section the rows removed and inserted (reloads aside), sorted.
-    /// - Complexity: O(k log k) for k changed rows.
+    /// - Complexity: O(k log k) for k changed rows; O(n + k) for n rows when the batch names many.
     private mutating func recordRowLookups(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping) {
         newSectionOfOld = sections.newOfOld
-        for move in batch.movedRows { movedRowDestinations[move.from] = move.to }
-        if batch.allowsMovesAcrossInsertedAndDeletedSections {
-            for move in batch.movedRows where batch.insertedSections.contains(move.to.section) {
-                sectionsFilledRowByRow.insert(move.to.section)
+        var destinations = RowDestinations(rows.movedOut.space, dense: rows.movedOut.isDense)
+        for move in rows.moves { destinations.set(RowSpace.section(move.from), RowSpace.row(move.from), to: move.to) }
+        movedRowDestinations = destinations
+        if batch.allowsMovesAcrossInsertedAndDeletedSections, !batch.insertedSections.isEmpty {
+            for move in rows.moves where batch.insertedSections.contains(RowSpace.section(move.to)) {
+                sectionsFilledRowByRow.insert(RowSpace.section(move.to))
             }
         }
-        var removedByOld: [Int: [Int]] = [:], insertedByNew: [Int: [Int]] = [:]
-        for indexPath in rows.deleted { removedByOld[indexPath.section, default: []].append(indexPath.row) }
-        for move in batch.movedRows { removedByOld[move.from.section, default: []].append(move.from.row) }
-        for indexPath in rows.inserted { insertedByNew[indexPath.section, default: []].append(indexPath.row) }
-        removedRowsByOldSection = removedByOld.mapValues { $0.sorted() }
-        insertedRowsByNewSection = insertedByNew.mapValues { $0.sorted() }
-        goneRows = rows.deleted.union(rows.reloaded)
-        reloadedRows = rows.reloaded
+        removedRowsByOldSection = RowSet.sortedRowsBySection(of: [rows.deleted, rows.movedOut])
+        insertedRowsByNewSection = RowSet.sortedRowsBySection(of: [rows.inserted])
+        deletedRows = rows.deleted.count > 0 ? rows.deleted : nil
+        reloadedRows = rows.reloaded.count > 0 ? rows.reloaded : nil
     }
 
     /// Lists the four steps: removals highest first, insertions lowest first. A reloaded
     /// row is inserted fresh where it would be had it survived (so after `recordRowLookups`).
-    /// - Complexity: O(k log k + sections) for k changes, plus the rows of inserted
-    ///   sections that receive moved rows.
-    private mutating func listSteps(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping, newCounts: [Int]) {
-        rowRemovals = Self.sortedByPosition(Array(rows.deleted) + Array(rows.reloaded) + Array(rows.movedOut)).reversed()
+    /// - Complexity: O(k log k + sections) for k changes, O(n + k) for n rows when the batch
+    ///   names many, plus the rows of inserted sections that receive moved rows.
+    private mutating func listSteps(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping, new: RowSpace) {
+        packedRowRemovals = RowSet.sortedPositions(of: [rows.deleted, rows.reloaded, rows.movedOut]).reversed()
         sectionRemovals = (Array(batch.deletedSections) + Array(batch.reloadedSections) + Array(sections.movedFrom)).sorted(by: >)
         var sectionInsertions: [(index: Int, source: Source<Int>)] = sections.freshSections.map { ($0, .fresh) }
         sectionInsertions += batch.movedSections.map { ($0.to, .moved($0.from)) }
         self.sectionInsertions = sectionInsertions.sorted { $0.index < $1.index }
-        var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] = batch.insertedRows.map { ($0, .fresh) }
-        rowInsertions += batch.movedRows.map { ($0.to, .moved($0.from)) }
+        var insertions: [(position: Int, source: Int)] = []
+        insertions.reserveCapacity(rows.insertions.count + rows.moves.count + rows.reloaded.count)
+        for position in rows.insertions { insertions.append((position, -1)) }
+        for move in rows.moves { insertions.append((move.to, move.from)) }
         for section in sectionsFilledRowByRow {
-            for row in 0..<newCounts[section] where !rows.inserted.contains(IndexPath(row: row, section: section)) {
-                rowInsertions.append((IndexPath(row: row, section: section), .fresh))
+            for row in 0..<new.counts[section] where !rows.inserted.contains(section, row) {
+                insertions.append((RowSpace.pack(section, row), -1))
             }
         }
-        for indexPath in rows.reloaded {
-            let section = sections.newOfOld[indexPath.section]!
-            let row = survivorRow(indexPath.row, oldSection: indexPath.section, newSection: section)
-            rowInsertions.append((IndexPath(row: row, section: section), .fresh))
+        for (oldSection, reloaded) in RowSet.sortedRowsBySection(of: [rows.reloaded]) {
+            let section = sections.newOfOld[oldSection]!
+            for row in survivorRows(reloaded, oldSection: oldSection, newSection: section) {
+                insertions.append((RowSpace.pack(section, row), -1))
+            }
         }
-        let order = Self.sortedByPosition(rowInsertions.indices.map { (rowInsertions[$0].indexPath, $0) })
-        self.rowInsertions = order.map { rowInsertions[$0.1] }
+        packedRowInsertions = new.order(ofUnique: insertions.map(\.position)).map { insertions[$0] }
     }
 
-    /// Index paths (section, row) in ascending order, sorted on one packed integer each:
-    /// a million `IndexPath` comparisons cost several times a million integer ones.
-    /// - Complexity: O(k log k).
-    private static func sortedByPosition(_ indexPaths: [IndexPath]) -> [IndexPath] {
-        sortedByPosition(indexPaths.map { ($0, 0) }).map(\.0)
-    }
-
-    /// Pairs sorted by their index path (section, row), ascending; index paths are unique.
-    private static func sortedByPosition<T>(_ pairs: [(IndexPath, T)]) -> [(IndexPath, T)] {
-        var keyed = pairs.indices.map { (key: pairs[$0].0.section << 32 | pairs[$0].0.row, index: $0) }
-        keyed.sort { $0.key < $1.key }
-        return keyed.map { pairs[$0.index] }
+    /// `survivorRow(_:oldSection:newSection:)` for each of a section's `rows` (ascending) in one
+    /// merge: both the removals before a row and the insertions it steps over only grow.
+    /// - Complexity: O(rows + changes in the two sections).
+    private func survivorRows(_ rows: [Int], oldSection: Int, newSection: Int) -> [Int] {
+        let removed = removedRowsByOldSection[oldSection] ?? [], inserted = insertedRowsByNewSection[newSection] ?? []
+        var r = 0, i = 0
+        return rows.map { row in
+            while r < removed.count, removed[r] < row { r += 1 }
+            let base = row - r
+            while i < inserted.count, inserted[i] <= base + i { i += 1 }
+            return base + i
+        }
     }
 }
 
@@ -313,93 +351,127 @@ extension UpdatePlan {
 
     /// Checks the batch's rows — deletes, reloads, inserts, then moves — for range,
     /// conflicts with their sections and with each other, and repeats. Returns them as sets.
-    /// - Complexity: O(k) for k rows named in the batch.
+    /// - Complexity: O(k) for k rows named in the batch, plus O(n / 64) for n rows when dense.
     static func validateRows(
-        _ batch: BatchUpdate, oldCounts: [Int], newCounts: [Int], freshSections: IndexSet, vocabulary v: UpdateVocabulary
+        _ batch: BatchUpdate, old: RowSpace, new: RowSpace, dense: Bool, freshSections: IndexSet, vocabulary v: UpdateVocabulary
     ) throws(ReuseTableError) -> ValidatedRows {
-        let check = RowCheck(batch: batch, oldCounts: oldCounts, newCounts: newCounts, freshSections: freshSections, v: v)
-        var rows = ValidatedRows()
+        let check = RowCheck(batch: batch, old: old, new: new, freshSections: freshSections, v: v)
+        var rows = ValidatedRows(old: old, new: new, dense: dense)
         for indexPath in batch.deletedRows {
-            try check.old(indexPath, "delete")
-            guard rows.deleted.insert(indexPath).inserted else { throw invalid("attempt to delete \(v.row) \(v.describe(indexPath)) twice.") }
+            let (section, row) = try check.old(indexPath, .delete)
+            guard rows.deleted.insert(section, row) else {
+                throw invalid("attempt to delete \(v.row) \(v.describe(indexPath)) twice.")
+            }
         }
         for indexPath in batch.reloadedRows {
-            try check.old(indexPath, "reload")
-            if rows.deleted.contains(indexPath) { throw invalid("attempt to delete and reload the same \(v.row) \(v.describe(indexPath)).") }
-            guard rows.reloaded.insert(indexPath).inserted else { throw invalid("attempt to reload \(v.row) \(v.describe(indexPath)) twice.") }
+            let (section, row) = try check.old(indexPath, .reload)
+            if rows.deleted.contains(section, row) {
+                throw invalid("attempt to delete and reload the same \(v.row) \(v.describe(indexPath)).")
+            }
+            guard rows.reloaded.insert(section, row) else {
+                throw invalid("attempt to reload \(v.row) \(v.describe(indexPath)) twice.")
+            }
         }
+        rows.insertions.reserveCapacity(batch.insertedRows.count)
         for indexPath in batch.insertedRows {
-            try check.new(indexPath, "insert")
-            guard rows.inserted.insert(indexPath).inserted else { throw invalid("attempt to insert \(v.row) \(v.describe(indexPath)) twice.") }
+            let (section, row) = try check.new(indexPath, .insert)
+            guard rows.inserted.insert(section, row) else {
+                throw invalid("attempt to insert \(v.row) \(v.describe(indexPath)) twice.")
+            }
+            rows.insertions.append(RowSpace.pack(section, row))
         }
+        rows.moves.reserveCapacity(batch.movedRows.count)
         for move in batch.movedRows {
-            try check.old(move.from, "move")
-            try check.new(move.to, "move")
-            if rows.deleted.contains(move.from) || rows.reloaded.contains(move.from) {
+            let (section, row) = try check.old(move.from, .move)
+            let to = try check.new(move.to, .move)
+            if rows.deleted.contains(section, row) || rows.reloaded.contains(section, row) {
                 throw invalid(
-                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(rows.deleted.contains(move.from) ? "deleted" : "reloaded")."
+                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(rows.deleted.contains(section, row) ? "deleted" : "reloaded")."
                 )
             }
-            guard rows.movedOut.insert(move.from).inserted else { throw invalid("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
-            guard rows.inserted.insert(move.to).inserted else {
+            guard rows.movedOut.insert(section, row) else { throw invalid("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
+            guard rows.inserted.insert(to.section, to.row) else {
                 throw invalid(
                     "attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move."
                 )
             }
+            rows.moves.append((RowSpace.pack(section, row), RowSpace.pack(to.section, to.row)))
         }
         return rows
     }
 
+    /// What a batch does to a row, as its messages say it.
+    private enum Verb: String {
+        case delete, reload, insert, move
+    }
+
     /// One row's range and its section's conflicts: in old space (deletes, reloads, move
-    /// sources) or new space (inserts, move destinations).
+    /// sources) or new space (inserts, move destinations). The sections' roles are read
+    /// once into arrays, so a row costs a few comparisons.
     private struct RowCheck {
-        let batch: BatchUpdate
-        let oldCounts: [Int], newCounts: [Int]
-        /// Inserted and reloaded sections (new indices).
-        let freshSections: IndexSet
+        let old: RowSpace, new: RowSpace
         let v: UpdateVocabulary
+        /// Per old section: nil when it survives (or moves), else "deleted" or "reloaded".
+        let oldSectionFate: [String?]
+        /// Per new section: nil when its rows may be named, else true when it is inserted, false when reloaded.
+        let newSectionFresh: [Bool?]
+        /// Whether a move may leave a deleted section or enter an inserted one.
+        let movesCrossSections: Bool
+
+        init(batch: BatchUpdate, old: RowSpace, new: RowSpace, freshSections: IndexSet, v: UpdateVocabulary) {
+            self.old = old
+            self.new = new
+            self.v = v
+            var fates = [String?](repeating: nil, count: old.counts.count)
+            for section in batch.reloadedSections where section < fates.count { fates[section] = "reloaded" }
+            for section in batch.deletedSections where section < fates.count { fates[section] = "deleted" }
+            oldSectionFate = fates
+            var fresh = [Bool?](repeating: nil, count: new.counts.count)
+            for section in freshSections where section < fresh.count { fresh[section] = batch.insertedSections.contains(section) }
+            newSectionFresh = fresh
+            movesCrossSections = batch.allowsMovesAcrossInsertedAndDeletedSections
+        }
 
         /// An old index path: in range, and not in a deleted or reloaded section (a move may
         /// leave a deleted section when the batch allows it).
-        func old(_ indexPath: IndexPath, _ verb: String) throws(ReuseTableError) {
-            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < oldCounts.count else {
+        func old(_ indexPath: IndexPath, _ verb: Verb) throws(ReuseTableError) -> (section: Int, row: Int) {
+            let section = indexPath.count == 2 ? indexPath[0] : -1
+            guard section >= 0, section < old.counts.count else {
                 throw invalid(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(oldCounts.count, "section")) before the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(old.counts.count, "section")) before the update."
                 )
             }
-            let rows = oldCounts[indexPath.section]
-            guard indexPath.row >= 0, indexPath.row < rows else {
+            let rows = old.counts[section], row = indexPath[1]
+            guard row >= 0, row < rows else {
                 throw invalid(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) before the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but section \(section) contains only \(v.plural(rows, v.row)) before the update."
                 )
             }
-            if batch.allowsMovesAcrossInsertedAndDeletedSections, verb == "move", batch.deletedSections.contains(indexPath.section) { return }
-            if batch.deletedSections.contains(indexPath.section) || batch.reloadedSections.contains(indexPath.section) {
-                let what = batch.deletedSections.contains(indexPath.section) ? "deleted" : "reloaded"
-                throw invalid("attempt to \(verb) \(v.row) \(v.describe(indexPath)) in section \(indexPath.section), which is also being \(what).")
-            }
+            guard let what = oldSectionFate[section] else { return (section, row) }
+            if movesCrossSections, verb == .move, what == "deleted" { return (section, row) }
+            throw invalid("attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)) in section \(section), which is also being \(what).")
         }
 
         /// A new index path: in range, and not in an inserted or reloaded section (a move may
         /// enter an inserted section when the batch allows it).
-        func new(_ indexPath: IndexPath, _ verb: String) throws(ReuseTableError) {
-            guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < newCounts.count else {
+        func new(_ indexPath: IndexPath, _ verb: Verb) throws(ReuseTableError) -> (section: Int, row: Int) {
+            let section = indexPath.count == 2 ? indexPath[0] : -1
+            guard section >= 0, section < new.counts.count else {
                 throw invalid(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(newCounts.count, "section")) after the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(new.counts.count, "section")) after the update."
                 )
             }
-            let rows = newCounts[indexPath.section]
-            guard indexPath.row >= 0, indexPath.row < rows else {
+            let rows = new.counts[section], row = indexPath[1]
+            guard row >= 0, row < rows else {
                 throw invalid(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)), but section \(indexPath.section) contains only \(v.plural(rows, v.row)) after the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but section \(section) contains only \(v.plural(rows, v.row)) after the update."
                 )
             }
-            if batch.allowsMovesAcrossInsertedAndDeletedSections, verb == "move", batch.insertedSections.contains(indexPath.section) { return }
-            if freshSections.contains(indexPath.section) {
-                throw invalid(
-                    "attempt to \(verb) \(v.row) \(v.describe(indexPath)) into section \(indexPath.section), which is being inserted or reloaded: its \(v.row)s come from the data source."
-                )
-            }
+            guard let inserted = newSectionFresh[section] else { return (section, row) }
+            if movesCrossSections, verb == .move, inserted { return (section, row) }
+            throw invalid(
+                "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)) into section \(section), which is being inserted or reloaded: its \(v.row)s come from the data source."
+            )
         }
     }
 
@@ -412,17 +484,12 @@ extension UpdatePlan {
         _ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping,
         oldCounts: [Int], newCounts: [Int], vocabulary v: UpdateVocabulary
     ) throws(ReuseTableError) {
-        var movedIn: [Int: Int] = [:], movedOut: [Int: Int] = [:], inserted: [Int: Int] = [:], deleted: [Int: Int] = [:]
-        for indexPath in rows.deleted { deleted[indexPath.section, default: 0] += 1 }
-        for move in batch.movedRows {
-            movedOut[move.from.section, default: 0] += 1
-            movedIn[move.to.section, default: 0] += 1
-        }
-        for indexPath in batch.insertedRows { inserted[indexPath.section, default: 0] += 1 }
+        var movedIn = [Int](repeating: 0, count: newCounts.count)
+        for move in rows.moves { movedIn[RowSpace.section(move.to)] += 1 }
         for new in 0..<newCounts.count {
             guard let old = sections.oldOfNew[new] else { continue }
-            let ins = inserted[new] ?? 0, del = deleted[old] ?? 0
-            let into = movedIn[new] ?? 0, outOf = movedOut[old] ?? 0
+            let into = movedIn[new], outOf = rows.movedOut.countBySection[old]
+            let ins = rows.inserted.countBySection[new] - into, del = rows.deleted.countBySection[old]
             let expected = oldCounts[old] + ins - del + into - outOf
             guard newCounts[new] == expected else {
                 throw invalid(
