@@ -195,7 +195,8 @@ struct RowDestinations: Sendable {
     /// - Complexity: O(1).
     func destination(of indexPath: IndexPath) -> IndexPath? {
         guard indexPath.count == 2, space.contains(indexPath.section, indexPath.row) else { return nil }
-        let packed = isDense ? slots[space.rowOffsets[indexPath.section] + indexPath.row] : hashed[RowSpace.pack(indexPath.section, indexPath.row)] ?? -1
+        let (section, row) = (indexPath.section, indexPath.row)
+        let packed = isDense ? slots[space.rowOffsets[section] + row] : hashed[RowSpace.pack(section, row)] ?? -1
         return packed < 0 ? nil : IndexPath(row: RowSpace.row(packed), section: RowSpace.section(packed))
     }
 }
