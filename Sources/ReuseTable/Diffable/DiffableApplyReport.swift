@@ -33,7 +33,7 @@ public struct DiffableApplyReport: Sendable, Equatable {
     init(_ difference: SnapshotDifference, nanoseconds: UInt64) {
         inserted = difference.insertedItems.count
         deleted = difference.deletedItems.count
-        moved = difference.movedItems.count
+        moved = difference.movedPositions.count
         reloaded = difference.reloadedItems.count
         reconfigured = difference.reconfiguredItems.count
         sectionsInserted = difference.insertedSections.count

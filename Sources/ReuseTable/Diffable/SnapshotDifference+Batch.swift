@@ -15,8 +15,10 @@ extension SnapshotDifference {
         for move in movedSections { batch.movedSections.append((move.from, move.to)) }
         batch.deletedRows += deletedItems
         batch.insertedRows += insertedItems
-        batch.movedRows.reserveCapacity(batch.movedRows.count + movedItems.count)
-        for move in movedItems { batch.movedRows.append((move.from, move.to)) }
+        batch.packedMovedRows.reserveCapacity(batch.packedMovedRows.count + movedPositions.count)
+        for move in movedPositions {
+            batch.packedMovedRows.append((RowSpace.pack(move.from.sectionIndex, move.from.rowIndex), RowSpace.pack(move.to.sectionIndex, move.to.rowIndex)))
+        }
         batch.reloadedRows += reloadedItems
     }
 }

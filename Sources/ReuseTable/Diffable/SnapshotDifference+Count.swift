@@ -12,7 +12,7 @@ extension DiffableDataSourceSnapshot {
     @_spi(Internals) public func changeCount(since old: Self) -> Int {
         let difference = SnapshotDifference(from: old, to: self)
         return difference.deletedSections.count + difference.insertedSections.count + difference.movedSections.count
-            + difference.deletedItems.count + difference.insertedItems.count + difference.movedItems.count
+            + difference.deletedItems.count + difference.insertedItems.count + difference.movedPositions.count
             + difference.reloadedItems.count
     }
 }

@@ -47,7 +47,11 @@ public struct SnapshotDifference: Equatable, Sendable {
     /// Items inserted (new positions).
     public internal(set) var insertedItems: [IndexPath] = []
     /// Items moved (old position to new position).
-    public internal(set) var movedItems: [Move<IndexPath>] = []
+    /// - Complexity: O(k) for k moves: the index paths are made on each call.
+    public var movedItems: [Move<IndexPath>] { movedPositions.map { Move(from: $0.from.indexPath, to: $0.to.indexPath) } }
+    /// The moves as the item walk found them, eight bytes a position (`record(into:)` hands
+    /// them to the batch packed, without making a million index paths).
+    private(set) var movedPositions: [Move<SnapshotPosition>] = []
     /// Items reloaded (old positions).
     public internal(set) var reloadedItems: [IndexPath] = []
     /// New positions of surviving items marked by `reconfigureItems`.
@@ -64,7 +68,7 @@ public struct SnapshotDifference: Equatable, Sendable {
     /// Whether the batch would be empty (reconfigures are not part of the batch).
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && deletedItems.isEmpty
-            && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
+            && insertedItems.isEmpty && movedPositions.isEmpty && reloadedItems.isEmpty
     }
 
     init() {}
@@ -174,9 +178,9 @@ public struct SnapshotDifference: Equatable, Sendable {
     /// insertion), then the old rows of the walked sections that nobody claimed.
     /// - Complexity: O(m) for m items in the walked sections.
     private mutating func listMovesAndDeletions<S, I>(_ walk: ItemWalk<S, I>, skipping reloadedMoves: Set<SnapshotPosition>) {
-        movedItems.reserveCapacity(walk.moves.count)
+        movedPositions.reserveCapacity(walk.moves.count)
         for move in walk.moves where reloadedMoves.isEmpty || !reloadedMoves.contains(move.from) {
-            movedItems.append(Move(from: move.from.indexPath, to: move.to.indexPath))
+            movedPositions.append(Move(from: move.from, to: move.to))
         }
         for j in walk.walked {
             let i = walk.oldOfNew[j]

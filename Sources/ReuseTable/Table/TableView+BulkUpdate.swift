@@ -71,4 +71,29 @@ extension TableView {
         indexPathHeightCache.rebuild(following: map)
         return (freshSections, freshRows)
     }
+
+    /// Gives fresh rows the heights asked for them (slot indices ascending): one `setHeight` each
+    /// when they are few, else the geometry rebuilt once from every slot, the answers in place.
+    /// Rows asked later in the same update read the earlier fresh rows' placeholders meanwhile.
+    /// - Complexity: O(k log n) for k answers when k ≤ n / log2 n, else O(n).
+    func setRowHeightsInOnePass(_ answers: [(slot: Int, run: HeightRun)]) {
+        let n = Double(max(geometry.count, 2))
+        guard Double(answers.count) > n / log2(n) else {
+            for answer in answers { geometry.setHeight(answer.run.height, at: answer.slot, isMeasured: answer.run.isMeasured) }
+            return
+        }
+        var runs: [HeightRun] = []
+        runs.reserveCapacity(geometry.count)
+        var next = 0
+        geometry.forEachSlot(from: 0) { slot in
+            if next < answers.count, answers[next].slot == slot.index {
+                runs.append(HeightRun(count: 1, height: answers[next].run.height, kind: slot.kind, isMeasured: answers[next].run.isMeasured))
+                next += 1
+            } else {
+                runs.append(HeightRun(count: 1, height: slot.height, kind: slot.kind, isMeasured: slot.isMeasured))
+            }
+            return true
+        }
+        geometry = TableView.makeGeometry(geometryStore, runs)
+    }
 }

@@ -159,6 +159,9 @@ extension TableView {
             fillHeights(ofSection: section, rowCount: newCounts[section], includingRows: withRows)
         }
         let margin = Double(appliedRowMargin)
+        // In bulk the answers are collected and the geometry rebuilt once with them (`TableView+BulkUpdate.swift`).
+        var collected: [(slot: Int, run: HeightRun)]? = plan.rowMap == nil ? nil : []
+        var header = (section: -1, slot: 0)
         for indexPath in freshRows {
             if transaction.hasDeferredWork {
                 measureEverythingAtNextPass()
@@ -168,8 +171,14 @@ extension TableView {
             let run = heightPlan.rowRun(
                 section: indexPath.section, row: indexPath.row, count: indexPath.row + 1,
                 margin: margin, table: self)!
-            geometry.setHeight(run.height, at: slotIndex(forRow: indexPath), isMeasured: run.isMeasured)
+            if header.section != indexPath.section { header = (indexPath.section, geometry.headerIndex(ofSection: indexPath.section)) }
+            if collected != nil {
+                collected!.append((header.slot + 1 + indexPath.row, run))
+            } else {
+                geometry.setHeight(run.height, at: header.slot + 1 + indexPath.row, isMeasured: run.isMeasured)
+            }
         }
+        if let collected { setRowHeightsInOnePass(collected) }
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
         runLayoutPass()

@@ -15,6 +15,9 @@ struct BatchUpdate: Sendable {
     var deletedRows: [IndexPath] = []
     var reloadedRows: [IndexPath] = []
     var movedRows: [(from: IndexPath, to: IndexPath)] = []
+    /// More moves, packed (`RowSpace.pack`): a diffable data source's, up to a million of them,
+    /// checked like `movedRows` and after them without an index path each.
+    var packedMovedRows: [(from: Int, to: Int)] = []
     /// Whether a row may move out of a deleted section or into an inserted one. The public batch
     /// calls refuse both (`UpdatePlan.make` names the section); a diffable data source's batch
     /// allows them, so an item keeps its height whatever happens to the sections around it.
@@ -23,6 +26,7 @@ struct BatchUpdate: Sendable {
     var isEmpty: Bool {
         insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
             && insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+            && packedMovedRows.isEmpty
     }
 }
 

@@ -197,6 +197,11 @@ struct RowDestinations: Sendable {
         guard indexPath.count == 2, space.contains(indexPath.section, indexPath.row) else { return nil }
         let (section, row) = (indexPath.section, indexPath.row)
         let packed = isDense ? slots[space.rowOffsets[section] + row] : hashed[RowSpace.pack(section, row)] ?? -1
-        return packed < 0 ? nil : IndexPath(row: RowSpace.row(packed), section: RowSpace.section(packed))
+        return packed < 0 ? nil : IndexPath(packed: packed)
     }
+}
+
+extension IndexPath {
+    /// The index path of a packed position (`RowSpace.pack`).
+    init(packed: Int) { self.init(row: RowSpace.row(packed), section: RowSpace.section(packed)) }
 }

@@ -41,15 +41,14 @@ struct UpdatePlan: Sendable {
 
     /// Step 1: deleted, reloaded and moved-away rows, old index paths, highest first.
     /// - Complexity: O(k) for k removals (made from the packed positions).
-    var rowRemovals: [IndexPath] { packedRowRemovals.map { IndexPath(row: RowSpace.row($0), section: RowSpace.section($0)) } }
+    var rowRemovals: [IndexPath] { packedRowRemovals.map { IndexPath(packed: $0) } }
 
     /// Step 4: inserted, reloaded and moved-in rows, new index paths, lowest first, each with its source.
     /// - Complexity: O(k) for k insertions (made from the packed positions).
     var rowInsertions: [(indexPath: IndexPath, source: Source<IndexPath>)] {
         packedRowInsertions.map { insertion in
-            let indexPath = IndexPath(row: RowSpace.row(insertion.position), section: RowSpace.section(insertion.position))
-            guard insertion.source >= 0 else { return (indexPath, .fresh) }
-            return (indexPath, .moved(IndexPath(row: RowSpace.row(insertion.source), section: RowSpace.section(insertion.source))))
+            let indexPath = IndexPath(packed: insertion.position)
+            return (indexPath, insertion.source >= 0 ? .moved(IndexPath(packed: insertion.source)) : .fresh)
         }
     }
 
@@ -130,7 +129,8 @@ struct UpdatePlan: Sendable {
         let movedFrom = try validateSections(batch, oldSections: oldCounts.count, newSections: newCounts.count, vocabulary: v)
         let sections = SectionMapping(batch, movedFrom: movedFrom, oldSections: oldCounts.count, newSections: newCounts.count)
         let old = RowSpace(counts: oldCounts), new = RowSpace(counts: newCounts)
-        let named = batch.deletedRows.count + batch.reloadedRows.count + batch.insertedRows.count + 2 * batch.movedRows.count
+        let moves = batch.movedRows.count + batch.packedMovedRows.count
+        let named = batch.deletedRows.count + batch.reloadedRows.count + batch.insertedRows.count + 2 * moves
         let dense = old.prefersDense(named: named) || new.prefersDense(named: named)
         let rows = try validateRows(batch, old: old, new: new, dense: dense, freshSections: sections.freshSections, vocabulary: v)
         try validateRowCounts(batch, rows, sections, oldCounts: oldCounts, newCounts: newCounts, vocabulary: v)
@@ -211,7 +211,8 @@ struct UpdatePlan: Sendable {
     /// - Complexity: O(k log k) for k changed rows; O(n + k) for n rows when the batch names many.
     private mutating func recordRowLookups(_ batch: BatchUpdate, _ rows: ValidatedRows, _ sections: SectionMapping) {
         newSectionOfOld = sections.newOfOld
-        var destinations = RowDestinations(rows.movedOut.space, dense: rows.movedOut.isDense)
+        let space = rows.movedOut.space
+        var destinations = RowDestinations(space, dense: rows.moves.count * 8 >= space.rowCount)
         for move in rows.moves { destinations.set(RowSpace.section(move.from), RowSpace.row(move.from), to: move.to) }
         movedRowDestinations = destinations
         if batch.allowsMovesAcrossInsertedAndDeletedSections, !batch.insertedSections.isEmpty {
@@ -380,24 +381,39 @@ extension UpdatePlan {
             }
             rows.insertions.append(RowSpace.pack(section, row))
         }
-        rows.moves.reserveCapacity(batch.movedRows.count)
+        rows.moves.reserveCapacity(batch.movedRows.count + batch.packedMovedRows.count)
         for move in batch.movedRows {
-            let (section, row) = try check.old(move.from, .move)
-            let to = try check.new(move.to, .move)
-            if rows.deleted.contains(section, row) || rows.reloaded.contains(section, row) {
-                throw invalid(
-                    "attempt to move \(v.row) \(v.describe(move.from)), which is also being \(rows.deleted.contains(section, row) ? "deleted" : "reloaded")."
-                )
-            }
-            guard rows.movedOut.insert(section, row) else { throw invalid("attempt to move \(v.row) \(v.describe(move.from)) twice.") }
-            guard rows.inserted.insert(to.section, to.row) else {
-                throw invalid(
-                    "attempt to move \(v.row) \(v.describe(move.from)) to \(v.describe(move.to)), which is already the destination of an insertion or another move."
-                )
-            }
-            rows.moves.append((RowSpace.pack(section, row), RowSpace.pack(to.section, to.row)))
+            try checkMove(check.old(move.from, .move), check.new(move.to, .move), move.from, move.to, into: &rows, v)
+        }
+        for move in batch.packedMovedRows {
+            let source = try check.old(RowSpace.section(move.from), RowSpace.row(move.from), IndexPath(packed: move.from), .move)
+            let destination = try check.new(RowSpace.section(move.to), RowSpace.row(move.to), IndexPath(packed: move.to), .move)
+            try checkMove(source, destination, IndexPath(packed: move.from), IndexPath(packed: move.to), into: &rows, v)
         }
         return rows
+    }
+
+    /// One move whose ends are in range: not of a deleted or reloaded row, not moved twice, not
+    /// onto another insertion's or move's destination. `from` and `to` name it in messages
+    /// (made lazily: a diffable batch's million moves make no index paths).
+    private static func checkMove(
+        _ source: (section: Int, row: Int), _ destination: (section: Int, row: Int),
+        _ from: @autoclosure () -> IndexPath, _ to: @autoclosure () -> IndexPath,
+        into rows: inout ValidatedRows, _ v: UpdateVocabulary
+    ) throws(ReuseTableError) {
+        let (section, row) = source
+        if rows.deleted.contains(section, row) || rows.reloaded.contains(section, row) {
+            throw invalid(
+                "attempt to move \(v.row) \(v.describe(from())), which is also being \(rows.deleted.contains(section, row) ? "deleted" : "reloaded")."
+            )
+        }
+        guard rows.movedOut.insert(section, row) else { throw invalid("attempt to move \(v.row) \(v.describe(from())) twice.") }
+        guard rows.inserted.insert(destination.section, destination.row) else {
+            throw invalid(
+                "attempt to move \(v.row) \(v.describe(from())) to \(v.describe(to())), which is already the destination of an insertion or another move."
+            )
+        }
+        rows.moves.append((RowSpace.pack(section, row), RowSpace.pack(destination.section, destination.row)))
     }
 
     /// What a batch does to a row, as its messages say it.
@@ -435,42 +451,56 @@ extension UpdatePlan {
         /// An old index path: in range, and not in a deleted or reloaded section (a move may
         /// leave a deleted section when the batch allows it).
         func old(_ indexPath: IndexPath, _ verb: Verb) throws(ReuseTableError) -> (section: Int, row: Int) {
-            let section = indexPath.count == 2 ? indexPath[0] : -1
+            guard indexPath.count == 2 else { return try old(-1, 0, indexPath, verb) }
+            return try old(indexPath[0], indexPath[1], indexPath, verb)
+        }
+
+        /// `old(_:_:)` for a row given as numbers; `indexPath` names it in messages.
+        func old(_ section: Int, _ row: Int, _ indexPath: @autoclosure () -> IndexPath, _ verb: Verb) throws(ReuseTableError) -> (
+            section: Int, row: Int
+        ) {
             guard section >= 0, section < old.counts.count else {
                 throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(old.counts.count, "section")) before the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but there are only \(v.plural(old.counts.count, "section")) before the update."
                 )
             }
-            let rows = old.counts[section], row = indexPath[1]
+            let rows = old.counts[section]
             guard row >= 0, row < rows else {
                 throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but section \(section) contains only \(v.plural(rows, v.row)) before the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but section \(section) contains only \(v.plural(rows, v.row)) before the update."
                 )
             }
             guard let what = oldSectionFate[section] else { return (section, row) }
             if movesCrossSections, verb == .move, what == "deleted" { return (section, row) }
-            throw invalid("attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)) in section \(section), which is also being \(what).")
+            throw invalid("attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())) in section \(section), which is also being \(what).")
         }
 
         /// A new index path: in range, and not in an inserted or reloaded section (a move may
         /// enter an inserted section when the batch allows it).
         func new(_ indexPath: IndexPath, _ verb: Verb) throws(ReuseTableError) -> (section: Int, row: Int) {
-            let section = indexPath.count == 2 ? indexPath[0] : -1
+            guard indexPath.count == 2 else { return try new(-1, 0, indexPath, verb) }
+            return try new(indexPath[0], indexPath[1], indexPath, verb)
+        }
+
+        /// `new(_:_:)` for a row given as numbers; `indexPath` names it in messages.
+        func new(_ section: Int, _ row: Int, _ indexPath: @autoclosure () -> IndexPath, _ verb: Verb) throws(ReuseTableError) -> (
+            section: Int, row: Int
+        ) {
             guard section >= 0, section < new.counts.count else {
                 throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but there are only \(v.plural(new.counts.count, "section")) after the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but there are only \(v.plural(new.counts.count, "section")) after the update."
                 )
             }
-            let rows = new.counts[section], row = indexPath[1]
+            let rows = new.counts[section]
             guard row >= 0, row < rows else {
                 throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)), but section \(section) contains only \(v.plural(rows, v.row)) after the update."
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but section \(section) contains only \(v.plural(rows, v.row)) after the update."
                 )
             }
             guard let inserted = newSectionFresh[section] else { return (section, row) }
             if movesCrossSections, verb == .move, inserted { return (section, row) }
             throw invalid(
-                "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath)) into section \(section), which is being inserted or reloaded: its \(v.row)s come from the data source."
+                "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())) into section \(section), which is being inserted or reloaded: its \(v.row)s come from the data source."
             )
         }
     }
