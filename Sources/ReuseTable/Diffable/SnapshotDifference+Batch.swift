@@ -17,7 +17,8 @@ extension SnapshotDifference {
         batch.insertedRows += insertedItems
         batch.packedMovedRows.reserveCapacity(batch.packedMovedRows.count + movedPositions.count)
         for move in movedPositions {
-            batch.packedMovedRows.append((RowSpace.pack(move.from.sectionIndex, move.from.rowIndex), RowSpace.pack(move.to.sectionIndex, move.to.rowIndex)))
+            let from = RowSpace.pack(move.from.sectionIndex, move.from.rowIndex)
+            batch.packedMovedRows.append((from, RowSpace.pack(move.to.sectionIndex, move.to.rowIndex)))
         }
         batch.reloadedRows += reloadedItems
     }
