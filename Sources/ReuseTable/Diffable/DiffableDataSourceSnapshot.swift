@@ -316,7 +316,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         /// - Complexity: O(k) for k identifiers.
         func claimNewItems(_ identifiers: [ItemIdentifier], for section: SectionIdentifier) throws(ReuseTableError) {
             itemSection.reserveCapacity(itemSection.count + identifiers.count)
-            for (index, identifier) in identifiers.enumerated() {
+            // An index loop: `enumerated()` in unspecialized generic code looks up metadata every step.
+            for index in identifiers.indices {
+                let identifier = identifiers[index]
                 guard let previous = itemSection.updateValue(section, forKey: identifier) else { continue }
                 // Undo: the duplicate's previous section back, then forget the new ones claimed before it
                 // (a repeat inside `identifiers` is among them, so it is forgotten too).

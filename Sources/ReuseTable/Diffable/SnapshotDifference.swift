@@ -312,23 +312,44 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
     /// Matches the new rows the lockstep walk missed through a hash index of the old
     /// rows nobody claimed, over all the walked sections (an item may change sections).
     /// - Complexity: O(m) expected for m items in the walked sections; nothing when the lockstep matched all.
+    ///
+    /// The index is far larger than the caches for a million items, and each probe misses:
+    /// rows are taken a block at a time, their hashes computed and their slots read first
+    /// (`PositionIndex.touch(hash:)`), so the misses of a block overlap instead of queueing.
     mutating func matchThroughHashIndex() {
         guard unresolved > 0 else { return }
         let oldItems = oldItems
         var index = PositionIndex(capacity: unresolved + 16)
+        var block = HashBlock()
         for j in walked {
             let i = oldOfNew[j]
             let old = oldItems[i], claimed = destination[i]
-            for q in 0..<old.count where claimed[q] == nil { index.insert(hash: old[q]._rawHashValue(seed: 0), position: SnapshotPosition(i, q)) }
+            var q = 0
+            while q < old.count {
+                block.removeAll()
+                while q < old.count, !block.isFull {
+                    if claimed[q] == nil { block.append(row: q, hash: old[q]._rawHashValue(seed: 0), touching: index) }
+                    q += 1
+                }
+                for k in 0..<block.count { index.insert(hash: block.hashes[k], position: SnapshotPosition(i, block.rows[k])) }
+            }
         }
         for j in walked {
             let new = newItems[j]
-            for r in 0..<new.count where source[j][r] == nil {
-                let item = new[r]
-                guard let from = index.find(hash: item._rawHashValue(seed: 0), matches: { oldItems[$0.sectionIndex][$0.rowIndex] == item })
-                else { continue }
-                source[j][r] = from
-                destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: SnapshotPosition(j, r))
+            var r = 0
+            while r < new.count {
+                block.removeAll()
+                while r < new.count, !block.isFull {
+                    if source[j][r] == nil { block.append(row: r, hash: new[r]._rawHashValue(seed: 0), touching: index) }
+                    r += 1
+                }
+                for k in 0..<block.count {
+                    let row = block.rows[k], item = new[row]
+                    guard let from = index.find(hash: block.hashes[k], matches: { oldItems[$0.sectionIndex][$0.rowIndex] == item })
+                    else { continue }
+                    source[j][row] = from
+                    destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: SnapshotPosition(j, row))
+                }
             }
         }
     }
@@ -490,6 +511,29 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
 /// and a generic `Dictionary` there pays a metadata lookup on every access —
 /// several times the cost of the hashing itself.
 /// - Complexity: O(1) expected per insert and lookup; capacity is fixed at creation.
+/// Up to sixteen rows and their hashes, whose index slots have been read ahead
+/// (`ItemWalk.matchThroughHashIndex()`).
+struct HashBlock {
+    static let capacity = 16
+    private(set) var rows = [Int](repeating: 0, count: capacity)
+    private(set) var hashes = [Int](repeating: 0, count: capacity)
+    private(set) var count = 0
+    /// Sum of the slots read ahead, kept so the reads are not optimized away.
+    private(set) var touched = 0
+
+    var isFull: Bool { count == Self.capacity }
+
+    mutating func removeAll() { count = 0 }
+
+    /// Adds a row and its hash, and reads the hash's first slot in `index` ahead of its use.
+    mutating func append(row: Int, hash: Int, touching index: PositionIndex) {
+        rows[count] = row
+        hashes[count] = hash
+        count += 1
+        touched &+= index.touch(hash: hash)
+    }
+}
+
 struct PositionIndex {
     /// A hash and its position side by side, so a probe touches one cache line.
     private struct Slot {
@@ -515,6 +559,10 @@ struct PositionIndex {
         while !table[k].isEmpty { k = (k + 1) & mask }
         table[k] = Slot(hash: hash, position: position)
     }
+
+    /// Reads the first slot a probe for `hash` looks at, so it is in the cache when the probe
+    /// comes (several reads in a row overlap their misses).
+    @inline(__always) func touch(hash: Int) -> Int { table[hash & mask].hash }
 
     /// The position whose identifier has this hash and satisfies `matches`, or nil.
     func find(hash: Int, matches: (SnapshotPosition) -> Bool) -> SnapshotPosition? {
