@@ -42,6 +42,9 @@ final class LayoutEngine {
         var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
         var wrapWidth: CGFloat?
+        /// The superview's item as the last full walk found it (nil for the root); kept while
+        /// the structure holds, so a sync reads no weak `superview` and looks up no dictionary.
+        var parentItem: Item?
 
         init(view: View, isRoot: Bool) {
             self.view = view
@@ -100,6 +103,15 @@ final class LayoutEngine {
     var generation = 0
     var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
     var diagnostics: ((String) -> Void)?
+    /// True when a constraint was activated or deactivated, or a view added, removed or
+    /// reordered, in the root's subtree since the last full walk (`AutoLayoutState` sets it).
+    var structureIsStale = true
+    /// The items (root included) and installed constraints the last full walk found, in its
+    /// order: while `structureIsStale` is false a sync visits these instead of walking the subtree.
+    private(set) var plannedItems: [Item] = []
+    private var plannedConstraints: [LayoutConstraint] = []
+    /// How many syncs walked the subtree (a structure change or the first solve); for tests.
+    private(set) var fullSyncCount = 0
     /// How many solver passes the last solve took (wrapping labels add passes); for tests and benches.
     private(set) var lastPassCount = 0
 
@@ -126,11 +138,10 @@ final class LayoutEngine {
         setRootSize(0, root.bounds.width, .required)
         setRootSize(1, root.bounds.height, .required)
         solve(diagnostics: diagnostics)
-        for item in items.values where item.generation == generation && item.view !== root {
+        for item in plannedItems where item.view !== root {
             let view = item.view
-            guard !view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-                let parentItem = items[ObjectIdentifier(parent)]
-            else { continue }
+            guard !view.translatesAutoresizingMaskIntoConstraints, let parentItem = item.parentItem else { continue }
+            let parent = parentItem.view
             let frame = CGRect(
                 x: item.left.value - parentItem.left.value + parent.bounds.minX,
                 y: item.top.value - parentItem.top.value + parent.bounds.minY,
@@ -149,7 +160,7 @@ final class LayoutEngine {
         // Multi-line labels: wrap at the solved widths, re-solve until the sizes stop changing.
         for _ in 0..<4 {
             var changed = false
-            for item in items.values where item.generation == generation && isAutoWrapping(item) {
+            for item in plannedItems where isAutoWrapping(item) {
                 let width = item.width.value
                 if item.wrapWidth == nil || abs(item.wrapWidth! - width) > 1e-9 {
                     item.wrapWidth = width
@@ -162,9 +173,29 @@ final class LayoutEngine {
         }
     }
 
-    /// Brings the solver in line with the subtree: see the type's comment.
+    /// Brings the solver in line with the subtree: see the type's comment. While the structure
+    /// holds (no constraint activated or deactivated, no view added, removed or reordered below
+    /// the root) it visits the items and constraints of the last walk; otherwise it walks.
     /// - Complexity: O(views in the subtree + constraints), plus the solver work of what changed.
     func sync() {
+        guard structureIsStale else {
+            generation += 1
+            for item in plannedItems {
+                item.generation = generation
+                updatePins(item)
+                updateIntrinsic(item)
+            }
+            for constraint in plannedConstraints { syncEntry(constraint) }
+            return
+        }
+        fullSync()
+    }
+
+    /// The walk of `sync()`: collects the subtree's constraints and the views they place
+    /// (with their superviews up to the root), drops what left, and records the plan.
+    private func fullSync() {
+        structureIsStale = false
+        fullSyncCount += 1
         generation += 1
         item(for: root).generation = generation
         var collected: [LayoutConstraint] = []
@@ -189,14 +220,18 @@ final class LayoutEngine {
         }
         // Views first (pins, intrinsic sizes), so that a user constraint that conflicts with them is the one broken.
         var dropped: [Item] = []
+        plannedItems.removeAll(keepingCapacity: true)
         for (key, item) in items {
             if item.generation != generation {
                 for constraint in item.pins { try? solver.removeConstraint(constraint) }
                 removeIntrinsic(item)
+                item.parentItem = nil
                 items[key] = nil
                 dropped.append(item)
                 continue
             }
+            item.parentItem = item.view === root ? nil : item.view.superview.flatMap { items[ObjectIdentifier($0)] }
+            plannedItems.append(item)
             updatePins(item)
             updateIntrinsic(item)
         }
@@ -205,6 +240,7 @@ final class LayoutEngine {
             for variable in [item.left, item.top, item.width, item.height] { solver.forgetVariable(variable) }
         }
         for constraint in collected { syncEntry(constraint) }
+        plannedConstraints = collected
     }
 
     private func touch(_ view: View) {
@@ -344,12 +380,11 @@ final class LayoutEngine {
     /// Frame-based views (other than the root) are held at their frames, relative to their superview.
     private func updatePins(_ item: Item) {
         let view = item.view
-        guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-            let parentItem = items[ObjectIdentifier(parent)]
-        else {
-            removePins(item)
+        guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parentItem = item.parentItem else {
+            if !item.pins.isEmpty || !item.brokenPins.isEmpty || item.pinnedFrame != nil { removePins(item) }
             return
         }
+        let parent = parentItem.view
         let frame = view.frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
         if item.pinnedFrame == frame {
             if !item.brokenPins.isEmpty { item.brokenPins = tryAgain(item.brokenPins, into: &item.pins) }
