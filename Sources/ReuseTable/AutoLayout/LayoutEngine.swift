@@ -274,6 +274,16 @@ final class LayoutEngine {
                 entries[key] = entry
                 return
             }
+            // A new constant of an equality in the solver: moved in place.
+            if !entry.isBroken, entry.priority == constraint.priority, constraint.relation == .equal {
+                let moved = Self.withConstant(entry.solverConstraint, -Double(constraint.constant))
+                if solver.replaceConstant(of: entry.solverConstraint, with: moved) {
+                    entry.constant = constraint.constant
+                    entry.solverConstraint = moved
+                    entries[key] = entry
+                    return
+                }
+            }
             // An edit: swap the one solver constraint for its new version.
             if !entry.isBroken { try? solver.removeConstraint(entry.solverConstraint) }
             entry.constant = constraint.constant
@@ -288,6 +298,11 @@ final class LayoutEngine {
             constraint: constraint, solverConstraint: solverConstraint,
             isBroken: !add(solverConstraint, for: constraint), constant: constraint.constant,
             priority: constraint.priority, generation: generation)
+    }
+
+    /// `constraint` with the constant of its (already reduced) expression replaced.
+    static func withConstant(_ constraint: Constraint, _ constant: Double) -> Constraint {
+        Constraint(reduced: LinearExpression(constraint.expression.terms, constant: constant), constraint.op, strength: constraint.strength)
     }
 
     /// `first.attribute - (multiplier · second.attribute + constant) relation 0`.
@@ -363,6 +378,13 @@ final class LayoutEngine {
 
     private func setRootSize(_ axis: Int, _ value: CGFloat, _ priority: LayoutPriority) {
         if let current = rootSize[axis], current.value == value, current.priority == priority { return }
+        if let current = rootSize[axis], current.priority == priority {
+            let moved = Self.withConstant(current.constraint, -Double(value))
+            if solver.replaceConstant(of: current.constraint, with: moved) {
+                rootSize[axis] = (moved, value, priority)
+                return
+            }
+        }
         if let current = rootSize[axis] { try? solver.removeConstraint(current.constraint) }
         let rootItem = item(for: root)
         let variable = axis == 0 ? rootItem.width : rootItem.height
@@ -400,6 +422,11 @@ final class LayoutEngine {
             for component in 0..<4 {
                 if old[component] == new[component] {
                     kept.append(item.pins[component])
+                    continue
+                }
+                let moved = Self.withConstant(item.pins[component], -Double(new[component]))
+                if solver.replaceConstant(of: item.pins[component], with: moved) {
+                    kept.append(moved)
                     continue
                 }
                 try? solver.removeConstraint(item.pins[component])
