@@ -125,7 +125,9 @@ import Testing
                 l.text = texts.randomElement(using: &rng)!
                 structural = false
             case 1:
-                constraints.randomElement(using: &rng)!.constant = CGFloat(Int.random(in: -3...3, using: &rng))
+                // Gaps stay 0 or more (top, leading; trailing 0 or less): a content of negative height has no layout.
+                let index = Int.random(in: 0..<constraints.count, using: &rng)
+                constraints[index].constant = CGFloat(index == 2 ? -Int.random(in: 0...3, using: &rng) : Int.random(in: 0...3, using: &rng))
                 structural = false
             case 2:
                 box.frame.size.width = CGFloat(Int.random(in: 1...20, using: &rng))

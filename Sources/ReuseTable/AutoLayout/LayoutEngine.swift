@@ -110,6 +110,9 @@ final class LayoutEngine {
     /// order: while `structureIsStale` is false a sync visits these instead of walking the subtree.
     private(set) var plannedItems: [Item] = []
     private var plannedConstraints: [LayoutConstraint] = []
+    /// Per planned constraint, the constant and priority the solver has (a NaN constant while it
+    /// is broken, so it is tried again): a sync compares these without a dictionary lookup.
+    private var plannedInputs: [(constant: CGFloat, priority: LayoutPriority)] = []
     /// How many syncs walked the subtree (a structure change or the first solve); for tests.
     private(set) var fullSyncCount = 0
     /// How many solver passes the last solve took (wrapping labels add passes); for tests and benches.
@@ -185,7 +188,12 @@ final class LayoutEngine {
                 updatePins(item)
                 updateIntrinsic(item)
             }
-            for constraint in plannedConstraints { syncEntry(constraint) }
+            for index in plannedConstraints.indices {
+                let constraint = plannedConstraints[index]
+                if plannedInputs[index].constant == constraint.constant && plannedInputs[index].priority == constraint.priority { continue }
+                syncEntry(constraint)
+                plannedInputs[index] = appliedInputs(of: constraint)
+            }
             return
         }
         fullSync()
@@ -241,6 +249,13 @@ final class LayoutEngine {
         }
         for constraint in collected { syncEntry(constraint) }
         plannedConstraints = collected
+        plannedInputs = collected.map { appliedInputs(of: $0) }
+    }
+
+    /// What the solver has of `constraint` (see `plannedInputs`).
+    private func appliedInputs(of constraint: LayoutConstraint) -> (constant: CGFloat, priority: LayoutPriority) {
+        guard let entry = entries[ObjectIdentifier(constraint)], !entry.isBroken else { return (.nan, constraint.priority) }
+        return (entry.constant, entry.priority)
     }
 
     private func touch(_ view: View) {
