@@ -26,6 +26,7 @@ final class AutoLayoutState {
     func install(_ constraint: LayoutConstraint) {
         installed.append(constraint)
         constraint.installedOn = view
+        AutoLayoutState.structureDidChange(below: view)
         var current: View? = view
         while let ancestor = current, !ancestor.autoLayoutState.hasConstraintsBelow {
             ancestor.autoLayoutState.hasConstraintsBelow = true
@@ -36,5 +37,18 @@ final class AutoLayoutState {
     func uninstall(_ constraint: LayoutConstraint) {
         if let index = installed.firstIndex(where: { $0 === constraint }) { installed.remove(at: index) }
         constraint.installedOn = nil
+        AutoLayoutState.structureDidChange(below: view)
+    }
+
+    /// Tells the engines of `view` and of its ancestors that the subtree changed (a constraint
+    /// activated or deactivated there, a subview added, removed or reordered): their next sync
+    /// walks the subtree again instead of visiting the items and constraints of the last walk.
+    /// - Complexity: O(depth of `view`).
+    static func structureDidChange(below view: View) {
+        var current: View? = view
+        while let candidate = current {
+            candidate._autoLayout?.engine?.structureIsStale = true
+            current = candidate.superview
+        }
     }
 }

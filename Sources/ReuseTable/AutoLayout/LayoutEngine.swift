@@ -42,6 +42,9 @@ final class LayoutEngine {
         var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
         var wrapWidth: CGFloat?
+        /// The superview's item as the last full walk found it (nil for the root); kept while
+        /// the structure holds, so a sync reads no weak `superview` and looks up no dictionary.
+        var parentItem: Item?
 
         init(view: View, isRoot: Bool) {
             self.view = view
@@ -100,6 +103,18 @@ final class LayoutEngine {
     var generation = 0
     var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
     var diagnostics: ((String) -> Void)?
+    /// True when a constraint was activated or deactivated, or a view added, removed or
+    /// reordered, in the root's subtree since the last full walk (`AutoLayoutState` sets it).
+    var structureIsStale = true
+    /// The items (root included) and installed constraints the last full walk found, in its
+    /// order: while `structureIsStale` is false a sync visits these instead of walking the subtree.
+    private(set) var plannedItems: [Item] = []
+    private var plannedConstraints: [LayoutConstraint] = []
+    /// Per planned constraint, the constant and priority the solver has (a NaN constant while it
+    /// is broken, so it is tried again): a sync compares these without a dictionary lookup.
+    private var plannedInputs: [(constant: CGFloat, priority: LayoutPriority)] = []
+    /// How many syncs walked the subtree (a structure change or the first solve); for tests.
+    private(set) var fullSyncCount = 0
     /// How many solver passes the last solve took (wrapping labels add passes); for tests and benches.
     private(set) var lastPassCount = 0
 
@@ -126,11 +141,10 @@ final class LayoutEngine {
         setRootSize(0, root.bounds.width, .required)
         setRootSize(1, root.bounds.height, .required)
         solve(diagnostics: diagnostics)
-        for item in items.values where item.generation == generation && item.view !== root {
+        for item in plannedItems where item.view !== root {
             let view = item.view
-            guard !view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-                let parentItem = items[ObjectIdentifier(parent)]
-            else { continue }
+            guard !view.translatesAutoresizingMaskIntoConstraints, let parentItem = item.parentItem else { continue }
+            let parent = parentItem.view
             let frame = CGRect(
                 x: item.left.value - parentItem.left.value + parent.bounds.minX,
                 y: item.top.value - parentItem.top.value + parent.bounds.minY,
@@ -149,7 +163,7 @@ final class LayoutEngine {
         // Multi-line labels: wrap at the solved widths, re-solve until the sizes stop changing.
         for _ in 0..<4 {
             var changed = false
-            for item in items.values where item.generation == generation && isAutoWrapping(item) {
+            for item in plannedItems where isAutoWrapping(item) {
                 let width = item.width.value
                 if item.wrapWidth == nil || abs(item.wrapWidth! - width) > 1e-9 {
                     item.wrapWidth = width
@@ -162,9 +176,34 @@ final class LayoutEngine {
         }
     }
 
-    /// Brings the solver in line with the subtree: see the type's comment.
+    /// Brings the solver in line with the subtree: see the type's comment. While the structure
+    /// holds (no constraint activated or deactivated, no view added, removed or reordered below
+    /// the root) it visits the items and constraints of the last walk; otherwise it walks.
     /// - Complexity: O(views in the subtree + constraints), plus the solver work of what changed.
     func sync() {
+        guard structureIsStale else {
+            generation += 1
+            for item in plannedItems {
+                item.generation = generation
+                updatePins(item)
+                updateIntrinsic(item)
+            }
+            for index in plannedConstraints.indices {
+                let constraint = plannedConstraints[index]
+                if plannedInputs[index].constant == constraint.constant && plannedInputs[index].priority == constraint.priority { continue }
+                syncEntry(constraint)
+                plannedInputs[index] = appliedInputs(of: constraint)
+            }
+            return
+        }
+        fullSync()
+    }
+
+    /// The walk of `sync()`: collects the subtree's constraints and the views they place
+    /// (with their superviews up to the root), drops what left, and records the plan.
+    private func fullSync() {
+        structureIsStale = false
+        fullSyncCount += 1
         generation += 1
         item(for: root).generation = generation
         var collected: [LayoutConstraint] = []
@@ -189,14 +228,18 @@ final class LayoutEngine {
         }
         // Views first (pins, intrinsic sizes), so that a user constraint that conflicts with them is the one broken.
         var dropped: [Item] = []
+        plannedItems.removeAll(keepingCapacity: true)
         for (key, item) in items {
             if item.generation != generation {
                 for constraint in item.pins { try? solver.removeConstraint(constraint) }
                 removeIntrinsic(item)
+                item.parentItem = nil
                 items[key] = nil
                 dropped.append(item)
                 continue
             }
+            item.parentItem = item.view === root ? nil : item.view.superview.flatMap { items[ObjectIdentifier($0)] }
+            plannedItems.append(item)
             updatePins(item)
             updateIntrinsic(item)
         }
@@ -205,6 +248,14 @@ final class LayoutEngine {
             for variable in [item.left, item.top, item.width, item.height] { solver.forgetVariable(variable) }
         }
         for constraint in collected { syncEntry(constraint) }
+        plannedConstraints = collected
+        plannedInputs = collected.map { appliedInputs(of: $0) }
+    }
+
+    /// What the solver has of `constraint` (see `plannedInputs`).
+    private func appliedInputs(of constraint: LayoutConstraint) -> (constant: CGFloat, priority: LayoutPriority) {
+        guard let entry = entries[ObjectIdentifier(constraint)], !entry.isBroken else { return (.nan, constraint.priority) }
+        return (entry.constant, entry.priority)
     }
 
     private func touch(_ view: View) {
@@ -238,6 +289,16 @@ final class LayoutEngine {
                 entries[key] = entry
                 return
             }
+            // A new constant of an equality in the solver: moved in place.
+            if !entry.isBroken, entry.priority == constraint.priority, constraint.relation == .equal {
+                let moved = Self.withConstant(entry.solverConstraint, -Double(constraint.constant))
+                if solver.replaceConstant(of: entry.solverConstraint, with: moved) {
+                    entry.constant = constraint.constant
+                    entry.solverConstraint = moved
+                    entries[key] = entry
+                    return
+                }
+            }
             // An edit: swap the one solver constraint for its new version.
             if !entry.isBroken { try? solver.removeConstraint(entry.solverConstraint) }
             entry.constant = constraint.constant
@@ -252,6 +313,11 @@ final class LayoutEngine {
             constraint: constraint, solverConstraint: solverConstraint,
             isBroken: !add(solverConstraint, for: constraint), constant: constraint.constant,
             priority: constraint.priority, generation: generation)
+    }
+
+    /// `constraint` with the constant of its (already reduced) expression replaced.
+    static func withConstant(_ constraint: Constraint, _ constant: Double) -> Constraint {
+        Constraint(reduced: LinearExpression(constraint.expression.terms, constant: constant), constraint.op, strength: constraint.strength)
     }
 
     /// `first.attribute - (multiplier · second.attribute + constant) relation 0`.
@@ -327,6 +393,13 @@ final class LayoutEngine {
 
     private func setRootSize(_ axis: Int, _ value: CGFloat, _ priority: LayoutPriority) {
         if let current = rootSize[axis], current.value == value, current.priority == priority { return }
+        if let current = rootSize[axis], current.priority == priority {
+            let moved = Self.withConstant(current.constraint, -Double(value))
+            if solver.replaceConstant(of: current.constraint, with: moved) {
+                rootSize[axis] = (moved, value, priority)
+                return
+            }
+        }
         if let current = rootSize[axis] { try? solver.removeConstraint(current.constraint) }
         let rootItem = item(for: root)
         let variable = axis == 0 ? rootItem.width : rootItem.height
@@ -344,12 +417,11 @@ final class LayoutEngine {
     /// Frame-based views (other than the root) are held at their frames, relative to their superview.
     private func updatePins(_ item: Item) {
         let view = item.view
-        guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parent = view.superview,
-            let parentItem = items[ObjectIdentifier(parent)]
-        else {
-            removePins(item)
+        guard view !== root, view.translatesAutoresizingMaskIntoConstraints, let parentItem = item.parentItem else {
+            if !item.pins.isEmpty || !item.brokenPins.isEmpty || item.pinnedFrame != nil { removePins(item) }
             return
         }
+        let parent = parentItem.view
         let frame = view.frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
         if item.pinnedFrame == frame {
             if !item.brokenPins.isEmpty { item.brokenPins = tryAgain(item.brokenPins, into: &item.pins) }
@@ -365,6 +437,11 @@ final class LayoutEngine {
             for component in 0..<4 {
                 if old[component] == new[component] {
                     kept.append(item.pins[component])
+                    continue
+                }
+                let moved = Self.withConstant(item.pins[component], -Double(new[component]))
+                if solver.replaceConstant(of: item.pins[component], with: moved) {
+                    kept.append(moved)
                     continue
                 }
                 try? solver.removeConstraint(item.pins[component])

@@ -62,6 +62,41 @@ open class Label: View {
     /// in each engine that holds it, so one slot each keeps the text from being wrapped again.
     private var measured: (unconstrained: Measured?, constrained: Measured?)
 
+    /// One wrap kept for every label: its inputs, the lines and the widest line's columns.
+    private struct SharedWrap {
+        var text: String
+        var columns: Int?
+        var numberOfLines: Int
+        var lines: [String]
+        var widest: Int
+    }
+
+    /// The last few wraps of any label. A table measures a row with its template cell and then
+    /// shows it in another cell: two labels wrapping the same text at the same width, the second
+    /// answered here.
+    private static var sharedWraps: [SharedWrap] = []
+    private static var nextSharedWrap = 0
+    private static let sharedWrapCapacity = 4
+
+    /// The text wrapped to `columns`, with its widest line's width in columns, from the shared wraps when there.
+    /// - Complexity: O(n) in the length of `text` (a comparison when shared, else the wrap).
+    private func sharedWrap(columns: Int?) -> (lines: [String], widest: Int) {
+        for entry in Label.sharedWraps
+        where entry.columns == columns && entry.numberOfLines == numberOfLines && entry.text == text {
+            return (entry.lines, entry.widest)
+        }
+        let lines = Label.wrap(text, columns: columns, numberOfLines: numberOfLines)
+        let entry = SharedWrap(
+            text: text, columns: columns, numberOfLines: numberOfLines, lines: lines, widest: lines.map { displayWidth($0) }.max() ?? 0)
+        if Label.sharedWraps.count < Label.sharedWrapCapacity {
+            Label.sharedWraps.append(entry)
+        } else {
+            Label.sharedWraps[Label.nextSharedWrap] = entry
+            Label.nextSharedWrap = (Label.nextSharedWrap + 1) % Label.sharedWrapCapacity
+        }
+        return (lines, entry.widest)
+    }
+
     /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
         self.text = text
@@ -78,7 +113,7 @@ open class Label: View {
         if let cache, cache.columns == columns, cache.numberOfLines == numberOfLines, cache.text == text {
             return cache.lines
         }
-        let lines = Label.wrap(text, columns: columns, numberOfLines: numberOfLines)
+        let lines = sharedWrap(columns: columns).lines
         cache = (text, columns, numberOfLines, lines)
         return lines
     }
@@ -104,8 +139,8 @@ open class Label: View {
             // One line that fits: what `wrap` would give, without building it.
             fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
         } else {
-            let lines = wrappedLines(forWidth: size.width)
-            let widest = lines.map { displayWidth($0) }.max() ?? 0
+            let (lines, widest) = sharedWrap(columns: columns)
+            cache = (text, columns, numberOfLines, lines)
             fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
         }
         let entry = Measured(

@@ -36,7 +36,9 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] {
+        didSet { AutoLayoutState.structureDidChange(below: self) }  // engines above walk their subtree again
+    }
 
     /// The view that contains this one, if any.
     ///

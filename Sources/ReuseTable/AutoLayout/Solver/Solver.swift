@@ -120,6 +120,72 @@ public final class Solver {
         constraintTags[ObjectIdentifier(constraint)] != nil
     }
 
+    /// Swaps `old`, an equality in the solver, for `new`, the same equality (same terms and
+    /// strength) with another constant, by moving the constant in place as `suggestValue`
+    /// moves an edit's: no row is built and no marker pivoted out, and the dual simplex
+    /// re-optimizes from the current solution.
+    ///
+    /// Returns false, changing nothing, when it cannot: either is not an equality, the
+    /// strengths differ, `old` is not in the solver or `new` is, or `old` is a required
+    /// equality some other required equality depends on (its marker is basic or appears in
+    /// another required equality's row); and when the new constant makes the required
+    /// constraints unsatisfiable. The caller then removes `old` and adds `new`, which
+    /// reports the conflict.
+    /// - Complexity: O(rows · log(row length)) to shift the constants, plus the dual pivots the change needs.
+    func replaceConstant(of old: Constraint, with new: Constraint) -> Bool {
+        guard old.op == .equal, new.op == .equal, old.strength == new.strength,
+            let tag = constraintTags[ObjectIdentifier(old)], constraintTags[ObjectIdentifier(new)] == nil
+        else { return false }
+        // `expression - plus + minus == 0` (or `expression + dummy == 0`): a constant larger by
+        // `delta` is the edit `expression == -constant` suggested `delta` lower.
+        let delta = new.expression.constant - old.expression.constant
+        if tag.other.isValid {
+            shiftEdit(tag, by: -delta)
+        } else {
+            guard rowIndex[tag.marker.id] < 0, !mentionedByDummyRow(tag.marker) else { return false }
+            // The dummy stays 0: the rows that mention it move as if it were `delta`.
+            shiftRows(mentioning: tag.marker, by: delta)
+            if !dualOptimizeIfFeasible() {
+                // Back to where it was: the same constraints, still dual feasible, so the dual simplex succeeds.
+                shiftRows(mentioning: tag.marker, by: -delta)
+                infeasibleRows.removeAll()
+                for index in rows.indices where rows[index].constant < 0 && basics[index].isRestricted {
+                    infeasibleRows.append(basics[index])
+                }
+                dualOptimize()
+                return false
+            }
+        }
+        constraintTags[ObjectIdentifier(old)] = nil
+        constraintTags[ObjectIdentifier(new)] = Tag(constraint: new, marker: tag.marker, other: tag.other)
+        return true
+    }
+
+    /// True when a row whose basic symbol is a dummy (a required equality made redundant by
+    /// the others) mentions `marker`: moving `marker`'s constraint would break that one.
+    private func mentionedByDummyRow(_ marker: Symbol) -> Bool {
+        for index in rows.indices where basics[index].isDummy && rows[index].coefficient(for: marker) != 0 { return true }
+        return false
+    }
+
+    /// `dualOptimize()` that stops, with `false` and no infeasible rows left queued, at a row
+    /// no symbol can enter (the required constraints cannot all hold).
+    private func dualOptimizeIfFeasible() -> Bool {
+        while let leaving = infeasibleRows.popLast() {
+            let index = rowIndex[leaving.id]
+            guard index >= 0, rows[index].constant < 0, !nearZero(rows[index].constant) else { continue }
+            guard let entering = dualEnteringSymbol(rows[index]) else {
+                infeasibleRows.removeAll()
+                return false
+            }
+            var row = takeRow(at: index)
+            row.solve(for: leaving, replacing: entering)
+            substitute(entering, with: row)
+            appendRow(row, basic: entering)
+        }
+        return true
+    }
+
     // MARK: Edit variables
 
     /// Makes `variable` editable with `suggestValue` at `strength` (below required).
