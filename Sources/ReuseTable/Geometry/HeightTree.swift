@@ -226,7 +226,7 @@ extension HeightTree {
         func copy() -> Node { Node(copying: self) }
 
         /// The children, in order (empty for a leaf): a view of `childSummaries`.
-        var children: LazyMapCollection<[SummaryColumns.Entry], Node> { childSummaries.children }
+        var children: [Node] { childSummaries.children }
 
         /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node { childSummaries.child(j) }
@@ -259,8 +259,8 @@ extension HeightTree {
             let new = childSummaries.child(j).summary
             if new.count != old.count { childSummaries.setCount(j, new.count) }
             if new.height.bitPattern != old.height.bitPattern { childSummaries.setHeight(j, new.height) }
-            if new.headers != old.headers { childSummaries.headers[j] = new.headers }
-            if new.unmeasured != old.unmeasured { childSummaries.unmeasured[j] = new.unmeasured }
+            if new.headers != old.headers { childSummaries.setHeaders(j, new.headers) }
+            if new.unmeasured != old.unmeasured { childSummaries.setUnmeasured(j, new.unmeasured) }
         }
 
         /// Child `j` without a retain, for read-only walks while the tree holds this node.
