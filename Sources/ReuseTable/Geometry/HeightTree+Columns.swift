@@ -63,12 +63,17 @@ extension HeightTree {
                 j += 1
             }
             block.header.count = n
+            refreshGrid()
             refreshEnds(from: 0)
         }
 
         // MARK: Layout
 
         @inline(__always) private var capacity: Int { block.withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+        @inline(__always) private var onGrid: Bool {
+            get { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid } }
+            nonmutating set { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid = newValue } }
+        }
         @inline(__always) private var raw: UnsafeMutableRawPointer {
             UnsafeMutableRawPointer(block.withUnsafeMutablePointerToElements { $0 })
         }
@@ -228,6 +233,7 @@ extension HeightTree {
             hd.initialize(from: headerBase, count: n)
             (hd + c).initialize(from: unmeasuredBase, count: n)
             fresh.header.count = n
+            fresh.header.onGrid = onGrid
             block = fresh
         }
 
@@ -249,12 +255,39 @@ extension HeightTree {
             setUnmeasured(j, s.unmeasured)
         }
 
-        /// Child `j`'s height; the running sums re-added from j on.
+        /// Child `j`'s height; the running sums from j on follow it.
         mutating func setHeight(_ j: Int, _ height: Double) {
             precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
             reserve(0)
+            let old = heightBase[j]
             heightBase[j] = height
+            if onGrid && HeightTree.isOnExactGrid(height) {
+                // Every height is a non-negative multiple of 1/256, and the totals before and
+                // after are below `exactGridLimit`: every running sum, old and new, is exact,
+                // so adding the (exact) difference gives the very numbers `refreshEnds` would
+                // add up, without its chain of dependent additions.
+                let n = count, e = endBase
+                let delta = height - old
+                if e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit {
+                    for k in j..<n { e[k] = e[k] + delta }
+                    return
+                }
+            } else {
+                onGrid = false
+            }
             refreshEnds(from: j)
+        }
+
+        /// Records that child `j`'s summary went from `old` (what the columns hold for it)
+        /// to its current one, writing only the fields that changed: a one-row insert or
+        /// delete of a measured row writes the count and the height (and the running sums).
+        @inline(__always)
+        mutating func childDidChange(_ j: Int, from old: Summary) {
+            let new = unretainedChild(j)._withUnsafeGuaranteedRef { $0.summary }
+            if new.count != old.count { setCount(j, new.count) }
+            if new.height.bitPattern != old.height.bitPattern { setHeight(j, new.height) }
+            if new.headers != old.headers { setHeaders(j, new.headers) }
+            if new.unmeasured != old.unmeasured { setUnmeasured(j, new.unmeasured) }
         }
 
         /// Child `j`'s slot count.
@@ -311,7 +344,16 @@ extension HeightTree {
                 j += 1
             }
             block.header.count = newCount
+            refreshGrid()
             refreshEnds(from: lo)
+        }
+
+        /// Recomputes whether every height is on the exact grid.
+        private func refreshGrid() {
+            let h = heightBase
+            var all = true
+            for k in 0..<count where !HeightTree.isOnExactGrid(h[k]) { all = false }
+            onGrid = all
         }
 
         /// Recomputes the running sums from child `j` on.
@@ -331,6 +373,9 @@ extension HeightTree {
     struct ColumnHeader {
         var count: Int
         var capacity: Int
+        /// Whether every child's height is on the exact grid (`HeightTree.isOnExactGrid`), so the
+        /// running sums may follow a change of one height by the difference. False is always safe.
+        var onGrid = false
     }
 
     /// One internal node's columns in one allocation: for capacity c, the
