@@ -418,7 +418,7 @@ extension HeightTree {
     /// in-order sum bit for bit, which is what `RowRecords` computes. Four
     /// independent chains instead of one cut the latency of re-summing a leaf
     /// on every mutation (a chain of up to 82 dependent additions otherwise).
-    /// Internal nodes add in order instead (`SummaryColumns.ends`), since their
+    /// Internal nodes add in order instead (`SummaryColumns.end(_:)`), since their
     /// descents need the running sums.
     @inline(__always)
     static func fixedShapeSum(_ n: Int, _ term: (Int) -> Double) -> Double {
@@ -463,8 +463,12 @@ extension HeightTree {
     /// rows spent about 450 of its 3,000 instructions re-adding its leaf.
     @inline(__always)
     static func isOnExactGrid(_ height: Double) -> Bool {
+        // Below the limit `scaled` is below 2^52, so the conversion to an integer is exact
+        // up to the truncated fraction (and cheaper than `rounded(.towardZero)`, a call to
+        // `trunc` on baseline x86-64); NaN fails the first comparison.
+        guard height >= 0 && height < exactGridLimit else { return false }
         let scaled = height * 256
-        return height >= 0 && height < exactGridLimit && scaled.rounded(.towardZero) == scaled
+        return Double(Int64(scaled)) == scaled
     }
 
     /// The leaf's height sum after its runs changed by `delta` (the exact sum of the terms

@@ -21,7 +21,7 @@ import Foundation
 /// with every height distinct that is about 11 bytes a row (narrow) or about
 /// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
 /// malloc statistics). Internal nodes hold up to 64 children, whose summaries
-/// sit in the parent as columns (`SummaryColumns`: heights and their running
+/// sit in the parent as columns, all in one block (`SummaryColumns`: heights and their running
 /// sums, counts each beside its child, headers, unmeasured): ten million distinct rows are four levels including the
 /// leaves, and internal nodes add well under 1 byte a row. (Measured
 /// alternatives: 64-run full leaves made nearly every random insert split;
@@ -29,7 +29,7 @@ import Foundation
 /// Docs/row-geometry.md, "Why these sizes".)
 ///
 /// Precision: a node's summary height is always the sum of its children
-/// (added in order, `SummaryColumns.ends`) or runs (in one fixed shape,
+/// (added in order, `SummaryColumns.end(_:)`) or runs (in one fixed shape,
 /// `fixedShapeSum`), so it depends only on what is below the node. It is
 /// re-added after every change, except where every addition is exact (a leaf
 /// whose heights all sit on `isOnExactGrid`'s grid): there the sum follows a
