@@ -122,6 +122,49 @@ import Testing
         #expect(copy.count == 410)
     }
 
+    /// An internal node's columns live in one block that copies share until one of them
+    /// writes it. Two copies edited in turn, and now and then made to share again, with
+    /// one-row inserts, deletes and height changes whose heights are on the exact grid
+    /// (the running sums follow by the difference) or not (they are re-added), must each
+    /// match their own array and keep every invariant (which re-adds the running sums).
+    @Test func copiesEditedInTurnKeepTheirOwnColumns() throws {
+        var random = SplitMix64(seed: 7)
+        let start = (0..<300).map { Double($0 % 40) }
+        let first = HeightTree(start.lazy.map { HeightRun(count: 1, height: $0) }, leafCapacity: 4, fanout: 4)
+        var trees = [first, first]
+        var models = [start, start]
+        for step in 0..<250 {
+            let t = step % 2
+            if random.next() % 7 == 0 {
+                trees[1 - t] = trees[t]
+                models[1 - t] = models[t]
+            }
+            let height = random.next() % 4 == 0 ? 1.0 / 3.0 : Double(random.next() % 50) / 4
+            let n = models[t].count
+            switch random.next() % 3 {
+            case 0:
+                let i = Int(random.next() % UInt64(n + 1))
+                trees[t].insert([HeightRun(count: 1, height: height)], at: i)
+                models[t].insert(height, at: i)
+            case 1 where n > 1:
+                let i = Int(random.next() % UInt64(n))
+                trees[t].removeSubrange(i..<(i + 1))
+                models[t].remove(at: i)
+            default:
+                let i = Int(random.next() % UInt64(n))
+                trees[t].setHeight(height, at: i, isMeasured: true)
+                models[t][i] = height
+            }
+            for k in 0..<2 {
+                try trees[k].checkInvariants()
+                #expect(trees[k].count == models[k].count)
+                for (i, h) in models[k].enumerated() where trees[k].height(at: i).bitPattern != h.bitPattern {
+                    Issue.record("copy \(k) after step \(step): slot \(i) is \(trees[k].height(at: i)), not \(h)")
+                }
+            }
+        }
+    }
+
     @Test func bulkInsertAndRemoveRoundTrip() throws {
         var tree = HeightTree([HeightRun(count: 100, height: 10)], leafCapacity: 4, fanout: 4)
         let inserted = (0..<5_000).map { (i: Int) -> HeightRun in

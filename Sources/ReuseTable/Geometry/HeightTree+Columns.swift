@@ -2,217 +2,410 @@ import Foundation
 
 extension HeightTree {
     /// An internal node's children and their summaries: each child beside its
-    /// slot count (`entries`), the other fields one array each (structure of
-    /// arrays), plus the running sum of the heights.
+    /// slot count (`Entry`), the other fields one column each (structure of
+    /// arrays), plus the running sum of the heights, all in one allocation
+    /// (`ColumnBlock`).
     ///
     /// A child sits in the same 16-byte entry as its count, so a descent by
     /// index reads the child's reference from the cache line its count scan
     /// just read, instead of one more dependent miss in a separate array of
     /// children; the scan reads 16 bytes a child instead of 8.
     ///
-    /// `ends[j]` is `heights[0] + … + heights[j]`, added in order from 0: child
-    /// j starts at `acc + ends[j − 1]` below a node that starts at `acc`
+    /// One block instead of five arrays: a one-row insert or delete writes the
+    /// counts, heights and running sums of every node on its path, and with
+    /// separate arrays that was five objects a node (five uniqueness checks, and
+    /// at 10^7 rows a cold page each); now it is one object, checked once.
+    ///
+    /// `end(j)` is `height(0) + … + height(j)`, added in order from 0: child
+    /// j starts at `acc + end(j − 1)` below a node that starts at `acc`
     /// (`start(of:from:)`). A descent by offset then compares `y` with
-    /// `acc + ends[j]` child by child, each comparison independent of the last,
+    /// `acc + end(j)` child by child, each comparison independent of the last,
     /// instead of carrying one chain of additions through every child before
     /// the one it wants. Every walk uses this one formula, so offsets agree
-    /// everywhere. An edit of child j re-adds `ends` from j on; the node's
-    /// height is `ends.last`, a function of the children alone, never of the
+    /// everywhere. An edit of child j re-adds the running sums from j on; the node's
+    /// height is the last running sum, a function of the children alone, never of the
     /// edit history, and with exactly representable heights it is the in-order
     /// sum `RowRecords` computes. (Running sums of the counts were measured too:
     /// keeping them current on every edit cost inserts and deletes more than
     /// the integer scan they replace; see Docs/row-geometry.md.)
-    struct SummaryColumns: Sendable {
+    ///
+    /// `@unchecked Sendable`: the block is written only while uniquely
+    /// referenced (copy-on-write, as `Node` is), so a shared block is never written.
+    struct SummaryColumns: @unchecked Sendable {
         /// A child and its slot count.
         struct Entry: Sendable {
             var count: Int
             var child: Node
         }
 
-        private(set) var heights: [Double] = []
-        /// `ends[j] = heights[0] + … + heights[j]`, added in order. (Measured
-        /// against heights and ends interleaved in one array: a little slower
-        /// for every operation, see Docs/row-geometry.md.)
-        private(set) var ends: [Double] = []
-        /// The children, each with its slot count.
-        private(set) var entries: [Entry] = []
-        var headers: [Int] = []
-        var unmeasured: [Int] = []
+        private var block: ColumnBlock
 
-        init() {}
+        /// Shared by every leaf (which has no children), so a leaf allocates no block.
+        /// Never written: any write first copies it (it is never uniquely referenced).
+        nonisolated(unsafe) private static let emptyBlock = ColumnBlock.make(capacity: 0)
+
+        init() { block = Self.emptyBlock }
 
         /// The columns of `children`, in order.
         init(_ children: some Collection<Node>) {
-            heights.reserveCapacity(children.count)
-            ends.reserveCapacity(children.count)
-            entries.reserveCapacity(children.count)
-            headers.reserveCapacity(children.count)
-            unmeasured.reserveCapacity(children.count)
+            let n = children.count
+            // Room for the one extra child an insert adds before its node splits.
+            block = n == 0 ? Self.emptyBlock : ColumnBlock.make(capacity: n + 2)
+            guard n > 0 else { return }
+            let e = entryBase, h = heightBase, hd = headerBase, u = unmeasuredBase
+            var j = 0
             for child in children {
                 let s = child.summary
-                entries.append(Entry(count: s.count, child: child))
-                heights.append(s.height)
-                headers.append(s.headers)
-                unmeasured.append(s.unmeasured)
+                (e + j).initialize(to: Entry(count: s.count, child: child))
+                h[j] = s.height
+                hd[j] = s.headers
+                u[j] = s.unmeasured
+                j += 1
             }
+            block.header.count = n
+            refreshGrid()
             refreshEnds(from: 0)
         }
 
-        var count: Int { entries.count }
-        var indices: Range<Int> { 0..<entries.count }
+        // MARK: Layout
 
-        /// The children, in order (a view of `entries`).
-        var children: LazyMapCollection<[Entry], Node> { entries.lazy.map(\.child) }
+        @inline(__always) private var capacity: Int { block.withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+        @inline(__always) private var onGrid: Bool {
+            get { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid } }
+            nonmutating set { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid = newValue } }
+        }
+        @inline(__always) private var raw: UnsafeMutableRawPointer {
+            UnsafeMutableRawPointer(block.withUnsafeMutablePointerToElements { $0 })
+        }
+        @inline(__always) private var entryBase: UnsafeMutablePointer<Entry> { raw.assumingMemoryBound(to: Entry.self) }
+        @inline(__always) private var heightBase: UnsafeMutablePointer<Double> {
+            (raw + ColumnBlock.heightsOffset(capacity)).assumingMemoryBound(to: Double.self)
+        }
+        @inline(__always) private var endBase: UnsafeMutablePointer<Double> { heightBase + capacity }
+        @inline(__always) private var headerBase: UnsafeMutablePointer<Int> {
+            (raw + ColumnBlock.headersOffset(capacity)).assumingMemoryBound(to: Int.self)
+        }
+        @inline(__always) private var unmeasuredBase: UnsafeMutablePointer<Int> { headerBase + capacity }
+
+        // MARK: Reading
+
+        var count: Int { block.withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        var indices: Range<Int> { 0..<count }
+
+        /// The children, in order.
+        var children: [Node] { (0..<count).map { child($0) } }
 
         /// Child `j`.
-        @inline(__always) func child(_ j: Int) -> Node { entries[j].child }
+        @inline(__always) func child(_ j: Int) -> Node {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return entryBase[j].child
+        }
         /// Slots in child `j`.
-        @inline(__always) func slotCount(_ j: Int) -> Int { entries[j].count }
+        @inline(__always) func slotCount(_ j: Int) -> Int {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return entryBase[j].count
+        }
         /// Height of child `j`.
-        @inline(__always) func height(_ j: Int) -> Double { heights[j] }
+        @inline(__always) func height(_ j: Int) -> Double {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return heightBase[j]
+        }
         /// `height(0) + … + height(j)`, added in order.
-        @inline(__always) func end(_ j: Int) -> Double { ends[j] }
+        @inline(__always) func end(_ j: Int) -> Double {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return endBase[j]
+        }
+        /// Header slots in child `j`.
+        @inline(__always) func headers(_ j: Int) -> Int {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return headerBase[j]
+        }
+        /// Estimated slots in child `j`.
+        @inline(__always) func unmeasured(_ j: Int) -> Int {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            return unmeasuredBase[j]
+        }
 
         /// Sum of the heights, in order (the node's summary height).
-        var totalHeight: Double { ends.last ?? 0 }
+        var totalHeight: Double {
+            let n = count
+            return n == 0 ? 0 : endBase[n - 1]
+        }
 
         /// Where child `j` starts below a node that starts at `acc`.
-        @inline(__always) func start(of j: Int, from acc: Double) -> Double { j == 0 ? acc : acc + ends[j - 1] }
+        @inline(__always) func start(of j: Int, from acc: Double) -> Double { j == 0 ? acc : acc + end(j - 1) }
         /// Slots in the children before child `j`.
         @inline(__always) func countBefore(_ j: Int) -> Int {
-            entries.withUnsafeBufferPointer { e in
-                var sum = 0
-                for k in 0..<j { sum &+= e[k].count }
-                return sum
-            }
+            precondition(j >= 0 && j <= count, "child \(j) out of range 0...\(count)")
+            let e = entryBase
+            var sum = 0
+            for k in 0..<j { sum &+= e[k].count }
+            return sum
         }
 
         /// The child holding slot `local` (counted from the node's first slot)
         /// and `local` made relative to it; the last child when `local` is past them all.
         @inline(__always)
         func child(holdingSlot local: Int) -> (child: Int, local: Int) {
-            entries.withUnsafeBufferPointer { e in
-                let last = e.count - 1
-                var j = 0, i = local
-                while j < last && i >= e[j].count {
-                    i &-= e[j].count
-                    j += 1
-                }
-                return (j, i)
+            let e = entryBase
+            let last = count - 1
+            var j = 0, i = local
+            while j < last && i >= e[j].count {
+                i &-= e[j].count
+                j += 1
             }
+            return (j, i)
         }
 
         /// The child holding offset `y` below a node that starts at `acc`: the
-        /// first whose end (`acc + ends[j]`) lies past `y`. Should rounding (only
+        /// first whose end (`acc + end(j)`) lies past `y`. Should rounding (only
         /// possible with inexact heights) leave `y` past every child's end, the
         /// last child with height: `y` is at its very end. Needs a child with height.
         @inline(__always)
         func child(holdingOffset y: Double, from acc: Double) -> Int {
-            ends.withUnsafeBufferPointer { e in
-                let n = e.count
-                var j = 0
-                while j < n && y >= acc + e[j] { j += 1 }
-                return j < n ? j : heights.lastIndex { $0 > 0 }!
-            }
+            let e = endBase
+            let n = count
+            var j = 0
+            while j < n && y >= acc + e[j] { j += 1 }
+            if j < n { return j }
+            let h = heightBase
+            var k = n - 1
+            while k > 0 && !(h[k] > 0) { k -= 1 }
+            precondition(h[k] > 0, "no child with height")
+            return k
         }
 
         /// Child `j` without a retain, for read-only walks while the tree holds this node.
         @inline(__always)
         func unretainedChild(_ j: Int) -> Unmanaged<Node> {
-            precondition(j >= 0 && j < entries.count, "child \(j) out of range 0..<\(entries.count)")
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
             // The reference's bits read as an unmanaged reference (same layout): no retain, no release.
-            return entries.withUnsafeBufferPointer {
-                UnsafeRawPointer($0.baseAddress! + j).load(
-                    fromByteOffset: MemoryLayout<Entry>.offset(of: \Entry.child)!, as: Unmanaged<Node>.self)
-            }
-        }
-
-        /// Child `j`, copied first if another tree shares it.
-        mutating func uniqueChild(_ j: Int) -> Node {
-            if !isKnownUniquelyReferenced(&entries[j].child) { entries[j].child = entries[j].child.copy() }
-            return entries[j].child
+            return UnsafeRawPointer(entryBase + j).load(
+                fromByteOffset: MemoryLayout<Entry>.offset(of: \Entry.child)!, as: Unmanaged<Node>.self)
         }
 
         /// Child `j`'s summary as the columns hold it (the child's own may have changed since).
         subscript(j: Int) -> Summary {
-            Summary(count: entries[j].count, height: heights[j], headers: headers[j], unmeasured: unmeasured[j])
-        }
-
-        /// Copies child `j`'s current summary into the columns.
-        mutating func refresh(_ j: Int) {
-            let s = entries[j].child.summary
-            setCount(j, s.count)
-            setHeight(j, s.height)
-            headers[j] = s.headers
-            unmeasured[j] = s.unmeasured
-        }
-
-        /// Child `j`'s height; the running sums re-added from j on.
-        mutating func setHeight(_ j: Int, _ height: Double) {
-            heights[j] = height
-            refreshEnds(from: j)
-        }
-
-        /// Child `j`'s slot count.
-        mutating func setCount(_ j: Int, _ count: Int) { entries[j].count = count }
-
-        mutating func insert(_ child: Node, at j: Int) {
-            let s = child.summary
-            entries.insert(Entry(count: s.count, child: child), at: j)
-            heights.insert(s.height, at: j)
-            headers.insert(s.headers, at: j)
-            unmeasured.insert(s.unmeasured, at: j)
-            refreshEnds(from: j)
-        }
-
-        mutating func replaceSubrange(_ range: Range<Int>, with children: [Node]) {
-            entries.replaceSubrange(range, with: children.lazy.map { Entry(count: $0.summary.count, child: $0) })
-            heights.replaceSubrange(range, with: children.lazy.map(\.summary.height))
-            headers.replaceSubrange(range, with: children.lazy.map(\.summary.headers))
-            unmeasured.replaceSubrange(range, with: children.lazy.map(\.summary.unmeasured))
-            refreshEnds(from: range.lowerBound)
-        }
-
-        mutating func removeSubrange(_ range: Range<Int>) {
-            entries.removeSubrange(range)
-            heights.removeSubrange(range)
-            headers.removeSubrange(range)
-            unmeasured.removeSubrange(range)
-            refreshEnds(from: range.lowerBound)
-        }
-
-        /// Recomputes the running sums from child `j` on.
-        private mutating func refreshEnds(from j: Int) {
-            let n = heights.count
-            if ends.count > n { ends.removeSubrange(n...) }
-            let j = min(j, ends.count)
-            if ends.count < n { ends.append(contentsOf: repeatElement(0, count: n - ends.count)) }
-            guard j < n else { return }
-            heights.withUnsafeBufferPointer { h in
-                ends.withUnsafeMutableBufferPointer { e in
-                    var a = j == 0 ? 0.0 : e[j - 1]
-                    for k in j..<n {
-                        a = a + h[k]
-                        e[k] = a
-                    }
-                }
-            }
+            Summary(count: slotCount(j), height: height(j), headers: headers(j), unmeasured: unmeasured(j))
         }
 
         /// The sum: heights in order (`totalHeight`, a function of the children alone), integers exact.
         func total() -> Summary {
             var s = Summary()
             s.height = totalHeight
-            for e in entries { s.count += e.count }
-            for c in headers { s.headers += c }
-            for c in unmeasured { s.unmeasured += c }
+            for j in 0..<count {
+                s.count += entryBase[j].count
+                s.headers += headerBase[j]
+                s.unmeasured += unmeasuredBase[j]
+            }
             return s
         }
 
-        /// Heap bytes of the five arrays (for `approximateByteCount`).
-        var byteCount: Int {
-            func bytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
-            return bytes(entries) + bytes(heights) + bytes(ends) + bytes(headers) + bytes(unmeasured)
+        /// Heap bytes of the block (for `approximateByteCount`); 0 for a leaf's shared empty block.
+        var byteCount: Int { capacity == 0 ? 0 : 32 + ColumnBlock.words(capacity) * 8 }
+
+        // MARK: Writing
+
+        /// Makes the block this node's own, with room for `needed` children.
+        @inline(__always)
+        private mutating func reserve(_ needed: Int) {
+            if _slowPath(!isKnownUniquelyReferenced(&block) || capacity < needed) { reallocate(needed) }
+        }
+
+        /// Copies (when shared) or moves (when owned) the columns to a new block of at least `needed` children.
+        private mutating func reallocate(_ needed: Int) {
+            let unique = isKnownUniquelyReferenced(&block)
+            let old = capacity, n = count
+            let fresh = ColumnBlock.make(capacity: Swift.max(needed, unique ? old + old / 2 : old, 4))
+            let c = fresh.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+            let to = UnsafeMutableRawPointer(fresh.withUnsafeMutablePointerToElements { $0 })
+            let e = to.assumingMemoryBound(to: Entry.self)
+            let h = (to + ColumnBlock.heightsOffset(c)).assumingMemoryBound(to: Double.self)
+            let hd = (to + ColumnBlock.headersOffset(c)).assumingMemoryBound(to: Int.self)
+            if unique {
+                e.moveInitialize(from: entryBase, count: n)
+                block.header.count = 0  // moved out: the old block must not release them
+            } else {
+                e.initialize(from: entryBase, count: n)
+            }
+            h.initialize(from: heightBase, count: n)
+            (h + c).initialize(from: endBase, count: n)
+            hd.initialize(from: headerBase, count: n)
+            (hd + c).initialize(from: unmeasuredBase, count: n)
+            fresh.header.count = n
+            fresh.header.onGrid = onGrid
+            block = fresh
+        }
+
+        /// Child `j`, copied first if another tree shares it.
+        mutating func uniqueChild(_ j: Int) -> Node {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            reserve(0)
+            let e = entryBase + j
+            if !isKnownUniquelyReferenced(&e.pointee.child) { e.pointee.child = e.pointee.child.copy() }
+            return e.pointee.child
+        }
+
+        /// Copies child `j`'s current summary into the columns.
+        mutating func refresh(_ j: Int) {
+            let s = child(j).summary
+            setCount(j, s.count)
+            setHeight(j, s.height)
+            setHeaders(j, s.headers)
+            setUnmeasured(j, s.unmeasured)
+        }
+
+        /// Child `j`'s height; the running sums from j on follow it.
+        mutating func setHeight(_ j: Int, _ height: Double) {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            reserve(0)
+            let old = heightBase[j]
+            heightBase[j] = height
+            if onGrid && HeightTree.isOnExactGrid(height) {
+                // Every height is a non-negative multiple of 1/256, and the totals before and
+                // after are below `exactGridLimit`: every running sum, old and new, is exact,
+                // so adding the (exact) difference gives the very numbers `refreshEnds` would
+                // add up, without its chain of dependent additions.
+                let n = count, e = endBase
+                let delta = height - old
+                if e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit {
+                    for k in j..<n { e[k] = e[k] + delta }
+                    return
+                }
+            } else {
+                onGrid = false
+            }
+            refreshEnds(from: j)
+        }
+
+        /// Records that child `j`'s summary went from `old` (what the columns hold for it)
+        /// to its current one, writing only the fields that changed: a one-row insert or
+        /// delete of a measured row writes the count and the height (and the running sums).
+        @inline(__always)
+        mutating func childDidChange(_ j: Int, from old: Summary) {
+            let new = unretainedChild(j)._withUnsafeGuaranteedRef { $0.summary }
+            if new.count != old.count { setCount(j, new.count) }
+            if new.height.bitPattern != old.height.bitPattern { setHeight(j, new.height) }
+            if new.headers != old.headers { setHeaders(j, new.headers) }
+            if new.unmeasured != old.unmeasured { setUnmeasured(j, new.unmeasured) }
+        }
+
+        /// Child `j`'s slot count.
+        mutating func setCount(_ j: Int, _ count: Int) {
+            precondition(j >= 0 && j < self.count, "child \(j) out of range 0..<\(self.count)")
+            reserve(0)
+            entryBase[j].count = count
+        }
+
+        /// Child `j`'s header slots.
+        mutating func setHeaders(_ j: Int, _ headers: Int) {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            reserve(0)
+            headerBase[j] = headers
+        }
+
+        /// Child `j`'s estimated slots.
+        mutating func setUnmeasured(_ j: Int, _ unmeasured: Int) {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            reserve(0)
+            unmeasuredBase[j] = unmeasured
+        }
+
+        mutating func insert(_ child: Node, at j: Int) {
+            replaceSubrange(j..<j, with: CollectionOfOne(child))
+        }
+
+        mutating func removeSubrange(_ range: Range<Int>) {
+            replaceSubrange(range, with: EmptyCollection())
+        }
+
+        /// Replaces the children in `range` by `children`, with their summaries.
+        mutating func replaceSubrange(_ range: Range<Int>, with children: some Collection<Node>) {
+            let n = count, k = children.count
+            precondition(range.lowerBound >= 0 && range.upperBound <= n, "children \(range) out of range 0..<\(n)")
+            let newCount = n - range.count + k
+            reserve(newCount)
+            let e = entryBase, h = heightBase, hd = headerBase, u = unmeasuredBase
+            let lo = range.lowerBound, tail = n - range.upperBound
+            (e + lo).deinitialize(count: range.count)
+            if k != range.count && tail > 0 {
+                (e + lo + k).moveInitialize(from: e + range.upperBound, count: tail)
+                (h + lo + k).moveInitialize(from: h + range.upperBound, count: tail)
+                (hd + lo + k).moveInitialize(from: hd + range.upperBound, count: tail)
+                (u + lo + k).moveInitialize(from: u + range.upperBound, count: tail)
+            }
+            var j = lo
+            for child in children {
+                let s = child.summary
+                (e + j).initialize(to: Entry(count: s.count, child: child))
+                h[j] = s.height
+                hd[j] = s.headers
+                u[j] = s.unmeasured
+                j += 1
+            }
+            block.header.count = newCount
+            refreshGrid()
+            refreshEnds(from: lo)
+        }
+
+        /// Recomputes whether every height is on the exact grid.
+        private func refreshGrid() {
+            let h = heightBase
+            var all = true
+            for k in 0..<count where !HeightTree.isOnExactGrid(h[k]) { all = false }
+            onGrid = all
+        }
+
+        /// Recomputes the running sums from child `j` on.
+        private mutating func refreshEnds(from j: Int) {
+            let n = count
+            guard j < n else { return }
+            let h = heightBase, e = endBase
+            var a = j == 0 ? 0.0 : e[j - 1]
+            for k in j..<n {
+                a = a + h[k]
+                e[k] = a
+            }
+        }
+    }
+
+    /// Header of a `ColumnBlock`: children held, and children it has room for.
+    struct ColumnHeader {
+        var count: Int
+        var capacity: Int
+        /// Whether every child's height is on the exact grid (`HeightTree.isOnExactGrid`), so the
+        /// running sums may follow a change of one height by the difference. False is always safe.
+        var onGrid = false
+    }
+
+    /// One internal node's columns in one allocation: for capacity c, the
+    /// entries (c × 16 bytes: count and child), then the heights and the running
+    /// sums (c × 8 each), then the header counts and the estimated counts (c × 8 each).
+    final class ColumnBlock: ManagedBuffer<ColumnHeader, UInt64> {
+        /// Eight-byte words for `capacity` children.
+        static func words(_ capacity: Int) -> Int { 6 * capacity }
+        /// Byte offset of the heights (the running sums follow them).
+        @inline(__always) static func heightsOffset(_ capacity: Int) -> Int { 16 * capacity }
+        /// Byte offset of the header counts (the estimated counts follow them).
+        @inline(__always) static func headersOffset(_ capacity: Int) -> Int { 32 * capacity }
+
+        /// An empty block with room for `capacity` children, its regions bound to their types.
+        static func make(capacity: Int) -> ColumnBlock {
+            let made = ColumnBlock.create(minimumCapacity: words(capacity)) { _ in ColumnHeader(count: 0, capacity: capacity) }
+            let block = unsafeDowncast(made, to: ColumnBlock.self)
+            block.withUnsafeMutablePointerToElements { w in
+                let raw = UnsafeMutableRawPointer(w)
+                raw.bindMemory(to: SummaryColumns.Entry.self, capacity: capacity)
+                (raw + heightsOffset(capacity)).bindMemory(to: Double.self, capacity: 2 * capacity)
+                (raw + headersOffset(capacity)).bindMemory(to: Int.self, capacity: 2 * capacity)
+            }
+            return block
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointers { h, w in
+                UnsafeMutableRawPointer(w).assumingMemoryBound(to: SummaryColumns.Entry.self).deinitialize(count: h.pointee.count)
+            }
         }
     }
 
@@ -225,7 +418,7 @@ extension HeightTree {
     /// in-order sum bit for bit, which is what `RowRecords` computes. Four
     /// independent chains instead of one cut the latency of re-summing a leaf
     /// on every mutation (a chain of up to 82 dependent additions otherwise).
-    /// Internal nodes add in order instead (`SummaryColumns.ends`), since their
+    /// Internal nodes add in order instead (`SummaryColumns.end(_:)`), since their
     /// descents need the running sums.
     @inline(__always)
     static func fixedShapeSum(_ n: Int, _ term: (Int) -> Double) -> Double {
@@ -270,8 +463,12 @@ extension HeightTree {
     /// rows spent about 450 of its 3,000 instructions re-adding its leaf.
     @inline(__always)
     static func isOnExactGrid(_ height: Double) -> Bool {
+        // Below the limit `scaled` is below 2^52, so the conversion to an integer is exact
+        // up to the truncated fraction (and cheaper than `rounded(.towardZero)`, a call to
+        // `trunc` on baseline x86-64); NaN fails the first comparison.
+        guard height >= 0 && height < exactGridLimit else { return false }
         let scaled = height * 256
-        return height >= 0 && height < exactGridLimit && scaled.rounded(.towardZero) == scaled
+        return Double(Int64(scaled)) == scaled
     }
 
     /// The leaf's height sum after its runs changed by `delta` (the exact sum of the terms

@@ -31,7 +31,7 @@ extension HeightTree {
             let (j, within) = node.childSummaries.child(holdingSlot: i)
             i = within
             acc = node.childSummaries.start(of: j, from: acc)
-            for k in 0..<j { headers += node.childSummaries.headers[k] }
+            for k in 0..<j { headers += node.childSummaries.headers(k) }
             node = node.child(j)
         }
         var r = 0
@@ -160,8 +160,8 @@ extension HeightTree {
         while !node.isLeaf {
             let columns = node.childSummaries
             var j = 0
-            while s >= columns.headers[j] {
-                s -= columns.headers[j]
+            while s >= columns.headers(j) {
+                s -= columns.headers(j)
                 base += columns.slotCount(j)
                 j += 1
             }

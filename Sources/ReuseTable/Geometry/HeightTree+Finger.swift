@@ -75,7 +75,7 @@ extension HeightTree {
         var acc = 0.0, limit = Double.infinity
         var base = 0, headers = 0
         while !node.isLeaf {
-            // (Read through `node`, not copied out: a copy of the columns would retain five arrays.)
+            // (Read through `node`, not copied out: a copy of the columns would retain their block.)
             let chosen = node.childSummaries.child(holdingOffset: y, from: acc)
             let end = acc + node.childSummaries.end(chosen)
             // Rounding (inexact heights only) left y past every child's end:
@@ -84,7 +84,7 @@ extension HeightTree {
             limit = min(limit, end)
             acc = node.childSummaries.start(of: chosen, from: acc)
             base += node.childSummaries.countBefore(chosen)
-            for j in 0..<chosen { headers += node.childSummaries.headers[j] }
+            for j in 0..<chosen { headers += node.childSummaries.headers(j) }
             node = node.child(chosen)
         }
         if finger.stamp != stamp { finger.section = -1 }

@@ -223,7 +223,8 @@ extension HeightTree.Node {
             return
         } else {
             let (j, i) = childIndex(for: local)
-            if child(j).isLeaf && !child(j).canTake(newHeights.count, config: config) {
+            // Read without a retain: the node holds the child.
+            if unretainedChild(j)._withUnsafeGuaranteedRef({ $0.isLeaf && !$0.canTake(newHeights.count, config: config) }) {
                 insertSplittingLeaf(j, heights: newHeights, meta: newMeta, at: i, config: config)
                 return
             }
@@ -437,9 +438,11 @@ extension HeightTree.Node {
     ///
     /// - Complexity: O(fan-out): only the changed child and one neighbour are read.
     func normalizeChild(at j: Int, config: Config) {
+        // The common case, a child within bounds, read without a retain (the node holds the child).
+        let (e, isLeaf) = unretainedChild(j)._withUnsafeGuaranteedRef { ($0.entryCount, $0.isLeaf) }
+        let capacity = config.capacity(isLeaf: isLeaf)
+        if e <= capacity && e >= config.minimum(isLeaf: isLeaf) { return }
         let child = self.child(j)
-        let e = child.entryCount
-        let capacity = config.capacity(isLeaf: child.isLeaf)
         if e > capacity && e <= 2 * capacity {
             // The common case (one insertion too many): keep the left half in
             // place and move the right half to one new node.

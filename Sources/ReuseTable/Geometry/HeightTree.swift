@@ -21,7 +21,7 @@ import Foundation
 /// with every height distinct that is about 11 bytes a row (narrow) or about
 /// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
 /// malloc statistics). Internal nodes hold up to 64 children, whose summaries
-/// sit in the parent as columns (`SummaryColumns`: heights and their running
+/// sit in the parent as columns, all in one block (`SummaryColumns`: heights and their running
 /// sums, counts each beside its child, headers, unmeasured): ten million distinct rows are four levels including the
 /// leaves, and internal nodes add well under 1 byte a row. (Measured
 /// alternatives: 64-run full leaves made nearly every random insert split;
@@ -29,7 +29,7 @@ import Foundation
 /// Docs/row-geometry.md, "Why these sizes".)
 ///
 /// Precision: a node's summary height is always the sum of its children
-/// (added in order, `SummaryColumns.ends`) or runs (in one fixed shape,
+/// (added in order, `SummaryColumns.end(_:)`) or runs (in one fixed shape,
 /// `fixedShapeSum`), so it depends only on what is below the node. It is
 /// re-added after every change, except where every addition is exact (a leaf
 /// whose heights all sit on `isOnExactGrid`'s grid): there the sum follows a
@@ -178,6 +178,9 @@ extension HeightTree {
     /// runtime access tracking on these hot fields cost more than the work.
     final class Node: @unchecked Sendable {
         @exclusivity(unchecked) var summary: Summary
+        /// The children (internal nodes only), each beside its slot count, and their summaries, in one block.
+        /// Declared right after the summary, so an internal node's visit reads only the object's first cache line.
+        @exclusivity(unchecked) var childSummaries: SummaryColumns
         let isLeaf: Bool
         /// Whether the leaf's runs use the 8-byte encoding (see HeightTree+LeafRuns.swift).
         @exclusivity(unchecked) var isNarrow = true
@@ -189,10 +192,8 @@ extension HeightTree {
         @exclusivity(unchecked) var runCount = 0
         /// A wide leaf's run metas; empty otherwise.
         @exclusivity(unchecked) var wideMeta: [UInt32] = []
-        /// The children (internal nodes only), each beside its slot count, and their summaries, one array per field.
-        @exclusivity(unchecked) var childSummaries: SummaryColumns
         /// A leaf's runs: narrow words (height and meta) or wide words (heights; metas in `wideMeta`).
-        /// Last, so an internal node's visit reads only the object's first two cache lines.
+        /// Last, so an internal node's visit never reads it.
         @exclusivity(unchecked) var words = Words(repeating: 0)
 
         /// A leaf holding these runs (at most `wordCapacity`), in the narrowest encoding that keeps every height's bits.
@@ -226,7 +227,7 @@ extension HeightTree {
         func copy() -> Node { Node(copying: self) }
 
         /// The children, in order (empty for a leaf): a view of `childSummaries`.
-        var children: LazyMapCollection<[SummaryColumns.Entry], Node> { childSummaries.children }
+        var children: [Node] { childSummaries.children }
 
         /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node { childSummaries.child(j) }
@@ -251,17 +252,9 @@ extension HeightTree {
         }
 
         /// Records that child `j`'s summary went from `old` (what the columns hold for it)
-        /// to its current one, writing only the columns whose field changed: a one-row
-        /// insert or delete of a measured row touches the counts and heights columns
-        /// only, so the headers and unmeasured arrays of the nodes on the path stay unread.
+        /// to its current one, writing only the fields that changed.
         @inline(__always)
-        func childDidChange(_ j: Int, from old: Summary) {
-            let new = childSummaries.child(j).summary
-            if new.count != old.count { childSummaries.setCount(j, new.count) }
-            if new.height.bitPattern != old.height.bitPattern { childSummaries.setHeight(j, new.height) }
-            if new.headers != old.headers { childSummaries.headers[j] = new.headers }
-            if new.unmeasured != old.unmeasured { childSummaries.unmeasured[j] = new.unmeasured }
-        }
+        func childDidChange(_ j: Int, from old: Summary) { childSummaries.childDidChange(j, from: old) }
 
         /// Child `j` without a retain, for read-only walks while the tree holds this node.
         @inline(__always)
