@@ -315,7 +315,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         /// the snapshot or repeated in `identifiers` throws, with the map left as it was.
         /// - Complexity: O(k) for k identifiers.
         func claimNewItems(_ identifiers: [ItemIdentifier], for section: SectionIdentifier) throws(ReuseTableError) {
-            itemSection.reserveCapacity(itemSection.count + identifiers.count)
+            // Grow geometrically: reserving exactly the new count would rehash every item on each
+            // call, quadratic for items appended a few at a time.
+            let needed = itemSection.count + identifiers.count
+            if itemSection.capacity < needed { itemSection.reserveCapacity(max(needed, 2 * itemSection.capacity)) }
             // An index loop: `enumerated()` in unspecialized generic code looks up metadata every step.
             for index in identifiers.indices {
                 let identifier = identifiers[index]
