@@ -25,6 +25,28 @@ struct LayoutPassRequests: OptionSet {
     static let runAgain = LayoutPassRequests(rawValue: 1 << 2)
 }
 
+/// Everything the frames of the cells on screen follow from besides the offset, as of one
+/// pass: the layout generation (which every change of the geometry and every explicit layout
+/// request advance), the width, and what the view puts on every placed cell.
+///
+/// A pass whose placement equals the one the cells on screen were placed with is a plain scroll:
+/// a staying cell's frame, separator and layout are what the last pass gave it, so reconcile
+/// touches only the cells that arrive and leave (the article's "a cell placed once keeps its frame").
+struct Placement: Equatable {
+    /// `LayoutPassState.layoutGeneration` when the placement was taken.
+    var generation: UInt64
+    /// The view's width.
+    var width: CGFloat
+    /// Where the geometry's y = 0 is in content coordinates (the table header's height).
+    var origin: Double
+    /// The gap above each row.
+    var rowMargin: Double
+    /// What `refresh(_:)` sets on every cell (the table's separator height).
+    var cellDecoration: CGFloat
+    /// The editing mode the cells show.
+    var isEditing: Bool
+}
+
 /// What one view's layout pass keeps between passes, and the work other code asks of the
 /// next pass. One value, owned by the pass: code outside it only adds requests, and an
 /// interactive movement (`Engine/InteractiveMovement.swift`) lifts and drops `movement`.
@@ -39,6 +61,12 @@ struct LayoutPassState<Cell: AnyObject> {
     var lastInsets: EdgeInsets?
     /// The offset of the last pass: the direction of scrolling, for prefetching.
     var lastOffsetY: CGFloat = 0
+    /// Advanced by every change that may move or restyle a placed cell without changing the
+    /// view's `placement` otherwise: the table's geometry (each mutation), an explicit layout
+    /// (`setNeedsLayout()` then `layoutIfNeeded()`), a lifted element. See `Placement`.
+    var layoutGeneration: UInt64 = 0
+    /// The placement the cells on screen were placed with; nil when they must all be placed again.
+    var placed: Placement?
     /// Cells the data source configured while settle measured a row on screen: reconcile
     /// shows them where the row arrives, and returns the rest to the pool.
     var cellsFromMeasuring: [IndexPath: Cell] = [:]
@@ -85,6 +113,9 @@ protocol LayingOutView: ReusingView, SelectionHost {
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }
+    /// What the frames of the cells on screen follow from besides the offset (`Placement`), or
+    /// nil when the view places every cell on every pass.
+    var placement: Placement? { get }
 
     // MARK: Reconcile's per-view words
 
@@ -164,8 +195,14 @@ extension LayingOutView {
     /// 4. `willDisplay` for each arrival once all are on the list.
     /// Then the supplementary elements, and cells configured while measuring that no
     /// arrival took go back to the pool.
+    ///
+    /// A cell that stays is left as it is when the view's `placement` is the one the cells on
+    /// screen were placed with (a plain scroll): only arrivals and departures cost anything.
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
+        let placement = self.placement
+        let stayingPlaced = placement != nil && placement == pass.placed
+        pass.placed = nil  // until every cell is placed: a callback below may change what they follow
         recycleCellsThatLeft(wanted)
         var staying = pass.staying, arrived = pass.arrived
         pass.staying = []
@@ -175,6 +212,7 @@ extension LayingOutView {
         let hasPrefetched = !prefetchedIndexPaths.isEmpty
         for (target, cell) in zip(wanted, staying) {
             if let cell {
+                if stayingPlaced { continue }
                 refresh(cell)
                 cell.frame = target.frame
                 cell.layoutIfNeeded()
@@ -195,6 +233,9 @@ extension LayingOutView {
         counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, cellsOnScreen.count)
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
+        // Only now: the callbacks above ran with the placement unsettled, and one that changed it
+        // (a new separator style, a height) leaves the next pass a different placement.
+        pass.placed = placement
         if !arrived.isEmpty { tellWillDisplay(arrived) }
         staying.removeAll(keepingCapacity: true)
         arrived.removeAll(keepingCapacity: true)
@@ -245,6 +286,9 @@ extension LayingOutView {
 }
 
 extension LayingOutView {
+    /// No placement: every pass places every cell (the collection view, whose layout decides frames).
+    var placement: Placement? { nil }
+
     /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
     /// reload, an update or a reconfigure does with the cells it takes off screen.
     func recycle(_ leaving: [VisibleRows<Cell>.Entry]) {

@@ -39,18 +39,32 @@ extension TableView {
     /// In `.plain` style, the header of the section at the top stays pinned
     /// until the section's end pushes it up. As in UIKit, "the top" is below the
     /// top content inset (`visible` is in geometry coordinates, see `viewport`).
-    /// Both lookups go through the layout finger (`layoutFinger`), so a scroll
-    /// step within one section makes no descent from the root.
-    /// - Complexity: O(1) amortized near the last pass in the same section, O(log n) otherwise.
+    /// The section found last is kept (`pinnedSection`) while the geometry is the same and the
+    /// top stays inside it: a scroll step within one section looks nothing up. Otherwise both
+    /// lookups go through the layout finger (`layoutFinger`).
+    /// - Complexity: O(1) within the last pass's section, O(1) amortized near it, O(log n) otherwise.
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
-        guard top > 0, let located = geometry.slot(atOffset: top, near: &layoutFinger), located.section >= 0 else { return nil }
-        let section = located.section
-        let span = geometry.sectionSpan(section, near: &layoutFinger)
+        guard top > 0 else { return nil }
+        let section: Int, span: SectionSpan
+        if let known = pinnedSection, known.generation == pass.layoutGeneration, known.span.header.minY <= top, top < known.span.end {
+            (section, span) = (known.section, known.span)
+        } else {
+            guard let located = geometry.slot(atOffset: top, near: &layoutFinger), located.section >= 0 else { return nil }
+            (section, span) = (located.section, geometry.sectionSpan(located.section, near: &layoutFinger))
+            pinnedSection = PinnedSection(generation: pass.layoutGeneration, section: section, span: span)
+        }
         let header = span.header
         guard header.height > 0 else { return nil }
         let y = min(max(header.minY, top), span.end - header.height)
         return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
+    }
+
+    /// The section `pinnedHeader(in:)` found last, with the layout generation of the geometry it was found in.
+    struct PinnedSection {
+        var generation: UInt64
+        var section: Int
+        var span: SectionSpan
     }
 
     /// The delegate's view for a header or footer, if any (none once a structural call is queued).
