@@ -74,6 +74,10 @@ struct LayoutPassState<Cell: AnyObject> {
     var wantedCells: [VisibleRows<Cell>.Wanted] = []
     /// Scratch space for reconcile: the cells that stay, per wanted element.
     var staying: [Cell?] = []
+    /// Scratch space for reconcile: the positions in the wanted list of the elements that arrive.
+    var arrivals: [Int] = []
+    /// Scratch space for reconcile: the entries whose cells left.
+    var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
     /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
@@ -200,24 +204,36 @@ extension LayingOutView {
     /// screen were placed with (a plain scroll): only arrivals and departures cost anything.
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
+        recycleCellsThatLeft(wanted)
         let placement = self.placement
         let stayingPlaced = placement != nil && placement == pass.placed
         pass.placed = nil  // until every cell is placed: a callback below may change what they follow
-        recycleCellsThatLeft(wanted)
-        var staying = pass.staying, arrived = pass.arrived
-        pass.staying = []
+        var arrivals = pass.arrivals, arrived = pass.arrived
+        pass.arrivals = []
         pass.arrived = []
-        cellsOnScreen.cells(for: wanted, into: &staying)
+        if stayingPlaced {
+            cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
+        } else {
+            var staying = pass.staying
+            pass.staying = []
+            cellsOnScreen.cells(for: wanted, into: &staying)
+            arrivals.removeAll(keepingCapacity: true)
+            for (position, cell) in staying.enumerated() {
+                guard let cell else {
+                    arrivals.append(position)
+                    continue
+                }
+                refresh(cell)
+                cell.frame = wanted[position].frame
+                cell.layoutIfNeeded()
+            }
+            staying.removeAll(keepingCapacity: true)
+            pass.staying = staying
+        }
         arrived.removeAll(keepingCapacity: true)
         let hasPrefetched = !prefetchedIndexPaths.isEmpty
-        for (target, cell) in zip(wanted, staying) {
-            if let cell {
-                if stayingPlaced { continue }
-                refresh(cell)
-                cell.frame = target.frame
-                cell.layoutIfNeeded()
-                continue
-            }
+        for position in arrivals {
+            let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
             let measured = pass.cellsFromMeasuring.isEmpty ? nil : pass.cellsFromMeasuring.removeValue(forKey: indexPath)
             guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
@@ -237,9 +253,9 @@ extension LayingOutView {
         // (a new separator style, a height) leaves the next pass a different placement.
         pass.placed = placement
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        staying.removeAll(keepingCapacity: true)
+        arrivals.removeAll(keepingCapacity: true)
         arrived.removeAll(keepingCapacity: true)
-        pass.staying = staying
+        pass.arrivals = arrivals
         pass.arrived = arrived
     }
 
@@ -248,7 +264,12 @@ extension LayingOutView {
     /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
     func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
-        recycle(cellsOnScreen.removeEntries(notIn: wanted))
+        var leaving = pass.leaving
+        pass.leaving = []
+        cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        recycle(leaving)
+        leaving.removeAll(keepingCapacity: true)
+        pass.leaving = leaving
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.

@@ -55,6 +55,11 @@ open class View {
     /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
     private var link: SuperviewLink!
 
+    /// What a closure the view hands out holds weakly instead of the view (`[weak handle = weakHandle]`,
+    /// then `handle?.view`): one weak reference to the view itself would put every retain and
+    /// release of it on the runtime's slow path, as `superview` explains.
+    var weakHandle: SuperviewLink { link }
+
     private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
