@@ -279,6 +279,13 @@ extension LayingOutView {
         pass.cellsFromMeasuring.removeAll()
     }
 
+    /// `LayoutPassState.viewportResized(bounds:insets:)` read field by field (calling the
+    /// method on the stored state copies all of it, scratch arrays included, every pass).
+    var isViewportResized: Bool {
+        guard let lastBounds = pass.lastBounds else { return false }
+        return lastBounds.size != bounds.size || pass.lastInsets != adjustedContentInset
+    }
+
     // MARK: When a pass runs
 
     /// Runs a pass now, in a transaction of its own — or, asked from inside a step (a callback

@@ -42,7 +42,7 @@ open class ScrollView: View {
     /// Setting it keeps the offset, as UIKit does, and lays out again; an offset the new insets leave past
     /// the end (a bottom inset gone) is clamped at that layout, as after a shrinking reload. A NaN,
     /// infinite or negative component is reported through `diagnosticHandler` and taken as 0.
-    open var contentInset: EdgeInsets = .zero {
+    @exclusivity(unchecked) open var contentInset: EdgeInsets = .zero {
         didSet {
             contentInset = checkedInsets(contentInset)
             if contentInset != oldValue { setNeedsLayout() }
@@ -50,7 +50,7 @@ open class ScrollView: View {
     }
 
     /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
-    var reportedContentOffset: CGPoint = .zero
+    @exclusivity(unchecked) var reportedContentOffset: CGPoint = .zero
 
     /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
     /// the default writes to standard error.
@@ -60,13 +60,13 @@ open class ScrollView: View {
 
     /// How many times the content offset moved, by reason: the host's scrolls, and the
     /// moves the view makes itself (anchoring, clamping, scrolling to a row, repairing bad bounds).
-    public internal(set) var offsetMoves = OffsetMoves()
+    @exclusivity(unchecked) public internal(set) var offsetMoves = OffsetMoves()
 
     /// The size of the scrollable content.
-    open var contentSize: CGSize = .zero
+    @exclusivity(unchecked) open var contentSize: CGSize = .zero
 
     /// What a table or collection view keeps to hold still what the user reads (`Engine/LiveData.swift`).
-    var liveData = LiveDataState()
+    @exclusivity(unchecked) var liveData = LiveDataState()
 
     // MARK: Live data (Docs/live-data.md): a table's or collection view's answers to chat lists and feeds
 

@@ -21,13 +21,13 @@ open class View {
     }
 
     /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
 
-    private var origin: CGPoint = .zero
+    @exclusivity(unchecked) private var origin: CGPoint = .zero
 
     /// Hidden views are skipped by renderers (UIKit: `isHidden`).
     open var isHidden = false
@@ -36,7 +36,7 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     /// The view that contains this one, if any.
     ///
@@ -60,7 +60,7 @@ open class View {
     /// release of it on the runtime's slow path, as `superview` explains.
     var weakHandle: SuperviewLink { link }
 
-    private(set) var needsLayout = true
+    @exclusivity(unchecked) private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
     var _autoLayout: AutoLayoutState?
