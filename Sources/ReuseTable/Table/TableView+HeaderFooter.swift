@@ -39,20 +39,29 @@ extension TableView {
     /// In `.plain` style, the header of the section at the top stays pinned
     /// until the section's end pushes it up. As in UIKit, "the top" is below the
     /// top content inset (`visible` is in geometry coordinates, see `viewport`).
-    /// The section found last is kept (`pinnedSection`) while the geometry is the same and the
-    /// top stays inside it: a scroll step within one section looks nothing up. Otherwise both
-    /// lookups go through the layout finger (`layoutFinger`).
-    /// - Complexity: O(1) within the last pass's section, O(1) amortized near it, O(log n) otherwise.
+    /// Without a top inset the section at the top is the one the pass's walk started in;
+    /// otherwise it is looked up through the layout finger (`layoutFinger`). Each section's span
+    /// is looked up once while the geometry stays the same (`PinnedSections`).
+    /// - Complexity: O(1) amortized without a top inset, O(log n) otherwise.
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
         guard top > 0 else { return nil }
-        let section: Int, span: SectionSpan
-        if let known = pinnedSection, known.generation == pass.layoutGeneration, known.span.header.minY <= top, top < known.span.end {
-            (section, span) = (known.section, known.span)
+        let generation = pass.layoutGeneration
+        if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
+        let section: Int
+        if let walked = pinnedSections.walkTop, walked.generation == generation, walked.y == top {
+            section = walked.section
         } else {
-            guard let located = geometry.slot(atOffset: top, near: &layoutFinger), located.section >= 0 else { return nil }
-            (section, span) = (located.section, geometry.sectionSpan(located.section, near: &layoutFinger))
-            pinnedSection = PinnedSection(generation: pass.layoutGeneration, section: section, span: span)
+            guard let located = geometry.slot(atOffset: top, near: &layoutFinger) else { return nil }
+            section = located.section
+        }
+        guard section >= 0 else { return nil }
+        let span: SectionSpan
+        if let known = pinnedSections.spans[section] {
+            span = known
+        } else {
+            span = geometry.sectionSpan(section, near: &layoutFinger)
+            pinnedSections.spans[section] = span
         }
         let header = span.header
         guard header.height > 0 else { return nil }
@@ -60,11 +69,20 @@ extension TableView {
         return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
     }
 
-    /// The section `pinnedHeader(in:)` found last, with the layout generation of the geometry it was found in.
-    struct PinnedSection {
-        var generation: UInt64
-        var section: Int
-        var span: SectionSpan
+    /// What `pinnedHeader(in:)` keeps between passes while the geometry stays the same (its
+    /// layout generation): the span of every section it looked up, and where the layout
+    /// pass's walk started (`wanted(cells:supplementary:)`), so a viewport without a top inset
+    /// finds the section at its top without a lookup.
+    struct PinnedSections {
+        var generation: UInt64 = 0
+        var spans: [Int: SectionSpan] = [:]
+        var walkTop: (generation: UInt64, y: Double, section: Int)?
+
+        /// Forgets every span: the geometry changed.
+        mutating func forget(generation: UInt64) {
+            self.generation = generation
+            spans.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The delegate's view for a header or footer, if any (none once a structural call is queued).

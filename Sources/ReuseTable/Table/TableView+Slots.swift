@@ -32,6 +32,7 @@ extension TableView {
         let lifted = liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
         guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        if lifted == nil { pinnedSections.walkTop = (pass.layoutGeneration, range.lowerBound, first.section) }
         let width = bounds.width, inset = cellInset(forTableWidth: bounds.width)
         let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
         TableView.collectWanted(

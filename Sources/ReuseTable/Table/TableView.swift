@@ -127,7 +127,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
     @exclusivity(unchecked) var layoutFinger = GeometryFinger()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
-    @exclusivity(unchecked) var pinnedSection: PinnedSection?  // the section whose header the last pass pinned (`pinnedHeader(in:)`)
+    @exclusivity(unchecked) var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
