@@ -84,6 +84,39 @@ struct LayoutPassState<Cell: AnyObject> {
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
 
+    /// Starts a pass: running, and no longer asked to run again (one access of the state).
+    mutating func begin() {
+        isRunning = true
+        requests.remove(.runAgain)
+    }
+
+    /// Records the viewport a pass left the view in.
+    mutating func end(bounds: CGRect, insets: EdgeInsets) {
+        lastOffsetY = bounds.origin.y
+        lastBounds = bounds
+        lastInsets = insets
+    }
+
+    /// Reconcile's start: whether the cells on screen were placed with `placement` (then the
+    /// cells that stay are left as they are); the scratch arrays, empty, move out of the state
+    /// into the caller's. The cells on screen have no placement until `endReconcile(placed:arrivals:arrived:)`.
+    mutating func beginReconcile(_ placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) -> Bool {
+        let stayingPlaced = placement != nil && placement == placed
+        placed = nil
+        swap(&self.arrivals, &arrivals)
+        swap(&self.arrived, &arrived)
+        return stayingPlaced
+    }
+
+    /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
+    mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
+        placed = placement
+        arrivals.removeAll(keepingCapacity: true)
+        arrived.removeAll(keepingCapacity: true)
+        swap(&self.arrivals, &arrivals)
+        swap(&self.arrived, &arrived)
+    }
+
     /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
     /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.
     func viewportResized(bounds: CGRect, insets: EdgeInsets) -> Bool {
@@ -164,10 +197,9 @@ extension LayingOutView {
     func runLayoutPass() {
         guard !pass.isRunning else { return }
         guard hasLoadedData else { return reload(keepingHeightCache: false) }
-        pass.isRunning = true
+        pass.begin()
         defer { pass.isRunning = false }
         let start = DispatchTime.now().uptimeNanoseconds
-        pass.requests.remove(.runAgain)
 
         settle()
         var cells = pass.wantedCells
@@ -182,9 +214,7 @@ extension LayingOutView {
         } else {
             updatePrefetching()
         }
-        pass.lastOffsetY = contentOffset.y
-        pass.lastBounds = bounds
-        pass.lastInsets = adjustedContentInset
+        pass.end(bounds: bounds, insets: adjustedContentInset)
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
     }
@@ -206,11 +236,10 @@ extension LayingOutView {
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recycleCellsThatLeft(wanted)
         let placement = self.placement
-        let stayingPlaced = placement != nil && placement == pass.placed
-        pass.placed = nil  // until every cell is placed: a callback below may change what they follow
-        var arrivals = pass.arrivals, arrived = pass.arrived
-        pass.arrivals = []
-        pass.arrived = []
+        // Until every cell is placed, the cells on screen have no placement: a callback below may
+        // change what they follow (a separator style, a height), and the next pass compares anew.
+        var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
+        let stayingPlaced = pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
         if stayingPlaced {
             cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
         } else {
@@ -230,7 +259,6 @@ extension LayingOutView {
             staying.removeAll(keepingCapacity: true)
             pass.staying = staying
         }
-        arrived.removeAll(keepingCapacity: true)
         let hasPrefetched = !prefetchedIndexPaths.isEmpty
         for position in arrivals {
             let target = wanted[position]
@@ -249,14 +277,8 @@ extension LayingOutView {
         counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, cellsOnScreen.count)
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
-        // Only now: the callbacks above ran with the placement unsettled, and one that changed it
-        // (a new separator style, a height) leaves the next pass a different placement.
-        pass.placed = placement
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        arrivals.removeAll(keepingCapacity: true)
-        arrived.removeAll(keepingCapacity: true)
-        pass.arrivals = arrivals
-        pass.arrived = arrived
+        pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and

@@ -33,7 +33,7 @@ extension TableView {
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
         guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
         if lifted == nil { pinnedSections.walkTop = (pass.layoutGeneration, range.lowerBound, first.section) }
-        let width = bounds.width, inset = cellInset(forTableWidth: bounds.width)
+        let width = bounds.width, inset = cellInset(forTableWidth: width)
         let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
         TableView.collectWanted(
             geometry, from: first, near: layoutFinger, range: range, visible: visible, lifted: lifted, frames: frames,

@@ -98,7 +98,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
     /// Live counters for teaching and the demo's status line.
-    @exclusivity(unchecked) public internal(set) var counters = Counters()
+    public internal(set) var counters = Counters()
 
     /// Whether a tap (`tapRow(at:)`) and `selectRow` select rows (default true, as UIKit).
     /// Turning it off deselects every row. See `TableView+Selection.swift`.
@@ -114,20 +114,20 @@ open class TableView: ScrollView, LayoutTransactionHost {
     // MARK: State
 
     /// The heights and positions of every header, row and footer: the one record of every current height.
-    @exclusivity(unchecked) var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { pass.layoutGeneration &+= 1 } }
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { pass.layoutGeneration &+= 1 } }
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
-    @exclusivity(unchecked) var pool = ReusePool<TableViewCell>()
+    var pool = ReusePool<TableViewCell>()
     var registeredClasses: [String: TableViewCell.Type] = [:]
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
     /// Cells on screen, sorted by index path.
-    @exclusivity(unchecked) var cellsOnScreen = VisibleRows<TableViewCell>()
+    var cellsOnScreen = VisibleRows<TableViewCell>()
     /// The layout pass's state (`Engine/LayoutPass.swift`).
-    @exclusivity(unchecked) var pass = LayoutPassState<TableViewCell>()
+    var pass = LayoutPassState<TableViewCell>()
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
-    @exclusivity(unchecked) var layoutFinger = GeometryFinger()
+    var layoutFinger = GeometryFinger()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
-    @exclusivity(unchecked) var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
+    var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
@@ -140,22 +140,22 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var measuredWidth: CGFloat?
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// Rows announced to the prefetch data source and not yet displayed or cancelled.
-    @exclusivity(unchecked) var prefetchedIndexPaths: Set<IndexPath> = []
+    var prefetchedIndexPaths: Set<IndexPath> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
     var batchRecorder = BatchRecorder()  // the batch `beginUpdates()` / `performBatchUpdates(_:completion:)` record
     /// The guard around every step that calls out (see `LayoutTransaction`).
-    @exclusivity(unchecked) var transaction = LayoutTransaction()
+    var transaction = LayoutTransaction()
     /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
-    @exclusivity(unchecked) var selection = SelectionState()
-    @exclusivity(unchecked) var editing = EditingState()  // editing mode and the row showing swipe actions (`TableView+Editing.swift`)
+    var selection = SelectionState()
+    var editing = EditingState()  // editing mode and the row showing swipe actions (`TableView+Editing.swift`)
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
     /// `tableHeaderView` and `tableFooterView` with the heights they were set with (`TableView+TableHeader.swift`).
-    @exclusivity(unchecked) var tableHeaderFooter = TableHeaderFooterViews()
+    var tableHeaderFooter = TableHeaderFooterViews()
 
     /// Heights by index path and table width: self-sized rows (every width measured, so a
     /// width round trip is free) and `heightForCell(withIdentifier:cacheBy:configuration:)`.

@@ -42,15 +42,19 @@ open class ScrollView: View {
     /// Setting it keeps the offset, as UIKit does, and lays out again; an offset the new insets leave past
     /// the end (a bottom inset gone) is clamped at that layout, as after a shrinking reload. A NaN,
     /// infinite or negative component is reported through `diagnosticHandler` and taken as 0.
-    @exclusivity(unchecked) open var contentInset: EdgeInsets = .zero {
-        didSet {
-            contentInset = checkedInsets(contentInset)
-            if contentInset != oldValue { setNeedsLayout() }
+    open var contentInset: EdgeInsets {
+        get { storedContentInset }
+        set {
+            let old = storedContentInset
+            storedContentInset = checkedInsets(newValue)
+            if storedContentInset != old { setNeedsLayout() }
         }
     }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private var storedContentInset: EdgeInsets = .zero
 
     /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
-    @exclusivity(unchecked) var reportedContentOffset: CGPoint = .zero
+    var reportedContentOffset: CGPoint = .zero
 
     /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
     /// the default writes to standard error.
@@ -60,13 +64,13 @@ open class ScrollView: View {
 
     /// How many times the content offset moved, by reason: the host's scrolls, and the
     /// moves the view makes itself (anchoring, clamping, scrolling to a row, repairing bad bounds).
-    @exclusivity(unchecked) public internal(set) var offsetMoves = OffsetMoves()
+    public internal(set) var offsetMoves = OffsetMoves()
 
     /// The size of the scrollable content.
-    @exclusivity(unchecked) open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero
 
     /// What a table or collection view keeps to hold still what the user reads (`Engine/LiveData.swift`).
-    @exclusivity(unchecked) var liveData = LiveDataState()
+    var liveData = LiveDataState()
 
     // MARK: Live data (Docs/live-data.md): a table's or collection view's answers to chat lists and feeds
 
