@@ -338,6 +338,40 @@ func expectLayoutMatchesModel(
         #expect(table.contentSize.height == 30)
         #expect(table.rectForRow(at: .r(2)).minY == 10)
     }
+
+    // A plain scroll (nothing changed but the offset) places only the rows that arrive: a cell that
+    // stays keeps the frame it was given, as in the 2013 article's loop. An explicit layout, or any
+    // change of what frames follow from (here the separator), places every cell again.
+    @Test func aPlainScrollLeavesStayingCellsAsPlaced() {
+        let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
+        let table = makeTable(model, height: 200)
+        let row2 = IndexPath(row: 2, section: 0)
+        let staying = table.cellForRow(at: row2)!
+        #expect(staying.frame == table.rectForRow(at: row2))
+        staying.frame.origin.x = 7  // moved behind the table's back
+        table.contentOffset.y = 30
+        #expect(staying.frame.origin.x == 7)
+        let arrived = IndexPath(row: 5, section: 0)
+        #expect(table.cellForRow(at: arrived)?.frame == table.rectForRow(at: arrived))
+        table.setNeedsLayout()
+        table.layoutIfNeeded()
+        #expect(staying.frame == table.rectForRow(at: row2))
+    }
+
+    @Test func aScrollAfterASeparatorChangeRefreshesEveryCell() {
+        let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
+        let table = makeTable(model, height: 200)
+        table.contentOffset.y = 10
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0.5 })
+        table.separatorStyle = .none
+        table.contentOffset.y = 20
+        #expect(table.visibleCells.count == 6)
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0 })
+        table.screenScale = 4
+        table.separatorStyle = .singleLine
+        table.contentOffset.y = 25
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0.25 })
+    }
 }
 
 @MainActor
