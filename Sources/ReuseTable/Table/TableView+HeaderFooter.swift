@@ -40,8 +40,8 @@ extension TableView {
     /// until the section's end pushes it up. As in UIKit, "the top" is below the
     /// top content inset (`visible` is in geometry coordinates, see `viewport`).
     /// Without a top inset the section at the top is the one the pass's walk started in;
-    /// otherwise it is looked up through the layout finger (`layoutFinger`). Each section's span
-    /// is looked up once while the geometry stays the same (`PinnedSections`).
+    /// otherwise it is looked up through the layout finger (`layoutFinger`). The spans of the
+    /// sections looked up are kept while the geometry stays the same (`PinnedSections`).
     /// - Complexity: O(1) amortized without a top inset, O(log n) otherwise.
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
@@ -61,7 +61,7 @@ extension TableView {
             span = known
         } else {
             span = geometry.sectionSpan(section, near: &layoutFinger)
-            pinnedSections.spans[section] = span
+            pinnedSections.remember(span, of: section)
         }
         let header = span.header
         guard header.height > 0 else { return nil }
@@ -78,10 +78,19 @@ extension TableView {
         var spans: [Int: SectionSpan] = [:]
         var walkTop: (generation: UInt64, y: Double, section: Int)?
 
+        /// Spans kept at most: a scroll through many sections starts over rather than grow.
+        static let capacity = 64
+
         /// Forgets every span: the geometry changed.
         mutating func forget(generation: UInt64) {
             self.generation = generation
             spans.removeAll(keepingCapacity: true)
+        }
+
+        /// Keeps the span of `section`, starting over when `capacity` spans are kept.
+        mutating func remember(_ span: SectionSpan, of section: Int) {
+            if spans.count >= PinnedSections.capacity { spans.removeAll(keepingCapacity: true) }
+            spans[section] = span
         }
     }
 
