@@ -338,6 +338,59 @@ func expectLayoutMatchesModel(
         #expect(table.contentSize.height == 30)
         #expect(table.rectForRow(at: .r(2)).minY == 10)
     }
+
+    // A plain scroll (nothing changed but the offset) places only the rows that arrive: a cell that
+    // stays keeps the frame it was given, as in the 2013 article's loop. An explicit layout, or any
+    // change of what frames follow from (here the separator), places every cell again.
+    @Test func aPlainScrollLeavesStayingCellsAsPlaced() {
+        let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
+        let table = makeTable(model, height: 200)
+        let row2 = IndexPath(row: 2, section: 0)
+        let staying = table.cellForRow(at: row2)!
+        #expect(staying.frame == table.rectForRow(at: row2))
+        staying.frame.origin.x = 7  // moved behind the table's back
+        table.contentOffset.y = 30
+        #expect(staying.frame.origin.x == 7)
+        let arrived = IndexPath(row: 5, section: 0)
+        #expect(table.cellForRow(at: arrived)?.frame == table.rectForRow(at: arrived))
+        table.setNeedsLayout()
+        table.layoutIfNeeded()
+        #expect(staying.frame == table.rectForRow(at: row2))
+    }
+
+    @Test func aScrollAfterASeparatorChangeRefreshesEveryCell() {
+        let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
+        let table = makeTable(model, height: 200)
+        table.contentOffset.y = 10
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0.5 })
+        table.separatorStyle = .none
+        table.contentOffset.y = 20
+        #expect(table.visibleCells.count == 6)
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0 })
+        table.screenScale = 4
+        table.separatorStyle = .singleLine
+        table.contentOffset.y = 25
+        #expect(table.visibleCells.allSatisfy { $0.separatorHeight == 0.25 })
+    }
+
+    // The pinned header keeps the spans of the sections it looked up while the geometry stays the
+    // same, a bounded number of them: jumps across more sections than it keeps and small steps, with
+    // and without a top inset (a new inset is a layout of its own), pin the right header at the right place.
+    @Test func thePinnedHeaderFollowsJumpsAcrossManySections() {
+        let model = ModelTable(rows: Array(repeating: Array(repeating: 20, count: 5), count: 100), headers: Array(repeating: 10, count: 100))
+        model.headerViews = true
+        let table = makeTable(model, height: 60)
+        var rng = SplitMix64(seed: 110)
+        for step in 0..<300 {
+            let insetTop: CGFloat = step < 150 ? 0 : 15
+            table.contentInset = EdgeInsets(top: insetTop, left: 0, bottom: 0, right: 0)
+            let offset = step % 3 == 2 ? table.contentOffset.y + 7 : CGFloat(Int.random(in: 0...10_900, using: &rng))
+            table.contentOffset.y = offset
+            let top = Double(offset + insetTop), section = min(Int(top / 110), 99)
+            let y = min(max(Double(section) * 110, top), Double(section + 1) * 110 - 10)
+            #expect(table.headerView(forSection: section)?.frame.minY == CGFloat(y), "offset \(offset), inset \(insetTop)")
+        }
+    }
 }
 
 @MainActor

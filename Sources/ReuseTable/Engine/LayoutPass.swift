@@ -25,6 +25,28 @@ struct LayoutPassRequests: OptionSet {
     static let runAgain = LayoutPassRequests(rawValue: 1 << 2)
 }
 
+/// Everything the frames of the cells on screen follow from besides the offset, as of one
+/// pass: the layout generation (which every change of the geometry and every explicit layout
+/// request advance), the width, and what the view puts on every placed cell.
+///
+/// A pass whose placement equals the one the cells on screen were placed with is a plain scroll:
+/// a staying cell's frame, separator and layout are what the last pass gave it, so reconcile
+/// touches only the cells that arrive and leave (the article's "a cell placed once keeps its frame").
+struct Placement: Equatable {
+    /// `LayoutPassState.layoutGeneration` when the placement was taken.
+    var generation: UInt64
+    /// The view's width.
+    var width: CGFloat
+    /// Where the geometry's y = 0 is in content coordinates (the table header's height).
+    var origin: Double
+    /// The gap above each row.
+    var rowMargin: Double
+    /// What `refresh(_:)` sets on every cell (the table's separator height).
+    var cellDecoration: CGFloat
+    /// The editing mode the cells show.
+    var isEditing: Bool
+}
+
 /// What one view's layout pass keeps between passes, and the work other code asks of the
 /// next pass. One value, owned by the pass: code outside it only adds requests, and an
 /// interactive movement (`Engine/InteractiveMovement.swift`) lifts and drops `movement`.
@@ -39,6 +61,12 @@ struct LayoutPassState<Cell: AnyObject> {
     var lastInsets: EdgeInsets?
     /// The offset of the last pass: the direction of scrolling, for prefetching.
     var lastOffsetY: CGFloat = 0
+    /// Advanced by every change that may move or restyle a placed cell without changing the
+    /// view's `placement` otherwise: the table's geometry (each mutation), an explicit layout
+    /// (`setNeedsLayout()` then `layoutIfNeeded()`), a lifted element. See `Placement`.
+    var layoutGeneration: UInt64 = 0
+    /// The placement the cells on screen were placed with; nil when they must all be placed again.
+    var placed: Placement?
     /// Cells the data source configured while settle measured a row on screen: reconcile
     /// shows them where the row arrives, and returns the rest to the pool.
     var cellsFromMeasuring: [IndexPath: Cell] = [:]
@@ -46,11 +74,48 @@ struct LayoutPassState<Cell: AnyObject> {
     var wantedCells: [VisibleRows<Cell>.Wanted] = []
     /// Scratch space for reconcile: the cells that stay, per wanted element.
     var staying: [Cell?] = []
+    /// Scratch space for reconcile: the positions in the wanted list of the elements that arrive.
+    var arrivals: [Int] = []
+    /// Scratch space for reconcile: the entries whose cells left.
+    var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
     /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
+
+    /// Starts a pass: running, and no longer asked to run again (one access of the state).
+    mutating func begin() {
+        isRunning = true
+        requests.remove(.runAgain)
+    }
+
+    /// Records the viewport a pass left the view in.
+    mutating func end(bounds: CGRect, insets: EdgeInsets) {
+        lastOffsetY = bounds.origin.y
+        lastBounds = bounds
+        lastInsets = insets
+    }
+
+    /// Reconcile's start: whether the cells on screen were placed with `placement` (then the
+    /// cells that stay are left as they are); the scratch arrays, empty, move out of the state
+    /// into the caller's. The cells on screen have no placement until `endReconcile(placed:arrivals:arrived:)`.
+    mutating func beginReconcile(_ placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) -> Bool {
+        let stayingPlaced = placement != nil && placement == placed
+        placed = nil
+        swap(&self.arrivals, &arrivals)
+        swap(&self.arrived, &arrived)
+        return stayingPlaced
+    }
+
+    /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
+    mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
+        placed = placement
+        arrivals.removeAll(keepingCapacity: true)
+        arrived.removeAll(keepingCapacity: true)
+        swap(&self.arrivals, &arrivals)
+        swap(&self.arrived, &arrived)
+    }
 
     /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
     /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.
@@ -85,6 +150,9 @@ protocol LayingOutView: ReusingView, SelectionHost {
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }
+    /// What the frames of the cells on screen follow from besides the offset (`Placement`), or
+    /// nil when the view places every cell on every pass.
+    var placement: Placement? { get }
 
     // MARK: Reconcile's per-view words
 
@@ -129,10 +197,9 @@ extension LayingOutView {
     func runLayoutPass() {
         guard !pass.isRunning else { return }
         guard hasLoadedData else { return reload(keepingHeightCache: false) }
-        pass.isRunning = true
+        pass.begin()
         defer { pass.isRunning = false }
         let start = DispatchTime.now().uptimeNanoseconds
-        pass.requests.remove(.runAgain)
 
         settle()
         var cells = pass.wantedCells
@@ -147,9 +214,7 @@ extension LayingOutView {
         } else {
             updatePrefetching()
         }
-        pass.lastOffsetY = contentOffset.y
-        pass.lastBounds = bounds
-        pass.lastInsets = adjustedContentInset
+        pass.end(bounds: bounds, insets: adjustedContentInset)
         counters.layoutPasses += 1
         counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
     }
@@ -164,22 +229,39 @@ extension LayingOutView {
     /// 4. `willDisplay` for each arrival once all are on the list.
     /// Then the supplementary elements, and cells configured while measuring that no
     /// arrival took go back to the pool.
+    ///
+    /// A cell that stays is left as it is when the view's `placement` is the one the cells on
+    /// screen were placed with (a plain scroll): only arrivals and departures cost anything.
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recycleCellsThatLeft(wanted)
-        var staying = pass.staying, arrived = pass.arrived
-        pass.staying = []
-        pass.arrived = []
-        cellsOnScreen.cells(for: wanted, into: &staying)
-        arrived.removeAll(keepingCapacity: true)
-        let hasPrefetched = !prefetchedIndexPaths.isEmpty
-        for (target, cell) in zip(wanted, staying) {
-            if let cell {
+        let placement = self.placement
+        // Until every cell is placed, the cells on screen have no placement: a callback below may
+        // change what they follow (a separator style, a height), and the next pass compares anew.
+        var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
+        let stayingPlaced = pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
+        if stayingPlaced {
+            cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
+        } else {
+            var staying = pass.staying
+            pass.staying = []
+            cellsOnScreen.cells(for: wanted, into: &staying)
+            arrivals.removeAll(keepingCapacity: true)
+            for (position, cell) in staying.enumerated() {
+                guard let cell else {
+                    arrivals.append(position)
+                    continue
+                }
                 refresh(cell)
-                cell.frame = target.frame
+                cell.frame = wanted[position].frame
                 cell.layoutIfNeeded()
-                continue
             }
+            staying.removeAll(keepingCapacity: true)
+            pass.staying = staying
+        }
+        let hasPrefetched = !prefetchedIndexPaths.isEmpty
+        for position in arrivals {
+            let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
             let measured = pass.cellsFromMeasuring.isEmpty ? nil : pass.cellsFromMeasuring.removeValue(forKey: indexPath)
             guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
@@ -196,10 +278,7 @@ extension LayingOutView {
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        staying.removeAll(keepingCapacity: true)
-        arrived.removeAll(keepingCapacity: true)
-        pass.staying = staying
-        pass.arrived = arrived
+        pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
@@ -207,7 +286,12 @@ extension LayingOutView {
     /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
     func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
-        recycle(cellsOnScreen.removeEntries(notIn: wanted))
+        var leaving = pass.leaving
+        pass.leaving = []
+        cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        recycle(leaving)
+        leaving.removeAll(keepingCapacity: true)
+        pass.leaving = leaving
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.
@@ -215,6 +299,13 @@ extension LayingOutView {
         guard !pass.cellsFromMeasuring.isEmpty else { return }
         for cell in pass.cellsFromMeasuring.values { recycle(cell) }
         pass.cellsFromMeasuring.removeAll()
+    }
+
+    /// `LayoutPassState.viewportResized(bounds:insets:)` read field by field (calling the
+    /// method on the stored state copies all of it, scratch arrays included, every pass).
+    var isViewportResized: Bool {
+        guard let lastBounds = pass.lastBounds else { return false }
+        return lastBounds.size != bounds.size || pass.lastInsets != adjustedContentInset
     }
 
     // MARK: When a pass runs
@@ -245,6 +336,9 @@ extension LayingOutView {
 }
 
 extension LayingOutView {
+    /// No placement: every pass places every cell (the collection view, whose layout decides frames).
+    var placement: Placement? { nil }
+
     /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
     /// reload, an update or a reconfigure does with the cells it takes off screen.
     func recycle(_ leaving: [VisibleRows<Cell>.Entry]) {

@@ -139,9 +139,11 @@ extension ReusingView {
 
     /// Sends both height caches' refusals to this view's `diagnosticHandler`, whichever it is when
     /// one happens (an app sets its handler after making the view). Each view calls it once, at init.
+    /// The closure holds the view's `weakHandle`, not the view: a weak reference to the view
+    /// would slow every retain and release of it (Docs/performance.md).
     func routeHeightCacheDiagnostics() {
-        let report: (String) -> Void = { [weak self] message in
-            MainActor.assumeIsolated { self?.diagnosticHandler(message) }
+        let report: (String) -> Void = { [weak handle = weakHandle] message in
+            MainActor.assumeIsolated { (handle?.view as? ScrollView)?.diagnosticHandler(message) }
         }
         indexPathHeightCache.diagnosticHandler = report
         keyedHeightCache.diagnosticHandler = report

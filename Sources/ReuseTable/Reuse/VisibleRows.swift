@@ -71,10 +71,57 @@ struct VisibleRows<Cell: AnyObject> {
     /// sees a consistent list, never one in the middle of an update.
     /// - Complexity: O(v + w).
     mutating func removeEntries(notIn wanted: [Wanted]) -> [Entry] {
-        var w = 0
-        return partition { entry in
-            while w < wanted.count, (wanted[w].section, wanted[w].row) < (entry.section, entry.row) { w += 1 }
-            return w < wanted.count && wanted[w].section == entry.section && wanted[w].row == entry.row
+        var gone: [Entry] = []
+        removeEntries(notIn: wanted, into: &gone)
+        return gone
+    }
+
+    /// `removeEntries(notIn:)` into a caller's array (emptied first). A scroll takes entries
+    /// off the ends only: those leave in one block move, without touching the entries that stay.
+    /// - Complexity: O(v + w).
+    mutating func removeEntries(notIn wanted: [Wanted], into gone: inout [Entry]) {
+        gone.removeAll(keepingCapacity: true)
+        // Which entries stay, by one merge walk; the common cases are a kept run in the middle.
+        var w = 0, firstKept = -1, lastKept = -1, keptCount = 0
+        for e in entries.indices {
+            let section = entries[e].section, row = entries[e].row
+            while w < wanted.count, (wanted[w].section, wanted[w].row) < (section, row) { w += 1 }
+            guard w < wanted.count, wanted[w].section == section, wanted[w].row == row else { continue }
+            if firstKept < 0 { firstKept = e }
+            lastKept = e
+            keptCount += 1
+        }
+        if keptCount == entries.count { return }
+        if keptCount == 0 {
+            gone.append(contentsOf: entries)
+            entries.removeAll(keepingCapacity: true)
+            return
+        }
+        guard lastKept - firstKept + 1 == keptCount else {
+            // Entries left from the middle (an update): keep the order, one by one.
+            var w = 0
+            gone = partition { entry in
+                while w < wanted.count, (wanted[w].section, wanted[w].row) < (entry.section, entry.row) { w += 1 }
+                return w < wanted.count && wanted[w].section == entry.section && wanted[w].row == entry.row
+            }
+            return
+        }
+        gone.append(contentsOf: entries[..<firstKept])
+        gone.append(contentsOf: entries[(lastKept + 1)...])
+        entries.removeSubrange((lastKept + 1)...)
+        entries.removeSubrange(..<firstKept)
+    }
+
+    /// The positions in `wanted` of the rows not on the list (the arrivals), in order, into a
+    /// caller's array (emptied first).
+    /// - Complexity: O(v + w).
+    func positionsMissing(from wanted: [Wanted], into result: inout [Int]) {
+        result.removeAll(keepingCapacity: true)
+        var e = 0
+        for (position, target) in wanted.enumerated() {
+            while e < entries.count, (entries[e].section, entries[e].row) < (target.section, target.row) { e += 1 }
+            if e < entries.count, entries[e].section == target.section, entries[e].row == target.row { continue }
+            result.append(position)
         }
     }
 

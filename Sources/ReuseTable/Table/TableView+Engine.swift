@@ -22,6 +22,17 @@ extension TableView: LayingOutView {
     /// The geometry changes only inside the table's own steps, each ending with a pass.
     var hasInvalidatedLayout: Bool { false }
 
+    /// What a row's frame and decoration follow from besides the offset: the geometry (through
+    /// the layout generation its every change advances), the width, the table header's height,
+    /// the row margin, the separator and the editing mode. None while a row is lifted: the
+    /// proposed order moves the rows between its origin and its destination.
+    var placement: Placement? {
+        guard pass.movement == nil else { return nil }
+        return Placement(
+            generation: pass.layoutGeneration, width: bounds.width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin),
+            cellDecoration: separatorHeight, isEditing: editing.isEditing)
+    }
+
     static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
 
     func dataSourceCell(at indexPath: IndexPath) -> TableViewCell {

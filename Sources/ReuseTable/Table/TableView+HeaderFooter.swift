@@ -39,18 +39,59 @@ extension TableView {
     /// In `.plain` style, the header of the section at the top stays pinned
     /// until the section's end pushes it up. As in UIKit, "the top" is below the
     /// top content inset (`visible` is in geometry coordinates, see `viewport`).
-    /// Both lookups go through the layout finger (`layoutFinger`), so a scroll
-    /// step within one section makes no descent from the root.
-    /// - Complexity: O(1) amortized near the last pass in the same section, O(log n) otherwise.
+    /// Without a top inset the section at the top is the one the pass's walk started in;
+    /// otherwise it is looked up through the layout finger (`layoutFinger`). The spans of the
+    /// sections looked up are kept while the geometry stays the same (`PinnedSections`).
+    /// - Complexity: O(1) amortized without a top inset, O(log n) otherwise.
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
-        guard top > 0, let located = geometry.slot(atOffset: top, near: &layoutFinger), located.section >= 0 else { return nil }
-        let section = located.section
-        let span = geometry.sectionSpan(section, near: &layoutFinger)
+        guard top > 0 else { return nil }
+        let generation = pass.layoutGeneration
+        if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
+        let section: Int
+        if let walked = pinnedSections.walkTop, walked.generation == generation, walked.y == top {
+            section = walked.section
+        } else {
+            guard let located = geometry.slot(atOffset: top, near: &layoutFinger) else { return nil }
+            section = located.section
+        }
+        guard section >= 0 else { return nil }
+        let span: SectionSpan
+        if let known = pinnedSections.spans[section] {
+            span = known
+        } else {
+            span = geometry.sectionSpan(section, near: &layoutFinger)
+            pinnedSections.remember(span, of: section)
+        }
         let header = span.header
         guard header.height > 0 else { return nil }
         let y = min(max(header.minY, top), span.end - header.height)
         return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
+    }
+
+    /// What `pinnedHeader(in:)` keeps between passes while the geometry stays the same (its
+    /// layout generation): the span of every section it looked up, and where the layout
+    /// pass's walk started (`wanted(cells:supplementary:)`), so a viewport without a top inset
+    /// finds the section at its top without a lookup.
+    struct PinnedSections {
+        var generation: UInt64 = 0
+        var spans: [Int: SectionSpan] = [:]
+        var walkTop: (generation: UInt64, y: Double, section: Int)?
+
+        /// Spans kept at most: a scroll through many sections starts over rather than grow.
+        static let capacity = 64
+
+        /// Forgets every span: the geometry changed.
+        mutating func forget(generation: UInt64) {
+            self.generation = generation
+            spans.removeAll(keepingCapacity: true)
+        }
+
+        /// Keeps the span of `section`, starting over when `capacity` spans are kept.
+        mutating func remember(_ span: SectionSpan, of section: Int) {
+            if spans.count >= PinnedSections.capacity { spans.removeAll(keepingCapacity: true) }
+            spans[section] = span
+        }
     }
 
     /// The delegate's view for a header or footer, if any (none once a structural call is queued).

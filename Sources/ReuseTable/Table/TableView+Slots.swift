@@ -27,28 +27,68 @@ extension TableView {
         rows.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
-        let width = bounds.width
-        let margin = Double(appliedRowMargin)
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
         let lifted = liftedSlots(), reach = lifted?.height ?? 0
-        forEachSlot(in: (visible.lowerBound - reach)..<(visible.upperBound + reach)) { slot, section, row in
+        let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        if lifted == nil { pinnedSections.walkTop = (pass.layoutGeneration, range.lowerBound, first.section) }
+        let width = bounds.width, inset = cellInset(forTableWidth: width)
+        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
+        TableView.collectWanted(
+            geometry, from: first, near: layoutFinger, range: range, visible: visible, lifted: lifted, frames: frames,
+            rows: &rows, supplementary: &supplementary)
+    }
+
+    /// What turns a slot into a frame in content coordinates: `rowRect(minY:height:tableWidth:)`
+    /// and `contentRect(minY:height:width:)`, read once a pass.
+    struct SlotFrames {
+        var width: CGFloat
+        var origin: Double
+        var rowMargin: Double
+        var rowInset: CGFloat
+    }
+
+    /// The walk of `wanted(cells:supplementary:)`, from `first` until a slot starts at or after
+    /// `range.upperBound`. Not isolated, on locals only: its closure runs once a slot, and one
+    /// formed in a main-actor method checks the executor on every call (Docs/performance.md).
+    /// - Complexity: O(visible slots).
+    nonisolated static func collectWanted(
+        _ geometry: any RowGeometry, from first: (index: Int, section: Int, row: Int), near finger: GeometryFinger,
+        range: Range<Double>, visible: Range<Double>, lifted: (origin: Int, destination: Int, height: Double)?, frames: SlotFrames,
+        rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]
+    ) {
+        var section = first.section, row = first.row
+        geometry.forEachSlot(from: first.index, near: finger) { slot in
+            if slot.index > first.index {
+                if slot.kind == .header {
+                    section += 1
+                    row = -1
+                } else {
+                    row += 1
+                }
+            }
+            guard slot.minY < range.upperBound else { return false }
             var slot = slot
             if let lifted {
-                guard slot.index != lifted.origin else { return }
+                guard slot.index != lifted.origin else { return true }
                 slot.minY += InteractiveMovement<TableViewCell>.shift(
                     of: slot.index, origin: lifted.origin, destination: lifted.destination, height: lifted.height)
             }
-            guard slot.height > 0, slot.maxY > visible.lowerBound, slot.minY < visible.upperBound else { return }
+            guard slot.height > 0, slot.maxY > visible.lowerBound, slot.minY < visible.upperBound else { return true }
             if slot.kind == .row {
-                let minY = slot.minY + margin, height = slot.height - margin
+                let minY = slot.minY + frames.rowMargin, height = slot.height - frames.rowMargin
                 if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
-                    rows.append(.init(section: section, row: row, frame: rowRect(minY: minY, height: height, tableWidth: width)))
+                    let frame = CGRect(
+                        x: frames.rowInset, y: CGFloat(minY + frames.origin), width: max(0, frames.width - 2 * frames.rowInset),
+                        height: CGFloat(height))
+                    rows.append(.init(section: section, row: row, frame: frame))
                 }
             } else {
-                supplementary.append(
-                    (SupplementaryKey(kind: slot.kind, section: section), contentRect(minY: slot.minY, height: slot.height, width: width)))
+                let frame = CGRect(x: 0, y: CGFloat(slot.minY + frames.origin), width: frames.width, height: CGFloat(slot.height))
+                supplementary.append((SupplementaryKey(kind: slot.kind, section: section), frame))
             }
+            return true
         }
     }
 

@@ -114,7 +114,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     // MARK: State
 
     /// The heights and positions of every header, row and footer: the one record of every current height.
-    var geometry: any RowGeometry = TableView.makeGeometry(.tree, [])
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { pass.layoutGeneration &+= 1 } }
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
     var pool = ReusePool<TableViewCell>()
@@ -126,8 +126,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var pass = LayoutPassState<TableViewCell>()
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
     var layoutFinger = GeometryFinger()
-    /// Header and footer views on screen.
-    var visibleSupplementaryViews: [SupplementaryKey: View] = [:]
+    var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
+    var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
@@ -256,7 +256,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// it leaves the work to the layout step already running.
     /// - Complexity: O(log n + visible rows).
     open override func layoutSubviews() {
-        super.layoutSubviews()
+        pass.layoutGeneration &+= 1  // asked for a layout (not a scroll): every cell is placed again
         layOutNowOrWhenSettled()
     }
 
@@ -272,7 +272,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
         sanitizeBounds()
         let following = beginLiveSettle()  // live data: follow the end, or put back an anchor (`TableView+LiveData.swift`)
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
-        if pass.viewportResized(bounds: bounds, insets: adjustedContentInset) { clampOffsetToContent() }
+        if isViewportResized { clampOffsetToContent() }
         if pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
         if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
             recycleCellsThatLeft(wantedRows())

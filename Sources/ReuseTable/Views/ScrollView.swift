@@ -42,12 +42,16 @@ open class ScrollView: View {
     /// Setting it keeps the offset, as UIKit does, and lays out again; an offset the new insets leave past
     /// the end (a bottom inset gone) is clamped at that layout, as after a shrinking reload. A NaN,
     /// infinite or negative component is reported through `diagnosticHandler` and taken as 0.
-    open var contentInset: EdgeInsets = .zero {
-        didSet {
-            contentInset = checkedInsets(contentInset)
-            if contentInset != oldValue { setNeedsLayout() }
+    open var contentInset: EdgeInsets {
+        get { storedContentInset }
+        set {
+            let old = storedContentInset
+            storedContentInset = checkedInsets(newValue)
+            if storedContentInset != old { setNeedsLayout() }
         }
     }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private var storedContentInset: EdgeInsets = .zero
 
     /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
     var reportedContentOffset: CGPoint = .zero

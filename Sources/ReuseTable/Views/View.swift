@@ -21,12 +21,19 @@ open class View {
     }
 
     /// The view's rectangle in its own coordinate space; `origin` is the scroll offset.
-    open var bounds: CGRect = .zero {
-        didSet {
-            if bounds.size != oldValue.size { setNeedsLayout() }
+    open var bounds: CGRect {
+        get { storedBounds }
+        set {
+            let oldSize = storedBounds.size
+            storedBounds = newValue
+            if newValue.size != oldSize { setNeedsLayout() }
         }
     }
 
+    // Private stored state, each access of it a plain read or write: the optimizer proves they
+    // never overlap and drops the runtime's exclusivity checks, which an `open` stored property
+    // with observers kept on every read of `bounds` (7% of a scroll step; Docs/performance.md).
+    private var storedBounds: CGRect = .zero
     private var origin: CGPoint = .zero
 
     /// Hidden views are skipped by renderers (UIKit: `isHidden`).
@@ -57,6 +64,11 @@ open class View {
     /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
     private var link: SuperviewLink!
 
+    /// What a closure the view hands out holds weakly instead of the view (`[weak handle = weakHandle]`,
+    /// then `handle?.view`): one weak reference to the view itself would put every retain and
+    /// release of it on the runtime's slow path, as `superview` explains.
+    var weakHandle: SuperviewLink { link }
+
     private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
@@ -66,7 +78,7 @@ open class View {
     /// (UIKit: `init(frame:)`).
     public init(frame: CGRect = .zero) {
         self.origin = frame.origin
-        self.bounds = CGRect(origin: .zero, size: frame.size)
+        self.storedBounds = CGRect(origin: .zero, size: frame.size)
         self.link = SuperviewLink(self)
     }
 
