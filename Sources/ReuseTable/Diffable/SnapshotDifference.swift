@@ -344,9 +344,18 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
                     r += 1
                 }
                 for k in 0..<block.count {
-                    let row = block.rows[k], item = new[row]
-                    guard let from = index.find(hash: block.hashes[k], matches: { oldItems[$0.sectionIndex][$0.rowIndex] == item })
-                    else { continue }
+                    let row = block.rows[k], item = new[row], hash = block.hashes[k]
+                    // The candidates are compared here, not in a closure: unspecialized, a closure
+                    // would look up the metadata of `[I]` on every call.
+                    var slot = index.firstSlot(hash: hash)
+                    var match: SnapshotPosition?
+                    while let candidate = index.nextCandidate(hash: hash, from: &slot) {
+                        if oldItems[candidate.sectionIndex][candidate.rowIndex] == item {
+                            match = candidate
+                            break
+                        }
+                    }
+                    guard let from = match else { continue }
                     source[j][row] = from
                     destination[from.sectionIndex][from.rowIndex] = ItemDestination(position: SnapshotPosition(j, row))
                 }
@@ -563,6 +572,20 @@ struct PositionIndex {
     /// Reads the first slot a probe for `hash` looks at, so it is in the cache when the probe
     /// comes (several reads in a row overlap their misses).
     @inline(__always) func touch(hash: Int) -> Int { table[hash & mask].hash }
+
+    /// The slot a probe for `hash` starts at (`nextCandidate(hash:from:)`).
+    @inline(__always) func firstSlot(hash: Int) -> Int { hash & mask }
+
+    /// The next position with this hash at or after slot `k`, leaving `k` past it; nil at the
+    /// first empty slot (no position with this hash is left).
+    @inline(__always) func nextCandidate(hash: Int, from k: inout Int) -> SnapshotPosition? {
+        while !table[k].isEmpty {
+            let slot = table[k]
+            k = (k + 1) & mask
+            if slot.hash == hash { return slot.position }
+        }
+        return nil
+    }
 
     /// The position whose identifier has this hash and satisfies `matches`, or nil.
     func find(hash: Int, matches: (SnapshotPosition) -> Bool) -> SnapshotPosition? {
