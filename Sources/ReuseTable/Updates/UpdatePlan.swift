@@ -448,6 +448,23 @@ extension UpdatePlan {
             movesCrossSections = batch.allowsMovesAcrossInsertedAndDeletedSections
         }
 
+        /// Throws when (section, row) is not a row of `space` (`when`: "before" or "after" the update).
+        private func checkRange(
+            _ section: Int, _ row: Int, in space: RowSpace, _ when: String, _ indexPath: @autoclosure () -> IndexPath, _ verb: Verb
+        ) throws(ReuseTableError) {
+            guard section >= 0, section < space.counts.count else {
+                throw invalid(
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but there are only \(v.plural(space.counts.count, "section")) \(when) the update."
+                )
+            }
+            let rows = space.counts[section]
+            guard row >= 0, row < rows else {
+                throw invalid(
+                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but section \(section) contains only \(v.plural(rows, v.row)) \(when) the update."
+                )
+            }
+        }
+
         /// An old index path: in range, and not in a deleted or reloaded section (a move may
         /// leave a deleted section when the batch allows it).
         func old(_ indexPath: IndexPath, _ verb: Verb) throws(ReuseTableError) -> (section: Int, row: Int) {
@@ -459,17 +476,7 @@ extension UpdatePlan {
         func old(_ section: Int, _ row: Int, _ indexPath: @autoclosure () -> IndexPath, _ verb: Verb) throws(ReuseTableError) -> (
             section: Int, row: Int
         ) {
-            guard section >= 0, section < old.counts.count else {
-                throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but there are only \(v.plural(old.counts.count, "section")) before the update."
-                )
-            }
-            let rows = old.counts[section]
-            guard row >= 0, row < rows else {
-                throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but section \(section) contains only \(v.plural(rows, v.row)) before the update."
-                )
-            }
+            try checkRange(section, row, in: old, "before", indexPath(), verb)
             guard let what = oldSectionFate[section] else { return (section, row) }
             if movesCrossSections, verb == .move, what == "deleted" { return (section, row) }
             throw invalid("attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())) in section \(section), which is also being \(what).")
@@ -486,17 +493,7 @@ extension UpdatePlan {
         func new(_ section: Int, _ row: Int, _ indexPath: @autoclosure () -> IndexPath, _ verb: Verb) throws(ReuseTableError) -> (
             section: Int, row: Int
         ) {
-            guard section >= 0, section < new.counts.count else {
-                throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but there are only \(v.plural(new.counts.count, "section")) after the update."
-                )
-            }
-            let rows = new.counts[section]
-            guard row >= 0, row < rows else {
-                throw invalid(
-                    "attempt to \(verb.rawValue) \(v.row) \(v.describe(indexPath())), but section \(section) contains only \(v.plural(rows, v.row)) after the update."
-                )
-            }
+            try checkRange(section, row, in: new, "after", indexPath(), verb)
             guard let inserted = newSectionFresh[section] else { return (section, row) }
             if movesCrossSections, verb == .move, inserted { return (section, row) }
             throw invalid(
