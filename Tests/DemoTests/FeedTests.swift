@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import SeededRandom
 
 @MainActor
 @Suite struct FeedTests {
@@ -96,7 +97,7 @@ struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state = FeedGenerator.hash(state)
+        state = SplitMix64.hash(state)
         return state
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Demo
+import SeededRandom
 
 /// Temporary files for the pager tests, removed when the value goes away.
 final class PagerScratch {

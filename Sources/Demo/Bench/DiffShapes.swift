@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import SeededRandom
 
 // The `diffable` suite's diff-only operations: the difference of two snapshots
 // (`changeCount(since:)`, what `apply` computes before it touches a view), no

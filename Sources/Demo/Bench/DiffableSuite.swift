@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import SeededRandom
 
 // The `diffable` suite: applying snapshots to a real `TableView` (fixed row
 // heights, `TableSuites.sections` sections, the usual 320×480 viewport), end to

@@ -16,23 +16,6 @@ nonisolated(unsafe) var benchSink: UInt64 = 0
 @inline(never) func blackHole(_ value: Double) { benchSink &+= value.bitPattern }
 @inline(never) func blackHole(_ value: Double?) { benchSink &+= (value ?? -1).bitPattern }
 
-/// SplitMix64: a tiny, fast, seedable generator, so every run measures the same heights.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A value in `0 ..< bound` without a division (Lemire's multiply-high; the bias is negligible here).
-    static func scaled(_ random: UInt64, below bound: Int) -> Int {
-        Int(truncatingIfNeeded: random.multipliedFullWidth(by: UInt64(bound)).high)
-    }
-}
-
 /// How long and how often one case is measured.
 struct MeasureOptions: Sendable {
     /// Time spent running the case before any sample is kept (caches, page faults, branch predictors).

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SeededRandom
 
 /// The `pager` suite: `Demo view` on a generated log file of 1 GB (100 MB with `--quick`;
 /// `REUSETABLE_PAGER_BYTES=N` sets another size, as the tests do with a small one).

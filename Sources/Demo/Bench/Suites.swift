@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import SeededRandom
 
 // The suites, as data: a suite is operations × strategies × scales, and a
 // strategy is a closure that builds its subject (untimed) and returns the step

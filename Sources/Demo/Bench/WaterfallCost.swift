@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import SeededRandom
 
 /// `swift run -c release Demo waterfall-cost`: what an insert costs a `WaterfallLayout`
 /// holding 1,000,000 items, as one section and as 1,000 sections of 1,000.
@@ -25,7 +26,7 @@ enum WaterfallCost {
             _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath,
             itemWidth: CGFloat
         ) -> CGFloat {
-            CGFloat(3 + FeedGenerator.hash(sections[indexPath.section][indexPath.item]) % 8)
+            CGFloat(3 + SplitMix64.hash(sections[indexPath.section][indexPath.item]) % 8)
         }
     }
 

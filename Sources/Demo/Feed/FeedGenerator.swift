@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// One post of the demo feed. Everything in it is derived from `id` alone.
 struct Post: Equatable, Sendable {
     /// Generated posts: `day × postsPerDay + position`; posts inserted with `i`: `FeedGenerator.firstInsertedID` and up.
@@ -14,7 +16,7 @@ struct Post: Equatable, Sendable {
 /// The deterministic content of a million-row feed, with no per-row storage.
 ///
 /// A post's author, time, body length and words come from a hash of its id
-/// (SplitMix64), so any row's content is O(body length) to produce, the same
+/// (`SplitMix64.hash`), so any row's content is O(body length) to produce, the same
 /// on every run and every machine — which makes golden tests and the tour's
 /// numbers reproducible.
 enum FeedGenerator {
@@ -25,20 +27,12 @@ enum FeedGenerator {
     /// Ids of inserted posts start here, far above any generated id.
     static let firstInsertedID: UInt64 = 1 << 40
 
-    /// SplitMix64's finaliser: a cheap, well-mixed 64-bit hash.
-    static func hash(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
     /// The post with this id.
     /// - Complexity: O(words in its body).
     static func post(id: UInt64) -> Post {
-        var state = hash(id)
+        var state = SplitMix64.hash(id)
         func next() -> UInt64 {
-            state = hash(state)
+            state = SplitMix64.hash(state)
             return state
         }
         let author = authors[Int(next() % UInt64(authors.count))]
