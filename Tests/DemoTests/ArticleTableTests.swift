@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 @_spi(Internals) import ReuseTable
-import SeededRandom
+import TestSupport
 
 /// The article's table, the bench's baseline for a layout pass: it lays out the
 /// same rows as the real table and reuses its cells as the article's does.

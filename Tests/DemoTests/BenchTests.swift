@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 @_spi(Internals) import ReuseTable
-import SeededRandom
+import TestSupport
 
 /// Behaviour of the benchmark harness. Never timings.
 @Suite struct BenchTests {

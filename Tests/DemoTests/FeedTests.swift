@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
-import SeededRandom
+import TestSupport
 
 @MainActor
 @Suite struct FeedTests {
@@ -36,7 +36,7 @@ import SeededRandom
     @Test func insertAndDeleteMatchAnArrayModel() {
         var model = FeedModel(sections: 3, rowsPerSection: 8)
         var arrays = (0..<3).map { section in (0..<8).map { FeedGenerator.generatedID(day: section, position: $0) } }
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<400 {
             let section = Int(random.next() % 3)
             let count = arrays[section].count
@@ -89,15 +89,5 @@ import SeededRandom
         cell.configure(with: feed.model.post(at: IndexPath(row: 0, section: 0)), extraLines: 0)
         let expected = cell.sizeThatFits(CGSize(width: 30, height: 0)).height
         #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == expected)
-    }
-}
-
-/// A tiny deterministic generator for the model test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = SplitMix64.hash(state)
-        return state
     }
 }

@@ -3,13 +3,14 @@ import ReuseTableTerminal
 import Testing
 @testable import Demo
 import ReuseTable
+import TestSupport
 
 /// `&pattern`: the byte scans under it, the filter against `grep -F`, and the filtered table.
 @MainActor
 @Suite struct PagerFilterTests {
     /// Random bytes shaped like text: short words from a small alphabet (so needles match often),
     /// newlines, CRLF, tabs, NUL, invalid UTF-8, a long line, and sometimes no final newline.
-    private static func randomText(_ random: inout PagerRandom, bytes: Int) -> [UInt8] {
+    private static func randomText(_ random: inout SplitMix64, bytes: Int) -> [UInt8] {
         let pieces: [[UInt8]] = [
             Array("ab".utf8), Array("ba".utf8), Array("abc".utf8), Array("a".utf8), Array(" ".utf8), Array("\n".utf8),
             Array("\r\n".utf8), [0x09], [0x00], [0xFF, 0xFE], Array("é".utf8), Array("xyz".utf8), Array("\n\n".utf8),
@@ -35,7 +36,7 @@ import ReuseTable
     }
 
     @Test func newlineCountMatchesANaiveCountAtEveryAlignment() {
-        var random = PagerRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<60 {
             let count = random.below(2_500)
             let bytes = (0..<count).map { _ in random.below(4) == 0 ? UInt8(0x0A) : UInt8(truncatingIfNeeded: random.below(256)) }
@@ -54,7 +55,7 @@ import ReuseTable
     }
 
     @Test func findMatchesANaiveSearch() {
-        var random = PagerRandom(state: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<300 {
             let bytes = (0..<random.below(300)).map { _ in UInt8(ascii: "a") + UInt8(random.below(3)) }
             let needle = (0..<(1 + random.below(4))).map { _ in UInt8(ascii: "a") + UInt8(random.below(3)) }
@@ -73,7 +74,7 @@ import ReuseTable
 
     /// The one-pass scan over random ranges of random text: the same lines as the model, the same newline count.
     @Test func matchingLinesMatchesTheModel() {
-        var random = PagerRandom(state: 13)
+        var random = SplitMix64(seed: 13)
         for round in 0..<80 {
             let bytes = PagerFilterTests.randomText(&random, bytes: 1 + random.below(5_000))
             let needle = Array(["ab", "a", "abc", "b a", "xyz", "\r\n", "aaaa", "é", ""][round % 9].utf8)
@@ -99,7 +100,7 @@ import ReuseTable
     /// The filter over random files, in blocks of every size class, against the model.
     @Test func filterMatchesTheModel() throws {
         let scratch = PagerScratch()
-        var random = PagerRandom(state: 3)
+        var random = SplitMix64(seed: 3)
         for round in 0..<40 {
             let bytes = PagerFilterTests.randomText(&random, bytes: 200 + random.below(20_000))
             let source = try ByteSource.open(scratch.file(bytes))
@@ -121,7 +122,7 @@ import ReuseTable
             return
         }
         let scratch = PagerScratch()
-        var random = PagerRandom(state: 5)
+        var random = SplitMix64(seed: 5)
         for (round, query) in ["ab", "abc", "xyz", "a", "b a", "é", "aaaaaaaaaaaa"].enumerated() {
             let bytes = PagerFilterTests.randomText(&random, bytes: 50_000)
             let path = scratch.file(bytes)

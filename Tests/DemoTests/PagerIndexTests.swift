@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Demo
+import TestSupport
 
 /// The sampled line index against a plain split, and the search over it.
 @Suite struct PagerIndexTests {
     /// Random files: line lengths 0–300, CRLF, invalid UTF-8, empty lines, with and without a final newline.
     private static func randomFile(seed: UInt64) -> [UInt8] {
-        var random = PagerRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         var bytes: [UInt8] = []
         let lines = random.below(700)
         for _ in 0..<lines {

@@ -3,6 +3,7 @@ import ReuseTableTerminal
 import Testing
 @testable import Demo
 import ReuseTable
+import TestSupport
 
 /// The pager on live input, through real pipes and files that change while open: standard input
 /// from `seq`, `F` on a file appended to, truncated and replaced, and on a pipe still being written.
@@ -50,7 +51,7 @@ import ReuseTable
     /// match a simple split of what is there, and a chunk that continues a line names it.
     @Test func indexFollowsAGrowingFile() throws {
         let scratch = PagerScratch()
-        var random = PagerRandom(state: 21)
+        var random = SplitMix64(seed: 21)
         for round in 0..<12 {
             var content: [UInt8] = Array("start".utf8)
             let path = scratch.file(content)

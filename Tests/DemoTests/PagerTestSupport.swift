@@ -1,6 +1,5 @@
 import Foundation
 @testable import Demo
-import SeededRandom
 
 /// Temporary files for the pager tests, removed when the value goes away.
 final class PagerScratch {
@@ -33,12 +32,4 @@ func simpleLines(_ bytes: [UInt8]) -> [[UInt8]] {
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
     if bytes.last == 0x0A || bytes.isEmpty { lines.removeLast() }
     return lines
-}
-
-/// A small deterministic generator: the demo's own `SplitMix64`.
-struct PagerRandom {
-    private var generator: SplitMix64
-    init(state: UInt64) { generator = SplitMix64(seed: state) }
-    mutating func next() -> UInt64 { generator.next() }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Demo
 import ReuseTable
+import TestSupport
 
 /// Glyphs and wrapping: Label's cluster and width rules, tab stops, control pictures, long lines.
 @MainActor
@@ -42,7 +43,7 @@ import ReuseTable
     /// Counting rows (bulk ASCII runs, no glyphs) agrees with drawing them glyph by glyph, on random mixed lines.
     @Test func countingAgreesWithDrawing() throws {
         let scratch = PagerScratch()
-        var random = PagerRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         let pieces: [[UInt8]] = [
             Array("abc".utf8), Array("漢".utf8), [0x09], [0x00], [0xFF], Array("e\u{301}".utf8),
             Array(repeating: 0x78, count: 37), Array("😀".utf8), [0x20],

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The way apps call a table: delegates that read the table and change it from inside
 /// the selection, scroll and display callbacks; bad numbers in insets and header views; width

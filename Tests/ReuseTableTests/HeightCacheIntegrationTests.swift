@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 // The height caches driven through a real table whose rows self-size from a
 // word-wrapping `Label`. The FDTemplateLayoutCell cache bugs each have a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell that remembers which item it shows.
 final class MovingCell: TableViewCell {

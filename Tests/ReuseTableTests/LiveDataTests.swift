@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Edge cases of live data (Docs/live-data.md): the anchor deleted, everything deleted, short
 /// content, insets, estimates at the end, following through a width change, the defaults,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `scrollViewDidScroll(_:)`: exactly once per change of the offset, after the layout pass
 /// for it, never inside a pass; calls made from it follow the callback rule.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `contentInset`: UIKit's offset range (from `-top` to `contentSize.height + bottom - height`,
 /// never below `-top`), clamping after shrinking changes, and `scrollToRow`/`scrollToItem`

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `tableHeaderView` / `tableFooterView`, the section header and footer height defaults,
 /// `headerView(forSection:)` / `footerView(forSection:)`, and every rect query with a table header.

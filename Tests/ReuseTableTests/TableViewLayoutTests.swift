@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Checks every visible cell, the visible set and contentSize against brute force.
 @MainActor

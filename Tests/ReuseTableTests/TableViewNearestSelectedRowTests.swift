@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `scrollToNearestSelectedRow(at:animated:)` (`Table/TableView+NearestSelectedRow.swift`): the selected
 /// row nearest to the scroll position, scrolled as `scrollToRow` would.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A data source and delegate that logs every selection callback, with switches for
 /// vetoes and redirects and a hook in each callback (where tests call back into the table).

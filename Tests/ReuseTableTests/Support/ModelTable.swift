@@ -1,5 +1,6 @@
 import Foundation
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell that remembers what it was configured for.
 final class TestCell: TableViewCell {
