@@ -16,7 +16,7 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         // What every test target shares: the seeded generator and the table builders.
-        .target(name: "TestSupport", dependencies: ["SeededRandom"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ReuseTable", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "TestSupport"]),

@@ -322,7 +322,7 @@ func expectLayoutMatchesModel(
 
     @Test func widthChangeRelaysOutVisibleCells() {
         let model = ModelTable(rows: [Array(repeating: 50, count: 20)])
-        let table = makeTable(model, height: 200, width: 320)
+        let table = makeTable(model, width: 320, height: 200)
         table.frame.size.width = 480
         table.layoutIfNeeded()
         #expect(table.visibleCells.allSatisfy { $0.frame.width == 480 && $0.contentView.frame.width == 480 })

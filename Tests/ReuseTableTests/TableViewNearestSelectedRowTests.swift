@@ -10,7 +10,7 @@ import TestSupport
     func makeTable(counts: [Int], rowHeights: [[CGFloat]]? = nil) -> (TableView, ScrollSource) {
         let source = ScrollSource(counts: counts)
         source.rowHeights = rowHeights
-        let table = makeScrollTable(source, width: 40, height: 100) {
+        let table = TestSupport.makeTable(source, width: 40, height: 100) {
             $0.rowHeight = 10
             $0.allowsMultipleSelection = true
         }
