@@ -3,6 +3,7 @@ import Testing
 @testable import Demo
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 /// The pager's table: growth as the index proceeds, keys, resize anchoring, the summary.
 @MainActor

@@ -4,6 +4,7 @@ import Testing
 @testable import Demo
 import ReuseTable
 import TestSupport
+import Figures
 
 /// The pager on live input, through real pipes and files that change while open: standard input
 /// from `seq`, `F` on a file appended to, truncated and replaced, and on a pipe still being written.

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import Figures
 
 // The `feed` suite: the demo's self-sizing feed of 1,000,000 posts
 // (Sources/Demo/Feed) scrolled one screen at a time with estimated heights, so

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import Figures
 
 // The suites timed through a real `TableView`: a 320×480 viewport, trivial
 // cells (a registered `TableViewCell` subclass that does nothing), and rows

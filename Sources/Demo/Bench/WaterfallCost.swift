@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import SeededRandom
+import Figures
 
 /// `swift run -c release Demo waterfall-cost`: what an insert costs a `WaterfallLayout`
 /// holding 1,000,000 items, as one section and as 1,000 sections of 1,000.

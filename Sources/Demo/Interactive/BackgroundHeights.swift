@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import Figures
 
 /// Heights of many posts computed on a background thread, by post id, while keys keep working.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import Figures
 
 // `a`: the feed's cells by frame layout (`FeedCell`) or by Auto Layout (`AutoLayoutFeedCell`),
 // and the cost of one measured cell in each.

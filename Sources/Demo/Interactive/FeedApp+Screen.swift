@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 // The screen: the table rendered into a grid, the status lines under it, the help on top.
 

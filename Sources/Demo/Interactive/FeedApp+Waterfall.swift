@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 // `c`: the same feed as a waterfall `CollectionView` (WaterfallScreen), and back.
 

@@ -3,6 +3,7 @@ import ReuseTableTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
+import Figures
 
 /// `swift run Demo view [FILE]`: the pager on a terminal, or its timing summary off one.
 @MainActor

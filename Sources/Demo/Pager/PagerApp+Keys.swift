@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTableTerminal
 @_spi(Internals) import ReuseTable
+import Figures
 
 /// The pager's keys: scrolling, jumps, search, prompts.
 extension PagerApp {

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTableTerminal
 @_spi(Internals) import ReuseTable
+import Figures
 
 /// The two lines under the table, fitted to the terminal's width: what an 80-column terminal
 /// cannot hold is left out, most useful first, instead of being cut mid-word at the edge.

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Internals) import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 /// The pager without the terminal: a real `TableView` whose rows are the lines of a file.
 ///

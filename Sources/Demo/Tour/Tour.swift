@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 /// The scripted tour: what `swift run Demo` does off a terminal (CI, pipes).
 ///
