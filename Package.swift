@@ -15,11 +15,14 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Counts as the demo's screens and the bench's report print them (1,000,000; 1.6M).
         .target(name: "Figures"),
-        .executableTarget(name: "Demo", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
+        // The demo's feed: a million generated posts, their model and cells (the demo and the bench's feed suite).
+        .target(name: "Feed", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
+        .executableTarget(name: "Demo", dependencies: ["Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         // What every test target shares: the seeded generator and the table builders.
         .target(name: "TestSupport", dependencies: ["ReuseTable", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "TestSupport"]),
         // Every ```swift block of README.md and Docs/*.md, compiled against the public API

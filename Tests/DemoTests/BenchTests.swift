@@ -3,6 +3,7 @@ import Testing
 @testable import Demo
 @_spi(Internals) import ReuseTable
 import TestSupport
+@testable import Feed
 
 /// Behaviour of the benchmark harness. Never timings.
 @Suite struct BenchTests {

@@ -4,6 +4,7 @@ import Testing
 import ReuseTable
 import ReuseTableTerminal
 import TestSupport
+@testable import Feed
 
 @MainActor
 @Suite struct FeedAppTests {

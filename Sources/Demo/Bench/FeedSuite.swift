@@ -1,9 +1,10 @@
 import Foundation
 import ReuseTable
 import Figures
+import Feed
 
 // The `feed` suite: the demo's self-sizing feed of 1,000,000 posts
-// (Sources/Demo/Feed) scrolled one screen at a time with estimated heights, so
+// (Sources/Feed) scrolled one screen at a time with estimated heights, so
 // every step measures the rows that enter (cells configured and sized) and then
 // lays them out. One cell design sized two ways: the feed's own frame-layout cell
 // (`FeedCell.sizeThatFits`) and its twin built with constraints

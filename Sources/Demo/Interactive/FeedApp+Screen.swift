@@ -2,6 +2,7 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 import Figures
+import Feed
 
 // The screen: the table rendered into a grid, the status lines under it, the help on top.
 

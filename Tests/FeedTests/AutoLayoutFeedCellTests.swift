@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import Feed
 @testable import ReuseTable
 
 /// `AutoLayoutFeedCell`, the constraint-built twin of `FeedCell` (the demo's `a` key switches to it).

@@ -8,7 +8,7 @@ import Foundation
 /// cumulative ends, so a lookup is a binary search, O(log k) for k edits, and
 /// an edit splits one run, O(k). Sections never move: the demo inserts,
 /// deletes and moves rows only.
-struct FeedModel: Equatable, Sendable {
+public struct FeedModel: Equatable, Sendable {
     /// A stretch of rows whose ids are `firstID`, `firstID + 1`, …
     struct Run: Equatable, Sendable {
         var firstID: UInt64
@@ -81,7 +81,7 @@ struct FeedModel: Equatable, Sendable {
     }
 
     /// Number of days (sections).
-    let sectionCount: Int
+    public let sectionCount: Int
     /// Rows per untouched section.
     let rowsPerSection: Int
     private var edited: [Int: EditedSection] = [:]
@@ -91,32 +91,32 @@ struct FeedModel: Equatable, Sendable {
     private(set) var totalRows: Int
 
     /// A feed of `sections` days of `rowsPerSection` posts.
-    init(sections: Int = FeedGenerator.defaultDays, rowsPerSection: Int = FeedGenerator.postsPerDay) {
+    public init(sections: Int = FeedGenerator.defaultDays, rowsPerSection: Int = FeedGenerator.postsPerDay) {
         sectionCount = sections
         self.rowsPerSection = rowsPerSection
         totalRows = sections * rowsPerSection
     }
 
     /// - Complexity: O(1).
-    func numberOfRows(inSection section: Int) -> Int {
+    public func numberOfRows(inSection section: Int) -> Int {
         edited[section]?.count ?? rowsPerSection
     }
 
     /// The id of the post shown at `indexPath`.
     /// - Complexity: O(1) in an untouched section, O(log k) in a section with k edits.
-    func postID(at indexPath: IndexPath) -> UInt64 {
+    public func postID(at indexPath: IndexPath) -> UInt64 {
         if let section = edited[indexPath.section] { return section.id(at: indexPath.row) }
         return FeedGenerator.generatedID(day: indexPath.section, position: indexPath.row)
     }
 
     /// The post shown at `indexPath`.
-    func post(at indexPath: IndexPath) -> Post {
+    public func post(at indexPath: IndexPath) -> Post {
         FeedGenerator.post(id: postID(at: indexPath))
     }
 
     /// Inserts a new post at `indexPath` (row 0…count of its section) and returns its id.
     @discardableResult
-    mutating func insertPost(at indexPath: IndexPath) -> UInt64 {
+    public mutating func insertPost(at indexPath: IndexPath) -> UInt64 {
         let id = nextInsertedID
         nextInsertedID += 1
         var section = editedSection(indexPath.section)
@@ -128,7 +128,7 @@ struct FeedModel: Equatable, Sendable {
 
     /// Deletes the post at `indexPath` and returns its id.
     @discardableResult
-    mutating func deletePost(at indexPath: IndexPath) -> UInt64 {
+    public mutating func deletePost(at indexPath: IndexPath) -> UInt64 {
         var section = editedSection(indexPath.section)
         let id = section.remove(at: indexPath.row)
         edited[indexPath.section] = section
@@ -139,7 +139,7 @@ struct FeedModel: Equatable, Sendable {
     /// Moves the post at `from` so that it becomes row `to.row` of `to.section` (an index path after the removal),
     /// keeping its id, and returns the id.
     @discardableResult
-    mutating func movePost(from: IndexPath, to: IndexPath) -> UInt64 {
+    public mutating func movePost(from: IndexPath, to: IndexPath) -> UInt64 {
         var source = editedSection(from.section)
         let id = source.remove(at: from.row)
         edited[from.section] = source
@@ -151,7 +151,7 @@ struct FeedModel: Equatable, Sendable {
 
     /// The ids of a section's rows, in order.
     /// - Complexity: O(rows in the section).
-    func ids(inSection section: Int) -> [UInt64] {
+    public func ids(inSection section: Int) -> [UInt64] {
         guard let edits = edited[section] else {
             let first = FeedGenerator.generatedID(day: section, position: 0)
             return Array(first..<first + UInt64(rowsPerSection))
@@ -171,7 +171,7 @@ struct FeedModel: Equatable, Sendable {
 
     /// The index path of the `row`th row of the whole feed (0-based), clamped to the feed; nil when it is empty.
     /// - Complexity: O(sections).
-    func indexPath(forGlobalRow row: Int, sections limit: Int? = nil) -> IndexPath? {
+    public func indexPath(forGlobalRow row: Int, sections limit: Int? = nil) -> IndexPath? {
         let sections = min(limit ?? sectionCount, sectionCount)
         var remaining = max(0, row)
         var last: IndexPath?
@@ -186,7 +186,7 @@ struct FeedModel: Equatable, Sendable {
 
     /// The 0-based position of `indexPath` in the whole feed.
     /// - Complexity: O(edited sections).
-    func globalRow(of indexPath: IndexPath) -> Int {
+    public func globalRow(of indexPath: IndexPath) -> Int {
         var row = indexPath.section * rowsPerSection + indexPath.row
         for (section, edits) in edited where section < indexPath.section {
             row += edits.count - rowsPerSection

@@ -14,9 +14,9 @@ import ReuseTableTerminal
 /// which *is* the reuse pool. Self-sizing by frame layout: `sizeThatFits` wraps
 /// the body at the content width; the last line is the separator.
 /// `AutoLayoutFeedCell` is its twin built with constraints (key `a`).
-class FeedCell: TableViewCell, GridDrawable {
+public class FeedCell: TableViewCell, GridDrawable {
     /// The reuse identifier of this class (the twin has its own, so the pool never mixes them).
-    class var identifier: String { "post" }
+    public class var identifier: String { "post" }
     /// Columns left of the text: the cursor bar and a space.
     nonisolated static let indent: CGFloat = 2
 
@@ -26,11 +26,11 @@ class FeedCell: TableViewCell, GridDrawable {
     let tagLabel = StyledLabel(style: GridStyle(dim: true, foreground: 5))
 
     /// The cell's serial number (0 until the data source numbers it).
-    var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
+    public var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
     /// Extra blank lines under the body, grown with `+`.
-    var extraLines = 0 { didSet { if extraLines != oldValue { extraLinesDidChange() } } }
+    public var extraLines = 0 { didSet { if extraLines != oldValue { extraLinesDidChange() } } }
     /// True for the marked row that `+`, `i` and `d` act on.
-    var isCursor = false
+    public var isCursor = false
     /// The post shown, for tests and the status line.
     private(set) var postID: UInt64?
 
@@ -49,7 +49,8 @@ class FeedCell: TableViewCell, GridDrawable {
         setNeedsLayout()
     }
 
-    override func prepareForReuse() {
+    /// Unmarks the cell: the cursor belongs to a row, not to the cell that showed it.
+    public override func prepareForReuse() {
         super.prepareForReuse()
         isCursor = false
     }
@@ -63,14 +64,14 @@ class FeedCell: TableViewCell, GridDrawable {
     /// cell: the byline, the body wrapped by the same `Label.wrap`, the grown lines, the rule. Pure, so
     /// exact heights can be computed off the main thread (`BackgroundHeights`).
     /// - Complexity: O(length of the body).
-    nonisolated static func height(of post: Post, extraLines: Int, columns: Int) -> CGFloat {
+    public nonisolated static func height(of post: Post, extraLines: Int, columns: Int) -> CGFloat {
         let body = Int(bodyWidth(forContentWidth: CGFloat(columns)))
         return CGFloat(1 + Label.wrap(post.body, columns: body).count + extraLines + 1)
     }
 
     /// Byline + wrapped body + grown lines + separator.
     /// - Complexity: O(length of the body).
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
+    public override func sizeThatFits(_ size: CGSize) -> CGSize {
         let bodyHeight = body.sizeThatFits(CGSize(width: FeedCell.bodyWidth(forContentWidth: size.width), height: 0)).height
         return CGSize(width: size.width, height: 1 + bodyHeight + CGFloat(extraLines) + 1)
     }
@@ -78,7 +79,8 @@ class FeedCell: TableViewCell, GridDrawable {
     /// The Auto Layout twin moves its bottom constraint here.
     func extraLinesDidChange() {}
 
-    override func layoutSubviews() {
+    /// Places the labels by frame (`placeSubviews()`); the Auto Layout twin leaves that to its constraints.
+    public override func layoutSubviews() {
         super.layoutSubviews()
         placeSubviews()
     }
@@ -99,7 +101,7 @@ class FeedCell: TableViewCell, GridDrawable {
 
     /// The cursor bar on the left (a full inverted block when the row is selected) and the separator on the last line.
     /// `isSelected` comes from the table at every display, so a reused cell never draws another row's selection.
-    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+    public func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         if isSelected {
             for y in frame.y..<(frame.maxY - 1) {
                 grid.write(" ", x: frame.x, y: y, style: GridStyle(bold: true, reverse: true), clip: clip)
@@ -119,7 +121,7 @@ class FeedCell: TableViewCell, GridDrawable {
 }
 
 /// A day's sticky header: a reverse-video bar with the date and the day's post count.
-final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
+public final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
     static let identifier = "day"
     let title = StyledLabel(style: GridStyle(bold: true, reverse: true))
 
@@ -128,14 +130,17 @@ final class DayHeaderView: TableViewHeaderFooterView, GridDrawable {
         contentView.addSubview(title)
     }
 
-    override func layoutSubviews() {
+    /// The title spans the bar, one column in from the left.
+    public override func layoutSubviews() {
         super.layoutSubviews()
         title.frame = CGRect(x: 1, y: 0, width: max(0, bounds.width - 1), height: 1)
     }
 
-    override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 1) }
+    /// One line, whatever the width.
+    public override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 1) }
 
-    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+    /// Fills the whole line in reverse video, so the bar spans the table's width.
+    public func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         grid.fill(frame, style: GridStyle(reverse: true), clip: clip)
     }
 }

@@ -1,9 +1,9 @@
 import SeededRandom
 
 /// One post of the demo feed. Everything in it is derived from `id` alone.
-struct Post: Equatable, Sendable {
+public struct Post: Equatable, Sendable {
     /// Generated posts: `day × postsPerDay + position`; posts inserted with `i`: `FeedGenerator.firstInsertedID` and up.
-    let id: UInt64
+    public let id: UInt64
     let author: String
     /// "HH:MM".
     let time: String
@@ -19,17 +19,17 @@ struct Post: Equatable, Sendable {
 /// (`SplitMix64.hash`), so any row's content is O(body length) to produce, the same
 /// on every run and every machine — which makes golden tests and the tour's
 /// numbers reproducible.
-enum FeedGenerator {
+public enum FeedGenerator {
     /// Posts per day; a day is one section with a sticky header.
-    static let postsPerDay = 1_000
+    public static let postsPerDay = 1_000
     /// Days in the default feed: 1,000 × 1,000 = 1,000,000 rows.
-    static let defaultDays = 1_000
+    public static let defaultDays = 1_000
     /// Ids of inserted posts start here, far above any generated id.
-    static let firstInsertedID: UInt64 = 1 << 40
+    public static let firstInsertedID: UInt64 = 1 << 40
 
     /// The post with this id.
     /// - Complexity: O(words in its body).
-    static func post(id: UInt64) -> Post {
+    public static func post(id: UInt64) -> Post {
         var state = SplitMix64.hash(id)
         func next() -> UInt64 {
             state = SplitMix64.hash(state)
@@ -67,7 +67,7 @@ enum FeedGenerator {
     }
 
     /// A day header such as "Monday 3 March 2025"; day 0 is Monday 3 March 2025.
-    static func dayTitle(_ day: Int) -> String {
+    public static func dayTitle(_ day: Int) -> String {
         let (year, month, dayOfMonth) = civilDate(daysSinceEpoch: epochDayOfDayZero + day)
         let weekday = weekdays[((day % 7) + 7) % 7]
         return "\(weekday) \(dayOfMonth) \(months[month - 1]) \(year)"

@@ -6,12 +6,12 @@ import ReuseTable
 /// Post ids (`UInt64`) are the cheapest honest identifiers: a snapshot of the whole
 /// feed is 1,000,000 integers in arrays plus one hash map entry each, with no
 /// `Post` values built (the cell provider makes the post from its id).
-typealias FeedSnapshot = DiffableDataSourceSnapshot<Int, UInt64>
+public typealias FeedSnapshot = DiffableDataSourceSnapshot<Int, UInt64>
 
 extension FeedModel {
     /// A snapshot of `days` (sections), in order, with every post id of each.
     /// - Complexity: O(rows in those days) (one hash map entry per row).
-    func snapshot(days: Range<Int>) -> FeedSnapshot {
+    public func snapshot(days: Range<Int>) -> FeedSnapshot {
         var snapshot = FeedSnapshot()
         append(days: days, to: &snapshot)
         return snapshot
@@ -31,13 +31,13 @@ extension FeedModel {
 /// (each is a hash map entry, unspecialized generic code); in release, tens of
 /// milliseconds. `FeedApp` shows the first day at once and applies the whole
 /// feed when this is done: one diff, the other days inserted as sections.
-final class FeedSnapshotLoader: @unchecked Sendable {
+public final class FeedSnapshotLoader: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
     private var result: (snapshot: FeedSnapshot, nanoseconds: UInt64)?
 
     /// Starts building the snapshot of `days` of `model`.
-    init(model: FeedModel, days: Range<Int>) {
+    public init(model: FeedModel, days: Range<Int>) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let start = DispatchTime.now().uptimeNanoseconds
             let snapshot = model.snapshot(days: days)
@@ -48,7 +48,7 @@ final class FeedSnapshotLoader: @unchecked Sendable {
     }
 
     /// The snapshot and how long it took to build, waiting for it at most until `deadline`; nil if not ready.
-    func result(waitingUntil deadline: DispatchTime) -> (snapshot: FeedSnapshot, nanoseconds: UInt64)? {
+    public func result(waitingUntil deadline: DispatchTime) -> (snapshot: FeedSnapshot, nanoseconds: UInt64)? {
         guard done.wait(timeout: deadline) == .success else { return nil }
         done.signal()  // ready for good: later calls return at once
         return lock.withLock { result }

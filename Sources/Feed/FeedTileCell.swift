@@ -14,8 +14,9 @@ import ReuseTableTerminal
 /// readable tile and measuring any post costs O(1): the wrap stops after
 /// `maxBodyLines` lines (`Label.wrap` honours `numberOfLines`). A body cut
 /// there ends its last line with "…".
-final class FeedTileCell: CollectionViewCell, GridDrawable {
-    static let identifier = "tile"
+public final class FeedTileCell: CollectionViewCell, GridDrawable {
+    /// The reuse identifier the waterfall registers tiles under.
+    public static let identifier = "tile"
     /// The most body lines a tile shows.
     nonisolated static let maxBodyLines = 6
     /// Columns taken by the border and one space of air on each side.
@@ -24,9 +25,9 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
     let byline = StyledLabel(style: GridStyle(bold: true, foreground: 6))
     let body = Label()
     /// The cell's serial number, as `FeedCell`'s tag: the same few come back while scrolling.
-    var serial = 0
+    public var serial = 0
     /// True for the marked tile `i`, `d`, `m` and Enter act on (the lowest index path starting on screen), marked ▶.
-    var isCursor = false
+    public var isCursor = false
     private(set) var postID: UInt64?
 
     required init(reuseIdentifier: String?) {
@@ -39,7 +40,8 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
     /// The whole body; `body` shows it cut to the tile, with "…" when it does not fit.
     private var fullBody = ""
 
-    func configure(with post: Post) {
+    /// Shows `post`: author and time in the top border, the body cut to the tile.
+    public func configure(with post: Post) {
         postID = post.id
         byline.text = "\(post.author) · \(post.time)"
         fullBody = post.body
@@ -47,7 +49,8 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
         setNeedsLayout()
     }
 
-    override func prepareForReuse() {
+    /// Unmarks the tile: the cursor belongs to an item, not to the cell that showed it.
+    public override func prepareForReuse() {
         super.prepareForReuse()
         isCursor = false
     }
@@ -59,7 +62,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
 
     /// Top border + capped wrapped body + bottom border.
     /// - Complexity: O(1): at most `maxBodyLines` lines are wrapped.
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
+    public override func sizeThatFits(_ size: CGSize) -> CGSize {
         let lines = body.wrappedLines(forWidth: FeedTileCell.bodyWidth(forItemWidth: size.width)).count
         return CGSize(width: size.width, height: CGFloat(lines + 2))
     }
@@ -67,13 +70,14 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
     /// The height of `post`'s tile at `itemWidth`, without a cell: what the layout delegate answers.
     /// Uses the same `Label.wrap` as `sizeThatFits` and the renderer.
     /// - Complexity: O(1) per post (the generator's body is bounded, the wrap stops at `maxBodyLines`).
-    nonisolated static func height(of post: Post, itemWidth: CGFloat) -> CGFloat {
+    public nonisolated static func height(of post: Post, itemWidth: CGFloat) -> CGFloat {
         let columns = Int(bodyWidth(forItemWidth: itemWidth))
         let lines = Label.wrap(post.body, columns: columns, numberOfLines: maxBodyLines).count
         return CGFloat(lines + 2)
     }
 
-    override func layoutSubviews() {
+    /// The byline in the top border, the body inside the border, cut with "…" when it does not fit.
+    public override func layoutSubviews() {
         super.layoutSubviews()
         let width = bounds.width.rounded(.down)
         byline.frame = CGRect(x: 3, y: 0, width: max(0, min(CGFloat(byline.text.count), width - 6)), height: 1)
@@ -97,7 +101,7 @@ final class FeedTileCell: CollectionViewCell, GridDrawable {
 
     /// The box; the cursor tile's box is bold yellow, with ▶ before the byline; a selected tile is
     /// drawn in reverse video (`isSelected` comes from the collection view at every display).
-    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+    public func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         let style = isCursor ? GridStyle(bold: true, foreground: 3) : GridStyle(dim: true)
         grid.fill(frame, style: isSelected ? GridStyle(reverse: true) : .plain, clip: clip)
         grid.drawBorder(frame, style: style, clip: clip)

@@ -11,9 +11,9 @@ import Figures
 /// it (the "cell #7" tag that makes reuse visible), and remembers how many
 /// lines `+` added to a post so a re-measure (a width change) keeps them.
 @MainActor
-final class FeedDataSource: TableViewDataSource, TableViewDelegate {
+public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     /// How the feed's cells are laid out and measured (key `a`).
-    enum CellLayout: String {
+    public enum CellLayout: String {
         /// `FeedCell`: frames set in `layoutSubviews`, height from `sizeThatFits`.
         case frames = "frame layout"
         /// `AutoLayoutFeedCell`: the same cell built with anchors, fitted by the engine.
@@ -22,29 +22,31 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
         var cellClass: FeedCell.Type { self == .frames ? FeedCell.self : AutoLayoutFeedCell.self }
     }
 
-    var model: FeedModel
+    /// The posts shown: generated days plus the edits made through the demo.
+    public var model: FeedModel
     /// The cell class rows are dequeued as; change it with `FeedApp`'s `a` (heights must be invalidated).
-    var cellLayout = CellLayout.frames
+    public var cellLayout = CellLayout.frames
     /// When set, only the first `sectionLimit` days are shown (exact-height mode, see `FeedApp`).
-    var sectionLimit: Int?
+    public var sectionLimit: Int?
     /// Lines added with `+`, by post id.
-    private(set) var extraLines: [UInt64: Int] = [:]
+    public private(set) var extraLines: [UInt64: Int] = [:]
     /// Serial numbers handed out so far: the cells this data source has seen.
     private(set) var cellsNumbered = 0
     /// Exact-height mode: rows get their heights from `exactHeights` through the delegate's
     /// `heightForRowAt`; otherwise they self-size (`automaticDimension`).
-    var usesExactHeights = false
+    public var usesExactHeights = false
     /// Exact heights by width (columns) and post id, computed before the reload by `BackgroundHeights`.
-    var exactHeights: [Int: [UInt64: CGFloat]] = [:]
+    public var exactHeights: [Int: [UInt64: CGFloat]] = [:]
     /// The swipe actions of a row, by edge (set by `FeedApp`, see `FeedApp+Editing.swift`); nil: UIKit's defaults.
-    var swipeActions: (@MainActor (TableView, IndexPath, TableView.SwipeEdge) -> SwipeActionsConfiguration?)?
+    public var swipeActions: (@MainActor (TableView, IndexPath, TableView.SwipeEdge) -> SwipeActionsConfiguration?)?
 
-    init(model: FeedModel = FeedModel()) {
+    /// A data source over `model`; `install(in:)` connects it to a table.
+    public init(model: FeedModel = FeedModel()) {
         self.model = model
     }
 
     /// Registers the cell classes (each under its own identifier) and the header, and sets self-sizing rows on `table`.
-    func install(in table: TableView) {
+    public func install(in table: TableView) {
         for layout in [CellLayout.frames, .autoLayout] {
             table.register(layout.cellClass, forCellReuseIdentifier: layout.cellClass.identifier)
         }
@@ -57,15 +59,16 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     /// Sections shown.
-    var shownSections: Int { min(sectionLimit ?? model.sectionCount, model.sectionCount) }
+    public var shownSections: Int { min(sectionLimit ?? model.sectionCount, model.sectionCount) }
 
     /// Rows shown.
-    var shownRows: Int {
+    public var shownRows: Int {
         guard let limit = sectionLimit, limit < model.sectionCount else { return model.totalRows }
         return (0..<limit).reduce(0) { $0 + model.numberOfRows(inSection: $1) }
     }
 
-    func grow(_ indexPath: IndexPath, by lines: Int) {
+    /// Adds `lines` blank lines under the post at `indexPath` (key `+`); its exact heights are computed again when asked.
+    public func grow(_ indexPath: IndexPath, by lines: Int) {
         let id = model.postID(at: indexPath)
         extraLines[id, default: 0] += lines
         for columns in exactHeights.keys { exactHeights[columns]?[id] = nil }  // computed again, with the new lines, when asked
@@ -80,7 +83,7 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     }
 
     /// The average height of `sample` posts spread over the feed, at `width`: a good `estimatedRowHeight`.
-    func averageHeight(width: CGFloat, sample: Int = 200) -> CGFloat {
+    public func averageHeight(width: CGFloat, sample: Int = 200) -> CGFloat {
         let cell = FeedCell(reuseIdentifier: nil)
         var total: CGFloat = 0
         let rows = max(1, model.totalRows)
@@ -94,19 +97,22 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
 
     // MARK: TableViewDataSource
 
-    func numberOfSections(in tableView: TableView) -> Int { shownSections }
+    /// The days shown (`shownSections`).
+    public func numberOfSections(in tableView: TableView) -> Int { shownSections }
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    /// The day's posts.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         model.numberOfRows(inSection: section)
     }
 
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    /// A cell showing the post at `indexPath` (`cell(in:at:postID:)`).
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         cell(in: tableView, at: indexPath, postID: model.postID(at: indexPath))
     }
 
     /// A cell of the current layout's class showing post `postID`: what `cellForRowAt` and the
     /// diffable data source's cell provider both return.
-    func cell(in tableView: TableView, at indexPath: IndexPath, postID: UInt64) -> FeedCell {
+    public func cell(in tableView: TableView, at indexPath: IndexPath, postID: UInt64) -> FeedCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: cellLayout.cellClass.identifier, for: indexPath) as! FeedCell
         if cell.serial == 0 {
             cellsNumbered += 1
@@ -119,18 +125,31 @@ final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     // MARK: TableViewDelegate
 
     /// Self-sizing (`automaticDimension`), or in exact-height mode the height computed beforehand.
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard usesExactHeights else { return TableView.automaticDimension }
         return exactHeight(of: model.postID(at: indexPath), columns: Int(tableView.bounds.width))
     }
 
-    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 1 }
-    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat { 0 }
+    /// A day's header is one line.
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 1 }
+    /// No footers.
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat { 0 }
 
-    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+    /// The day's header: its date and how many posts it holds.
+    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
         let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: DayHeaderView.identifier) as! DayHeaderView
         let count = model.numberOfRows(inSection: section)
         header.title.text = "\(FeedGenerator.dayTitle(section)) · \(count.grouped) posts"
         return header
+    }
+
+    /// The actions a swipe from the leading edge reveals (`swipeActions`; nil: the table's default).
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        swipeActions?(tableView, indexPath, .leading)
+    }
+
+    /// The actions a swipe from the trailing edge reveals (`swipeActions`; nil: the table's default).
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        swipeActions?(tableView, indexPath, .trailing)
     }
 }

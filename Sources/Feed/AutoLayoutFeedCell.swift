@@ -14,8 +14,9 @@ import ReuseTable
 /// `+` lines + the separator line. The constraints are made once; a new post
 /// changes only texts (intrinsic sizes) and the bottom constant, which the
 /// cell's kept engine applies incrementally.
-final class AutoLayoutFeedCell: FeedCell {
-    override class var identifier: String { "post.autolayout" }
+public final class AutoLayoutFeedCell: FeedCell {
+    /// Its own reuse identifier, so the pool never hands a frame-layout cell to an Auto Layout row.
+    public override class var identifier: String { "post.autolayout" }
 
     /// contentView.bottom = body.bottom + 1 + extraLines: the only constant that changes.
     private var bottom: LayoutConstraint!
@@ -50,7 +51,7 @@ final class AutoLayoutFeedCell: FeedCell {
 
     /// What the engine says the content needs at this width (not the frame arithmetic):
     /// asked only when the table is told to skip Auto Layout (`enforceFrameLayout`).
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
+    public override func sizeThatFits(_ size: CGSize) -> CGSize {
         contentView.systemLayoutSizeFitting(
             CGSize(width: size.width, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel)
