@@ -17,12 +17,15 @@ let package = Package(
         .target(name: "Figures"),
         // The demo's feed: a million generated posts, their model and cells (the demo and the bench's feed suite).
         .target(name: "Feed", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
-        .executableTarget(name: "Demo", dependencies: ["Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
+        // The pager of `Demo view FILE`: a file's lines as the rows of a table, with its own I/O.
+        .target(name: "Pager", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal"]),
+        .executableTarget(name: "Demo", dependencies: ["Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         // What every test target shares: the seeded generator and the table builders.
         .target(name: "TestSupport", dependencies: ["ReuseTable", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "ReuseTable", "TestSupport"]),
+        .testTarget(name: "PagerTests", dependencies: ["Pager", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "TestSupport"]),
         // Every ```swift block of README.md and Docs/*.md, compiled against the public API

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Pager
 
 /// `swift run Demo [tour|trace|xray|bench|view [FILE]|chat|--help]`.
 @main

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Demo
+@testable import Pager
 
 /// The `pager` bench suite's wiring at a tiny scale (never timings).
 @MainActor

@@ -1,5 +1,4 @@
 import Foundation
-import Feed
 
 // The legend printed at the top of the report: one line for every strategy and
 // operation name the run's suites use, saying what it is and where it comes

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import SeededRandom
+import Pager
 
 /// The `pager` suite: `Demo view` on a generated log file of 1 GB (100 MB with `--quick`;
 /// `REUSETABLE_PAGER_BYTES=N` sets another size, as the tests do with a small one).

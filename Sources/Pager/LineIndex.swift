@@ -28,7 +28,7 @@ import Glibc
 ///
 /// Thread safety: the scan (`indexNext`) runs on one thread at a time (the
 /// background indexer); readers on any thread take the lock for the samples.
-final class LineIndex: @unchecked Sendable {
+public final class LineIndex: @unchecked Sendable {
     /// One chunk of the scan: the lines `firstLine..<firstLine+lineCount`, in bytes `bytes`.
     struct Chunk: Equatable, Sendable {
         var firstLine: Int
@@ -58,7 +58,8 @@ final class LineIndex: @unchecked Sendable {
     private var newlinesBefore = 0
     private var lastLineStart = 0
 
-    init(source: ByteSource, chunkBytes: Int = 8 << 20) {
+    /// An index of `source`, built in chunks of `chunkBytes` as `indexNext()` or the background thread asks.
+    public init(source: ByteSource, chunkBytes: Int = 8 << 20) {
         self.source = source
         self.chunkBytes = chunkBytes
     }
@@ -74,11 +75,11 @@ final class LineIndex: @unchecked Sendable {
     /// True once every byte is indexed.
     var isComplete: Bool { lock.withLock { complete } }
     /// Lines indexed so far.
-    var indexedLines: Int { lock.withLock { chunkList.last.map { $0.firstLine + $0.lineCount } ?? 0 } }
+    public var indexedLines: Int { lock.withLock { chunkList.last.map { $0.firstLine + $0.lineCount } ?? 0 } }
     /// Bytes indexed so far.
     var indexedBytes: Int { lock.withLock { chunkList.last?.bytes.upperBound ?? 0 } }
     /// Heap bytes the samples and chunk list use (capacity, not count).
-    var memoryBytes: Int {
+    public var memoryBytes: Int {
         lock.withLock { samples.capacity * MemoryLayout<Int>.stride + chunkList.capacity * MemoryLayout<Chunk>.stride }
     }
 
@@ -242,7 +243,7 @@ final class LineIndex: @unchecked Sendable {
     }
 
     /// Indexes everything on the calling thread (tests, and sources that are already complete).
-    func indexAll() {
+    public func indexAll() {
         while true {
             if indexNext() { continue }
             if isComplete { return }

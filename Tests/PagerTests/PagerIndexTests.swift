@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import Pager
 import TestSupport
 
 /// The sampled line index against a plain split, and the search over it.

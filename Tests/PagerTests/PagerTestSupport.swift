@@ -1,5 +1,5 @@
 import Foundation
-@testable import Demo
+@testable import Pager
 
 /// Temporary files for the pager tests, removed when the value goes away.
 final class PagerScratch {

@@ -1,7 +1,7 @@
 import Foundation
 import ReuseTableTerminal
 import Testing
-@testable import Demo
+@testable import Pager
 import ReuseTable
 import TestSupport
 

@@ -15,7 +15,7 @@ import Glibc
 ///
 /// While more bytes may come (a pipe still open, a file followed with `F`), a last line
 /// without its newline is left for later; `resume()` goes on after the source grew.
-final class PagerFilter: @unchecked Sendable {
+public final class PagerFilter: @unchecked Sendable {
     let needle: ByteScan.Needle
     /// The needle as typed, for messages.
     let query: String
@@ -38,7 +38,7 @@ final class PagerFilter: @unchecked Sendable {
 
     /// A filter for `query` over `source`; call `start()` (background) or `run()` (here).
     /// `growing`: more bytes may come even from a file (it is being followed).
-    init(query: String, in source: ByteSource, growing: Bool = false, blockBytes: Int = 1 << 20) {
+    public init(query: String, in source: ByteSource, growing: Bool = false, blockBytes: Int = 1 << 20) {
         self.query = query
         needle = ByteScan.Needle(Array(query.utf8))
         self.source = source
@@ -47,7 +47,7 @@ final class PagerFilter: @unchecked Sendable {
     }
 
     /// Matching lines found so far.
-    var matchCount: Int { lock.withLock { matches.count } }
+    public var matchCount: Int { lock.withLock { matches.count } }
     /// The matching line numbers (0-based, increasing) from the `index`-th on.
     func matches(from index: Int) -> ArraySlice<Int> { lock.withLock { matches[min(index, matches.count)...] } }
     /// Bytes scanned so far.
@@ -101,7 +101,7 @@ final class PagerFilter: @unchecked Sendable {
     }
 
     /// Scans on the calling thread until done (or cancelled); waits while a pipe is open.
-    func run() {
+    public func run() {
         while !lock.withLock({ cancelled || complete }) {
             if !step() && !isComplete { usleep(1_000) }
         }

@@ -7,8 +7,9 @@ import Glibc
 ///
 /// Blocks overlap by `needle.count - 1` bytes, so a match that straddles two
 /// blocks (or two index chunks) is found. The main loop polls `state`.
-final class PagerSearch: @unchecked Sendable {
-    enum State: Equatable {
+public final class PagerSearch: @unchecked Sendable {
+    /// How far the search got.
+    public enum State: Equatable {
         case running(searchedBytes: Int)
         case found(offset: Int)
         case notFound
@@ -22,7 +23,8 @@ final class PagerSearch: @unchecked Sendable {
     private var current: State
     private var cancelled = false
 
-    init(needle: String, in source: ByteSource, from startOffset: Int, blockBytes: Int = 16 << 20) {
+    /// A search for `needle` in `source` from byte `startOffset`, in blocks of `blockBytes`; `start()` runs it.
+    public init(needle: String, in source: ByteSource, from startOffset: Int, blockBytes: Int = 16 << 20) {
         self.needle = Array(needle.utf8)
         self.source = source
         self.startOffset = startOffset
@@ -30,7 +32,8 @@ final class PagerSearch: @unchecked Sendable {
         current = .running(searchedBytes: 0)
     }
 
-    var state: State { lock.withLock { current } }
+    /// Where the search stands, read under the lock.
+    public var state: State { lock.withLock { current } }
 
     func cancel() { lock.withLock { cancelled = true } }
 
@@ -41,7 +44,7 @@ final class PagerSearch: @unchecked Sendable {
     }
 
     /// Searches on the calling thread until found, not found or cancelled.
-    func run() {
+    public func run() {
         guard let base = source.base, !needle.isEmpty else {
             lock.withLock { current = .notFound }
             return

@@ -7,7 +7,7 @@ import Figures
 
 /// `swift run Demo view [FILE]`: the pager on a terminal, or its timing summary off one.
 @MainActor
-enum Pager {
+public enum Pager {
     static let usage = "usage: swift run Demo view FILE   (FILE '-', or none with a pipe, reads standard input)"
 
     /// The file to view: the one argument, or standard input ("-") when there is none and
@@ -21,7 +21,7 @@ enum Pager {
     }
 
     /// Runs the pager; returns the exit status (1 with a one-line error for a bad path or usage).
-    static func run(_ arguments: [String]) -> Int32 {
+    public static func run(_ arguments: [String]) -> Int32 {
         guard let path = path(arguments: arguments, standardInputIsTerminal: isatty(STDIN_FILENO) == 1) else {
             printError(usage)
             return 1
@@ -122,7 +122,10 @@ enum Pager {
 /// The pager as the event loop sees it: its background work (the line index, a search, a jump waiting
 /// for the index) is on other threads, so idle steps only collect what they published, every 30 ms.
 extension PagerApp: TerminalScreen {
-    var hasIdleWork: Bool { hasBackgroundWork }
-    func runIdleStep(budget: Duration) -> Bool { pump() }
-    var idleWait: Duration { .milliseconds(30) }
+    /// True while the index, a search or a filter is still running.
+    public var hasIdleWork: Bool { hasBackgroundWork }
+    /// Collects what the background work published; true when the screen changed.
+    public func runIdleStep(budget: Duration) -> Bool { pump() }
+    /// How long the loop waits for a key before the next idle step.
+    public var idleWait: Duration { .milliseconds(30) }
 }

@@ -12,10 +12,11 @@ import Glibc
 /// region, so when the file grows (`F`, see `refresh()`) the new bytes are mapped
 /// right after the old ones and every offset stays valid. Only `available` grows,
 /// always under the lock.
-final class ByteSource: @unchecked Sendable {
+public final class ByteSource: @unchecked Sendable {
     /// Why a path cannot be viewed; `message` is the one line `Demo view` prints.
-    struct OpenError: Error, Equatable {
-        var message: String
+    public struct OpenError: Error, Equatable {
+        /// The path and what is wrong with it.
+        public var message: String
     }
 
     /// What `refresh()` found.
@@ -87,7 +88,7 @@ final class ByteSource: @unchecked Sendable {
     ///
     /// Errors name the path and say why, in one line: it does not exist, is a
     /// directory, is not readable, or cannot be mapped.
-    static func open(_ path: String) throws(OpenError) -> ByteSource {
+    public static func open(_ path: String) throws(OpenError) -> ByteSource {
         if path == "-" {
             // A copy, so the caller may then put the keyboard (/dev/tty) on descriptor 0.
             let descriptor = dup(STDIN_FILENO)
@@ -103,7 +104,7 @@ final class ByteSource: @unchecked Sendable {
     }
 
     /// Takes over `descriptor` (a regular file or a pipe; it is closed with the source or on error).
-    static func open(descriptor: Int32, name: String, path: String? = nil) throws(OpenError) -> ByteSource {
+    public static func open(descriptor: Int32, name: String, path: String? = nil) throws(OpenError) -> ByteSource {
         let label = path ?? "standard input"
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

@@ -16,7 +16,7 @@ import Glibc
 ///
 /// The registry is a fixed table the handler reads without a lock (a handler may
 /// not take locks); registering and unregistering take `lock`.
-enum TruncationGuard {
+public enum TruncationGuard {
     private static let capacity = 64
     /// `capacity` pairs (start, end) of registered maps; (0, 0) is a free slot.
     nonisolated(unsafe) private static let regions: UnsafeMutablePointer<UInt> = {

@@ -1,7 +1,7 @@
 import ReuseTable
 
 /// One thing drawn on a line: a grapheme cluster, a tab, or a visible stand-in for a control byte.
-struct Glyph: Equatable {
+public struct Glyph: Equatable {
     enum Kind: Equatable { case text, tab, control }
     /// What to draw (a space for a tab).
     var character: Character
@@ -20,7 +20,7 @@ struct Glyph: Equatable {
 ///   `String(decoding:)` does), then split into grapheme clusters.
 /// - Control characters are shown, not obeyed: C0 and DEL as their Unicode
 ///   control pictures (NUL → ␀, ESC → ␛, a lone CR → ␍), C1 controls as U+FFFD.
-struct LineGlyphs: IteratorProtocol {
+public struct LineGlyphs: IteratorProtocol {
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Offset of `bytes` in the file, added to every glyph's range.
     private let origin: Int
@@ -35,7 +35,8 @@ struct LineGlyphs: IteratorProtocol {
         position = 0
     }
 
-    mutating func next() -> Glyph? {
+    /// The line's next glyph; nil at its end.
+    public mutating func next() -> Glyph? {
         if pendingIndex < pending.count {
             pendingIndex += 1
             return pending[pendingIndex - 1]
@@ -163,7 +164,7 @@ struct LineGlyphs: IteratorProtocol {
 /// a cluster never splits, a 2-column character never straddles the edge (at 1 column it sits
 /// alone and overflows), zero-width clusters take no column; plus tab stops every 8 columns
 /// (a tab that reaches the edge ends the row).
-struct RowBreaker {
+public struct RowBreaker {
     let columns: Int
     /// The column the next glyph would start at.
     private(set) var column = 0

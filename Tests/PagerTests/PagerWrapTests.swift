@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import Pager
 import ReuseTable
 import TestSupport
 

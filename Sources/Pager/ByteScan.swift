@@ -10,7 +10,7 @@ import Glibc
 /// `~(((x & 0x7F…) + 0x7F…) | x | 0x7F…)` has the high bit of exactly the zero bytes set
 /// (no carry crosses a byte, unlike the shorter `(x − 0x01…) & ~x & 0x80…`). Finding compares two
 /// `SIMD32` loads with the needle's two rarest bytes.
-enum ByteScan {
+public enum ByteScan {
     private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 

@@ -23,9 +23,9 @@ import Figures
 /// the table asks, which it does for rows coming on screen. A width change
 /// (resize, `w`, `#`) reloads and scrolls the top line back to the top.
 @MainActor
-final class PagerApp: TableViewDataSource, TableViewDelegate {
+public final class PagerApp: TableViewDataSource, TableViewDelegate {
     /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).
-    typealias Outcome = KeyResponse
+    public typealias Outcome = KeyResponse
     enum Prompt: Equatable { case line, percent, search, filter }
 
     /// Lines under the table: status, then message or prompt.
@@ -84,7 +84,8 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     /// Which page of key hints `?` shows.
     var hintPage = 0
 
-    init(document: PagerDocument, width: Int, height: Int) {
+    /// The pager over `document` on a `width` × `height` terminal, showing its first screen.
+    public init(document: PagerDocument, width: Int, height: Int) {
         self.document = document
         self.width = max(width, 10)
         self.height = max(height, PagerApp.statusLines + 1)
@@ -234,7 +235,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     /// Entries arrive at the end, below everything measured: a new section (one estimated run,
     /// O(log n)) or, for a few, rows appended to the last section. Nothing above moves.
     @discardableResult
-    func pump() -> Bool {
+    public func pump() -> Bool {
         var changed = following && !document.source.isPipe ? checkFile() : false
         let (indexChanged, continued) = takeIndexProgress()
         if publishEntries(reloadingLine: continued) || indexChanged { changed = true }
@@ -362,20 +363,24 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Data source and delegate
 
-    func numberOfSections(in tableView: TableView) -> Int { sections.count + (hasPlaceholder ? 1 : 0) }
+    /// The sections of lines indexed so far, and one placeholder section while the index (or a filter) goes on.
+    public func numberOfSections(in tableView: TableView) -> Int { sections.count + (hasPlaceholder ? 1 : 0) }
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    /// A section's lines, or the placeholder's one row.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         section < sections.count ? sections[section].count : 1
     }
 
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    /// A cell that draws its line straight from the mapped bytes.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: PagerCell.identifier, for: indexPath) as! PagerCell
         cell.app = self
         cell.line = line(at: indexPath)
         return cell
     }
 
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+    /// A line's wrapped row count at the width (1 without wrap), or the placeholder's height.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard let line = line(at: indexPath) else { return placeholderHeight }
         return wraps ? CGFloat(document.rowCount(ofLine: line, columns: columns)) : 1
     }
@@ -438,7 +443,7 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
     }
 
     /// The whole screen: table, status line, message or prompt.
-    func render() -> CharGrid {
+    public func render() -> CharGrid {
         var grid = CharGrid(width: width, height: height)
         if publishedComplete && publishedLines == 0 && !hasPlaceholder {
             grid.write(following ? "(empty file; following)" : "(empty file)", x: 0, y: 0, style: GridStyle(dim: true))
@@ -464,7 +469,8 @@ final class PagerApp: TableViewDataSource, TableViewDelegate {
 
     // MARK: Formatting
 
-    nonisolated static func bytes(_ count: Int) -> String {
+    /// `count` bytes in GB, MB, kB or bytes, for the status line and the summary.
+    public nonisolated static func bytes(_ count: Int) -> String {
         let value = Double(count)
         if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
         if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }

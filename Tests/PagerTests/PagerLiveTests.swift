@@ -1,10 +1,9 @@
 import Foundation
 import ReuseTableTerminal
 import Testing
-@testable import Demo
+@testable import Pager
 import ReuseTable
 import TestSupport
-import Figures
 
 /// The pager on live input, through real pipes and files that change while open: standard input
 /// from `seq`, `F` on a file appended to, truncated and replaced, and on a pipe still being written.
@@ -100,35 +99,6 @@ import Figures
         #expect(app.statusText.contains("of 100,000"))
         #expect(tableRows(app).last == "100000")
         #expect(app.isShowingEnd)
-    }
-
-    /// The executable itself: `seq 1 N | Demo view`, no argument, off a terminal, prints the summary after the input ends.
-    @Test func demoViewWithoutAnArgumentReadsAPipe() throws {
-        let executable = DemoMainTests.executable
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw DemoMainTests.DemoMissing(path: executable.path)
-        }
-        let seq = Process()
-        seq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        seq.arguments = ["seq", "1", "250000"]
-        let pipe = Pipe()
-        seq.standardOutput = pipe
-        let view = Process()
-        view.executableURL = executable
-        view.arguments = ["view"]
-        view.standardInput = pipe.fileHandleForReading
-        let output = Pipe()
-        view.standardOutput = output
-        view.standardError = FileHandle.nullDevice
-        try seq.run()
-        try view.run()
-        try? pipe.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        view.waitUntilExit()
-        seq.waitUntilExit()
-        #expect(view.terminationStatus == 0)
-        let bytes = (1...250_000).reduce(0) { $0 + String($1).utf8.count + 1 }
-        #expect(text.hasPrefix("(stdin): 250,000 lines, \(bytes.grouped) bytes"), "\(text)")
     }
 
     @Test func theFileArgumentDefaultsToStandardInputOnlyOffATerminal() {

@@ -8,9 +8,10 @@ import Foundation
 /// where every `checkpointRows`-th row starts, so drawing row 40,000 of a
 /// multi-megabyte line starts from a nearby checkpoint instead of wrapping
 /// the line again, and nothing ever holds the whole wrapped line.
-final class PagerDocument {
+public final class PagerDocument {
     let source: ByteSource
-    let index: LineIndex
+    /// Where the file's lines start, built in chunks.
+    public let index: LineIndex
     /// Rows between checkpoints of a long line.
     static let checkpointRows = 64
     /// Row-start checkpoints of long lines at `checkpointColumns`, by line.
@@ -22,7 +23,8 @@ final class PagerDocument {
     /// Wrapped row counts of long lines that are not plain ASCII (one full walk each), by line.
     private var longLineRows: [Int: (columns: Int, rows: Int)] = [:]
 
-    init(source: ByteSource, chunkBytes: Int = 8 << 20) {
+    /// A document over `source`, its index built in chunks of `chunkBytes`.
+    public init(source: ByteSource, chunkBytes: Int = 8 << 20) {
         self.source = source
         index = LineIndex(source: source, chunkBytes: chunkBytes)
     }

@@ -3,13 +3,14 @@ import ReuseTableTerminal
 
 /// One line of the file: draws only its rows that are on screen, straight from the mapped bytes.
 @MainActor
-final class PagerCell: TableViewCell, GridDrawable {
+public final class PagerCell: TableViewCell, GridDrawable {
     static let identifier = "line"
     /// The file line shown; nil for the placeholder of bytes not indexed (or filtered) yet.
     var line: Int?
     weak var app: PagerApp?
 
-    func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+    /// Draws the rows of its line that are inside `clip`, glyph by glyph from the mapped bytes.
+    public func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
         guard let app else { return }
         let firstRow = clip.y - frame.y
         let rows = firstRow..<(firstRow + clip.height)

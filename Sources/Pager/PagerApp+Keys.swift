@@ -5,7 +5,8 @@ import Figures
 
 /// The pager's keys: scrolling, jumps, search, prompts.
 extension PagerApp {
-    func handle(_ key: Key) -> Outcome {
+    /// Handles one key: a scroll, a jump, a prompt (`/`, `&`, `g`, `%`) or a toggle.
+    public func handle(_ key: Key) -> Outcome {
         if prompt != nil { return handlePrompt(key) }
         switch key {
         case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
@@ -140,7 +141,7 @@ extension PagerApp {
     }
 
     /// Jumps to the line holding byte `percent`% of the file (waiting for the index if needed).
-    func jump(toPercent percent: Int) -> Outcome {
+    public func jump(toPercent percent: Int) -> Outcome {
         if following { stopFollowing() }
         pendingFilterAnchor = nil
         let clamped = min(max(percent, 0), 100)
@@ -197,7 +198,7 @@ extension PagerApp {
     }
 
     /// The terminal changed size: re-wrap at the new width, keeping the top line at the top.
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         let newWidth = max(width, 10)
         let widthChanged = newWidth != self.width
         self.width = newWidth
