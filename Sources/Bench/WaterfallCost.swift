@@ -10,7 +10,7 @@ import Figures
 /// layout's own work: the insert asks one height and re-places the rest of its section.
 /// Medians of `runs` insert/delete pairs; no assertions (timing lives in the bench, never in tests).
 @MainActor
-enum WaterfallCost {
+public enum WaterfallCost {
     /// Items per section and a stable id per item, so that heights follow their items.
     final class Model: CollectionViewDataSource, WaterfallLayoutDelegate {
         var sections: [[UInt64]]
@@ -31,7 +31,8 @@ enum WaterfallCost {
         }
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Measures and prints the two shapes; returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
         let runs = 9
         print("WaterfallLayout, 3 columns, margin 1, width 100; 1,000,000 items; median of \(runs) runs.")
         for (sections, items) in [(1, 1_000_000), (1_000, 1_000)] {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import Bench
 @_spi(Internals) import ReuseTable
 import TestSupport
 @testable import Feed

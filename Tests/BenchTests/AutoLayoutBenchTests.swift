@@ -1,5 +1,5 @@
 import Testing
-@testable import Demo
+@testable import Bench
 @testable import ReuseTable
 
 /// The solver and self-sizing bench subjects compute what they claim (wiring and answers, never timings).

@@ -6,8 +6,9 @@ import Foundation
 /// an aligned table per suite with ratios against each operation's baseline and
 /// fitted growth exponents, then one table of targets (Targets.swift); optionally
 /// writes JSON (stdout only), markdown and an SVG chart.
-enum Bench {
-    static let helpText = """
+public enum Bench {
+    /// The options `Demo bench --help` lists.
+    public static let helpText = """
         Usage: swift run -c release Demo bench [options]
 
           --quick          about a minute: short per-case budgets
@@ -84,7 +85,8 @@ enum Bench {
         #endif
     }
 
-    @MainActor static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the bench with `arguments` (the words after `bench`); returns the exit status (2 for bad arguments).
+    @MainActor public static func run(_ arguments: [String]) -> Int32 {
         let (parsed, error) = parse(arguments)
         guard let options = parsed else {
             FileHandle.standardError.write(Data("bench: \(error ?? "bad arguments")\n\n\(helpText)\n".utf8))

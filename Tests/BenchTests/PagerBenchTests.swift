@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Demo
+@testable import Bench
 @testable import Pager
 
 /// The `pager` bench suite's wiring at a tiny scale (never timings).
