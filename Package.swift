@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "Feed", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
         // The pager of `Demo view FILE`: a file's lines as the rows of a table, with its own I/O.
         .target(name: "Pager", dependencies: ["Figures", "ReuseTable", "ReuseTableTerminal"]),
+        // The 2013 article's whole table in one file: where a reader starts, and the bench's baseline.
+        .target(name: "ArticleTable", dependencies: ["ReuseTable"]),
         // The benchmark suite of `Demo bench`: every strategy measured side by side (Docs/performance.md).
-        .target(name: "Bench", dependencies: ["Feed", "Figures", "Pager", "ReuseTable", "SeededRandom"]),
+        .target(name: "Bench", dependencies: ["ArticleTable", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom"]),
         .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         // What every test target shares: the seeded generator and the table builders.
@@ -28,6 +30,7 @@ let package = Package(
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "ReuseTable", "TestSupport"]),
         .testTarget(name: "PagerTests", dependencies: ["Pager", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
+        .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "TestSupport"]),

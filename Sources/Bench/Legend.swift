@@ -43,7 +43,7 @@ enum Legend {
             text: "the same `TableView` on the article's records (`setGeometryStore(.records)`)"),
         Entry(
             name: "ArticleTable", suites: nil,
-            text: "the 2013 article's whole PGTableView loop: record objects, binary search, pool, place rows (Bench/ArticleTable.swift)"),
+            text: "the 2013 article's whole PGTableView loop: record objects, binary search, pool, place rows (Sources/ArticleTable)"),
         Entry(name: "pool on", suites: nil, text: "the table with its reuse pool (`isReusePoolEnabled = true`)"),
         Entry(name: "pool off", suites: nil, text: "the same table creating a cell for every row that appears"),
         Entry(name: "ReuseTable", suites: ["solver", "chain"], text: "ours: the Cassowary solver (kiwi's algorithm, AutoLayout/Solver/)"),

@@ -1,3 +1,4 @@
+import ArticleTable
 import Foundation
 @_spi(Internals) import ReuseTable
 import Figures

@@ -1,3 +1,4 @@
+@testable import ArticleTable
 import Foundation
 import Testing
 @testable import Bench
