@@ -30,6 +30,8 @@ let package = Package(
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "ReuseTable", "TestSupport"]),
         .testTarget(name: "PagerTests", dependencies: ["Pager", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
+        .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "FiguresTests", dependencies: ["Figures"]),
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),

@@ -10,8 +10,11 @@ import Glibc
 public final class PagerSearch: @unchecked Sendable {
     /// How far the search got.
     public enum State: Equatable {
+        /// Still looking; `searchedBytes` from the start offset so far.
         case running(searchedBytes: Int)
+        /// A match starts at file offset `offset`.
         case found(offset: Int)
+        /// No match between the start offset and the end of the input.
         case notFound
     }
 
