@@ -2,7 +2,6 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 import Figures
-import Feed
 
 // Swipe actions, editing mode and the section index on the feed. ← and → swipe the marked row
 // (`swipeRow(at:edge:)`): Pin and Unread lead, Delete and Flag trail; 1–3 perform one
