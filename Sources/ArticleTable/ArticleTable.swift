@@ -6,7 +6,7 @@ import Foundation
 //   1. `generateHeightAndOffsetData` — at reload, a record per row: where it starts, how tall it is;
 //   2. `layoutTableRows` — on every offset change, a cell for each row from the top edge to the bottom edge;
 //   3. `findRow(forOffsetY:)` — the row at the top edge, by binary search over the rows' starts;
-//   4. `returnNonVisibleRowsToThePool` — rows that left give their cells to the pool `dequeue` scans.
+//   4. `returnNonVisibleRowsToThePool` — rows that left give their cells to the pool dequeuing scans.
 // Nothing a production table adds (sections, estimates, callbacks that change the table, bad numbers,
 // selection): the engine is these four steps and what each needs at 10^7 rows (Docs/layout-on-scroll.md).
 // The bench times it beside `TableView`, over the same rows and trivial cells (Docs/performance.md).
