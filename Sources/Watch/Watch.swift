@@ -73,10 +73,11 @@ public enum Watch {
         let process = Process()
         #if os(macOS)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        process.arguments = [path]
         #else
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", path]
         #endif
-        process.arguments = (process.executableURL?.path == "/usr/bin/env" ? ["xdg-open"] : []) + [path]
         do {
             try process.run()
         } catch {

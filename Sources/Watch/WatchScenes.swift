@@ -35,8 +35,12 @@ public struct EngineFigures: Equatable, Sendable {
     public var offsetMoves: [ScrollView.OffsetMoveReason: Int] = [:]
     /// Offset corrections made by anchoring (tables only).
     public var anchorAdjustments = 0
+    /// Exact row heights obtained (tables only).
+    public var rowHeightQueries = 0
     /// Cells in the pool.
     public var pooled = 0
+    /// The rows (or items) on screen, sorted.
+    public var visible: [IndexPath] = []
 }
 
 /// The scenes the page shows, recorded on real tables and a real collection view.
@@ -77,12 +81,12 @@ public enum WatchScenes {
         table.reloadData()
         return record(
             "slow-scroll", "A slow scroll down", rows: 1_000,
-            summary: "Eight small steps down: the finger answers each lookup without a descent, a row leaving at the top "
+            summary: "Five small steps down: the finger answers each lookup without a descent, a row leaving at the top "
                 + "gives its cell back to the pool, and the next row arriving with that identifier takes it.",
             table
         ) { recorder in
-            for step in 1...8 {
-                let y = CGFloat(step * 30)
+            for step in 1...5 {
+                let y = CGFloat(step * 36)
                 recorder.note("The finger drags the content up: the host sets contentOffset.y = \(Int(y)).", in: table)
                 table.contentOffset.y = y
             }
@@ -100,7 +104,7 @@ public enum WatchScenes {
             table
         ) { recorder in
             var y: CGFloat = 0
-            for delta in [90, 300, 620, 620, 300, 90] as [CGFloat] {
+            for delta in [120, 560, 560, 120] as [CGFloat] {
                 y += delta
                 recorder.note("Deceleration moves the offset by \(Int(delta)) points: contentOffset.y = \(grouped(Double(y))).", in: table)
                 table.contentOffset.y = y
@@ -135,7 +139,7 @@ public enum WatchScenes {
                 + "keeps its screen y and nothing on screen jumps.",
             table
         ) { recorder in
-            for _ in 1...6 {
+            for _ in 1...4 {
                 let y = table.contentOffset.y - 40
                 recorder.note("The reader scrolls up 40 points: contentOffset.y = \(grouped(Double(y))).", in: table)
                 table.contentOffset.y = y
@@ -220,8 +224,8 @@ public enum WatchScenes {
         let recorder = PassRecorder()
         let before = figures(of: collection)
         collection.recorder = recorder
-        for step in 1...5 {
-            let y = CGFloat(step * 110)
+        for step in 1...4 {
+            let y = CGFloat(step * 120)
             recorder.note("The finger drags the waterfall up: the host sets contentOffset.y = \(Int(y)).", in: collection)
             collection.contentOffset.y = y
         }
@@ -231,7 +235,7 @@ public enum WatchScenes {
             key: "waterfall", title: "A waterfall scroll",
             summary: "A CollectionView with a two-column WaterfallLayout: the same three stages, with the layout's "
                 + "layoutAttributesForElements(in:) in place of the height tree.",
-            isCollection: true, rows: 300, recorder: recorder, countersBefore: before, countersAfter: figures(of: collection))
+            isCollection: true, rows: 300, recorder: recorder, countersBefore: before, countersAfter: figures(of: collection, visible: true))
     }
 
     // MARK: Making and recording
@@ -254,26 +258,30 @@ public enum WatchScenes {
         table.recorder = nil
         return RecordedScene(
             key: key, title: title, summary: summary, isCollection: false, rows: rows, recorder: recorder, countersBefore: before,
-            countersAfter: figures(of: table))
+            countersAfter: figures(of: table, visible: true))
     }
 
-    static func figures(of table: TableView) -> EngineFigures {
+    static func figures(of table: TableView, visible: Bool = false) -> EngineFigures {
         var figures = EngineFigures()
         figures.created = table.cellsCreatedByIdentifier.values.reduce(0, +)
         figures.cellCalls = table.counters.cellForRowCalls
         figures.measuredSlots = table.measuredSlotCount
         for reason in ScrollView.OffsetMoveReason.allCases { figures.offsetMoves[reason] = table.offsetMoves[reason] }
         figures.anchorAdjustments = table.counters.anchorAdjustments
+        figures.rowHeightQueries = table.counters.rowHeightQueries
         figures.pooled = table.reusePoolCount
+        // Asked only once the recording is over: the query lays out a view that needs it (and loads one never loaded).
+        if visible { figures.visible = table.indexPathsForVisibleRows ?? [] }
         return figures
     }
 
-    static func figures(of collection: CollectionView) -> EngineFigures {
+    static func figures(of collection: CollectionView, visible: Bool = false) -> EngineFigures {
         var figures = EngineFigures()
         figures.created = collection.cellsCreatedByIdentifier.values.reduce(0, +)
         figures.cellCalls = collection.counters.cellForItemCalls
         for reason in ScrollView.OffsetMoveReason.allCases { figures.offsetMoves[reason] = collection.offsetMoves[reason] }
         figures.pooled = collection.reusePoolCount
+        if visible { figures.visible = collection.indexPathsForVisibleItems.sorted() }
         return figures
     }
 }

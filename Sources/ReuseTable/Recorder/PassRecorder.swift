@@ -58,18 +58,24 @@ import Foundation
 
     // MARK: Hooks (each called from one line of the engine)
 
+    // Never inlined: a hook's call site in the engine stays a nil check and a call, so the
+    // engine's own loops keep their registers when the recorder is off.
+
     /// A stage function began.
+    @inline(never)
     func stage(_ stage: Stage, in view: ScrollView, function: String = #function, file: String = #filePath, line: Int = #line) {
         self.stage = stage
         record(.stage(stage), in: view, function: function, file: file, line: line)
     }
 
     /// A table built its geometry from the data source's counts (`rebuildGeometry(counts:)`).
+    @inline(never)
     func geometryBuilt(in table: TableView, function: String = #function, file: String = #filePath, line: Int = #line) {
         record(.geometryBuilt(slots: table.geometry.count), in: table, function: function, file: file, line: line)
     }
 
     /// The offset is about to move to `origin` for `reason` (`moveOffset(to:because:)`).
+    @inline(never)
     func offsetWillMove(
         to origin: CGPoint, because reason: ScrollView.OffsetMoveReason, in view: ScrollView, function: String = #function,
         file: String = #filePath, line: Int = #line
@@ -79,6 +85,7 @@ import Foundation
     }
 
     /// A cell changed hands: created, out of the pool, on screen at `indexPath`, back in the pool.
+    @inline(never)
     func cell(
         _ cell: AnyObject, _ change: CellChange, at indexPath: IndexPath? = nil, in view: ScrollView, function: String = #function,
         file: String = #filePath, line: Int = #line
@@ -94,6 +101,7 @@ import Foundation
     }
 
     /// A table is about to look up the slot at `y` through `finger` (`firstVisibleSlot(at:)`).
+    @inline(never)
     func findingSlot(
         atOffset y: Double, finger: GeometryFinger, in table: TableView, function: String = #function, file: String = #filePath,
         line: Int = #line
@@ -110,6 +118,7 @@ import Foundation
     }
 
     /// A table stored `height` for `slot` (which held `slot.height`).
+    @inline(never)
     func measured(
         _ slot: Slot, height: Double, section: Int, row: Int, in table: TableView, function: String = #function, file: String = #filePath,
         line: Int = #line
@@ -121,6 +130,7 @@ import Foundation
     }
 
     /// Anchoring moved the offset so slot `slotIndex` starts `screenY` below the top again.
+    @inline(never)
     func anchorKept(
         slot slotIndex: Int, screenY: Double, in table: TableView, function: String = #function, file: String = #filePath,
         line: Int = #line

@@ -16,13 +16,41 @@
 
   // MARK: Formatting
 
+  // 1234567.5 → "1,234,567.5" (the Swift side's `grouped`: thousands separated, at most two decimals).
   function fmt(value) {
     const rounded = Math.round(value * 100) / 100;
-    const text = Math.abs(rounded).toLocaleString("en-US", { maximumFractionDigits: 2 });
-    return (rounded < 0 ? "−" : "") + text;
+    const magnitude = Math.abs(rounded);
+    const whole = Math.floor(magnitude);
+    let fraction = (magnitude - whole).toFixed(2).slice(1);
+    while (fraction.endsWith("0")) fraction = fraction.slice(0, -1);
+    if (fraction === ".") fraction = "";
+    return (rounded < 0 ? "−" : "") + String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",") + fraction;
   }
   function signed(value) { return value > 0 ? "+" + fmt(value) : fmt(value); }
-  function colour(serial) { return "hsl(" + ((serial * 137.508) % 360).toFixed(1) + " 70% 36%)"; }
+  // A cell's colour, the same for its life in every pane: hues spread by the golden angle, each as light
+  // as it can be while white text on it keeps a contrast of at least 4.5:1.
+  const colours = new Map();
+  function colour(serial) {
+    if (colours.has(serial)) return colours.get(serial);
+    const hue = (serial * 137.508) % 360;
+    let lightness = 42, rgb;
+    do {
+      rgb = hslToRGB(hue, 0.7, lightness / 100);
+      lightness -= 1;
+    } while (lightness > 10 && 1.05 / (luminance(rgb) + 0.05) < 4.6);
+    const value = "rgb(" + rgb.map((c) => Math.round(c * 255)).join(",") + ")";
+    colours.set(serial, value);
+    return value;
+  }
+  function hslToRGB(h, s, l) {
+    const k = (n) => (n + h / 30) % 12, a = s * Math.min(l, 1 - l);
+    const f = (n) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+    return [f(0), f(8), f(4)];
+  }
+  function luminance(rgb) {
+    const [r, g, b] = rgb.map((c) => (c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4)));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
   function escapeHTML(text) {
     return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" })[c]);
   }
@@ -195,9 +223,13 @@
     return node;
   }
 
+  // The content pane's width, read once and again on resize: reading it on every step would force a layout.
+  let contentWidth = 0;
+
   function renderContent(sc, st) {
     const host = $("content");
-    const width = Math.max(320, host.clientWidth || 380);
+    if (!contentWidth) contentWidth = host.clientWidth;
+    const width = Math.max(320, contentWidth || 380);
     const height = 560;
     const [offset, viewport, viewWidth, contentHeight] = st.v;
     const svg = el("svg", { viewBox: "0 0 " + width + " " + height, role: "img" });
@@ -288,7 +320,10 @@
       const x = sc.coll ? dx + fx * (dw / Math.max(viewWidth, 1)) : cellX;
       const w = sc.coll ? Math.max(2, fw * (dw / Math.max(viewWidth, 1)) - 2) : cellWidth;
       const rect = el("rect", { x, y: y(fy) + 1, width: w, height: Math.max(2, fh * scale - 2), rx: 4, fill: colour(serial), "data-serial": serial }, detail);
-      if (st.k === "cell" && st.ce[0] === serial) rect.setAttribute("class", "flash");
+      if (st.k === "cell" && st.ce[0] === serial) {
+        rect.setAttribute("stroke", "#1b1b1f");
+        rect.setAttribute("stroke-width", "3");
+      }
       if (fh * scale >= 16) label(detail, x + 6, y(fy) + 15, "#" + serial + (sc.coll ? "" : " · " + rowName(sc, section, row)), { class: "cell-label" });
     }
     // Shade what is off screen, then the viewport.
@@ -306,7 +341,7 @@
       const fy = Math.min(Math.max(y(from), top), bottom), ty = Math.min(Math.max(y(to), top), bottom);
       el("line", { x1: dx - 14, x2: dx - 14, y1: fy, y2: ty, stroke: "#9a5b00", "stroke-width": 2.5 }, svg);
       el("circle", { cx: dx - 14, cy: ty, r: 4, fill: "#9a5b00" }, svg);
-      label(svg, dx + 4, Math.max(top + 12, ty - 6), reason + " Δ " + signed(to - from), { fill: "#9a5b00", class: "mono" });
+      label(svg, dx + 4, Math.min(bottom - 4, Math.max(top + 12, ty + 16)), reason + " Δ " + signed(to - from), { fill: "#7a4700", class: "mono halo" });
     }
     const note = sc.coll
       ? "Items the layout places near the viewport are outlined; cells on screen are coloured."
@@ -341,7 +376,7 @@
       });
       const hand = mine.filter((s) => !onScreen.has(s) && !inPool.has(s));
       html += '<div class="identifier" data-identifier="' + escapeHTML(identifier) + '"><h4><code>"' + escapeHTML(identifier) + '"</code>' +
-        '<span class="made">' + mine.length + " cell" + (mine.length === 1 ? "" : "s") + " made</span></h4>";
+        '<span class="made">' + mine.length + " cell" + (mine.length === 1 ? "" : "s") + "</span></h4>";
       html += '<div class="shelf-label">On screen</div><div class="shelf" data-shelf="screen">' +
         (screen.length ? screen.map((s) => { const c = onScreen.get(s); return chip(s, "screen", rowName(sc, c[1], c[2])); }).join("") : '<span class="empty">none</span>') + "</div>";
       if (hand.length) {
@@ -358,6 +393,7 @@
 
   function renderTree(sc, st) {
     const host = $("tree");
+    $("tree-legend").hidden = sc.coll || st.tr < 0;
     if (sc.coll || st.tr < 0) {
       $("tree-note").textContent = "";
       host.innerHTML = '<p class="tree-empty">A CollectionView has no height tree: its layout answers layoutAttributesForElements(in:) ' +
@@ -421,7 +457,10 @@
     let resizing = null;
     window.addEventListener("resize", () => {
       clearTimeout(resizing);
-      resizing = setTimeout(() => renderContent(scene(), step()), 100);
+      resizing = setTimeout(() => {
+        contentWidth = 0;
+        renderContent(scene(), step());
+      }, 100);
     });
     document.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
