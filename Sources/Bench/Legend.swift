@@ -58,6 +58,7 @@ enum Legend {
         Entry(name: "ReuseTable", suites: ["diffable"], text: "ours: the diff alone (`SnapshotDifference`), no table"),
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
+        Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
     ]
 
     static let operations: [Entry] = [
@@ -110,6 +111,7 @@ enum Legend {
             text: "the diff alone, 100,000 items: 10,000 deleted, 10,000 inserted, 2,000 shuffled (DifferenceKit's published shape)"),
         Entry(name: "diffReverse", suites: nil, text: "the diff alone, 100,000 items reversed"),
         Entry(name: "feedScreenStep", suites: nil, text: "the demo's 10^6-post feed scrolled one screen, entering rows measured"),
+        Entry(name: "watchWrite", suites: nil, text: "the watch page's nine scenes recorded on the real engine and written as one HTML file"),
     ]
 
     /// The line for `name` in `suite`: the suite's own entry first, then the general one.
