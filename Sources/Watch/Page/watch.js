@@ -103,11 +103,22 @@
     sceneIndex = Math.max(0, Math.min(scenes.length - 1, newScene));
     const count = scenes[sceneIndex].steps.length;
     stepIndex = Math.max(0, Math.min(count - 1, newStep));
-    if (opts.hash !== false) {
-      const hash = "#scene=" + encodeURIComponent(scene().key) + "&step=" + (stepIndex + 1);
-      if (location.hash !== hash) history.replaceState(null, "", hash);
-    }
+    if (opts.hash !== false) scheduleHash();
     render();
+  }
+
+  // The fragment follows the step a moment after the last move: browsers throttle history
+  // changes (Chromium ignores them past a hundred or so in ten seconds), and a held arrow key
+  // would reach that limit and leave the link behind.
+  let hashTimer = null;
+  function scheduleHash() {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(writeHash, 120);
+  }
+  function writeHash() {
+    hashTimer = null;
+    const hash = "#scene=" + encodeURIComponent(scene().key) + "&step=" + (stepIndex + 1);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
   }
 
   function stepBy(delta) {
