@@ -83,6 +83,9 @@ struct LayoutPassState<Cell: AnyObject> {
     /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
+    /// Views whose configuration waits for an update at the next pass's start
+    /// (`Configuration/LayingOutView+ConfigurationUpdates.swift`).
+    var configurationUpdates = ConfigurationUpdateList()
 
     /// Starts a pass: running, and no longer asked to run again (one access of the state).
     mutating func begin() {
@@ -201,6 +204,7 @@ extension LayingOutView {
         defer { pass.isRunning = false }
         let start = DispatchTime.now().uptimeNanoseconds
 
+        updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
         var cells = pass.wantedCells
         pass.wantedCells = []
@@ -269,6 +273,7 @@ extension LayingOutView {
             cell.layoutIfNeeded()
             addCellSubview(cell)
             showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
+            if measured == nil { checkHeightOfConfiguredArrival(cell, at: indexPath) }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             cellsOnScreen.insert(entry)
             arrived.append(entry)
