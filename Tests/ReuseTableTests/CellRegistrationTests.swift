@@ -120,13 +120,13 @@ import Testing
             let registration: CollectionView.CellRegistration<CollectionViewListCell, Int> =
                 makeRegistrationInside ? .init { [unowned self] _, _, _ in handled += 1 } : outside
             if makeRegistrationInside {
-                do {
+                do throws(ReuseTableError) {
                     try collectionView.validateCellRegistration(createdAt: registration.createdAt)
                     Issue.record("a registration made inside the cell provider was accepted")
-                } catch let error as ReuseTableError {
+                } catch {
                     #expect(error.message.hasPrefix("Attempted to dequeue a cell using a registration that was created inside"))
                     return collectionView.dequeueConfiguredReusableCell(using: outside, for: indexPath, item: item)
-                } catch {}
+                }
             }
             return collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
         }
