@@ -281,4 +281,46 @@ import Testing
             }
         }
     }
+
+    /// Items sized through a template list cell filled with a list configuration, as a flow layout's
+    /// delegate does it; the items on screen show the same configuration.
+    final class Captions: CollectionViewDataSource, FlowLayoutDelegate {
+        let texts: [String]
+        init(_ texts: [String]) { self.texts = texts }
+        func configure(_ cell: CollectionViewCell, _ item: Int) {
+            var content = ListContentConfiguration.subtitleCell()
+            content.text = texts[item]
+            content.secondaryText = "#\(item)"
+            cell.contentConfiguration = content
+        }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { texts.count }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "caption", for: indexPath)
+            configure(cell, indexPath.item)
+            return cell
+        }
+        func collectionView(_ collectionView: CollectionView, layout: FlowLayout, heightForItemAt indexPath: IndexPath, itemWidth: CGFloat)
+            -> CGFloat
+        {
+            collectionView.heightForCell(withReuseIdentifier: "caption", cacheBy: indexPath) { configure($0, indexPath.item) }
+        }
+    }
+
+    @Test func configuredItemsSelfSizeThroughTemplatesAcrossWidths() {
+        let captions = Captions(Paragraphs(count: 12).texts)
+        let layout = FlowLayout()
+        layout.delegate = captions
+        let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 24, height: 40), collectionViewLayout: layout)
+        collection.register(CollectionViewListCell.self, forCellWithReuseIdentifier: "caption")
+        collection.dataSource = captions
+        for width: CGFloat in [24, 13, 40, 24] {
+            collection.frame.size.width = width
+            collection.layoutIfNeeded()
+            for entry in collection.cellsOnScreen.entries {
+                let lines = Label.wrap(captions.texts[entry.row], columns: Int(width) - 2).count + 1  // the text, then "#n"
+                #expect(entry.cell.frame.height == CGFloat(lines), "width \(width), item \(entry.row)")
+                #expect(entry.cell.sizeThatFits(CGSize(width: width, height: 0)).height == entry.cell.frame.height)
+            }
+        }
+    }
 }

@@ -32,7 +32,7 @@ open class CollectionViewCell: CollectionReusableView {
 
     /// The content and background configurations, the update handler and whether an update waits
     /// (`CollectionViewCell+Configuration.swift`).
-    var configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
 
     /// The state the cell's configurations are resolved for: selected and highlighted as the cell
     /// shows them, the others as the collection view set them. Override to add custom states (call

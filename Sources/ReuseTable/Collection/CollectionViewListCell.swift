@@ -39,6 +39,11 @@ open class CollectionViewListCell: CollectionViewCell {
     /// False indents the content only.
     open var indentsAccessories = true { didSet { setNeedsLayout() } }
 
+    /// Selected, a multiselect accessory shows it: the cell is laid out again.
+    open override var isSelected: Bool {
+        didSet { if isSelected != oldValue, !accessories.isEmpty { setNeedsLayout() } }
+    }
+
     /// The labels that draw the accessories, one per accessory, in `accessories`' order.
     var accessoryLabels: [Label] = []
 

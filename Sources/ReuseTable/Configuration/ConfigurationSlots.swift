@@ -6,8 +6,11 @@ import Foundation
 // update is pending. Docs/modern-cells.md tells the whole flow.
 
 /// The configuration state of one view; `Handler` is the view's update handler type.
+///
+/// A class the view holds in a constant: its fields are read and written on every arrival, and a
+/// stored struct of the view would be one property the runtime checks for exclusive access at each.
 @MainActor
-struct ConfigurationSlots<Handler> {
+final class ConfigurationSlots<Handler> {
     /// `contentConfiguration`.
     var content: (any ContentConfiguration)?
     /// The view `content` made, in the view's `contentView`.
@@ -31,10 +34,12 @@ struct ConfigurationSlots<Handler> {
     /// The cell states the cell classes do not keep themselves.
     var flags = CellStateFlags()
 
+    init() {}
+
     /// Shows `configuration` in `container`: hands it to the content view already there when
     /// that view supports it (UIKit's rule, so a reused cell keeps its content view), or replaces
     /// that view with the configuration's own; nil removes the content view.
-    mutating func showContent(_ configuration: (any ContentConfiguration)?, in container: View) {
+    func showContent(_ configuration: (any ContentConfiguration)?, in container: View) {
         content = configuration
         guard let configuration else {
             contentView?.removeFromSuperview()
@@ -53,7 +58,7 @@ struct ConfigurationSlots<Handler> {
     }
 
     /// Shows `configuration` behind everything else in `owner` (nil: no background).
-    mutating func showBackground(_ configuration: BackgroundConfiguration?, in owner: View) {
+    func showBackground(_ configuration: BackgroundConfiguration?, in owner: View) {
         background = configuration
         guard let configuration else {
             backgroundView?.removeFromSuperview()
@@ -168,9 +173,15 @@ extension ConfigurationUpdating {
 /// The views waiting for a configuration update before a host's next layout pass.
 struct ConfigurationUpdateList {
     /// The views, in the order they were marked.
-    var views: [any ConfigurationUpdating] = []
+    var views: [any ConfigurationUpdating] = [] {
+        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
+    }
     /// Arrived cells whose configuration no longer fits the height their row was measured at.
-    var heightChecks: [View] = []
+    var heightChecks: [View] = [] {
+        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
+    }
+    /// Whether either list holds anything: what every pass reads, in one access of the pass's state.
+    private(set) var hasWork = false
     /// When the data source was last asked for a cell or a supplementary view, on the monotonic
     /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
     var providerCallStartedAt: UInt64 = 0

@@ -18,6 +18,8 @@ protocol ConfiguredCell: ConfigurationUpdating {
     var cellFlags: CellStateFlags { get set }
     /// Asks for an update (the cells' public `setNeedsUpdateConfiguration()`).
     func setNeedsUpdateConfiguration()
+    /// Whether the app set a `configurationUpdateHandler`.
+    var hasConfigurationUpdateHandler: Bool { get }
 }
 
 extension LayingOutView {
@@ -30,13 +32,12 @@ extension LayingOutView {
     /// - Complexity: O(1) when nothing is marked; otherwise O(k · v) for k marked views and v
     ///   visible cells, plus the updates.
     func updateMarkedConfigurations() {
-        guard !pass.configurationUpdates.views.isEmpty || !pass.configurationUpdates.heightChecks.isEmpty else { return }
-        let host = self as? ConfigurationUpdateHost
+        guard pass.configurationUpdates.hasWork else { return }
         var newHeights: [(IndexPath, CGFloat)] = []
         for view in pass.configurationUpdates.heightChecks {
             guard let cell = view as? Cell, let entry = cellsOnScreen.entries.first(where: { $0.cell === cell }),
-                let height = host?.selfSizedHeight(of: cell, at: entry.indexPath, matchingRow: false),
-                host?.isRowHeight(height, at: entry.indexPath) == false
+                let height = selfSizedHeight(of: cell, at: entry.indexPath, matchingRow: false),
+                !isRowHeight(height, at: entry.indexPath)
             else { continue }
             newHeights.append((entry.indexPath, height))
         }
@@ -58,15 +59,15 @@ extension LayingOutView {
                 view.isScheduledForConfigurationUpdate = false
                 guard view.needsConfigurationUpdate, view.superview === self else { continue }  // off screen: updated when shown
                 let row = (view as? Cell).flatMap { cell in cellsOnScreen.entries.first { $0.cell === cell } }.map(\.indexPath)
-                let before = row.flatMap { host?.selfSizedHeight(of: view, at: $0, matchingRow: true) }
+                let before = row.flatMap { selfSizedHeight(of: view, at: $0, matchingRow: true) }
                 calling("configurationUpdateHandler") { view.updateConfigurationIfNeeded() }
                 view.layoutIfNeeded()
-                if let row, let before, let after = host?.selfSizedHeight(of: view, at: row, matchingRow: false), after != before {
+                if let row, let before, let after = selfSizedHeight(of: view, at: row, matchingRow: false), after != before {
                     newHeights.append((row, after))
                 }
             }
         }
-        if !newHeights.isEmpty { host?.configurationsChangedHeights(newHeights) }
+        if !newHeights.isEmpty { configurationsChangedHeights(newHeights) }
     }
 
     /// A cell the data source just handed over: it shows the view's state for `indexPath`
@@ -74,16 +75,17 @@ extension LayingOutView {
     /// data source configures it, since the data source may have set a new configuration or handler.
     /// - Complexity: O(1) plus the update.
     func prepareConfiguration(of cell: Cell, at indexPath: IndexPath) {
-        guard let configured = cell as? ConfiguredCell else { return }
-        showSelection(on: cell, at: indexPath)
-        if let host = self as? ConfigurationUpdateHost {
-            var flags = host.cellStateFlags(at: indexPath)
-            flags.isExpanded = configured.cellFlags.isExpanded
-            configured.cellFlags = flags
-            host.showEditing(onArriving: configured)
+        showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
+        var flags = cellStateFlags(at: indexPath)
+        flags.isExpanded = cell.cellFlags.isExpanded
+        cell.cellFlags = flags
+        showEditing(onArriving: cell)
+        cell.setNeedsUpdateConfiguration()
+        if cell.hasConfigurationUpdateHandler {
+            calling("configurationUpdateHandler") { cell.updateConfigurationIfNeeded() }
+        } else {
+            cell.updateConfigurationIfNeeded()  // no app code but an override of updateConfiguration(using:)
         }
-        configured.setNeedsUpdateConfiguration()
-        calling("configurationUpdateHandler") { configured.updateConfigurationIfNeeded() }
     }
 
     /// A supplementary view the data source just handed over: when it is a cell (a list cell as a
@@ -101,7 +103,7 @@ extension LayingOutView {
     /// - Complexity: O(1), plus one fitting for a configured cell in a self-sized row.
     func checkHeightOfConfiguredArrival(_ cell: Cell, at indexPath: IndexPath) {
         guard let table = self as? TableView, let configured = cell as? TableViewCell,
-            configured.configurationSlots.content != nil || configured.configurationSlots.handler != nil,
+            configured.configurationSlots.contentView != nil || configured.configurationSlots.handler != nil,
             let height = table.selfSizedHeight(of: configured, at: indexPath, matchingRow: false),
             !table.isRowHeight(height, at: indexPath)
         else { return }
@@ -118,8 +120,7 @@ extension LayingOutView {
 
     /// Lifts (`true`) or drops (`false`) the reordering state of a lifted cell.
     func showReordering(_ isReordering: Bool, on cell: Cell) {
-        guard let configured = cell as? ConfiguredCell else { return }
-        configured.cellFlags.isReordering = isReordering
+        cell.cellFlags.isReordering = isReordering
     }
 
     /// Puts `view` on the list of views to update before the next pass, and asks for that pass:
@@ -136,7 +137,7 @@ extension TableView: ConfigurationUpdateHost {
 
     func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags {
         var flags = CellStateFlags()
-        flags.isSwiped = editing.swipe?.indexPath == indexPath
+        if let swipe = editing.swipe { flags.isSwiped = swipe.indexPath == indexPath }
         return flags
     }
 

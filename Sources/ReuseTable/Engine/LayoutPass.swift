@@ -130,7 +130,7 @@ struct LayoutPassState<Cell: AnyObject> {
 
 /// A view whose layout pass is the engine's: `TableView` and `CollectionView`.
 @MainActor
-protocol LayingOutView: ReusingView, SelectionHost {
+protocol LayingOutView: ReusingView, SelectionHost, ConfigurationUpdateHost {
     /// What the view places beside cells: the table's headers and footers, the collection
     /// view's supplementary elements.
     associatedtype SupplementaryElement
@@ -272,8 +272,11 @@ extension LayingOutView {
             cell.frame = target.frame
             cell.layoutIfNeeded()
             addCellSubview(cell)
-            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
-            if measured == nil { checkHeightOfConfiguredArrival(cell, at: indexPath) }
+            if measured == nil {
+                checkHeightOfConfiguredArrival(cell, at: indexPath)  // its state is shown (`cellFromDataSource`)
+            } else {
+                showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
+            }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             cellsOnScreen.insert(entry)
             arrived.append(entry)

@@ -97,6 +97,8 @@ extension TableViewCell {
 extension TableViewCell: ConfigurationUpdating, ConfiguredCell {
     var needsConfigurationUpdate: Bool { configurationSlots.needsUpdate }
 
+    var hasConfigurationUpdateHandler: Bool { configurationSlots.handler != nil }
+
     var isScheduledForConfigurationUpdate: Bool {
         get { configurationSlots.isScheduled }
         set { configurationSlots.isScheduled = newValue }
@@ -114,19 +116,23 @@ extension TableViewCell: ConfigurationUpdating, ConfiguredCell {
     func updateConfigurationIfNeeded() {
         guard configurationSlots.needsUpdate, !configurationSlots.isUpdating else { return }
         configurationSlots.isUpdating = true
+        configurationSlots.needsUpdate = false
         let state = configurationState
-        if configurationSlots.automaticallyUpdatesContent, let content = configurationSlots.content {
+        if configurationSlots.automaticallyUpdatesContent, configurationSlots.contentView != nil, let content = configurationSlots.content {
             contentConfiguration = content.updated(for: state)
         }
-        if configurationSlots.automaticallyUpdatesBackground, let background = configurationSlots.background {
+        if configurationSlots.automaticallyUpdatesBackground, configurationSlots.backgroundView != nil,
+            let background = configurationSlots.background
+        {
             backgroundConfiguration = background.updated(for: state)
         }
         updateConfiguration(using: state)
         configurationSlots.handler?(self, state)
         configurationSlots.isUpdating = false
-        setNeedsLayout()  // what the update changed (a list cell's accessories too) is laid out next
         // A request made during the update is part of it, unless the state itself changed meanwhile.
-        configurationSlots.needsUpdate = configurationState != state
-        if configurationSlots.needsUpdate { scheduleConfigurationUpdateIfShown() }
+        if configurationSlots.needsUpdate {
+            configurationSlots.needsUpdate = configurationState != state
+            if configurationSlots.needsUpdate { scheduleConfigurationUpdateIfShown() }
+        }
     }
 }

@@ -108,7 +108,7 @@ open class TableViewCell: View {
 
     /// The content and background configurations, the update handler and whether an update waits
     /// (`TableViewCell+Configuration.swift`).
-    var configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
 
     /// Whether the cell shows its row as selected. The table sets it on every cell it displays,
     /// from its own selection (`TableView.selectRow`), and clears it when the cell is reused:

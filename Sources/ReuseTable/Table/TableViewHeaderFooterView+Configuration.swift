@@ -79,10 +79,12 @@ extension TableViewHeaderFooterView: ConfigurationUpdating {
         guard configurationSlots.needsUpdate, !configurationSlots.isUpdating else { return }
         configurationSlots.isUpdating = true
         let state = configurationState
-        if configurationSlots.automaticallyUpdatesContent, let content = configurationSlots.content {
+        if configurationSlots.automaticallyUpdatesContent, configurationSlots.contentView != nil, let content = configurationSlots.content {
             contentConfiguration = content.updated(for: state)
         }
-        if configurationSlots.automaticallyUpdatesBackground, let background = configurationSlots.background {
+        if configurationSlots.automaticallyUpdatesBackground, configurationSlots.backgroundView != nil,
+            let background = configurationSlots.background
+        {
             backgroundConfiguration = background.updated(for: state)
         }
         updateConfiguration(using: state)

@@ -14,7 +14,7 @@ open class TableViewHeaderFooterView: View {
     public internal(set) var isTemplateLayoutView = false
 
     /// The content and background configurations, the update handler and whether an update waits.
-    var configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
 
     /// The state the view's configurations are resolved for (UIKit: `configurationState`): a header
     /// is never selected or highlighted, and ReuseTable sets no focus or disabled state, so every flag
