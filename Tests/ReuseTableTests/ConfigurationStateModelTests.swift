@@ -8,8 +8,13 @@ import Testing
 /// explicit `setNeedsUpdateConfiguration()` — checked after every step against a simple state
 /// machine: the state each row should show, which cells a step marked, and so exactly how many
 /// updates each cell ran (one per arrival, one per marked step while on screen, none off screen).
+/// `REUSETABLE_LONG=1` runs 40 seeds of 1,000 steps on each view.
 @MainActor
 @Suite struct ConfigurationStateModelTests {
+    nonisolated static var isLong: Bool { ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1" }
+    nonisolated static let seeds: [UInt64] = isLong ? Array(1...40) : [1, 2, 3, 4]
+    nonisolated static var steps: Int { isLong ? 1_000 : 220 }
+
     /// The model: the state every row should show, by row id.
     struct Model {
         var selected: Set<Int> = []
@@ -79,7 +84,7 @@ import Testing
 
     // MARK: The table
 
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(arguments: seeds)
     func tableSequencesMatchTheStateMachine(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let source = ConfiguredRows(count: 40)
@@ -95,7 +100,7 @@ import Testing
             },
             log: source.log, layOut: { table.layoutIfNeeded() })
         var updates = 0
-        for step in 0..<220 {
+        for step in 0..<Self.steps {
             let before = subject.onScreen()
             let countsBefore = Dictionary(uniqueKeysWithValues: before.map { (ObjectIdentifier($0.cell), source.log.count(of: $0.cell)) })
             let logBefore = source.log.entries.count
@@ -158,6 +163,7 @@ import Testing
                 case 5:
                     name = "swipe \(source.rows[row])"
                     table.swipeRow(at: path, edge: .trailing)
+                    if model.swiped == source.rows[row] { marks.touched.insert(source.rows[row]) }  // closed, then opened again
                     model.swiped = source.rows[row]
                 case 6, 7:
                     let y = CGFloat(Int.random(in: 0...32, using: &rng))
@@ -190,7 +196,7 @@ import Testing
 
     // MARK: The collection view
 
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(arguments: seeds)
     func collectionSequencesMatchTheStateMachine(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let source = ConfiguredItems(count: 40)
@@ -206,7 +212,7 @@ import Testing
             },
             log: source.log, layOut: { collection.layoutIfNeeded() })
         var updates = 0
-        for step in 0..<220 {
+        for step in 0..<Self.steps {
             let before = subject.onScreen()
             let countsBefore = Dictionary(uniqueKeysWithValues: before.map { (ObjectIdentifier($0.cell), source.log.count(of: $0.cell)) })
             let logBefore = source.log.entries.count
