@@ -12,42 +12,26 @@ struct Shipment {
     var note: String { number % 10 == 0 ? "fragile: keep upright, do not stack, call before delivery" : "" }
 }
 
-/// A row: one label, laid out by the cell. The renderer draws the label; no drawing code.
-final class ShipmentCell: TableViewCell {
-    let label = Label()
-
-    required init(reuseIdentifier: String?) {
-        super.init(reuseIdentifier: reuseIdentifier)
-        contentView.addSubview(label)
-    }
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        label.frame = CGRect(x: 1, y: 0, width: contentView.bounds.width - 2, height: contentView.bounds.height)
-    }
-
-    /// As tall as the text wraps, one column of air on each side.
-    override func sizeThatFits(_ size: CGSize) -> CGSize {
-        label.sizeThatFits(CGSize(width: size.width - 2, height: 0))
-    }
-}
-
 @MainActor final class Shipments: TableViewDataSource {
     let count = 1_000_000
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
 
+    /// A plain cell showing a list configuration: it lays out and self-sizes its text (one column of air on
+    /// each side, wrapped); the renderer draws it. No cell subclass, no drawing code.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "shipment", for: indexPath) as! ShipmentCell
+        let cell = tableView.dequeueReusableCell(withIdentifier: "shipment", for: indexPath)
         let shipment = Shipment(number: indexPath.row + 1)
-        cell.label.text = "#\(shipment.number)  \(shipment.city)  \(shipment.kilograms) kg  \(shipment.note)"
+        var content = cell.defaultContentConfiguration()
+        content.text = "#\(shipment.number)  \(shipment.city)  \(shipment.kilograms) kg  \(shipment.note)"
+        cell.contentConfiguration = content
         return cell
     }
 }
 
 let shipments = Shipments()
 let table = TableView(frame: .zero)
-table.register(ShipmentCell.self, forCellReuseIdentifier: "shipment")
+table.register(TableViewCell.self, forCellReuseIdentifier: "shipment")
 table.dataSource = shipments
 let screen = ListScreen(table: table)  // terminal defaults: rows of one line, no separators
 table.rowHeight = TableView.automaticDimension  // rows as tall as their text wraps…

@@ -61,42 +61,26 @@ import Testing
             var note: String { number % 10 == 0 ? "fragile: keep upright, do not stack, call before delivery" : "" }
         }
 
-        /// A row: one label, laid out by the cell. The renderer draws the label; no drawing code.
-        final class ShipmentCell: TableViewCell {
-            let label = Label()
-
-            required init(reuseIdentifier: String?) {
-                super.init(reuseIdentifier: reuseIdentifier)
-                contentView.addSubview(label)
-            }
-
-            override func layoutSubviews() {
-                super.layoutSubviews()
-                label.frame = CGRect(x: 1, y: 0, width: contentView.bounds.width - 2, height: contentView.bounds.height)
-            }
-
-            /// As tall as the text wraps, one column of air on each side.
-            override func sizeThatFits(_ size: CGSize) -> CGSize {
-                label.sizeThatFits(CGSize(width: size.width - 2, height: 0))
-            }
-        }
-
         @MainActor final class Shipments: TableViewDataSource {
             let count = 1_000_000
 
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
 
+            /// A plain cell showing a list configuration: it lays out and self-sizes its text (one column of air on
+            /// each side, wrapped); the renderer draws it. No cell subclass, no drawing code.
             func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-                let cell = tableView.dequeueReusableCell(withIdentifier: "shipment", for: indexPath) as! ShipmentCell
+                let cell = tableView.dequeueReusableCell(withIdentifier: "shipment", for: indexPath)
                 let shipment = Shipment(number: indexPath.row + 1)
-                cell.label.text = "#\(shipment.number)  \(shipment.city)  \(shipment.kilograms) kg  \(shipment.note)"
+                var content = cell.defaultContentConfiguration()
+                content.text = "#\(shipment.number)  \(shipment.city)  \(shipment.kilograms) kg  \(shipment.note)"
+                cell.contentConfiguration = content
                 return cell
             }
         }
 
         let shipments = Shipments()
         let table = TableView(frame: .zero)
-        table.register(ShipmentCell.self, forCellReuseIdentifier: "shipment")
+        table.register(TableViewCell.self, forCellReuseIdentifier: "shipment")
         table.dataSource = shipments
         let screen = ListScreen(table: table)  // terminal defaults: rows of one line, no separators
         table.rowHeight = TableView.automaticDimension  // rows as tall as their text wraps…
@@ -215,6 +199,76 @@ import Testing
         table.sticksToBottom = true  // at the end before a change → at the end after it
         table.alignsContentToBottom = true  // short content lies at the bottom of the viewport
         print(table.isAtBottom)  // the end is in view (within half a point): true for an empty table
+    }
+
+    @Test("Docs/modern-cells.md, block 1") func modernCellsBlock1() throws {
+        let classic = TableViewCell(style: .subtitle, reuseIdentifier: "contact")
+        classic.textLabel?.text = "Ada Lovelace"
+        classic.detailTextLabel?.text = "Analyst"
+        assert(classic.sizeThatFits(CGSize(width: 30, height: 0)).height == 2)
+    }
+
+    @Test("Docs/modern-cells.md, block 2") func modernCellsBlock2() throws {
+        let cell = TableViewCell(reuseIdentifier: "contact")
+        var content = cell.defaultContentConfiguration()    // .cell(): text, secondary text below
+        content.text = "Ada Lovelace"
+        content.secondaryText = "Analyst"
+        cell.contentConfiguration = content                 // a ListContentView in the contentView
+        assert(cell.sizeThatFits(CGSize(width: 30, height: 0)).height == 2)
+    }
+
+    @Test("Docs/modern-cells.md, block 3") func modernCellsBlock3() throws {
+        final class Notes: TableViewDataSource {
+            let notes = ["Buy milk", "Write the chapter on modern cells, with examples that compile"]
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "note", for: indexPath)
+                let note = notes[indexPath.row]
+                cell.configurationUpdateHandler = { cell, state in
+                    var content = cell.defaultContentConfiguration().updated(for: state)
+                    content.text = note
+                    content.textProperties.numberOfLines = state.isSelected ? 0 : 1   // a selected note shows all of it
+                    cell.contentConfiguration = content
+                }
+                return cell
+            }
+        }
+        let notes = Notes()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "note")
+        table.rowHeight = TableView.automaticDimension
+        table.separatorStyle = .none
+        table.dataSource = notes
+        table.layoutIfNeeded()
+        assert(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 1)
+        table.tapRow(at: IndexPath(row: 1, section: 0))     // one update, selected: the row grows
+        assert(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 4)
+    }
+
+    @Test("Docs/modern-cells.md, block 4") func modernCellsBlock4() throws {
+        struct Contact: Hashable, Sendable { let name: String; let role: String }
+        let list = CollectionView(frame: CGRect(x: 0, y: 0, width: 30, height: 5), collectionViewLayout: {
+            let layout = FlowLayout()
+            layout.itemSize = CGSize(width: 0, height: 1)
+            return layout
+        }())
+        let registration = CollectionView.CellRegistration<CollectionViewListCell, Contact> { cell, _, contact in
+            var content = cell.defaultContentConfiguration()
+            content.text = contact.name
+            content.secondaryText = contact.role
+            content.prefersSideBySideTextAndSecondaryText = true
+            cell.contentConfiguration = content
+            cell.accessories = [.disclosureIndicator(), .delete()]      // the delete control only while editing
+        }
+        let dataSource = CollectionViewDiffableDataSource<Int, Contact>(collectionView: list) { view, indexPath, contact in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: contact)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, Contact>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([Contact(name: "Ada", role: "analyst"), Contact(name: "Grace", role: "admiral")])
+        dataSource.apply(snapshot)
+        list.layoutIfNeeded()
+        assert(list.visibleCells.count == 2)
     }
 
     @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {

@@ -491,19 +491,24 @@ final class LayoutEngine {
     }
 
     func isAutoWrapping(_ item: Item) -> Bool {
-        guard let label = item.view as? Label else { return false }
-        return label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
-            && (item.view === root || !label.translatesAutoresizingMaskIntoConstraints)
+        let view = item.view
+        if let label = view as? Label {
+            guard label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0 else { return false }
+        } else if !(view is AutoWrappingView) {
+            return false
+        }
+        return view === root || !view.translatesAutoresizingMaskIntoConstraints
     }
 
     /// The intrinsic size the engine uses: a multi-line label with automatic
-    /// `preferredMaxLayoutWidth` keeps its one-line width but takes the height of its
-    /// text wrapped at its last solved width.
+    /// `preferredMaxLayoutWidth` (or another `AutoWrappingView`) keeps its one-line width
+    /// but takes the height of its content wrapped at its last solved width.
     private func intrinsicSize(_ item: Item) -> CGSize {
-        if isAutoWrapping(item), let label = item.view as? Label {
-            let full = label.sizeThatFits(CGSize(width: 0, height: 0))
+        if isAutoWrapping(item) {
+            let view = item.view
+            let full = view.sizeThatFits(CGSize(width: 0, height: 0))
             guard let wrap = item.wrapWidth, wrap > 0 else { return full }
-            return CGSize(width: full.width, height: label.sizeThatFits(CGSize(width: wrap, height: 0)).height)
+            return CGSize(width: full.width, height: view.sizeThatFits(CGSize(width: wrap, height: 0)).height)
         }
         return item.view.intrinsicContentSize
     }

@@ -185,3 +185,9 @@ extension Label {
         }
     }
 }
+
+/// A view whose height depends on its width the way a multi-line label's does (`ListContentView`):
+/// pinned by constraints, its intrinsic height is measured with `sizeThatFits(_:)` at the width
+/// the engine solved, and the engine solves again until the sizes stop changing.
+@MainActor
+protocol AutoWrappingView: View {}

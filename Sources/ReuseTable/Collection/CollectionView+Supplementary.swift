@@ -167,8 +167,10 @@ extension CollectionView {
     /// Asks the data source for a supplementary view; nil without a data source.
     func supplementaryViewFromDataSource(ofKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
         guard let dataSource else { return nil }
+        noteCellRequestStarting()
         let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
         if view.elementKind == nil { view.elementKind = kind }
+        prepareConfiguration(ofSupplementary: view)  // a cell used as a header gets its update before it is shown
         return view
     }
 

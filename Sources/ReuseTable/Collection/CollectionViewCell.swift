@@ -22,9 +22,28 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether the cell shows its item as selected. The collection view sets it on every cell it
     /// displays, from its own selection, and clears it when the cell is reused: read it (or override
     /// with `didSet`) to draw, never keep selection in a cell. Default false, as UIKit.
-    open var isSelected = false
+    open var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    }
     /// Whether the cell shows its item as touched (during `CollectionView.tapItem(at:)`). Default false.
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+    }
+
+    /// The content and background configurations, the update handler and whether an update waits
+    /// (`CollectionViewCell+Configuration.swift`).
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+
+    /// The state the cell's configurations are resolved for: selected and highlighted as the cell
+    /// shows them, the others as the collection view set them. Override to add custom states (call
+    /// super, then set them by key), as in UIKit.
+    open var configurationState: CellConfigurationState { baseConfigurationState }
+
+    /// Updates the cell's configurations for `state`; the collection view calls it (through
+    /// `setNeedsUpdateConfiguration()`, never directly) once per update, after the automatic
+    /// updates and before `configurationUpdateHandler`. Override it to configure by state; the
+    /// default does nothing. See `CollectionViewCell+Configuration.swift`.
+    open func updateConfiguration(using state: CellConfigurationState) {}
 
     /// Creates a cell; the collection view calls this for registered classes.
     public required init(reuseIdentifier: String?) {
@@ -36,10 +55,12 @@ open class CollectionViewCell: CollectionReusableView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
+        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
 
-    /// The default fits nothing (height 0).
+    /// The content configuration's view's height at `size.width` when there is one; otherwise
+    /// the default fits nothing (height 0).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: size.width, height: 0)
+        CGSize(width: size.width, height: configurationSlots.fittingHeight(width: size.width) ?? 0)
     }
 }

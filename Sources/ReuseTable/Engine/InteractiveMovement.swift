@@ -111,6 +111,7 @@ extension InteractivelyMovingView {
                 origin: indexPath, destination: indexPath, cell: cell, height: height,
                 target: CGPoint(x: frame.midX, y: frame.midY), startOffset: contentOffset)
             transaction.isHolding = true
+            showReordering(true, on: cell)
             placeLiftedCell()
             movementDidChange()
             runLayoutPass()
@@ -230,6 +231,7 @@ extension InteractivelyMovingView {
             return nil
         }
         pass.movement = nil
+        showReordering(false, on: movement.cell)
         movementDidChange()
         cellsOnScreen.insert(.init(section: movement.origin.section, row: movement.origin.row, cell: movement.cell))
         return movement

@@ -9,10 +9,12 @@ extension LayingOutView {
     /// Asks the data source for the element's cell (through `ask(_:_:)`: nil once a
     /// structural call is queued) and counts cells the view has not seen before.
     func cellFromDataSource(at indexPath: IndexPath) -> Cell? {
+        noteCellRequestStarting()
         guard let cell = ask(Self.cellCallback, { dataSourceCell(at: indexPath) }) else { return nil }
         counters[keyPath: Counters.dataSourceCellCalls] += 1
         noteHandedOver(cell)
         refresh(cell)
+        prepareConfiguration(of: cell, at: indexPath)  // the view's state, and the cell's update, before it is shown or measured
         return cell
     }
 

@@ -83,6 +83,9 @@ struct LayoutPassState<Cell: AnyObject> {
     /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
+    /// Views whose configuration waits for an update at the next pass's start
+    /// (`Configuration/LayingOutView+ConfigurationUpdates.swift`).
+    var configurationUpdates = ConfigurationUpdateList()
 
     /// Starts a pass: running, and no longer asked to run again (one access of the state).
     mutating func begin() {
@@ -127,7 +130,7 @@ struct LayoutPassState<Cell: AnyObject> {
 
 /// A view whose layout pass is the engine's: `TableView` and `CollectionView`.
 @MainActor
-protocol LayingOutView: ReusingView, SelectionHost {
+protocol LayingOutView: ReusingView, SelectionHost, ConfigurationUpdateHost {
     /// What the view places beside cells: the table's headers and footers, the collection
     /// view's supplementary elements.
     associatedtype SupplementaryElement
@@ -201,6 +204,7 @@ extension LayingOutView {
         defer { pass.isRunning = false }
         let start = DispatchTime.now().uptimeNanoseconds
 
+        updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
         var cells = pass.wantedCells
         pass.wantedCells = []
@@ -269,7 +273,11 @@ extension LayingOutView {
             cell.frame = target.frame
             cell.layoutIfNeeded()
             addCellSubview(cell)
-            showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
+            if measured == nil {
+                checkHeightOfConfiguredArrival(cell, at: indexPath)  // its state is shown (`cellFromDataSource`)
+            } else {
+                showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
+            }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             cellsOnScreen.insert(entry)
             recorder?.cell(cell, .shown, at: indexPath, in: self)

@@ -75,9 +75,9 @@ protocol ReusableView: View {
 }
 
 /// A cell: fitted through its `contentView` (FDTemplateLayoutCell's path), counted once when first
-/// handed over, and showing selection (`SelectableCell`).
+/// handed over, showing selection (`SelectableCell`) and updating its configurations (`ConfiguredCell`).
 @MainActor
-protocol ReusableCell: ReusableView, SelectableCell {
+protocol ReusableCell: ReusableView, SelectableCell, ConfiguredCell {
     var contentView: View { get }
     var enforceFrameLayout: Bool { get }
     /// Set when a view first receives the cell, so "cells created" counts each cell once.

@@ -43,10 +43,12 @@ extension TableView {
     /// - Complexity: O(v) for v visible rows.
     public func setEditing(_ editing: Bool, animated: Bool) {
         if deferIfBusy("setEditing(_:animated:)", { [self] in setEditing(editing, animated: animated) }) { return }
-        closeSwipedRow()
-        guard editing != self.editing.isEditing else { return }
-        self.editing.isEditing = editing
-        for entry in cellsOnScreen.entries { entry.cell.setEditing(editing, animated: animated) }
+        performTransaction {  // one step: the cells' configurations update once, with both changes
+            closeSwipedRow()
+            guard editing != self.editing.isEditing else { return }
+            self.editing.isEditing = editing
+            for entry in cellsOnScreen.entries { entry.cell.setEditing(editing, animated: animated) }
+        }
     }
 
     /// Copies the editing mode onto a cell about to be displayed — every time, so a reused

@@ -111,6 +111,7 @@ extension TableView {
         editing.swipeCount += 1
         let session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, number: editing.swipeCount)
         editing.swipe = session
+        showSwiped(true, at: indexPath)
         if let delegate { calling("tableView(_:willBeginEditingRowAt:)") { delegate.tableView(self, willBeginEditingRowAt: indexPath) } }
         return session
     }
@@ -162,6 +163,7 @@ extension TableView {
     func endSwipe() {
         guard let session = editing.swipe else { return }
         editing.swipe = nil
+        showSwiped(false, at: session.indexPath)
         if let delegate { calling("tableView(_:didEndEditingRowAt:)") { delegate.tableView(self, didEndEditingRowAt: session.indexPath) } }
     }
 

@@ -7,6 +7,8 @@ import Foundation
 /// cell the table creates on dequeue has the `.default` style (`TableViewCell+Styles.swift`).
 /// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)` to self-size and
 /// `layoutSubviews()` to place them; the table asks `sizeThatFits(CGSize(width: contentWidth, height: 0))`.
+/// Or, as since iOS 14, set a `contentConfiguration` (`defaultContentConfiguration()`) and react to
+/// `configurationState` in a `configurationUpdateHandler` (`TableViewCell+Configuration.swift`).
 @MainActor
 open class TableViewCell: View {
     /// The accessory drawn at the trailing edge; each takes width from the content (UIKit's widths).
@@ -104,6 +106,10 @@ open class TableViewCell: View {
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeenByTable = false
 
+    /// The content and background configurations, the update handler and whether an update waits
+    /// (`TableViewCell+Configuration.swift`).
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+
     /// Whether the cell shows its row as selected. The table sets it on every cell it displays,
     /// from its own selection (`TableView.selectRow`), and clears it when the cell is reused:
     /// read it to draw, never keep selection in a cell. Setting it calls `setSelected(_:animated:)`
@@ -124,6 +130,7 @@ open class TableViewCell: View {
     /// Shows the selected state; override to draw it, and call super (UIKit's pattern).
     /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
     open func setSelected(_ selected: Bool, animated: Bool) {
+        if selected != selectedState { setNeedsUpdateConfiguration() }
         selectedState = selected
         showSelectionOnLabels()
     }
@@ -131,6 +138,7 @@ open class TableViewCell: View {
     /// Shows the highlighted state; override to draw it, and call super (UIKit's pattern).
     /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
     open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        if highlighted != highlightedState { setNeedsUpdateConfiguration() }
         highlightedState = highlighted
         showSelectionOnLabels()
     }
@@ -150,7 +158,19 @@ open class TableViewCell: View {
         guard editing != editingState else { return }
         editingState = editing
         setNeedsLayout()
+        setNeedsUpdateConfiguration()
     }
+
+    /// The state the cell's configurations are resolved for: selected, highlighted and editing as
+    /// the cell shows them, swiped and reordering as the table set them. Override to add custom
+    /// states (call super, then set them by key), as in UIKit.
+    open var configurationState: CellConfigurationState { baseConfigurationState }
+
+    /// Updates the cell's configurations for `state`; the table calls it (through
+    /// `setNeedsUpdateConfiguration()`, never directly) once per update, after the automatic
+    /// updates and before `configurationUpdateHandler`. Override it to configure by state; the
+    /// default does nothing. See `TableViewCell+Configuration.swift`.
+    open func updateConfiguration(using state: CellConfigurationState) {}
 
     /// Creates a `.default`-style cell with its `contentView`; the table calls this when the reuse pool
     /// has no spare cell for `reuseIdentifier`. `init(style:reuseIdentifier:)` picks another style.
@@ -188,6 +208,7 @@ open class TableViewCell: View {
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
         layoutStyleLabels()
+        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
 
     /// The height `textLabel` and `detailTextLabel` need at the content width `size.width`, as the
@@ -195,6 +216,7 @@ open class TableViewCell: View {
     /// as UIKit does). Subclasses with content of their own override it.
     /// - Complexity: O(length of the labels' text).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        CGSize(width: size.width, height: styleLayout(contentWidth: size.width)?.height ?? 0)
+        if let height = configurationSlots.fittingHeight(width: size.width) { return CGSize(width: size.width, height: height) }
+        return CGSize(width: size.width, height: styleLayout(contentWidth: size.width)?.height ?? 0)
     }
 }

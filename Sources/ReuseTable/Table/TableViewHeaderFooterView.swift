@@ -2,7 +2,8 @@ import Foundation
 
 /// A reusable section header or footer (UIKit: `UITableViewHeaderFooterView`).
 ///
-/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)` to self-size.
+/// Subclasses add subviews to `contentView` and override `sizeThatFits(_:)` to self-size; or set a
+/// `contentConfiguration` (`TableViewHeaderFooterView+Configuration.swift`).
 @MainActor
 open class TableViewHeaderFooterView: View {
     /// The identifier the view was registered and dequeued with.
@@ -11,6 +12,19 @@ open class TableViewHeaderFooterView: View {
     public let contentView = View()
     /// True for the off-screen view used only to measure heights.
     public internal(set) var isTemplateLayoutView = false
+
+    /// The content and background configurations, the update handler and whether an update waits.
+    let configurationSlots = ConfigurationSlots<ConfigurationUpdateHandler>()
+
+    /// The state the view's configurations are resolved for (UIKit: `configurationState`): a header
+    /// is never selected or highlighted, and ReuseTable sets no focus or disabled state, so every flag
+    /// is false unless a subclass overrides this to add custom states (call super).
+    open var configurationState: ViewConfigurationState { ViewConfigurationState() }
+
+    /// Updates the view's configurations for `state`; the table calls it (through
+    /// `setNeedsUpdateConfiguration()`) after the automatic updates and before
+    /// `configurationUpdateHandler`. The default does nothing.
+    open func updateConfiguration(using state: ViewConfigurationState) {}
 
     /// Creates a view with its `contentView`; the table calls this when the pool has no spare view for
     /// `reuseIdentifier` (UIKit: `init(reuseIdentifier:)`).
@@ -23,14 +37,20 @@ open class TableViewHeaderFooterView: View {
     /// Called when the view is taken from the pool, before it is configured.
     open func prepareForReuse() {}
 
-    /// Gives `contentView` the whole bounds; subclasses call `super` first.
+    /// Runs a pending configuration update, then gives `contentView` the whole bounds; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        updateConfigurationIfNeeded()
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
+        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
 
-    /// The default fits nothing (height 0).
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 0) }
+    /// The content configuration's view's height at `size.width` (after a pending update) when
+    /// there is one; otherwise the default fits nothing (height 0).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        updateConfigurationIfNeeded()
+        return CGSize(width: size.width, height: configurationSlots.fittingHeight(width: size.width) ?? 0)
+    }
 }
 
 extension TableView {
@@ -44,6 +64,8 @@ extension TableView {
     public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView? {
         if let view = headerFooterPool.dequeue(identifier) {
             view.prepareForReuse()
+            view.setNeedsUpdateConfiguration()  // updated when it is next laid out, with what the delegate sets now
+            view.setNeedsLayout()
             return view
         }
         guard let viewClass = registeredHeaderFooterClasses[identifier] else { return nil }

@@ -17,6 +17,20 @@ open class Label: View {
     /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
     open var numberOfLines = 0
 
+    /// How text that does not fit in `numberOfLines` ends (UIKit: `lineBreakMode`); default
+    /// `.byWordWrapping`, which drops the lines past the limit. See `LineBreakMode`.
+    open var lineBreakMode: LineBreakMode = .byWordWrapping
+
+    /// Where each line sits across the label's width (UIKit: `textAlignment`); default `.natural`.
+    /// Drawing only: renderers read it, measuring does not.
+    open var textAlignment: TextAlignment = .natural
+
+    /// The text style (UIKit: `font`); default body. No metric depends on it (see `Font`).
+    open var font: Font = .preferredFont(forTextStyle: .body)
+
+    /// The text's color (UIKit: `textColor`); default `.label`. Drawing only.
+    open var textColor: Color = .label
+
     /// Whether the label draws its highlighted look (UIKit: `isHighlighted`). A `TableViewCell` sets it
     /// on its `textLabel` and `detailTextLabel` while the cell is selected or highlighted, unless its
     /// `selectionStyle` is `.none`; a renderer reads it to draw the text highlighted. Default false.
@@ -45,13 +59,14 @@ open class Label: View {
     }
 
     /// The last wrap, kept because renderers ask for `lines` every frame.
-    private var cache: (text: String, columns: Int?, numberOfLines: Int, lines: [String])?
+    private var cache: (text: String, columns: Int?, numberOfLines: Int, mode: LineBreakMode, lines: [String])?
 
     /// What a measured size was computed from.
     private struct Measured {
         var text: String
         var columns: Int?
         var numberOfLines: Int
+        var mode: LineBreakMode
         var characterWidth: CGFloat
         var lineHeight: CGFloat
         var size: CGSize
@@ -67,6 +82,7 @@ open class Label: View {
         var text: String
         var columns: Int?
         var numberOfLines: Int
+        var mode: LineBreakMode
         var lines: [String]
         var widest: Int
     }
@@ -82,12 +98,13 @@ open class Label: View {
     /// - Complexity: O(n) in the length of `text` (a comparison when shared, else the wrap).
     private func sharedWrap(columns: Int?) -> (lines: [String], widest: Int) {
         for entry in Label.sharedWraps
-        where entry.columns == columns && entry.numberOfLines == numberOfLines && entry.text == text {
+        where entry.columns == columns && entry.numberOfLines == numberOfLines && entry.mode == lineBreakMode && entry.text == text {
             return (entry.lines, entry.widest)
         }
-        let lines = Label.wrap(text, columns: columns, numberOfLines: numberOfLines)
+        let lines = Label.wrap(text, columns: columns, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
         let entry = SharedWrap(
-            text: text, columns: columns, numberOfLines: numberOfLines, lines: lines, widest: lines.map { displayWidth($0) }.max() ?? 0)
+            text: text, columns: columns, numberOfLines: numberOfLines, mode: lineBreakMode, lines: lines,
+            widest: lines.map { displayWidth($0) }.max() ?? 0)
         if Label.sharedWraps.count < Label.sharedWrapCapacity {
             Label.sharedWraps.append(entry)
         } else {
@@ -110,11 +127,11 @@ open class Label: View {
     /// - Complexity: O(n) in the length of `text`; repeated calls with the same inputs are cached.
     public func wrappedLines(forWidth width: CGFloat) -> [String] {
         let columns = self.columns(forWidth: width)
-        if let cache, cache.columns == columns, cache.numberOfLines == numberOfLines, cache.text == text {
+        if let cache, cache.columns == columns, cache.numberOfLines == numberOfLines, cache.mode == lineBreakMode, cache.text == text {
             return cache.lines
         }
         let lines = sharedWrap(columns: columns).lines
-        cache = (text, columns, numberOfLines, lines)
+        cache = (text, columns, numberOfLines, lineBreakMode, lines)
         return lines
     }
 
@@ -129,8 +146,8 @@ open class Label: View {
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let columns = self.columns(forWidth: size.width)
         let slot = columns == nil ? measured.unconstrained : measured.constrained
-        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.characterWidth == characterWidth,
-            slot.lineHeight == lineHeight, slot.text == text
+        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.mode == lineBreakMode,
+            slot.characterWidth == characterWidth, slot.lineHeight == lineHeight, slot.text == text
         {
             return slot.size
         }
@@ -140,12 +157,12 @@ open class Label: View {
             fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
         } else {
             let (lines, widest) = sharedWrap(columns: columns)
-            cache = (text, columns, numberOfLines, lines)
+            cache = (text, columns, numberOfLines, lineBreakMode, lines)
             fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
         }
         let entry = Measured(
-            text: text, columns: columns, numberOfLines: numberOfLines, characterWidth: characterWidth, lineHeight: lineHeight,
-            size: fitted)
+            text: text, columns: columns, numberOfLines: numberOfLines, mode: lineBreakMode, characterWidth: characterWidth,
+            lineHeight: lineHeight, size: fitted)
         if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
         return fitted
     }

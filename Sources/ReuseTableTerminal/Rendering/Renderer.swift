@@ -14,8 +14,10 @@ import ReuseTable
 /// a `UIScrollView` does), hidden subtrees skipped. Each view is drawn in three steps:
 ///
 /// 1. its own look: `GridDrawable.draw(in:frame:clip:)` when it conforms, else the default look
-///    (`DefaultLook`): a bar under section headers and footers;
-/// 2. a `Label`'s wrapped lines, then the subviews;
+///    (`DefaultLook`): a cell's or header's `backgroundConfiguration`, or a bar under section headers
+///    and footers;
+/// 2. a `Label`'s wrapped lines (placed by its `textAlignment`, styled by its `font` and `textColor`),
+///    then the subviews — a list cell's accessories are labels too;
 /// 3. for cells that do not draw themselves: selection (or the highlight of a tap) over the row, and
 ///    a separator rule on the lines the table gives it (`TableViewCell.separatorHeight`, whole lines only).
 ///
@@ -79,7 +81,7 @@ public enum Renderer {
             look.drawBackground(of: view, frame: frame, clip: visible, in: &grid)
         }
         if let label = view as? Label {
-            drawText(of: label, frame: frame, clip: visible, in: &grid)
+            drawText(of: label, frame: frame, clip: visible, look: look, in: &grid)
         }
         for subview in view.subviews {
             let childPosition = CGPoint(
@@ -95,14 +97,63 @@ public enum Renderer {
     /// Draws a label's wrapped lines from its top-left corner, line `i` at `floor(i × lineHeight)`.
     ///
     /// Columns are one cell per display column: a terminal label keeps the default `characterWidth` of 1.
-    private static func drawText(of label: Label, frame: GridRect, clip: GridRect, in grid: inout CharGrid) {
+    /// `textAlignment` moves each line across the frame (`.justified` stretches all but the last
+    /// line of each paragraph at its spaces); a label that is not `GridTextStyled` keeps the style
+    /// beneath it and adds its font's and color's attributes (`DefaultLook.textAttributes(font:color:)`).
+    private static func drawText(of label: Label, frame: GridRect, clip: GridRect, look: DefaultLook, in grid: inout CharGrid) {
         let style = (label as? GridTextStyled)?.textStyle
+        let attributes = style == nil ? look.textAttributes(font: label.font, color: label.textColor) : nil
         let lineHeight = max(label.lineHeight, 1e-3)
-        for (index, line) in label.lines.enumerated() {
+        let lines = label.lines
+        let lastLines = label.textAlignment == .justified ? paragraphEnds(of: label, lineCount: lines.count, width: frame.width) : []
+        for (index, line) in lines.enumerated() {
             let y = frame.y + cell(CGFloat(index) * lineHeight)
             if y >= clip.maxY { break }
             if y < clip.y { continue }
-            grid.write(line, x: frame.x, y: y, style: style, clip: clip)
+            var text = line
+            var width = displayWidth(line)
+            var x = frame.x
+            switch label.textAlignment {
+            case .left, .natural: break
+            case .center: x += max(0, (frame.width - width) / 2)
+            case .right: x += max(0, frame.width - width)
+            case .justified:
+                if !lastLines.contains(index) {
+                    text = justified(line, to: frame.width)
+                    width = displayWidth(text)
+                }
+            }
+            grid.write(text, x: x, y: y, style: style, clip: clip)
+            if let attributes {
+                grid.restyle(GridRect(x: x, y: y, width: width, height: 1), clip: clip) { $0 = look.adding(attributes, to: $0) }
+            }
         }
+    }
+
+    /// The indices of the lines that end a paragraph of the label's text (they are not justified).
+    private static func paragraphEnds(of label: Label, lineCount: Int, width: Int) -> Set<Int> {
+        var ends: Set<Int> = [], line = -1
+        for paragraph in label.text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            line += max(1, Label.wrap(String(paragraph), columns: max(1, width), numberOfLines: 0).count)
+            ends.insert(line)
+        }
+        ends.insert(lineCount - 1)
+        return ends
+    }
+
+    /// `line` with its words spread to `width` columns (the extra spaces go to the first gaps).
+    private static func justified(_ line: String, to width: Int) -> String {
+        let words = line.split(separator: " ")
+        guard words.count > 1 else { return line }
+        let gaps = words.count - 1
+        let extra = width - words.reduce(0) { $0 + displayWidth($1) } - gaps
+        guard extra > 0 else { return line }
+        var result = ""
+        for (index, word) in words.enumerated() {
+            result += word
+            guard index < gaps else { break }
+            result += String(repeating: " ", count: 1 + extra / gaps + (index < extra % gaps ? 1 : 0))
+        }
+        return result
     }
 }

@@ -1,0 +1,95 @@
+// Apple's modern list in a terminal: `swift run ModernList`. A cell registration, list content
+// configurations, a diffable data source and accessories, on a collection view (a FlowLayout list).
+// ↑ ↓ PgUp PgDn scroll, Enter selects the top item, q quits. Off a terminal it prints three frames.
+import Foundation
+import ReuseTable
+import ReuseTableTerminal
+
+/// The app's own data: a mountain.
+struct Peak: Hashable, Sendable {
+    let name: String
+    let metres: Int
+}
+
+let ranges: [(name: String, peaks: [Peak])] = [
+    (
+        "Himalaya",
+        [
+            .init(name: "Everest", metres: 8849), .init(name: "Kangchenjunga", metres: 8586), .init(name: "Lhotse", metres: 8516),
+            .init(name: "Makalu", metres: 8485), .init(name: "Cho Oyu", metres: 8188),
+        ]
+    ),
+    (
+        "Andes",
+        [
+            .init(name: "Aconcagua", metres: 6961), .init(name: "Ojos del Salado", metres: 6893), .init(name: "Huascarán", metres: 6768),
+            .init(name: "Chimborazo", metres: 6263),
+        ]
+    ),
+    (
+        "Alps",
+        [
+            .init(name: "Mont Blanc", metres: 4806), .init(name: "Monte Rosa", metres: 4634), .init(name: "Matterhorn", metres: 4478),
+            .init(name: "Eiger", metres: 3967), .init(name: "Zugspitze", metres: 2962),
+        ]
+    ),
+]
+
+let layout = FlowLayout()  // one item a line, until the compositional layout's list
+layout.itemSize = CGSize(width: 0, height: 1)
+layout.headerReferenceSize = CGSize(width: 0, height: 1)
+let list = CollectionView(frame: .zero, collectionViewLayout: layout)
+list.allowsMultipleSelection = true
+
+// The registrations: made once, outside the providers.
+let peakCell = CollectionView.CellRegistration<CollectionViewListCell, Peak> { cell, _, peak in
+    var content = ListContentConfiguration.valueCell()
+    content.text = peak.name
+    content.secondaryText = "\(peak.metres) m"
+    cell.contentConfiguration = content
+    cell.configurationUpdateHandler = { cell, state in  // a checkmark while selected
+        (cell as? CollectionViewListCell)?.accessories = (state.isSelected ? [.checkmark()] : []) + [.disclosureIndicator()]
+    }
+}
+let rangeHeader = CollectionView.SupplementaryRegistration<CollectionViewListCell>(elementKind: CollectionView.elementKindSectionHeader) {
+    header, _, indexPath in
+    var content = ListContentConfiguration.header()
+    content.text = ranges[indexPath.section].name
+    content.textProperties.transform = .uppercase
+    header.contentConfiguration = content
+    header.accessories = [.label(text: "\(ranges[indexPath.section].peaks.count) peaks")]
+}
+
+let dataSource = CollectionViewDiffableDataSource<String, Peak>(collectionView: list) { view, indexPath, peak in
+    view.dequeueConfiguredReusableCell(using: peakCell, for: indexPath, item: peak)
+}
+dataSource.supplementaryViewProvider = { view, _, indexPath in
+    view.dequeueConfiguredReusableSupplementary(using: rangeHeader, for: indexPath)
+}
+var snapshot = DiffableDataSourceSnapshot<String, Peak>()
+for range in ranges {
+    snapshot.appendSections([range.name])
+    snapshot.appendItems(range.peaks, toSection: range.name)
+}
+dataSource.apply(snapshot, animatingDifferences: false)
+
+/// The list on a full screen; Enter taps the item at the top.
+final class PeakScreen: ListScreen {
+    override func handle(_ key: Key) -> KeyResponse {
+        guard key == .enter, let top = list.indexPathsForVisibleItems.first else { return super.handle(key) }
+        list.tapItem(at: top)
+        return .changed
+    }
+}
+let screen = PeakScreen(collectionView: list)
+screen.status = { _ in "\(list.indexPathsForSelectedItems?.count ?? 0) selected · Enter selects · q quits" }
+do {
+    try EventLoop().run(screen)
+} catch {
+    // Not a terminal: the first screen, after Enter, after a page down, 40 × 8.
+    screen.resize(width: 40, height: 8)
+    for key in [nil, Key.enter, Key.pageDown] {
+        if let key { _ = screen.handle(key) }
+        print(screen.render().lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// A collection view cell for lists (UIKit: `UICollectionViewListCell`): content from a list
+/// configuration, accessories beside it, and indentation for outlines.
+///
+///     let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, name in
+///         var content = cell.defaultContentConfiguration()
+///         content.text = name
+///         cell.contentConfiguration = content
+///         cell.accessories = [.disclosureIndicator(), .delete()]
+///     }
+///
+/// The cell's width is shared, from the leading edge: the indentation (`indentationLevel` ×
+/// `indentationWidth`), the leading accessories, the `contentView`, the trailing accessories.
+/// Each accessory shown takes its glyph's width plus one column before it (after it, at the
+/// trailing edge); the content view self-sizes in what is left, so `sizeThatFits(_:)` is its height
+/// (at least one line when an accessory shows). A list cell gets `BackgroundConfiguration.listPlainCell()`
+/// as its background unless one is set, as in UIKit, so its selected look comes from the background.
+@MainActor
+open class CollectionViewListCell: CollectionViewCell {
+    /// The accessories shown beside the content (UIKit's name). Each system kind may appear once:
+    /// a second one of a kind stops with a message naming it (UIKit raises). Their order in the
+    /// array does not matter: the system places them (see `CellAccessory`).
+    open var accessories: [CellAccessory] = [] {
+        didSet {
+            do { try Self.validateAccessories(accessories) } catch { ReuseTableError.trap(error) }
+            rebuildAccessoryLabels()
+        }
+    }
+
+    /// How many indentation steps the content is moved by (UIKit's name; an outline sets its depth). Default 0; negative counts as 0.
+    open var indentationLevel = 0 { didSet { setNeedsLayout() } }
+
+    /// The width of one indentation step, in columns (UIKit's name). Default 2 (UIKit: points). A
+    /// non-finite or negative width counts as 0.
+    open var indentationWidth: CGFloat = 2 { didSet { setNeedsLayout() } }
+
+    /// Whether the leading accessories move with the indentation (UIKit's name); default true.
+    /// False indents the content only.
+    open var indentsAccessories = true { didSet { setNeedsLayout() } }
+
+    /// Selected, a multiselect accessory shows it: the cell is laid out again.
+    open override var isSelected: Bool {
+        didSet { if isSelected != oldValue, !accessories.isEmpty { setNeedsLayout() } }
+    }
+
+    /// The labels that draw the accessories, one per accessory, in `accessories`' order.
+    var accessoryLabels: [Label] = []
+
+    /// Creates a list cell with UIKit's list background (`listPlainCell()`).
+    public required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        backgroundConfiguration = .listPlainCell()
+    }
+
+    /// A fresh `ListContentConfiguration.cell()` (UIKit's `defaultContentConfiguration()` of a list
+    /// cell; a sidebar list's cells take `.sidebarCell()`). Set its texts, then `contentConfiguration`.
+    open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+
+    /// Throws a message naming the kind when a system accessory appears twice.
+    static func validateAccessories(_ accessories: [CellAccessory]) throws(ReuseTableError) {
+        var seen: Set<CellAccessory.Kind> = []
+        for accessory in accessories where !seen.insert(accessory.kind).inserted {
+            throw ReuseTableError(
+                "CollectionViewListCell.accessories: more than one \(accessory.kind.name) accessory (\(accessories.count) accessories given); "
+                    + "a cell holds each system accessory once, as in UIKit.")
+        }
+    }
+
+    /// A headless stand-in for a tap on accessory `index` of `accessories`: runs its `actionHandler`
+    /// when it shows in the cell's editing mode and has one. Returns whether a handler ran. An index
+    /// out of range stops with a message naming it and the count.
+    /// - Complexity: O(1) plus the handler.
+    @discardableResult
+    open func tapAccessory(at index: Int) -> Bool {
+        guard accessories.indices.contains(index) else {
+            ReuseTableError.trap(
+                ReuseTableError("tapAccessory(at:): index \(index) is out of range: the cell has \(accessories.count) accessories."))
+        }
+        let accessory = accessories[index]
+        guard isShown(accessory), let handler = accessory.actionHandler else { return false }
+        handler()
+        return true
+    }
+
+    /// Whether `accessory` shows now: not hidden, and displayed in the cell's editing mode.
+    func isShown(_ accessory: CellAccessory) -> Bool {
+        !accessory.isHidden && accessory.displayedState.shows(isEditing: configurationState.isEditing)
+    }
+
+    private func rebuildAccessoryLabels() {
+        for label in accessoryLabels { label.removeFromSuperview() }
+        accessoryLabels = accessories.map { _ in
+            let label = Label()
+            label.numberOfLines = 1
+            addSubview(label)
+            return label
+        }
+        setNeedsLayout()
+    }
+
+    /// Where the content view and each accessory go in a cell `width` wide.
+    struct AccessoryLayout {
+        var contentX: CGFloat = 0
+        var contentWidth: CGFloat = 0
+        /// The x and width of each accessory shown, by its index in `accessories`.
+        var accessories: [Int: (x: CGFloat, width: CGFloat)] = [:]
+    }
+
+    /// The widths of the indentation and accessories, and what is left for the content.
+    /// - Complexity: O(accessories).
+    func accessoryLayout(width: CGFloat) -> AccessoryLayout {
+        let state = configurationState
+        let isHeader = (contentConfiguration as? ListContentConfiguration)?.style.isSupplementary ?? false
+        let step = indentationWidth.isFinite ? max(0, indentationWidth) : 0
+        let indent = CGFloat(max(0, indentationLevel)) * step
+        var layout = AccessoryLayout()
+        var leading = indentsAccessories ? indent : 0
+        var trailing = width
+        // Leading ones from the edge inward, trailing ones from the content outward (`Kind`'s order).
+        let shown = accessories.indices.filter { isShown(accessories[$0]) }
+        for index in shown where accessories[index].isLeading(outlineIsHeader: isHeader) {
+            let accessoryWidth = Self.width(of: accessories[index], in: state)
+            leading += 1
+            layout.accessories[index] = (leading, accessoryWidth)
+            leading += accessoryWidth
+        }
+        let trailingOnes = shown.filter { !accessories[$0].isLeading(outlineIsHeader: isHeader) }
+            .sorted { Self.order(accessories[$0].kind) > Self.order(accessories[$1].kind) }
+        for index in trailingOnes {
+            let accessoryWidth = Self.width(of: accessories[index], in: state)
+            trailing -= 1 + accessoryWidth
+            layout.accessories[index] = (trailing, accessoryWidth)
+        }
+        layout.contentX = indentsAccessories ? leading : leading + indent
+        layout.contentWidth = max(0, trailing - layout.contentX)
+        return layout
+    }
+
+    private static func order(_ kind: CellAccessory.Kind) -> Int {
+        switch kind {
+        case .delete: return 0
+        case .multiselect: return 1
+        case .outlineDisclosure: return 2
+        case .label: return 3
+        case .detail: return 4
+        case .checkmark: return 5
+        case .disclosureIndicator: return 6
+        case .reorder: return 7
+        }
+    }
+
+    private static func width(of accessory: CellAccessory, in state: CellConfigurationState) -> CGFloat {
+        let glyph = CGFloat(displayWidth(accessory.glyph(in: state)))
+        switch accessory.reservedLayoutWidth {
+        case .standard, .actual: return glyph
+        case .custom(let width): return width.isFinite ? max(glyph, width) : glyph
+        }
+    }
+
+    /// Places the content view between the accessories and draws each accessory shown, centered
+    /// vertically on whole lines; hidden ones are hidden.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let layout = accessoryLayout(width: bounds.width)
+        contentView.frame = CGRect(x: layout.contentX, y: 0, width: layout.contentWidth, height: bounds.height)
+        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
+        let state = configurationState
+        for (index, label) in accessoryLabels.enumerated() {
+            guard index < accessories.count, let placed = layout.accessories[index] else {
+                label.isHidden = true
+                continue
+            }
+            let accessory = accessories[index]
+            label.isHidden = false
+            label.text = accessory.glyph(in: state)
+            label.textColor = accessory.tintColor ?? accessory.defaultColor
+            label.font = accessory.font ?? .preferredFont(forTextStyle: .body)
+            let line = label.lineHeight
+            let top = max(0, ((bounds.height - line) / 2 / line + 1e-9).rounded(.down) * line)
+            label.frame = CGRect(x: placed.x, y: top, width: placed.width, height: line)
+        }
+    }
+
+    /// The content view's height at the width the indentation and accessories leave, and at least
+    /// one line when an accessory shows.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let layout = accessoryLayout(width: size.width)
+        let content = configurationSlots.fittingHeight(width: layout.contentWidth) ?? 0
+        let accessoryHeight: CGFloat = layout.accessories.isEmpty ? 0 : (accessoryLabels.first?.lineHeight ?? 1)
+        return CGSize(width: size.width, height: max(content, accessoryHeight))
+    }
+}

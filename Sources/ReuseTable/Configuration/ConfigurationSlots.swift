@@ -1,0 +1,188 @@
+import Foundation
+
+// What every view with configurations keeps (table and collection view cells, the table's
+// header and footer views), written once: the content and background configurations with the
+// views that show them, the update handler, the automatic-update switches, and whether an
+// update is pending. Docs/modern-cells.md tells the whole flow.
+
+/// The configuration state of one view; `Handler` is the view's update handler type.
+///
+/// A class the view holds in a constant: its fields are read and written on every arrival, and a
+/// stored struct of the view would be one property the runtime checks for exclusive access at each.
+@MainActor
+final class ConfigurationSlots<Handler> {
+    /// `contentConfiguration`.
+    var content: (any ContentConfiguration)?
+    /// The view `content` made, in the view's `contentView`.
+    var contentView: (View & ContentView)?
+    /// `backgroundConfiguration`.
+    var background: BackgroundConfiguration?
+    /// The view behind the content that holds the background's custom view.
+    var backgroundView: BackgroundConfigurationView?
+    /// `configurationUpdateHandler`.
+    var handler: Handler?
+    /// `automaticallyUpdatesContentConfiguration`.
+    var automaticallyUpdatesContent = true
+    /// `automaticallyUpdatesBackgroundConfiguration`.
+    var automaticallyUpdatesBackground = true
+    /// An update waits: set by `setNeedsUpdateConfiguration()` (and every state change), cleared by the update.
+    var needsUpdate = true
+    /// The view is on its host's list of views to update (`ConfigurationUpdateList`).
+    var isScheduled = false
+    /// An update is running: requests made meanwhile are part of it.
+    var isUpdating = false
+    /// The cell states the cell classes do not keep themselves.
+    var flags = CellStateFlags()
+
+    init() {}
+
+    /// Shows `configuration` in `container`: hands it to the content view already there when
+    /// that view supports it (UIKit's rule, so a reused cell keeps its content view), or replaces
+    /// that view with the configuration's own; nil removes the content view.
+    func showContent(_ configuration: (any ContentConfiguration)?, in container: View) {
+        content = configuration
+        guard let configuration else {
+            contentView?.removeFromSuperview()
+            contentView = nil
+            return
+        }
+        if let contentView, contentView.supports(configuration) {
+            contentView.configuration = configuration
+            return
+        }
+        contentView?.removeFromSuperview()
+        let view = configuration.makeContentView()
+        view.frame = container.bounds
+        container.addSubview(view)
+        contentView = view
+    }
+
+    /// Shows `configuration` behind everything else in `owner` (nil: no background).
+    func showBackground(_ configuration: BackgroundConfiguration?, in owner: View) {
+        background = configuration
+        guard let configuration else {
+            backgroundView?.removeFromSuperview()
+            backgroundView = nil
+            return
+        }
+        if backgroundView == nil {
+            let view = BackgroundConfigurationView()
+            owner.insertSubview(view, at: 0)
+            backgroundView = view
+        }
+        backgroundView?.configuration = configuration
+        backgroundView?.frame = configuration.frame(in: owner.bounds.size)
+    }
+
+    /// Places the content and background views: the content view fills `contentFrame` of its
+    /// container, the background follows its insets in `size`. Called from the owner's `layoutSubviews()`.
+    func layOut(contentIn contentFrame: CGRect, backgroundIn size: CGSize) {
+        if let contentView {
+            contentView.frame = contentFrame
+            contentView.layoutIfNeeded()
+        }
+        if let backgroundView, let background {
+            backgroundView.frame = background.frame(in: size)
+            backgroundView.layoutIfNeeded()
+        }
+    }
+
+    /// The height the content view needs at `width`, or nil without a content view.
+    func fittingHeight(width: CGFloat) -> CGFloat? {
+        contentView?.sizeThatFits(CGSize(width: width, height: 0)).height
+    }
+}
+
+/// The states of a cell that only the view showing it knows, kept on the cell for its
+/// `configurationState` (the table's and collection view's own state stays with them).
+struct CellStateFlags: Equatable {
+    /// The collection view's editing mode (a table cell keeps its own `isEditing`).
+    var isEditing = false
+    /// The row shows its swipe actions.
+    var isSwiped = false
+    /// The item is expanded in an outline.
+    var isExpanded = false
+    /// The row or item is lifted.
+    var isReordering = false
+}
+
+/// The view behind a cell's content that shows its `BackgroundConfiguration`: it holds the
+/// configuration's custom view; the fill and the stroke are drawn by renderers from the
+/// configuration (`backgroundConfiguration` on the cell).
+@MainActor
+final class BackgroundConfigurationView: View {
+    var configuration: BackgroundConfiguration? {
+        didSet {
+            guard configuration?.customView !== oldValue?.customView else { return }
+            oldValue?.customView?.removeFromSuperview()
+            if let custom = configuration?.customView { addSubview(custom) }
+            setNeedsLayout()
+        }
+    }
+
+    /// The custom view fills the background.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        configuration?.customView?.frame = CGRect(origin: .zero, size: bounds.size)
+    }
+}
+
+/// A view whose configuration its host updates before the host's next layout pass: cells and
+/// the table's header and footer views.
+@MainActor
+protocol ConfigurationUpdating: View {
+    /// Whether an update is pending.
+    var needsConfigurationUpdate: Bool { get }
+    /// Whether the view is on its host's list.
+    var isScheduledForConfigurationUpdate: Bool { get set }
+    /// Runs the pending update, if any: the automatic updates of the content and background
+    /// configurations, then `updateConfiguration(using:)`, then the handler — once, with the
+    /// state as it is now.
+    func updateConfigurationIfNeeded()
+}
+
+/// A view that updates the configurations of the views it shows before its layout passes:
+/// `TableView` and `CollectionView`.
+@MainActor
+protocol ConfigurationUpdateHost: AnyObject {
+    /// Puts `view` on the list of views to update before the next pass, and asks for that pass.
+    func scheduleConfigurationUpdate(of view: ConfigurationUpdating)
+    /// The flags a cell arriving at `indexPath` shows (swiped, editing), from the view's own state.
+    func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags
+    /// Shows the view's editing mode on an arriving cell that keeps its own (`TableViewCell.isEditing`).
+    func showEditing(onArriving cell: ConfiguredCell)
+    /// The fitting height of the cell on screen at `indexPath` when the row is self-sized (with
+    /// `matchingRow`, only when the row is as tall as that fitting), or nil.
+    func selfSizedHeight(of view: View, at indexPath: IndexPath, matchingRow: Bool) -> CGFloat?
+    /// Whether the row at `indexPath` is `height` tall (the collection view: always, it measures nothing here).
+    func isRowHeight(_ height: CGFloat, at indexPath: IndexPath) -> Bool
+    /// Moves rows whose configuration update changed their self-sized height.
+    func configurationsChangedHeights(_ changes: [(IndexPath, CGFloat)])
+}
+
+extension ConfigurationUpdating {
+    /// Puts the view on its host's list when a host shows it (a view in a reuse pool, or not yet
+    /// shown, is updated when it is next shown). The caller has marked it (`needsUpdate`).
+    func scheduleConfigurationUpdateIfShown() {
+        guard !isScheduledForConfigurationUpdate, let host = superview as? ConfigurationUpdateHost else { return }
+        isScheduledForConfigurationUpdate = true
+        host.scheduleConfigurationUpdate(of: self)
+    }
+}
+
+/// The views waiting for a configuration update before a host's next layout pass.
+struct ConfigurationUpdateList {
+    /// The views, in the order they were marked.
+    var views: [any ConfigurationUpdating] = [] {
+        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
+    }
+    /// Arrived cells whose configuration no longer fits the height their row was measured at.
+    var heightChecks: [View] = [] {
+        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
+    }
+    /// Whether either list holds anything: what every pass reads, in one access of the pass's state.
+    private(set) var hasWork = false
+    /// When the data source was last asked for a cell or a supplementary view, on the monotonic
+    /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
+    var providerCallStartedAt: UInt64 = 0
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Distances inward from the edges of a rectangle, named by reading direction (UIKit:
+/// `NSDirectionalEdgeInsets`): `leading` is the left and `trailing` the right in a
+/// left-to-right language, the only direction ReuseTable lays out.
+public struct DirectionalEdgeInsets: Hashable, Sendable {
+    /// The distance from each edge, in points.
+    public var top, leading, bottom, trailing: CGFloat
+
+    /// Insets with the four distances.
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// No inset on any edge.
+    public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+}
