@@ -11,21 +11,28 @@ import Foundation
 @MainActor
 final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable> {
     /// The snapshot the view shows (without reload or reconfigure marks).
-    private(set) var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
+    var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
     /// What the last `apply` did.
-    private(set) var lastApply = DiffableApplyReport()
+    var lastApply = DiffableApplyReport()
     private var isInCellProvider = false
     /// Applies waiting, in order; the first is in flight while `isDraining`.
-    private var queue: [PendingApply] = []
+    var queue: [PendingApply] = []
     private var isDraining = false
+    /// The section snapshots of sections applied as trees (or asked for), each showing exactly
+    /// that section's items as its visible items (`DiffableDataSourceCore+Outline.swift`).
+    var outlines: [SectionIdentifier: DiffableDataSourceSectionSnapshot<ItemIdentifier>] = [:]
+    /// The app's say in expanding and collapsing (`tapOutlineDisclosure(at:)`).
+    var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
 
     /// One queued apply: a snapshot, whether its difference is computed off the main actor, and
     /// who to tell when it is applied.
-    private struct PendingApply {
+    struct PendingApply {
         var snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
         var diffsOffMainActor: Bool
         var completion: (() -> Void)?
         var continuation: CheckedContinuation<Void, Never>?
+        /// A section snapshot to apply to one section instead of `snapshot`.
+        var section: (identifier: SectionIdentifier, snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>)? = nil
     }
     /// The view's name in messages: "table" or "collection view".
     private let viewNoun: String
@@ -81,7 +88,11 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
                 }.value
             }
             queue.removeFirst()
-            applyNow(next.snapshot, to: view(), difference: difference, completion: next.completion)
+            if let section = next.section {
+                applySectionNow(section.snapshot, to: section.identifier, view: view(), completion: next.completion)
+            } else {
+                applyNow(next.snapshot, to: view(), difference: difference, completion: next.completion)
+            }
             next.continuation?.resume()
         }
         isDraining = false
@@ -102,16 +113,17 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
 
     /// Applies `snapshot` now, with its difference from `current` when already computed
     /// (and how long that took, off the main actor).
-    private func applyNow(
+    func applyNow(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
         difference precomputed: (SnapshotDifference, UInt64)?, completion: (() -> Void)?
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
         var next = snapshot
         next.clearMarks()
-        guard let view else { current = next; completion?(); return }
+        guard let view else { current = next; reconcileOutlines(); completion?(); return }
         if !view.hasLoadedData || current.numberOfSections == 0 {
             current = next
+            reconcileOutlines()
             view.reloadData()
             lastApply = DiffableApplyReport(reloadedData: true, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
             completion?()
@@ -119,6 +131,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         }
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
+        reconcileOutlines()
         if !difference.isEmpty {
             // The calls a caller would make, in their order, recorded into one batch.
             view.performBatchUpdates(
@@ -164,6 +177,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         var next = snapshot
         next.clearMarks()
         current = next
+        reconcileOutlines()
     }
 
     /// Items in a section of the current snapshot.

@@ -1,0 +1,167 @@
+import Foundation
+
+// Section snapshots on both diffable data sources, written once: applying one to a section
+// (its visible items become the section's rows), reading one back, and a tap on an item's
+// outline disclosure through the handlers. A section snapshot made from the one applied is
+// applied by replaying its edit log as row-range updates; anything else is diffed.
+
+extension DiffableDataSourceCore {
+    /// The section snapshot of `section`: the one applied, or the section's items as root items
+    /// (empty for a section not in the snapshot).
+    /// - Complexity: O(1) for a section applied as a section snapshot, else O(n) to build one.
+    func sectionSnapshot(for section: SectionIdentifier) -> DiffableDataSourceSectionSnapshot<ItemIdentifier> {
+        if let outline = outlines[section] { return outline }
+        var flat = DiffableDataSourceSectionSnapshot<ItemIdentifier>()
+        guard let position = current.indexOfSection(section) else { return flat }
+        flat.append(current.storage.items[position])
+        flat = flat.trimmingLog()
+        outlines[section] = flat
+        return flat
+    }
+
+    /// Makes `section` show `snapshot`'s visible items, now, or after the applies in flight.
+    func apply(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier, view: (any DiffableTarget)?,
+        completion: (() -> Void)?
+    ) {
+        if isApplying {
+            queue.append(
+                PendingApply(snapshot: current, diffsOffMainActor: false, completion: completion, section: (section, snapshot)))
+            return
+        }
+        do { try validateApply() } catch { ReuseTableError.trap(error) }
+        applySectionNow(snapshot, to: section, view: view, completion: completion)
+    }
+
+    static var sectionApplyCall: String { "apply(_:to:animatingDifferences:completion:)" }
+
+    /// Applies a section snapshot now: its logged edits since the one applied, as row-range
+    /// updates, when it descends from it; otherwise the section's rows are replaced and diffed.
+    /// - Complexity: O(k + log n) per edit of k rows, plus the view's range update; the diff otherwise.
+    func applySectionNow(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier, view: (any DiffableTarget)?,
+        completion: (() -> Void)?
+    ) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let position = current.indexOfSection(section)
+        var edits: [OutlineEdit<ItemIdentifier>]?
+        if position != nil, let old = outlines[section], let logged = snapshot.edits(since: old) {
+            edits = Array(logged)
+        } else if let position, current.storage.items[position].isEmpty {
+            edits = [OutlineEdit(at: 0, removed: 0, inserted: snapshot.visibleItems, stamp: 0)]
+        }
+        guard let position, let edits, let view, view.hasLoadedData, current.numberOfSections > 0 else {
+            // The fallback: the section's rows replaced, then an ordinary apply (a diff, or the first reload).
+            let next: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
+            do {
+                next = try current.replacingItems(inSection: section, with: snapshot.visibleItems, call: Self.sectionApplyCall)
+            } catch { ReuseTableError.trap(error) }
+            applyNow(next, to: view, difference: nil, completion: nil)
+            outlines[section] = snapshot.trimmingLog()
+            completion?()
+            return
+        }
+        do {
+            for edit in edits { try current.storage.requireOnlyIn(section, edit.inserted, call: Self.sectionApplyCall) }
+        } catch { ReuseTableError.trap(error) }
+        outlines[section] = snapshot.trimmingLog()
+        // One update for all the edits: the data source first (it answers the new counts while
+        // the view updates), deletions from the bottom, then insertions from the top.
+        let update = RowRangeUpdate(edits, oldCount: current.storage.items[position].count)
+        try? current.attempt { storage in
+            for range in update.deleted.reversed() {
+                storage.replaceRows(inSection: position, at: range.lowerBound, removed: range.count, inserted: [])
+            }
+            for insertion in update.inserted {
+                storage.replaceRows(inSection: position, at: insertion.at, removed: 0, inserted: Array(insertion.items))
+            }
+        }
+        view.replaceRows(inSection: position, update)
+        var report = DiffableApplyReport()
+        report.deleted = update.deletedCount
+        report.inserted = update.insertedCount
+        report.nanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        lastApply = report
+        completion?()
+    }
+
+    /// Drops the section snapshots whose section no longer shows their visible items (a whole
+    /// snapshot changed it): such a section reads back as flat root items, as it was applied.
+    /// - Complexity: O(n) for the n items of the sections with a section snapshot.
+    func reconcileOutlines() {
+        guard !outlines.isEmpty else { return }
+        for (section, outline) in outlines {
+            guard let position = current.indexOfSection(section),
+                current.storage.items[position].count == outline.visibleItemCount,
+                current.storage.items[position] == outline.visibleItems
+            else {
+                outlines[section] = nil
+                continue
+            }
+        }
+    }
+
+    /// Where an item is shown, looked up through its section snapshot when it has one.
+    /// - Complexity: O(log n) in a section with a section snapshot, else O(items in its section).
+    func indexPath(for item: ItemIdentifier) -> IndexPath? {
+        guard let section = current.sectionIdentifier(containingItem: item) else { return nil }
+        if let outline = outlines[section], let row = outline.visibleIndex(of: item), let position = current.indexOfSection(section) {
+            return IndexPath(row: row, section: position)
+        }
+        return current.indexPath(of: item)
+    }
+
+    /// A tap on the outline disclosure of the item at `indexPath`, in UIKit's order: should
+    /// expand → will expand → the children from `snapshotForExpandingParent` → the apply; or
+    /// should collapse → will collapse → the apply. Each handler may read or change the view;
+    /// the section snapshot is read again after it.
+    func toggleOutlineDisclosure(at indexPath: IndexPath, view: (any DiffableTarget)?) {
+        guard let item = current.item(at: indexPath), let section = sectionIdentifier(for: indexPath.section) else { return }
+        let handlers = sectionSnapshotHandlers
+        var snapshot = sectionSnapshot(for: section)
+        if snapshot.isExpanded(item) {
+            if let should = handlers.shouldCollapseItem, !should(item) { return }
+            handlers.willCollapseItem?(item)
+            snapshot = sectionSnapshot(for: section)
+            guard snapshot.contains(item) else { return }
+            snapshot.collapse([item])
+        } else {
+            if let should = handlers.shouldExpandItem, !should(item) { return }
+            handlers.willExpandItem?(item)
+            snapshot = sectionSnapshot(for: section)
+            guard snapshot.contains(item) else { return }
+            if let children = handlers.snapshotForExpandingParent {
+                let replacement = children(item, snapshot.snapshot(of: item))
+                snapshot = sectionSnapshot(for: section)
+                guard snapshot.contains(item) else { return }
+                snapshot.replace(childrenOf: item, using: replacement)
+            }
+            snapshot.expand([item])
+        }
+        apply(snapshot, to: section, view: view, completion: nil)
+    }
+}
+
+/// A data source that can toggle an item's outline disclosure: what `tapOutlineDisclosure(at:)`
+/// asks the view's data source, so the views need not know the diffable types.
+@MainActor
+protocol OutlineDisclosureToggling: AnyObject {
+    func toggleOutlineDisclosure(at indexPath: IndexPath)
+}
+
+extension DiffableTarget {
+    /// Deletes and inserts rows of one section (ranges, old and new index spaces), as one batch.
+    func replaceRows<Item>(inSection section: Int, _ update: RowRangeUpdate<Item>) {
+        guard !update.isEmpty else { return }
+        performBatchUpdates(
+            {
+                self.record(DiffableDataSourceCore<Int, Int>.sectionApplyCall) { batch in
+                    for range in update.deleted { batch.deletedRows += range.map { IndexPath(row: $0, section: section) } }
+                    for insertion in update.inserted {
+                        let rows = insertion.at..<(insertion.at + insertion.items.count)
+                        batch.insertedRows += rows.map { IndexPath(row: $0, section: section) }
+                    }
+                }
+            }, completion: nil)
+    }
+}
