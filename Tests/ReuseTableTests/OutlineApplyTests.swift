@@ -344,7 +344,10 @@ import Testing
                 "Duplicate item identifier: apply(_:to:animatingDifferences:completion:) shows item \"x\" in section \"b\", "
                     + "but it is already in section \"a\"; item identifiers must be unique.")
         ) {
-            _ = try whole.replacingItems(inSection: "b", with: ["y", "x"], call: "apply(_:to:animatingDifferences:completion:)")
+            var outline = DiffableDataSourceSectionSnapshot<String>()
+            outline.append(["y"])
+            outline.append(["x"], to: "y")  // hidden, and still refused
+            _ = try whole.replacingItems(inSection: "b", with: outline, call: "apply(_:to:animatingDifferences:completion:)")
         }
     }
 }

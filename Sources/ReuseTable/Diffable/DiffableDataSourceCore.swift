@@ -18,9 +18,6 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
     /// Applies waiting, in order; the first is in flight while `isDraining`.
     var queue: [PendingApply] = []
     private var isDraining = false
-    /// The section snapshots of sections applied as trees (or asked for), each showing exactly
-    /// that section's items as its visible items (`DiffableDataSourceCore+Outline.swift`).
-    var outlines: [SectionIdentifier: DiffableDataSourceSectionSnapshot<ItemIdentifier>] = [:]
     /// The app's say in expanding and collapsing (`tapOutlineDisclosure(at:)`).
     var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
 
@@ -120,10 +117,9 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         let start = DispatchTime.now().uptimeNanoseconds
         var next = snapshot
         next.clearMarks()
-        guard let view else { current = next; reconcileOutlines(); completion?(); return }
+        guard let view else { current = next; completion?(); return }
         if !view.hasLoadedData || current.numberOfSections == 0 {
             current = next
-            reconcileOutlines()
             view.reloadData()
             lastApply = DiffableApplyReport(reloadedData: true, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
             completion?()
@@ -131,7 +127,6 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         }
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
-        reconcileOutlines()
         if !difference.isEmpty {
             // The calls a caller would make, in their order, recorded into one batch.
             view.performBatchUpdates(
@@ -177,7 +172,6 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         var next = snapshot
         next.clearMarks()
         current = next
-        reconcileOutlines()
     }
 
     /// Items in a section of the current snapshot.

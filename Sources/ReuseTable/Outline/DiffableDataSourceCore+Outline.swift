@@ -10,13 +10,11 @@ extension DiffableDataSourceCore {
     /// (empty for a section not in the snapshot).
     /// - Complexity: O(1) for a section applied as a section snapshot, else O(n) to build one.
     func sectionSnapshot(for section: SectionIdentifier) -> DiffableDataSourceSectionSnapshot<ItemIdentifier> {
-        if let outline = outlines[section] { return outline }
+        if let outline = current.storage.outlines[section] { return outline }
         var flat = DiffableDataSourceSectionSnapshot<ItemIdentifier>()
         guard let position = current.indexOfSection(section) else { return flat }
         flat.append(current.storage.items[position])
-        flat = flat.trimmingLog()
-        outlines[section] = flat
-        return flat
+        return flat.trimmingLog()
     }
 
     /// Makes `section` show `snapshot`'s visible items, now, or after the applies in flight.
@@ -44,38 +42,38 @@ extension DiffableDataSourceCore {
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
         let position = current.indexOfSection(section)
-        var edits: [OutlineEdit<ItemIdentifier>]?
-        if position != nil, let old = outlines[section], let logged = snapshot.edits(since: old) {
-            edits = Array(logged)
+        var edits: ArraySlice<OutlineEdit<ItemIdentifier>>?
+        if position != nil, let old = current.storage.outlines[section] {
+            edits = snapshot.edits(since: old)
         } else if let position, current.storage.items[position].isEmpty {
-            edits = [OutlineEdit(at: 0, removed: 0, inserted: snapshot.visibleItems, stamp: 0)]
+            edits = [OutlineEdit(at: 0, removed: 0, inserted: snapshot.visibleItems, isFresh: true, stamp: 0)]
         }
         guard let position, let edits, let view, view.hasLoadedData, current.numberOfSections > 0 else {
             // The fallback: the section's rows replaced, then an ordinary apply (a diff, or the first reload).
             let next: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
             do {
-                next = try current.replacingItems(inSection: section, with: snapshot.visibleItems, call: Self.sectionApplyCall)
+                next = try current.replacingItems(inSection: section, with: snapshot, call: Self.sectionApplyCall)
             } catch { ReuseTableError.trap(error) }
-            applyNow(next, to: view, difference: nil, completion: nil)
-            outlines[section] = snapshot.trimmingLog()
-            completion?()
+            applyNow(next, to: view, difference: nil, completion: completion)
             return
         }
-        do {
-            for edit in edits { try current.storage.requireOnlyIn(section, edit.inserted, call: Self.sectionApplyCall) }
-        } catch { ReuseTableError.trap(error) }
-        outlines[section] = snapshot.trimmingLog()
         // One update for all the edits: the data source first (it answers the new counts while
         // the view updates), deletions from the bottom, then insertions from the top.
         let update = RowRangeUpdate(edits, oldCount: current.storage.items[position].count)
-        try? current.attempt { storage in
-            for range in update.deleted.reversed() {
-                storage.replaceRows(inSection: position, at: range.lowerBound, removed: range.count, inserted: [])
+        do {
+            try current.attempt { storage in
+                for edit in edits where edit.isFresh {
+                    try storage.requireOnlyIn(section, edit.inserted, call: Self.sectionApplyCall)
+                }
+                storage.outlines[section] = snapshot.trimmingLog()
+                for range in update.deleted.reversed() {
+                    storage.replaceRows(inSection: position, at: range.lowerBound, removed: range.count, inserted: [])
+                }
+                for insertion in update.inserted {
+                    storage.replaceRows(inSection: position, at: insertion.at, removed: 0, inserted: insertion.items)
+                }
             }
-            for insertion in update.inserted {
-                storage.replaceRows(inSection: position, at: insertion.at, removed: 0, inserted: Array(insertion.items))
-            }
-        }
+        } catch { ReuseTableError.trap(error) }
         view.replaceRows(inSection: position, update)
         var report = DiffableApplyReport()
         report.deleted = update.deletedCount
@@ -85,27 +83,11 @@ extension DiffableDataSourceCore {
         completion?()
     }
 
-    /// Drops the section snapshots whose section no longer shows their visible items (a whole
-    /// snapshot changed it): such a section reads back as flat root items, as it was applied.
-    /// - Complexity: O(n) for the n items of the sections with a section snapshot.
-    func reconcileOutlines() {
-        guard !outlines.isEmpty else { return }
-        for (section, outline) in outlines {
-            guard let position = current.indexOfSection(section),
-                current.storage.items[position].count == outline.visibleItemCount,
-                current.storage.items[position] == outline.visibleItems
-            else {
-                outlines[section] = nil
-                continue
-            }
-        }
-    }
-
     /// Where an item is shown, looked up through its section snapshot when it has one.
     /// - Complexity: O(log n) in a section with a section snapshot, else O(items in its section).
     func indexPath(for item: ItemIdentifier) -> IndexPath? {
         guard let section = current.sectionIdentifier(containingItem: item) else { return nil }
-        if let outline = outlines[section], let row = outline.visibleIndex(of: item), let position = current.indexOfSection(section) {
+        if let outline = current.storage.outlines[section], let row = outline.visibleIndex(of: item), let position = current.indexOfSection(section) {
             return IndexPath(row: row, section: position)
         }
         return current.indexPath(of: item)

@@ -19,6 +19,9 @@ struct OutlineEdit<Item: Sendable>: Sendable {
     var at: Int
     var removed: Int
     var inserted: [Item]
+    /// Whether `inserted` are items new to the snapshot (not shown again by an expand): only
+    /// those need checking against the other sections when applied.
+    var isFresh: Bool
     /// The stamp the snapshot has once this edit is made.
     var stamp: UInt64
 }
@@ -88,7 +91,7 @@ final class OutlineStorage<Item: Hashable & Sendable>: @unchecked Sendable {
 
     /// Records a change of the visible items; a log grown past the visible count (or 4,096 edits)
     /// is dropped instead, and the next apply diffs.
-    func log(at: Int, removed: Int, inserted: [Item]) {
+    func log(at: Int, removed: Int, inserted: [Item], isFresh: Bool = false) {
         guard removed > 0 || !inserted.isEmpty else { return }
         let stamp = outlineStamps.add(1, ordering: .relaxed).newValue
         head = stamp
@@ -98,7 +101,7 @@ final class OutlineStorage<Item: Hashable & Sendable>: @unchecked Sendable {
             loggedItems = 0
             base = stamp
         } else {
-            edits.append(OutlineEdit(at: at, removed: removed, inserted: inserted, stamp: stamp))
+            edits.append(OutlineEdit(at: at, removed: removed, inserted: inserted, isFresh: isFresh, stamp: stamp))
         }
     }
 
@@ -170,7 +173,7 @@ final class OutlineStorage<Item: Hashable & Sendable>: @unchecked Sendable {
         bits.append(visible, at..<visible.count)
         visible = VisibleBits(bits)
         renumber(from: at)
-        log(at: visibleAt, removed: 0, inserted: visibleItems)
+        log(at: visibleAt, removed: 0, inserted: visibleItems, isFresh: true)
     }
 
     private func allocateSlot(for newItem: Item) -> Int32 {
