@@ -11,9 +11,11 @@ let package = Package(
     targets: [
         .target(name: "ReuseTable"),
         .target(name: "ReuseTableTerminal", dependencies: ["ReuseTable"]),
-        .executableTarget(name: "Demo", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
+        .target(name: "Tree", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
+        .executableTarget(name: "Demo", dependencies: ["ReuseTable", "ReuseTableTerminal", "Tree"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "ReuseTable", "ReuseTableTerminal"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList"]),
         // Every ```swift block of README.md and Docs/*.md, compiled against the public API
