@@ -70,9 +70,9 @@ import Testing
         #expect(selectedNow == selected.intersection(rows), "\(context): selection")
     }
 
-    static func run(seed: UInt64, steps: Int) {
+    static func run(seed: UInt64, steps: Int, selfSizing: Bool = false) {
         var rng = SplitMix64(seed: seed)
-        let harness = DiffableTableHarness(height: 200)
+        let harness = DiffableTableHarness(selfSizing: selfSizing, height: 200)
         let table = harness.table
         table.allowsMultipleSelection = true
         for item in flatItems { harness.heights[item] = 30 }
@@ -108,6 +108,12 @@ import Testing
     @Test func randomSectionSnapshotsOnATableMatchTheFlattenedModel() {
         let long = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"
         for seed in 0..<UInt64(long ? 200 : 8) { Self.run(seed: 0x7EE + seed, steps: long ? 120 : 40) }
+    }
+
+    /// The same with rows that size themselves: the rows shown are measured, as after any insert.
+    @Test func randomSectionSnapshotsOnASelfSizingTable() {
+        let long = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"
+        for seed in 0..<UInt64(long ? 100 : 4) { Self.run(seed: 0x5E1F + seed, steps: long ? 120 : 40, selfSizing: true) }
     }
 
     @Test func randomSectionSnapshotsOnACollectionViewMatchAFreshLayout() {

@@ -135,6 +135,12 @@ extension DiffableTarget {
     /// Deletes and inserts rows of one section (ranges, old and new index spaces), as one batch.
     func replaceRows<Item>(inSection section: Int, _ update: RowRangeUpdate<Item>) {
         guard !update.isEmpty else { return }
+        // The table takes the ranges as ranges; otherwise (a collection view, or a table in a state
+        // the range path leaves to batches) one batch of index paths.
+        let inserted = update.inserted.map { $0.at..<($0.at + $0.items.count) }
+        if let table = self as? TableView, table.applyRowRanges(inSection: section, deleted: update.deleted, inserted: inserted) {
+            return
+        }
         performBatchUpdates(
             {
                 self.record(DiffableDataSourceCore<Int, Int>.sectionApplyCall) { batch in
