@@ -226,8 +226,8 @@ public final class TreeApp: ListScreen {
     public var statusText: String {
         if let query { return "/\(query)▏ Enter finds the next loaded name, Esc cancels" }
         if showsKeys { return Self.keyHelp.map { "\($0.0) \($0.1)" }.joined(separator: " · ") }
-        let rows = table.numberOfRows(inSection: 0), loaded = dataSource.snapshot(for: 0).items.count
-        var line = "\(rows) rows · \(loaded) loaded"
+        let rows = table.numberOfRows(inSection: 0)
+        var line = "\(rows) rows · \(infos.count) loaded"
         if let root = expandAllRoot {
             let progress = lister.progress
             line = "* \((root as NSString).lastPathComponent): \(progress.listed) folders listed, \(progress.waiting) to go · " + line
@@ -277,7 +277,7 @@ public final class TreeApp: ListScreen {
         case .enter:
             let text = query ?? ""
             query = nil
-            if !text.isEmpty { _ = find(text) }
+            if !text.isEmpty { startSearch(text) }
         default: break
         }
         return .changed
@@ -286,16 +286,42 @@ public final class TreeApp: ListScreen {
     private func isFolder(_ item: TreeItem) -> Bool { !item.isPlaceholder && infos[item.path]?.isFolder == true }
     private func isExpanded(_ item: TreeItem) -> Bool { dataSource.snapshot(for: 0).isExpanded(item) }
 
-    /// Marks the next loaded item (after the mark, wrapping) whose name contains `text`, ignoring
-    /// case, expanding its ancestors; false when none does.
-    @discardableResult
-    public func find(_ text: String) -> Bool {
-        var snapshot = dataSource.snapshot(for: 0)
+    /// The next loaded item of `snapshot` after `marked` (wrapping) whose name contains `text`,
+    /// ignoring case: a scan of every loaded name, so it runs off the main actor (`startSearch`).
+    nonisolated static func search(_ text: String, in snapshot: DiffableDataSourceSectionSnapshot<TreeItem>, after marked: TreeItem)
+        -> TreeItem?
+    {
         let items = snapshot.items
         let start = (snapshot.index(of: marked) ?? -1) + 1
         for offset in 0..<items.count {
             let item = items[(start + offset) % items.count]
-            guard !item.isPlaceholder, item.name.range(of: text, options: .caseInsensitive) != nil else { continue }
+            if !item.isPlaceholder, item.name.range(of: text, options: .caseInsensitive) != nil { return item }
+        }
+        return nil
+    }
+
+    /// Searches on a background thread (the snapshot is a value); an idle step marks the result.
+    private func startSearch(_ text: String) {
+        let snapshot = dataSource.snapshot(for: 0), after = marked, box = searchResult
+        message = "searching for \"\(text)\"…"
+        box.start()
+        Thread.detachNewThread { box.finish(text, Self.search(text, in: snapshot, after: after)) }
+    }
+
+    private let searchResult = SearchResult()
+
+    /// Marks the next loaded item whose name contains `text` now, on the main actor (for the
+    /// scripted session and tests); false when none does.
+    @discardableResult
+    public func find(_ text: String) -> Bool {
+        show(text, Self.search(text, in: dataSource.snapshot(for: 0), after: marked))
+    }
+
+    /// Marks a search's result, expanding its ancestors; false when there is none.
+    @discardableResult
+    private func show(_ text: String, _ found: TreeItem?) -> Bool {
+        var snapshot = dataSource.snapshot(for: 0)
+        if let item = found, snapshot.contains(item) {
             var ancestors: [TreeItem] = []
             var parent = snapshot.parent(of: item)
             while let p = parent {
@@ -311,6 +337,31 @@ public final class TreeApp: ListScreen {
         }
         message = "no loaded name contains \"\(text)\""
         return false
+    }
+
+    /// A search's answer, handed from its thread to the main actor.
+    final class SearchResult: @unchecked Sendable {
+        private let lock = NSLock()
+        private var running = false
+        private var answer: (text: String, item: TreeItem?)?
+
+        func start() {
+            lock.withLock {
+                running = true; answer = nil
+            }
+        }
+        func finish(_ text: String, _ item: TreeItem?) {
+            lock.withLock {
+                running = false; answer = (text, item)
+            }
+        }
+        var isRunning: Bool { lock.withLock { running } }
+        func take() -> (text: String, item: TreeItem?)? {
+            lock.withLock {
+                defer { answer = nil }
+                return answer
+            }
+        }
     }
 
     /// Expands `item` and every folder below it, listing what is not listed yet in the background.
@@ -339,9 +390,17 @@ public final class TreeApp: ListScreen {
 
     // MARK: Idle work
 
-    public override var hasIdleWork: Bool { !lister.isIdle || super.hasIdleWork }
+    public override var hasIdleWork: Bool { !lister.isIdle || searchResult.isRunning || super.hasIdleWork }
 
     public override func runIdleStep(budget: Duration) -> Bool {
+        if let answer = searchResult.take() {
+            show(answer.text, answer.item)
+            return true
+        }
+        if searchResult.isRunning {
+            Thread.sleep(forTimeInterval: 0.002)
+            return false
+        }
         if applyListings(budget: max(budget, stepBudget)) { return true }
         if super.runIdleStep(budget: budget) { return true }
         if !lister.isIdle {
@@ -358,14 +417,16 @@ public final class TreeApp: ListScreen {
     @discardableResult
     public func settle(timeout: Duration = .seconds(60)) -> Bool {
         let start = ContinuousClock.now
-        while !lister.isIdle || expandAllRoot != nil {
+        while !lister.isIdle || expandAllRoot != nil || searchResult.isRunning {
             if ContinuousClock.now - start > timeout { return false }
+            if let answer = searchResult.take() { show(answer.text, answer.item) }
             if !applyListings(budget: .milliseconds(50)) { Thread.sleep(forTimeInterval: 0.001) }
             if lister.isIdle, expandingAll.isEmpty, expandAllRoot != nil {
                 message = "* \(expandAllRoot!): everything below is expanded"
                 expandAllRoot = nil
             }
         }
+        if let answer = searchResult.take() { show(answer.text, answer.item) }
         return true
     }
 }

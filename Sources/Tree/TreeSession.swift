@@ -85,6 +85,7 @@ public enum TreeSession {
             _ = app.handle(.char("/"))
             for c in target.name { _ = app.handle(.char(c)) }
             _ = app.handle(.enter)
+            app.settle(timeout: timeout)
             check(app.marked.name == target.name, "/\(target.name) finds a loaded name: \(app.message)")
         }
         lines.append(

@@ -82,7 +82,8 @@ struct RefusingReader: DirectoryReader {
         // / finds a loaded name and marks it.
         _ = app.handle(.home)
         for key in "/B.TX" { _ = app.handle(.char(key)) }
-        _ = app.handle(.enter)
+        _ = app.handle(.enter)  // searched on a background thread, marked by an idle step
+        #expect(app.settle(timeout: .seconds(20)))
         #expect(app.marked.name == "b.txt")
         #expect(app.table.indexPathsForSelectedRows == [IndexPath(row: app.markedRow, section: 0)])
     }

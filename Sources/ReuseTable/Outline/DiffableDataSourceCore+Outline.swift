@@ -113,10 +113,12 @@ extension DiffableDataSourceCore {
             snapshot = sectionSnapshot(for: section)
             guard snapshot.contains(item) else { return }
             if let children = handlers.snapshotForExpandingParent {
-                let replacement = children(item, snapshot.snapshot(of: item))
+                let given = snapshot.snapshot(of: item)
+                let replacement = children(item, given)
                 snapshot = sectionSnapshot(for: section)
                 guard snapshot.contains(item) else { return }
-                snapshot.replace(childrenOf: item, using: replacement)
+                // The children handed back untouched (same storage) are the children already there.
+                if replacement.storage !== given.storage { snapshot.replace(childrenOf: item, using: replacement) }
             }
             snapshot.expand([item])
         }
