@@ -341,6 +341,42 @@ import Testing
         #expect(harness.dataSource.snapshot().itemIdentifiers(inSection: section) == [0, 3_000, 2, 3, 1, 91])
     }
 
+    /// The whole snapshot of a data source with a section applied as a section snapshot answers
+    /// as if the section's visible items were ordinary items, and changing them makes it flat.
+    @Test func theWholeSnapshotAnswersForASectionSnapshot() {
+        let harness = DiffableTableHarness(height: 200)
+        let (tree, model) = Self.wideTree(roots: 3, fanOut: 2)
+        for item in model.items + [70, 71] { harness.heights[item] = 20 }
+        var whole = DiffableDataSourceSnapshot<Int, Int>()
+        whole.appendSections([1, 2])
+        whole.appendItems([70], toSection: 1)
+        harness.dataSource.apply(whole)
+        var expanded = tree
+        expanded.expand([1])
+        harness.dataSource.apply(expanded, to: 2)  // rows 0, 1, 5, 6, 2; hidden 3, 4, 7, 8
+        var snapshot = harness.dataSource.snapshot()
+        #expect(snapshot.numberOfItems == 6)
+        #expect(snapshot.itemIdentifiers == [70, 0, 1, 5, 6, 2])
+        #expect(snapshot.indexOfItem(6) == 4 && snapshot.indexOfItem(3) == nil)
+        #expect(snapshot.sectionIdentifier(containingItem: 5) == 2 && snapshot.sectionIdentifier(containingItem: 7) == nil)
+        #expect(harness.dataSource.indexPath(for: 2) == IndexPath(row: 4, section: 1))
+        snapshot.reloadItems([5])
+        #expect(snapshot.reloadedItemIdentifiers == [5])
+        // A hidden item of the section snapshot cannot be added elsewhere…
+        var refused: String?
+        do { try snapshot.attempt { try $0.insertItems([3], section: 0, at: 1) } } catch { refused = error.message }
+        #expect(
+            refused == "Duplicate item identifier: 3 is already in the section snapshot of section 2; item identifiers must be unique.")
+        // …and deleting one of the section's rows makes the section flat, without its hidden items.
+        snapshot.deleteItems([5])
+        #expect(snapshot.numberOfItems == 5 && snapshot.itemIdentifiers(inSection: 2) == [0, 1, 6, 2])
+        snapshot.appendItems([3], toSection: 1)
+        harness.dataSource.apply(snapshot)
+        #expect(harness.dataSource.snapshot(for: 2).items == [0, 1, 6, 2])
+        #expect(harness.dataSource.snapshot().itemIdentifiers == [70, 3, 0, 1, 6, 2])
+        #expect(harness.table.numberOfRows(inSection: 0) == 2 && harness.table.numberOfRows(inSection: 1) == 4)
+    }
+
     @Test func anItemOfAnotherSectionIsNamed() throws {
         var whole = DiffableDataSourceSnapshot<String, String>()
         whole.appendSections(["a", "b"])

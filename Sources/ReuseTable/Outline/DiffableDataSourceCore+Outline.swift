@@ -49,17 +49,20 @@ extension DiffableDataSourceCore {
             edits = [OutlineEdit(at: 0, removed: 0, inserted: snapshot.visibleItems, isFresh: true, stamp: 0)]
         }
         guard let position, let edits, let view, view.hasLoadedData, current.numberOfSections > 0 else {
-            // The fallback: the section's rows replaced, then an ordinary apply (a diff, or the first reload).
-            let next: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
-            do {
-                next = try current.replacingItems(inSection: section, with: snapshot, call: Self.sectionApplyCall)
-            } catch { ReuseTableError.trap(error) }
-            applyNow(next, to: view, difference: nil, completion: completion)
-            return
+            return applyByDiff(snapshot, to: section, view: view, completion: completion)
         }
         // One update for all the edits: the data source first (it answers the new counts while
         // the view updates), deletions from the bottom, then insertions from the top.
         let update = RowRangeUpdate(edits, oldCount: current.storage.items[position].count)
+        if !update.deleted.isEmpty, !update.inserted.isEmpty {
+            // An item both removed and shown again (a replace that keeps some children) stays the
+            // same row, with its cell and selection, only through the diff, which sees it move.
+            var removed = Set<ItemIdentifier>()
+            for range in update.deleted { removed.formUnion(current.storage.items[position][range]) }
+            if update.inserted.contains(where: { $0.items.contains(where: removed.contains) }) {
+                return applyByDiff(snapshot, to: section, view: view, completion: completion)
+            }
+        }
         do {
             try current.attempt { storage in
                 for edit in edits where edit.isFresh {
@@ -81,6 +84,18 @@ extension DiffableDataSourceCore {
         report.nanoseconds = DispatchTime.now().uptimeNanoseconds - start
         lastApply = report
         completion?()
+    }
+
+    /// The fallback: the section's rows replaced, then an ordinary apply (a diff, or the first reload).
+    private func applyByDiff(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>, to section: SectionIdentifier, view: (any DiffableTarget)?,
+        completion: (() -> Void)?
+    ) {
+        let next: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
+        do {
+            next = try current.replacingItems(inSection: section, with: snapshot, call: Self.sectionApplyCall)
+        } catch { ReuseTableError.trap(error) }
+        applyNow(next, to: view, difference: nil, completion: completion)
     }
 
     /// Where an item is shown, looked up through its section snapshot when it has one.
