@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "ArticleTable", dependencies: ["ReuseTable"]),
         // The watch page: the engine recorded on scenes, replayed in a browser (Docs/watch.md).
         .target(name: "Watch", dependencies: ["ReuseTable"], resources: [.copy("Page")]),
+        // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
+        .target(name: "Tree", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // The benchmark suite of `Demo bench`: every strategy measured side by side (Docs/performance.md).
         .target(name: "Bench", dependencies: ["ArticleTable", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
-        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Watch"]),
+        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Tree", "Watch"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .executableTarget(name: "ModernList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ModernList"),
         // What every test target shares: the seeded generator and the table builders.
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "ModernList", "TestSupport"]),
         // Every ```swift block of README.md and Docs/*.md, compiled against the public API

@@ -271,6 +271,37 @@ import Testing
         assert(list.visibleCells.count == 2)
     }
 
+    @Test("Docs/outlines.md, block 1") func outlinesBlock1() throws {
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+            let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = name
+            return cell
+        }
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Fruit", "Vegetables"])
+        outline.append(["Apple", "Pear"], to: "Fruit")
+        outline.append(["Leek"], to: "Vegetables")
+        outline.expand(["Fruit"])
+        dataSource.apply(outline, to: 0)             // a section not in the snapshot is appended
+        assert(table.numberOfRows(inSection: 0) == 4)  // Fruit, Apple, Pear, Vegetables
+
+        var next = dataSource.snapshot(for: 0)       // the one applied
+        next.collapse(["Fruit"])
+        dataSource.apply(next, to: 0)                // two row deletions, no diff
+        assert(dataSource.snapshot().itemIdentifiers(inSection: 0) == ["Fruit", "Vegetables"])
+
+        // The headless stand-in for a tap on an outline disclosure, through the handlers:
+        dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+            var lazy = DiffableDataSourceSectionSnapshot<String>()
+            lazy.append(parent == "Vegetables" ? ["Leek", "Onion"] : children.items)
+            return lazy
+        }
+        table.tapOutlineDisclosure(at: IndexPath(row: 1, section: 0))   // Vegetables expands, children made now
+        assert(table.numberOfRows(inSection: 0) == 4)
+    }
+
     @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {
         @MainActor
         final class Chores: TableViewDataSource {

@@ -23,7 +23,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     // MARK: Reading
 
     /// Number of items over all sections.
-    public var numberOfItems: Int { storage.itemSection.count }
+    public var numberOfItems: Int { storage.itemCount }
 
     /// Number of sections.
     public var numberOfSections: Int { storage.sections.count }
@@ -49,10 +49,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     /// The position of an item counted across all sections, or nil when absent.
     /// - Complexity: O(sections + items in its section).
     public func indexOfItem(_ identifier: ItemIdentifier) -> Int? {
-        guard let section = storage.itemSection[identifier], let position = storage.sectionPosition[section] else { return nil }
+        guard let (position, row) = try? storage.location(ofItem: identifier) else { return nil }
         var index = 0
         for earlier in 0..<position { index += storage.items[earlier].count }
-        return storage.items[position].firstIndex(of: identifier).map { index + $0 }
+        return index + row
     }
 
     /// The position of a section, or nil when absent.
@@ -60,7 +60,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
 
     /// The section holding an item, or nil when absent.
     public func sectionIdentifier(containingItem identifier: ItemIdentifier) -> SectionIdentifier? {
-        storage.itemSection[identifier]
+        storage.section(of: identifier)
     }
 
     /// Items marked by `reloadItems(_:)` since the snapshot was made (they get new cells and heights at `apply`).
@@ -217,6 +217,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         var itemSection: [ItemIdentifier: SectionIdentifier] = [:]
         var reloaded: Set<ItemIdentifier> = []
         var reconfigured: Set<ItemIdentifier> = []
+        /// Sections applied as section snapshots: their items are the snapshot's visible items,
+        /// kept out of `itemSection` (`DiffableDataSourceSnapshot+SectionRows.swift`).
+        var outlines: [SectionIdentifier: DiffableDataSourceSectionSnapshot<ItemIdentifier>] = [:]
 
         init() {}
 
@@ -228,6 +231,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             copy.itemSection = itemSection
             copy.reloaded = reloaded
             copy.reconfigured = reconfigured
+            copy.outlines = outlines
             return copy
         }
 
@@ -239,8 +243,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func location(ofItem identifier: ItemIdentifier) throws(ReuseTableError) -> (section: Int, row: Int) {
-            guard let section = itemSection[identifier], let position = sectionPosition[section],
-                let row = items[position].firstIndex(of: identifier)
+            guard let section = section(of: identifier), let position = sectionPosition[section],
+                let row = outlines[section]?.visibleIndex(of: identifier) ?? items[position].firstIndex(of: identifier)
             else {
                 throw ReuseTableError("Invalid item identifier: \(describe(identifier)) is not in the snapshot.")
             }
@@ -248,7 +252,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func requireItems(_ identifiers: [ItemIdentifier], verb: String) throws(ReuseTableError) {
-            for identifier in identifiers where itemSection[identifier] == nil {
+            for identifier in identifiers where section(of: identifier) == nil {
                 throw ReuseTableError("Invalid item identifier: attempt to \(verb) item \(describe(identifier)), which is not in the snapshot.")
             }
         }
@@ -278,8 +282,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
                 positions.append(position)
             }
             for position in Set(positions).sorted(by: >) {
+                let outline = outlines.removeValue(forKey: sections[position])
                 for item in items[position] {
-                    itemSection[item] = nil
+                    if outline == nil { itemSection[item] = nil }
                     reloaded.remove(item)
                     reconfigured.remove(item)
                 }
@@ -303,6 +308,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func insertItems(_ identifiers: [ItemIdentifier], section position: Int, at row: Int) throws(ReuseTableError) {
+            flatten(sections[position])
+            try requireNotInOutlines(identifiers)
             try claimNewItems(identifiers, for: sections[position])
             if row == items[position].count {
                 items[position].append(contentsOf: identifiers)
@@ -334,6 +341,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
 
         func deleteItems(_ identifiers: [ItemIdentifier]) throws(ReuseTableError) {
             try requireItems(identifiers, verb: "delete")
+            if !outlines.isEmpty { for identifier in identifiers { if let section = section(of: identifier) { flatten(section) } } }
             var gone: [Int: Set<ItemIdentifier>] = [:]
             for identifier in identifiers {
                 guard let section = itemSection.removeValue(forKey: identifier) else { continue }  // named twice
@@ -345,9 +353,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func moveItem(_ identifier: ItemIdentifier, relativeTo other: ItemIdentifier, after: Bool) throws(ReuseTableError) {
-            let from = try location(ofItem: identifier)
+            _ = try location(ofItem: identifier)
             _ = try location(ofItem: other)
             guard identifier != other else { return }
+            if let section = section(of: identifier) { flatten(section) }
+            if let section = section(of: other) { flatten(section) }
+            let from = try location(ofItem: identifier)
             items[from.section].remove(at: from.row)
             let to = try location(ofItem: other)
             items[to.section].insert(identifier, at: to.row + (after ? 1 : 0))

@@ -130,7 +130,7 @@ public struct SnapshotDifference: Equatable, Sendable {
         var walk = [Bool](repeating: false, count: n.sections.count)
         for j in oldOfNew.indices where oldOfNew[j] >= 0 && o.items[oldOfNew[j]] != n.items[j] { walk[j] = true }
         for item in n.reloaded.union(n.reconfigured) {
-            if let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] >= 0 { walk[j] = true }
+            if let section = n.section(of: item), let j = n.sectionPosition[section], oldOfNew[j] >= 0 { walk[j] = true }
         }
         return oldOfNew.indices.filter { walk[$0] }
     }
@@ -452,7 +452,7 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
 
     /// The old position of an item of a deleted section, or nil.
     private mutating func deletedPosition(of item: I) -> SnapshotPosition? {
-        guard let section = old.itemSection[item], let i = old.sectionPosition[section], newOfOld[i] < 0 else { return nil }
+        guard let section = old.section(of: item), let i = old.sectionPosition[section], newOfOld[i] < 0 else { return nil }
         if oldRowIndexes[i] == nil {
             oldRowIndexes[i] = Self.rowIndex(oldItems[i], section: i)
             destination[i] = [ItemDestination?](repeating: nil, count: oldItems[i].count)
@@ -463,7 +463,7 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
 
     /// The new position of an item of an inserted section, or nil.
     private mutating func insertedPosition(of item: I) -> SnapshotPosition? {
-        guard let section = new.itemSection[item], let j = new.sectionPosition[section], oldOfNew[j] < 0 else { return nil }
+        guard let section = new.section(of: item), let j = new.sectionPosition[section], oldOfNew[j] < 0 else { return nil }
         if newRowIndexes[j] == nil { newRowIndexes[j] = Self.rowIndex(newItems[j], section: j) }
         let newItems = newItems
         return newRowIndexes[j]!.find(hash: item._rawHashValue(seed: 0), matches: { newItems[j][$0.rowIndex] == item })!
