@@ -45,6 +45,11 @@ open class CollectionLayoutSection {
     /// reports for it until the next call.
     open var visibleItemsInvalidationHandler: (@MainActor ([CollectionLayoutVisibleItem], CGPoint, CollectionLayoutEnvironment) -> Void)?
 
+    /// The list configuration a list section was made from (`list(using:layoutEnvironment:)`).
+    var listConfiguration: CollectionLayoutListConfiguration?
+    /// A list section's padding above its headers and below its footers (the grouped appearances).
+    var listPadding: (top: CGFloat, bottom: CGFloat) = (0, 0)
+
     /// A section repeating `group`.
     public init(group: CollectionLayoutGroup) {
         self.group = group

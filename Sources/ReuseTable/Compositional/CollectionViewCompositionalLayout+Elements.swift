@@ -55,7 +55,7 @@ extension CollectionViewCompositionalLayout {
         let indexPath = IndexPath(item: 0, section: s)
         for d in kind.decorations.indices {
             let frame = store.decorationFrame(s, d, extent)
-            guard frame.intersectsOpen(rect) else { continue }
+            guard frame.width > 0, frame.height > 0, frame.intersectsOpen(rect) else { continue }  // an empty background shows nothing
             let attributes = CollectionViewLayoutAttributes(forDecorationViewOfKind: kind.decorations[d].kind, with: indexPath, frame: frame)
             attributes.zIndex = kind.decorations[d].zIndex
             body(attributes)

@@ -157,11 +157,7 @@ extension CollectionViewCompositionalLayout {
     func unmeasuredVisibleGroups(_ s: Int, _ collectionView: CollectionView) -> [Int] {
         let minX = collectionView.contentOffset.x, maxX = minX + max(0, collectionView.bounds.width)
         let offset = orthogonalOffsets[s] ?? 0
-        let kind = store.kind(s)
-        return store.bandGroups(s, minX: minX, maxX: maxX, offset: offset).filter { k in
-            let x = kind.groupX(k, offset: offset)
-            return x < maxX && x + kind.groupSize.width > minX && !store.isGroupMeasured(s, k)
-        }
+        return store.bandGroups(s, minX: minX, maxX: maxX, offset: offset).filter { !store.isGroupMeasured(s, $0) }
     }
 
     /// Measures what `slot` holds that is still estimated; false when a callback queued a structural
@@ -189,15 +185,16 @@ extension CollectionViewCompositionalLayout {
         let count = store.records[s].count
         for leaf in kind.selfSizingLeaves {
             let item = k * p + leaf
-            guard item < count, store.measured(s)?.height(of: item) == nil else { continue }
             let width = kind.patternCells[leaf].width
+            guard item < count, store.measured(s)?.height(of: item, width: width) == nil else { continue }
             guard let height = collectionView.measureCellForLayout(at: IndexPath(item: item, section: s), width: width, keep: keep) else {
                 return false
             }
             // A callback may have changed the layout (an invalidation): stop, it is prepared again.
             guard !needsRebuild, s < store.sectionCount, item < store.records[s].count else { return false }
-            store.updateMeasurements(s) { $0.set(height, of: item) }
+            store.updateMeasurements(s) { $0.set(height, width: width, of: item) }
         }
+        store.noteReach(s, k)
         if !kind.isOrthogonal { store.refreshGroup(s, k) }
         return true
     }
@@ -214,6 +211,16 @@ extension CollectionViewCompositionalLayout {
             store.updateMeasurements(s) { m in
                 if m.boundary.count < kind.boundary.count { m.boundary += [CGFloat](repeating: .nan, count: kind.boundary.count - m.boundary.count) }
                 m.boundary[b] = height
+            }
+            // One that does not stack may now hang further over its section's edge.
+            if !item.stacks {
+                if item.edge == .bottom {
+                    store.measuredReachUp = max(store.measuredReachUp, height - item.offsetY)
+                } else {
+                    store.measuredReachDown = max(store.measuredReachDown, height + item.offsetY)
+                }
+                store.reachUp = max(store.reachUp, store.measuredReachUp)
+                store.reachDown = max(store.reachDown, store.measuredReachDown)
             }
         }
         store.refreshBoundary(s)

@@ -84,16 +84,18 @@ extension CollectionViewCompositionalLayout {
             var entries: [SectionMeasurements.Entry] = []
             for (r, source) in map.sources[j].enumerated() where UpdateRowMap.isCarried(source) {
                 let s = UpdateRowMap.section(source), q = UpdateRowMap.row(source)
-                if let height = old.measured(s)?.height(of: q) { entries.append(.init(item: r, height: height)) }
+                if var entry = old.measured(s)?.entry(of: q) {
+                    entry.item = r
+                    entries.append(entry)
+                }
             }
             var measurements = SectionMeasurements()
             measurements.replaceItems(entries)
             if i != UpdateRowMap.none, let boundary = old.measured(i)?.boundary { measurements.boundary = boundary }
             carried.append(measurements)
         }
-        store.records = []
-        store.measurements = []
         store.records = records
+        store.removeAllMeasurements()
         for (j, measurements) in carried.enumerated() { store.giveMeasurements(measurements, to: j) }
         needsSlotRebuild = true
     }
@@ -134,7 +136,7 @@ struct MeasurementSteps: UpdatePlanTarget {
         layout.pendingRowSlots[s] = layout.store.kind(s).rowSlotCount(items: layout.store.records[s].count)
     }
 
-    mutating func removeRow(at indexPath: IndexPath) -> CGFloat? {
+    mutating func removeRow(at indexPath: IndexPath) -> SectionMeasurements.Entry? {
         let s = indexPath.section
         noteSlots(s)
         defer { layout.store.records[s].count -= 1 }
@@ -153,12 +155,12 @@ struct MeasurementSteps: UpdatePlanTarget {
         layout.store.giveMeasurements(moved?.measurements, to: section)
     }
 
-    mutating func insertRow(at indexPath: IndexPath, moved: CGFloat??) {
+    mutating func insertRow(at indexPath: IndexPath, moved: SectionMeasurements.Entry??) {
         let s = indexPath.section
         noteSlots(s)
         layout.store.records[s].count += 1
-        let height = moved ?? nil
-        guard height != nil || layout.store.measured(s) != nil else { return }
-        layout.store.updateMeasurements(s) { $0.insert(indexPath.item, height: height) }
+        let entry = moved ?? nil
+        guard entry != nil || layout.store.measured(s) != nil else { return }
+        layout.store.updateMeasurements(s) { $0.insert(indexPath.item, carrying: entry) }
     }
 }

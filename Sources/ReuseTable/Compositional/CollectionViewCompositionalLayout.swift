@@ -146,8 +146,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// Recomputes what depends on every kind and rebuilds the tree.
     func finishStructure() {
-        store.reachUp = store.kinds.reduce(0) { max($0, $1.reachUp) }
-        store.reachDown = store.kinds.reduce(0) { max($0, $1.reachDown) }
+        store.reachUp = store.kinds.reduce(store.measuredReachUp) { max($0, $1.reachUp) }
+        store.reachDown = store.kinds.reduce(store.measuredReachDown) { max($0, $1.reachDown) }
         store.rebuildSlots()
     }
 
@@ -284,7 +284,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         guard !needsRebuild else { return super.invalidateItems(at: indexPaths) }
         for indexPath in indexPaths where indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < store.sectionCount {
             let s = indexPath.section
-            guard store.measured(s)?.height(of: indexPath.item) != nil else { continue }
+            guard store.measured(s)?.entry(of: indexPath.item) != nil else { continue }
             store.updateMeasurements(s) { $0.forget(indexPath.item) }
             store.refreshGroup(s, indexPath.item / store.kind(s).leavesPerGroup)
         }

@@ -34,14 +34,14 @@ extension CompositionalSections {
         let h = header ?? headerSlot(s)
         let top = sectionsTop
         let kind = kind(s)
-        let minY = CGFloat(slots.offset(of: h)) + top + (s > 0 ? interSectionSpacing : 0)
+        let minY = CGFloat(slots.offset(of: h)) + top + (s > 0 ? interSectionSpacing : 0) + kind.outerTop
         var stacked: CGFloat = 0
         for (b, item) in kind.boundary.enumerated() where item.stacks && item.edge == .top { stacked += boundaryHeight(s, b) }
         let rows = rowSlotRange(s, header: h)
         let footerStart = CGFloat(slots.offset(of: rows.upperBound)) + top
         return SectionExtent(
             header: h, rows: rows, minY: minY, contentTop: minY + stacked, contentBottom: footerStart + kind.insets.bottom,
-            maxY: footerStart + footerSlotHeight(s))
+            maxY: footerStart + footerSlotHeight(s) - kind.outerBottom)
     }
 
     /// Frames of section `s`'s boundary items (pinned ones where the visible area puts them), by index.
@@ -110,8 +110,9 @@ extension CompositionalSections {
         if kind.selfSizing, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty {
             let heights = leafHeights(s, group: k)
             let size = CGSize(width: root.size.width, height: root.height(heights))
-            root.place(in: CGRect(origin: origin, size: size), measured: heights) { element in
-                if element.leaf < available { body(element) }
+            // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
+            root.place(in: CGRect(origin: .zero, size: size), measured: heights) { element in
+                if element.leaf < available { body(element.offsetBy(origin)) }
             }
             return
         }

@@ -14,11 +14,21 @@ import Foundation
 struct CompositionalSections {
     /// One section: its item count, its resolved description and its measurements.
     struct SectionRecord {
-        var count: Int
+        /// Items in the section (32 bits: a record is 12 bytes).
+        var count32: Int32
+        var count: Int {
+            get { Int(count32) }
+            set { count32 = Int32(clamping: newValue) }
+        }
         /// Index into `kinds`.
         var kind: Int32
         /// Index into `measurements`, or -1.
         var measurements: Int32 = -1
+
+        init(count: Int, kind: Int32) {
+            count32 = Int32(clamping: count)
+            self.kind = kind
+        }
     }
 
     /// Distinct resolved descriptions, shared by the sections the provider gave the same object.
@@ -32,9 +42,12 @@ struct CompositionalSections {
     /// The layout's own boundary items (the configuration's) and their measured heights (NaN until measured).
     var global: [ResolvedBoundaryItem] = []
     var globalMeasured: [CGFloat] = []
-    /// How far any element reaches out of its slot, over every kind.
+    /// How far any element reaches out of its slot, over every kind and every measured group.
     var reachUp: CGFloat = 0
     var reachDown: CGFloat = 0
+    /// What measured groups alone reached (kept while their measurements are).
+    var measuredReachUp: CGFloat = 0
+    var measuredReachDown: CGFloat = 0
 
     var sectionCount: Int { records.count }
 
@@ -60,6 +73,28 @@ struct CompositionalSections {
         let result = body(&measurements[Int(m)])
         if measurements[Int(m)].isEmpty { releaseMeasurements(of: s) }
         return result
+    }
+
+    /// Drops every section's measurements.
+    mutating func removeAllMeasurements() {
+        for s in records.indices { records[s].measurements = -1 }
+        measurements = []
+        freeMeasurements = []
+    }
+
+    /// Widens how far elements reach out of their slots to cover group `k` of section `s` as
+    /// measured: a badge on a self-sized item may hang further than it does on the estimate.
+    /// - Complexity: O(p log m).
+    mutating func noteReach(_ s: Int, _ k: Int) {
+        let kind = kind(s)
+        let height = kind.isOrthogonal ? bandHeight(s) : groupHeight(s, k)
+        var up = measuredReachUp, down = measuredReachDown
+        forEachElement(ofGroup: k, section: s, origin: .zero) { element in
+            up = max(up, -element.frame.minY)
+            down = max(down, element.frame.maxY - height)
+        }
+        (measuredReachUp, measuredReachDown) = (up, down)
+        (reachUp, reachDown) = (max(reachUp, up), max(reachDown, down))
     }
 
     /// Drops section `s`'s measurements.
@@ -102,7 +137,7 @@ struct CompositionalSections {
     /// The header slot: the spacing before the section, its stacked top items, its top inset.
     func headerSlotHeight(_ s: Int) -> CGFloat {
         let kind = kind(s)
-        var height = (s > 0 ? interSectionSpacing : 0) + kind.insets.top
+        var height = (s > 0 ? interSectionSpacing : 0) + kind.outerTop + kind.insets.top
         for (b, item) in kind.boundary.enumerated() where item.stacks && item.edge == .top { height += boundaryHeight(s, b) }
         return max(0, height)
     }
@@ -110,7 +145,7 @@ struct CompositionalSections {
     /// The footer slot: the bottom inset and the stacked bottom items.
     func footerSlotHeight(_ s: Int) -> CGFloat {
         let kind = kind(s)
-        var height = kind.insets.bottom
+        var height = kind.insets.bottom + kind.outerBottom
         for (b, item) in kind.boundary.enumerated() where item.stacks && item.edge == .bottom { height += boundaryHeight(s, b) }
         return max(0, height)
     }
@@ -123,8 +158,17 @@ struct CompositionalSections {
     /// The measured height of leaf `leaf` of group `k` (nil: the estimate), for `PlanNode`.
     func leafHeights(_ s: Int, group k: Int) -> (Int) -> CGFloat? {
         guard let m = measured(s) else { return { _ in nil } }
-        let base = k * kind(s).leavesPerGroup
-        return { m.height(of: base + $0) }
+        let kind = kind(s)
+        let base = k * kind.leavesPerGroup
+        return { leaf in m.height(of: base + leaf, width: kind.patternCells[leaf].width) }
+    }
+
+    /// The height `item` of section `s` was measured at its current width, or nil.
+    /// - Complexity: O(log m).
+    func measuredHeight(_ s: Int, item: Int) -> CGFloat? {
+        guard let m = measured(s) else { return nil }
+        let kind = kind(s)
+        return m.height(of: item, width: kind.patternCells[item % kind.leavesPerGroup].width)
     }
 
     /// Group `k`'s height: the pattern's, or from its measured leaves.
@@ -145,7 +189,8 @@ struct CompositionalSections {
         guard let m = measured(s) else { return false }
         let base = k * kind.leavesPerGroup
         let end = records[s].count
-        return kind.selfSizingLeaves.allSatisfy { leaf in base + leaf >= end || m.height(of: base + leaf) != nil }
+        return kind.selfSizingLeaves.allSatisfy { leaf in base + leaf >= end || m.height(of: base + leaf, width: kind.patternCells[leaf].width) != nil
+        }
     }
 
     /// An orthogonal band's height: its tallest group (unmeasured groups at the pattern's height).
@@ -218,14 +263,39 @@ struct CompositionalSections {
             + [HeightRun(count: 1, height: Double(footerSlotHeight(s)), kind: .footer, isMeasured: boundaryMeasured(s, footer: true))]
     }
 
-    /// Builds the tree from every section.
+    /// Builds the tree from every section's runs, gathered in one array (no array per section: a
+    /// reload of 10^4 sections allocates the tree and this list).
     /// - Complexity: O(sections + measured items).
     mutating func rebuildSlots() {
-        let store = self
-        slots = HeightTree((0..<records.count).lazy.flatMap { store.sectionRuns($0) })
+        var runs: [HeightRun] = []
+        runs.reserveCapacity(records.count * 4)
+        for s in records.indices {
+            runs.append(HeightRun(count: 1, height: Double(headerSlotHeight(s)), kind: .header, isMeasured: boundaryMeasured(s, footer: false)))
+            appendRowRuns(s, to: &runs)
+            runs.append(HeightRun(count: 1, height: Double(footerSlotHeight(s)), kind: .footer, isMeasured: boundaryMeasured(s, footer: true)))
+        }
+        slots = HeightTree(runs)
     }
 
-    // MARK: Slot indices
+    /// Section `s`'s row runs: the pattern's one or two when nothing in it is measured.
+    private func appendRowRuns(_ s: Int, to runs: inout [HeightRun]) {
+        let kind = kind(s)
+        let groups = kind.groupCount(items: records[s].count)
+        guard groups > 0 else { return }
+        if kind.isOrthogonal || (kind.selfSizing && records[s].measurements >= 0) {
+            runs += rowRuns(s)
+            return
+        }
+        // All groups but the last carry the spacing after them.
+        let height = Double(kind.groupSize.height), spacing = Double(kind.interGroupSpacing)
+        let measured = !kind.selfSizing
+        if groups > 1, spacing != 0 {
+            runs.append(HeightRun(count: groups - 1, height: height + spacing, kind: .row, isMeasured: measured))
+            runs.append(HeightRun(count: 1, height: height, kind: .row, isMeasured: measured))
+        } else {
+            runs.append(HeightRun(count: groups, height: height, kind: .row, isMeasured: measured))
+        }
+    }
 
     /// The header slot of section `s`.
     /// - Complexity: O(log n).

@@ -269,6 +269,13 @@ struct PlanBuilder {
     let section: Int
     let report: (String) -> Void
 
+    /// `report`, saying each distinct message once (a bad subitem repeated a thousand times is one mistake).
+    static func once(_ report: @escaping (String) -> Void) -> (String) -> Void {
+        final class Seen { var messages: Set<String> = [] }
+        let seen = Seen()
+        return { message in if seen.messages.insert(message).inserted { report(message) } }
+    }
+
     /// `dimension` in points in a container of `container`'s size; estimates are their estimate.
     static func value(_ dimension: CollectionLayoutDimension, in container: CGSize) -> CGFloat {
         switch dimension.kind {

@@ -60,6 +60,8 @@ final class ResolvedSection {
     let reachUp: CGFloat, reachDown: CGFloat, reachLeft: CGFloat, reachRight: CGFloat
     /// An orthogonal band's padding before the first group and after the last.
     let leadingPad: CGFloat, trailingPad: CGFloat
+    /// Space above the section's top boundary items and below its bottom ones (a grouped list's padding).
+    let outerTop: CGFloat, outerBottom: CGFloat
 
     var isOrthogonal: Bool { orthogonal != .none && root != nil }
     /// Distance from one group to the next across an orthogonal band.
@@ -74,7 +76,7 @@ final class ResolvedSection {
         let effective = container.effectiveContentSize
         sectionX = container.contentInsets.leading
         sectionWidth = effective.width
-        let builder = PlanBuilder(section: index, report: report)
+        let builder = PlanBuilder(section: index, report: PlanBuilder.once(report))
         guard let section else {
             root = nil
             leavesPerGroup = 1
@@ -90,10 +92,12 @@ final class ResolvedSection {
             decorations = []
             (reachUp, reachDown, reachLeft, reachRight) = (0, 0, 0, 0)
             (leadingPad, trailingPad) = (0, 0)
+            (outerTop, outerBottom) = (0, 0)
             return
         }
         let insets = builder.insets(section.contentInsets)
         self.insets = insets
+        (outerTop, outerBottom) = (max(0, section.listPadding.top), max(0, section.listPadding.bottom))
         interGroupSpacing = GeometryNumber.sanitize(
             section.interGroupSpacing, as: .length, for: "interGroupSpacing of section \(index)", wording: .statement(verb: "is"), report: report)
         orthogonal = section.orthogonalScrollingBehavior
@@ -147,9 +151,11 @@ final class ResolvedSection {
         boundary = section.boundarySupplementaryItems.map { item in
             Self.resolve(item, x: boundaryX, width: boundaryWidth, height: effective.height, builder: builder)
         }
+        // A boundary item that does not stack hangs over the content's edge by up to its height.
         for item in boundary {
-            up = max(up, -item.offsetY)
-            down = max(down, item.offsetY)
+            let hang = item.stacks ? 0 : item.size.height
+            up = max(up, -item.offsetY + (item.edge == .bottom ? hang : 0))
+            down = max(down, item.offsetY + (item.edge == .bottom ? 0 : hang))
         }
         (reachUp, reachDown, reachLeft, reachRight) = (up, down, left, right)
         decorations = section.decorationItems.map { ($0.elementKind, builder.insets($0.contentInsets, "decoration contentInsets"), $0.zIndex) }

@@ -1,13 +1,18 @@
 import Foundation
 
-/// What self-sizing measured in one section: item heights by item index (sparse, sorted) and the
-/// heights of its self-sizing boundary items. Sections nothing was measured in have none, so the
-/// memory is O(measured items), not O(items).
+/// What self-sizing measured in one section: item heights by item index (sparse, sorted), each
+/// with the width it was measured at, and the heights of its self-sizing boundary items. Sections
+/// nothing was measured in have none, so the memory is O(measured items), not O(items).
+///
+/// A height counts only at its width: an item that an update moves to a leaf of another width (or
+/// into another section) keeps its old height as an estimate and is measured again when it shows.
 struct SectionMeasurements {
     /// One measured item.
     struct Entry: Equatable {
         var item: Int
         var height: CGFloat
+        /// The width the cell was measured at.
+        var width: CGFloat
     }
 
     /// Measured items, sorted by index.
@@ -23,11 +28,18 @@ struct SectionMeasurements {
         items.partitioningIndex { $0.item >= item }
     }
 
-    /// The measured height of `item`, or nil.
+    /// What was measured for `item` (height and width), or nil.
     /// - Complexity: O(log m).
-    func height(of item: Int) -> CGFloat? {
+    func entry(of item: Int) -> Entry? {
         let p = position(of: item)
-        return p < items.count && items[p].item == item ? items[p].height : nil
+        return p < items.count && items[p].item == item ? items[p] : nil
+    }
+
+    /// The height of `item` measured at `width`, or nil (not measured, or at another width).
+    /// - Complexity: O(log m).
+    func height(of item: Int, width: CGFloat) -> CGFloat? {
+        guard let entry = entry(of: item), entry.width == width else { return nil }
+        return entry.height
     }
 
     /// Entries for items in `range`.
@@ -36,14 +48,14 @@ struct SectionMeasurements {
         items[position(of: range.lowerBound)..<position(of: range.upperBound)]
     }
 
-    /// Records (or replaces) `item`'s height.
+    /// Records (or replaces) `item`'s height at `width`.
     /// - Complexity: O(log m), plus moving the entries after it when it is new.
-    mutating func set(_ height: CGFloat, of item: Int) {
+    mutating func set(_ height: CGFloat, width: CGFloat, of item: Int) {
         let p = position(of: item)
         if p < items.count, items[p].item == item {
-            items[p].height = height
+            items[p] = Entry(item: item, height: height, width: width)
         } else {
-            items.insert(Entry(item: item, height: height), at: p)
+            items.insert(Entry(item: item, height: height, width: width), at: p)
         }
     }
 
@@ -53,14 +65,14 @@ struct SectionMeasurements {
         if p < items.count, items[p].item == item { items.remove(at: p) }
     }
 
-    /// Removes `item`; the items after it move up one. Returns its height, if measured.
+    /// Removes `item`; the items after it move up one. Returns what was measured for it, if anything.
     /// - Complexity: O(m).
-    mutating func remove(_ item: Int) -> CGFloat? {
+    mutating func remove(_ item: Int) -> Entry? {
         let p = position(of: item)
-        var removed: CGFloat?
+        var removed: Entry?
         var q = p
         if p < items.count, items[p].item == item {
-            removed = items[p].height
+            removed = items[p]
             items.remove(at: p)
         }
         while q < items.count {
@@ -70,12 +82,15 @@ struct SectionMeasurements {
         return removed
     }
 
-    /// Inserts an item at `item` (measured when `height` is given); the items from there move down one.
+    /// Inserts an item at `item` (with what was measured for it when it moved here); the items from there move down one.
     /// - Complexity: O(m).
-    mutating func insert(_ item: Int, height: CGFloat?) {
+    mutating func insert(_ item: Int, carrying entry: Entry?) {
         let p = position(of: item)
         for q in p..<items.count { items[q].item += 1 }
-        if let height { items.insert(Entry(item: item, height: height), at: p) }
+        if var entry {
+            entry.item = item
+            items.insert(entry, at: p)
+        }
     }
 
     /// Replaces every item entry (already sorted).
