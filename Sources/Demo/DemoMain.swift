@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Store
 
 /// `swift run Demo [tour|trace|xray|bench|view [FILE]|chat|--help]`.
 @main
@@ -21,6 +22,7 @@ struct DemoMain {
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
         case "view": exit(Pager.run(arguments))
         case "chat": exit(ChatSession.run(arguments))
+        case "store": exit(StoreSession.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -62,6 +64,9 @@ struct DemoMain {
                             scrolled up; the top loads 100 older messages with nothing moving on screen;
                             w changes the width keeping the reading position, ? keys, q quits. Off a
                             terminal, a scripted session that checks the message read never moves
+              store         a store screen on a compositional layout: pinned section headers, a paging carousel
+                            (← → move it, Tab the other carousel), a grid of self-sizing tiles, a list of
+                            100,000 self-sizing rows; off a terminal, a scripted session printing each frame
               --help        this text
 
             Keys in the interactive demo:

@@ -38,6 +38,19 @@ extension CollectionView {
         return height
     }
 
+    /// Before a layout measures what the viewport shows: cells whose items left the viewport go back
+    /// to the pool first (reconcile's first step, run early, as the table's settle does), so measuring
+    /// the items that arrive reuses them instead of making new ones.
+    /// - Complexity: the layout's rect query plus O(visible).
+    func recycleCellsBeforeMeasuring() {
+        var cells = pass.wantedCells
+        pass.wantedCells = []
+        var supplementary: [CollectionViewLayoutAttributes] = []
+        wanted(cells: &cells, supplementary: &supplementary)
+        recycleCellsThatLeft(cells)
+        pass.wantedCells = cells
+    }
+
     /// Moves the offset so that a row the user reads keeps its place while a layout measures
     /// above it (`OffsetMoveReason.anchor`); the top of the content is a hard edge.
     func moveOffsetForAnchor(toY y: CGFloat) {

@@ -38,7 +38,8 @@ extension CollectionViewCompositionalLayout {
                 }
             }
         }
-        guard store.sectionCount > 0, store.slots.count > 0 else { return }
+        guard store.sectionCount > 0, store.slots.count > 0, firstSlotNeedingMeasurement(collectionView) != nil else { return }
+        collectionView.recycleCellsBeforeMeasuring()
         let top = store.sectionsTop
         func visible() -> (minY: CGFloat, maxY: CGFloat) {
             (collectionView.contentOffset.y, collectionView.contentOffset.y + max(0, collectionView.bounds.height))
