@@ -195,6 +195,22 @@ enum CompositionalSuite {
         }
     }
 
+    /// The legend's lines for the suite's strategies.
+    static let strategyLegend: [Legend.Entry] = [
+        .init(
+            name: "compositional", suites: ["compositional"],
+            text: "`CollectionViewCompositionalLayout`, heights estimated and measured as items show"),
+        .init(name: "FlowLayout", suites: ["compositional"], text: "the same items in one `FlowLayout` column, every height asked up front"),
+    ]
+
+    /// The legend's lines for the suite's operations.
+    static let operationLegend: [Legend.Entry] = [
+        .init(name: "compositionalReload", suites: nil, text: "`reloadData()` and the first layout pass, 10^6 items in 10^4 sections"),
+        .init(name: "compositionalJump", suites: nil, text: "`scrollToItem(at:at:.top)` to a random item, measuring the screen it lands on"),
+        .init(name: "compositionalScrollStep", suites: nil, text: "a tenth of a screen along a bouncing path, measuring what enters"),
+        .init(name: "compositionalMemory", suites: nil, text: "what a reload keeps, per section (bytes/row is per section; the scale is sections)"),
+    ]
+
     /// The suite's targets (Docs/performance.md, "Targets").
     static var targets: [BenchTarget] {
         let million = scales[0]
