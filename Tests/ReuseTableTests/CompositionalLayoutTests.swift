@@ -60,7 +60,7 @@ func makeCompositional(
     let source = CompositionalSource(counts)
     let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
     view.register(SizedCell.self, forCellWithReuseIdentifier: "cell")
-    for kind in ["header", "footer", "badge", CollectionView.elementKindSectionHeader] {
+    for kind in ["header", "footer", "badge", CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter] {
         view.register(SizedView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "view")
     }
     view.dataSource = source
@@ -469,6 +469,52 @@ func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> Col
         source.counts[0] += 5
         view.insertItems(at: (0..<5).map { IndexPath(item: $0, section: 0) })
         #expect(view.cellForItem(at: IndexPath(item: 25, section: 0))!.frame.minY - view.contentOffset.y == anchor)
+    }
+
+    // MARK: Lists
+
+    @Test func aPlainListHasFullWidthSelfSizedRowsPinnedHeadersAndSwipeProviders() {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete \(indexPath.item)") { _, _, done in done(true) }]
+            )
+        }
+        let layout = CollectionViewCompositionalLayout.list(using: configuration)
+        let (view, source, _) = makeCompositional(layout, counts: [30, 30])
+        source.height = { _ in 2 }
+        source.supplementaryHeight = { _, _ in 1 }
+        view.reloadData()
+        #expect(frame(view, 0) == CGRect(x: 0, y: 1, width: 100, height: 2), "below the self-sized one-line header")
+        #expect(layout.store.kinds.count == 1, "one list section description, shared")
+        view.contentOffset.y = 20
+        let header = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
+        #expect(header?.frame.minY == CGFloat(20), "pinned: a plain list's headers stick to the top")
+        #expect(layout.listSwipeActionsConfiguration(at: IndexPath(item: 3, section: 1), edge: .trailing)?.actions.first?.title == "Delete 3")
+        #expect(layout.listSwipeActionsConfiguration(at: IndexPath(item: 3, section: 1), edge: .leading) == nil)
+    }
+
+    @Test func groupedAppearancesPadSectionsAndInsetRows() {
+        var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .supplementary
+        configuration.footerMode = .supplementary
+        let (view, source, _) = makeCompositional(CollectionViewCompositionalLayout.list(using: configuration), counts: [2, 1], height: 200)
+        source.height = { _ in 3 }
+        source.supplementaryHeight = { _, _ in 1 }
+        view.reloadData()
+        // 20 of padding, the header, the rows inset 20 from each side, the footer, 20 below; then the next section.
+        #expect(frame(view, 0) == CGRect(x: 20, y: 21, width: 60, height: 3))
+        #expect(frame(view, 1)?.minY == CGFloat(24))
+        let footer = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: 0))
+        #expect(footer?.frame == CGRect(x: 20, y: 27, width: 60, height: 1))
+        #expect(frame(view, 0, 1)?.minY == CGFloat(28 + 20 + 20 + 1))
+        var plain = CollectionLayoutListConfiguration(appearance: .plain)
+        plain.headerMode = .firstItemInSection
+        let section = CollectionLayoutSection.list(
+            using: plain,
+            layoutEnvironment: CollectionLayoutEnvironment(
+                container: CollectionLayoutContainer(contentSize: CGSize(width: 10, height: 10), contentInsets: .zero)))
+        #expect(section.boundarySupplementaryItems.isEmpty, "the first item is the header: no supplementary view")
     }
 
     // MARK: Bad input

@@ -132,9 +132,11 @@ extension CollectionViewCompositionalLayout {
             return nil
         }
         var found: Slot?
+        var s = store.slots.section(containing: start)  // then counted along the walk: no descent per slot
         store.slots.forEachSlot(from: start) { slot in
             guard CGFloat(slot.minY) + top < maxY else { return false }
-            if CGFloat(slot.maxY) + top > minY || slot.height == 0, needsMeasuring(slot, collectionView) {
+            if slot.kind == .header, slot.index > start { s += 1 }
+            if CGFloat(slot.maxY) + top > minY || slot.height == 0, needsMeasuring(slot, section: s, collectionView) {
                 found = slot
                 return false
             }
@@ -147,7 +149,12 @@ extension CollectionViewCompositionalLayout {
     /// item, or a band showing a group with unmeasured items.
     func needsMeasuring(_ slot: Slot, _ collectionView: CollectionView) -> Bool {
         guard slot.kind == .row else { return !slot.isMeasured }
-        let s = store.slots.section(containing: slot.index)
+        return needsMeasuring(slot, section: store.slots.section(containing: slot.index), collectionView)
+    }
+
+    /// `needsMeasuring(_:_:)` for a slot of section `s`.
+    func needsMeasuring(_ slot: Slot, section s: Int, _ collectionView: CollectionView) -> Bool {
+        guard slot.kind == .row else { return !slot.isMeasured }
         let kind = store.kind(s)
         guard kind.selfSizing else { return false }
         guard kind.isOrthogonal else { return !slot.isMeasured }
