@@ -39,23 +39,38 @@ extension CollectionViewCompositionalLayout {
             }
         }
         guard store.sectionCount > 0, store.slots.count > 0, firstSlotNeedingMeasurement(collectionView) != nil else { return }
-        collectionView.recycleCellsBeforeMeasuring()
+        // After a jump (more than half a screen), the old screen's cells go back to the pool first,
+        // so measuring the new screen reuses them; a small scroll measures a few items with spare cells.
+        if abs(collectionView.contentOffset.y - collectionView.pass.lastOffsetY) > collectionView.bounds.height / 2 {
+            collectionView.recycleCellsBeforeMeasuring()
+        }
         let top = store.sectionsTop
         func visible() -> (minY: CGFloat, maxY: CGFloat) {
             (collectionView.contentOffset.y, collectionView.contentOffset.y + max(0, collectionView.bounds.height))
         }
         if let anchor = anchorSlot(collectionView) {
             let screenY = anchor.minY - collectionView.contentOffset.y
-            // 1. Down from the anchor.
+            // 1. Down from the anchor: walk the slots (counting sections as header slots go by) to the
+            //    next estimated one, measure it, and walk on from after it.
             var index = anchor.index
+            var s = store.slots.section(containing: index)
+            var countsHeaderAtStart = false  // the first walk starts in `s` already
             while index < store.slots.count {
-                let slot = store.slots.slot(at: index)
-                guard CGFloat(slot.minY) + top < visible().maxY else { break }
-                if needsMeasuring(slot, collectionView) {
-                    guard measure(slot, collectionView, keep: true) else { return }
-                    changed = true
+                var next: Slot?
+                store.slots.forEachSlot(from: index) { slot in
+                    guard CGFloat(slot.minY) + top < visible().maxY else { return false }
+                    if slot.kind == .header, countsHeaderAtStart || slot.index > index { s += 1 }
+                    if needsMeasuring(slot, section: s, collectionView) {
+                        next = slot
+                        return false
+                    }
+                    return true
                 }
-                index += 1
+                guard let slot = next else { break }
+                guard measure(slot, section: s, collectionView, keep: true) else { return }
+                changed = true
+                index = slot.index + 1
+                countsHeaderAtStart = true
             }
             // 2. Up from the anchor, moving the offset with every change above it.
             index = anchor.index - 1
@@ -171,7 +186,11 @@ extension CollectionViewCompositionalLayout {
     /// Measures what `slot` holds that is still estimated; false when a callback queued a structural
     /// call (nothing more is asked in this pass).
     func measure(_ slot: Slot, _ collectionView: CollectionView, keep: Bool) -> Bool {
-        let s = store.slots.section(containing: slot.index)
+        measure(slot, section: store.slots.section(containing: slot.index), collectionView, keep: keep)
+    }
+
+    /// `measure(_:_:keep:)` for a slot of section `s`.
+    func measure(_ slot: Slot, section s: Int, _ collectionView: CollectionView, keep: Bool) -> Bool {
         switch slot.kind {
         case .header, .footer:
             return measureBoundary(s, footer: slot.kind == .footer, collectionView)

@@ -11,6 +11,7 @@ extension CollectionViewCompositionalLayout {
     /// The collection view applied `plan` (see the file's comment).
     func applyUpdate(_ plan: AppliedUpdate, newCounts: [Int]) {
         needsPrepare = true
+        store.placedGroups = [:]
         guard !needsRebuild, collectionView != nil, store.sectionCount > 0 || !newCounts.isEmpty else { return }
         let sectionsChanged = !plan.plan.sectionRemovals.isEmpty || !plan.plan.sectionInsertions.isEmpty
         let oldCounts = store.records.map(\.count)

@@ -121,7 +121,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         nilKind = nil
         notified = [:]
         overrides = [:]
-        var store = CompositionalSections()
+        let store = CompositionalSections()
         let report = reporter(collectionView)
         store.interSectionSpacing = GeometryNumber.sanitize(
             configuration.interSectionSpacing, as: .length, for: "CollectionViewCompositionalLayoutConfiguration.interSectionSpacing",

@@ -108,12 +108,19 @@ extension CompositionalSections {
         let available = records[s].count - k * p
         guard available > 0, let root = kind.root else { return }
         if kind.selfSizing, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty {
-            let heights = leafHeights(s, group: k)
-            let size = CGSize(width: root.size.width, height: root.height(heights))
-            // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
-            root.place(in: CGRect(origin: .zero, size: size), measured: heights) { element in
-                if element.leaf < available { body(element.offsetBy(origin)) }
+            let key = s << 32 | k
+            var placed = placedGroups[key]
+            if placed == nil {
+                // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
+                let heights = leafHeights(s, group: k)
+                let size = CGSize(width: root.size.width, height: root.height(heights))
+                var elements: [PlacedElement] = []
+                root.place(in: CGRect(origin: .zero, size: size), measured: heights) { elements.append($0) }
+                if placedGroups.count >= 1_024 { placedGroups.removeAll(keepingCapacity: true) }
+                placedGroups[key] = elements
+                placed = elements
             }
+            for element in placed! where element.leaf < available { body(element.offsetBy(origin)) }
             return
         }
         for element in kind.pattern where element.leaf < available { body(element.offsetBy(origin)) }

@@ -8,10 +8,12 @@ import Foundation
 /// Unmeasured groups of a section are one run — a section's height comes from its item count and
 /// its group's pattern, never from placing its items — so a reload builds a few runs per section,
 /// and offset → group, group → offset and a measured group's new height are O(log n) walks of
-/// the tree (Docs/compositional-layout.md). Per section the store keeps 16 bytes
+/// the tree (Docs/compositional-layout.md). Per section the store keeps 12 bytes
 /// (`SectionRecord`) and, once something in it was measured, its `SectionMeasurements`.
 @MainActor
-struct CompositionalSections {
+final class CompositionalSections {
+    // `@exclusivity(unchecked)`: one owner on the main actor, never an overlapping access; the
+    // runtime checks on these hot fields cost more than the work (as on `HeightTree.Node`).
     /// One section: its item count, its resolved description and its measurements.
     struct SectionRecord {
         /// Items in the section (32 bits: a record is 12 bytes).
@@ -32,22 +34,26 @@ struct CompositionalSections {
     }
 
     /// Distinct resolved descriptions, shared by the sections the provider gave the same object.
-    var kinds: [ResolvedSection] = []
-    var records: [SectionRecord] = []
-    var measurements: [SectionMeasurements] = []
-    private var freeMeasurements: [Int32] = []
+    @exclusivity(unchecked) var kinds: [ResolvedSection] = []
+    @exclusivity(unchecked) var records: [SectionRecord] = []
+    @exclusivity(unchecked) var measurements: [SectionMeasurements] = []
+    @exclusivity(unchecked) private var freeMeasurements: [Int32] = []
     /// The slots: header, groups (or band), footer per section.
-    var slots = HeightTree([HeightRun]())
-    var interSectionSpacing: CGFloat = 0
+    @exclusivity(unchecked) var slots = HeightTree([HeightRun]())
+    @exclusivity(unchecked) var interSectionSpacing: CGFloat = 0
     /// The layout's own boundary items (the configuration's) and their measured heights (NaN until measured).
-    var global: [ResolvedBoundaryItem] = []
-    var globalMeasured: [CGFloat] = []
+    @exclusivity(unchecked) var global: [ResolvedBoundaryItem] = []
+    @exclusivity(unchecked) var globalMeasured: [CGFloat] = []
     /// How far any element reaches out of its slot, over every kind and every measured group.
-    var reachUp: CGFloat = 0
-    var reachDown: CGFloat = 0
+    @exclusivity(unchecked) var reachUp: CGFloat = 0
+    @exclusivity(unchecked) var reachDown: CGFloat = 0
     /// What measured groups alone reached (kept while their measurements are).
-    var measuredReachUp: CGFloat = 0
-    var measuredReachDown: CGFloat = 0
+    @exclusivity(unchecked) var measuredReachUp: CGFloat = 0
+    @exclusivity(unchecked) var measuredReachDown: CGFloat = 0
+
+    /// Measured groups placed recently, by section and group (`forEachElement`): a scroll visits a
+    /// group in pass after pass. Emptied whenever a measurement or an update changes anything.
+    @exclusivity(unchecked) var placedGroups: [Int: [PlacedElement]] = [:]
 
     var sectionCount: Int { records.count }
 
@@ -59,7 +65,7 @@ struct CompositionalSections {
     }
 
     /// Runs `body` on section `s`'s measurements, creating them on first use; frees them when left empty.
-    mutating func updateMeasurements<R>(_ s: Int, _ body: (inout SectionMeasurements) -> R) -> R {
+    func updateMeasurements<R>(_ s: Int, _ body: (inout SectionMeasurements) -> R) -> R {
         var m = records[s].measurements
         if m < 0 {
             if let free = freeMeasurements.popLast() {
@@ -72,11 +78,13 @@ struct CompositionalSections {
         }
         let result = body(&measurements[Int(m)])
         if measurements[Int(m)].isEmpty { releaseMeasurements(of: s) }
+        placedGroups.removeAll(keepingCapacity: true)
         return result
     }
 
     /// Drops every section's measurements.
-    mutating func removeAllMeasurements() {
+    func removeAllMeasurements() {
+        placedGroups = [:]
         for s in records.indices { records[s].measurements = -1 }
         measurements = []
         freeMeasurements = []
@@ -85,7 +93,7 @@ struct CompositionalSections {
     /// Widens how far elements reach out of their slots to cover group `k` of section `s` as
     /// measured: a badge on a self-sized item may hang further than it does on the estimate.
     /// - Complexity: O(p log m).
-    mutating func noteReach(_ s: Int, _ k: Int) {
+    func noteReach(_ s: Int, _ k: Int) {
         let kind = kind(s)
         let height = kind.isOrthogonal ? bandHeight(s) : groupHeight(s, k)
         var up = measuredReachUp, down = measuredReachDown
@@ -98,23 +106,24 @@ struct CompositionalSections {
     }
 
     /// Drops section `s`'s measurements.
-    mutating func releaseMeasurements(of s: Int) {
+    func releaseMeasurements(of s: Int) {
         let m = records[s].measurements
         guard m >= 0 else { return }
         measurements[Int(m)] = SectionMeasurements()
+        placedGroups.removeAll(keepingCapacity: true)
         freeMeasurements.append(m)
         records[s].measurements = -1
     }
 
     /// Takes section `s`'s measurements out (a moved section carries them).
-    mutating func takeMeasurements(of s: Int) -> SectionMeasurements? {
+    func takeMeasurements(of s: Int) -> SectionMeasurements? {
         let taken = measured(s)
         releaseMeasurements(of: s)
         return taken
     }
 
     /// Gives section `s` these measurements.
-    mutating func giveMeasurements(_ given: SectionMeasurements?, to s: Int) {
+    func giveMeasurements(_ given: SectionMeasurements?, to s: Int) {
         releaseMeasurements(of: s)
         guard let given, !given.isEmpty else { return }
         updateMeasurements(s) { $0 = given }
@@ -266,7 +275,7 @@ struct CompositionalSections {
     /// Builds the tree from every section's runs, gathered in one array (no array per section: a
     /// reload of 10^4 sections allocates the tree and this list).
     /// - Complexity: O(sections + measured items).
-    mutating func rebuildSlots() {
+    func rebuildSlots() {
         var runs: [HeightRun] = []
         runs.reserveCapacity(records.count * 4)
         for s in records.indices {
@@ -309,7 +318,7 @@ struct CompositionalSections {
 
     /// Replaces section `s`'s row slots (after its count or measurements changed), and its header and footer heights.
     /// - Complexity: O(log n + runs of the section).
-    mutating func refreshSection(_ s: Int, oldRowSlots: Int) {
+    func refreshSection(_ s: Int, oldRowSlots: Int) {
         let h = headerSlot(s)
         slots.setHeight(Double(headerSlotHeight(s)), at: h, isMeasured: boundaryMeasured(s, footer: false))
         if oldRowSlots > 0 { slots.removeSubrange((h + 1)..<(h + 1 + oldRowSlots)) }
@@ -321,7 +330,7 @@ struct CompositionalSections {
 
     /// Brings group `k`'s slot (or the band) up to date after a measurement.
     /// - Complexity: O(log n + p log m).
-    mutating func refreshGroup(_ s: Int, _ k: Int) {
+    func refreshGroup(_ s: Int, _ k: Int) {
         let kind = kind(s)
         let h = headerSlot(s)
         if kind.isOrthogonal {
@@ -333,7 +342,7 @@ struct CompositionalSections {
     }
 
     /// Brings the header and footer slots of `s` up to date after a boundary item was measured.
-    mutating func refreshBoundary(_ s: Int) {
+    func refreshBoundary(_ s: Int) {
         let h = headerSlot(s)
         slots.setHeight(Double(headerSlotHeight(s)), at: h, isMeasured: boundaryMeasured(s, footer: false))
         let footer = rowSlotRange(s, header: h).upperBound
