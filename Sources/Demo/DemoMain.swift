@@ -1,7 +1,10 @@
+import Bench
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Pager
 import Store
+import Watch
 
 /// `swift run Demo [tour|trace|xray|bench|view [FILE]|chat|--help]`.
 @main
@@ -18,6 +21,7 @@ struct DemoMain {
         case "tour": Tour.run()
         case "trace": exit(Trace.run(arguments))
         case "xray": exit(Xray.main(arguments))
+        case "watch": exit(Watch.run(arguments))
         case "bench": exit(Bench.run(arguments))
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
         case "view": exit(Pager.run(arguments))
@@ -52,6 +56,9 @@ struct DemoMain {
               xray --svg FILE [--rows N] [--offset Y]
                             an SVG of content space: row bands (measured vs estimated), the viewport,
                             on-screen cells coloured by cell identity before and after a scroll, the pool
+              watch [--out FILE] [--open]
+                            the watch page (default watch.html): the engine recorded on nine scenes, replayed
+                            step by step in a browser — content space, the reuse pool, the height tree
               bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
               waterfall-cost
                             what an insert costs a 1,000,000-item WaterfallLayout, one section vs 1,000 (use -c release)

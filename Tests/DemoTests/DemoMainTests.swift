@@ -1,6 +1,8 @@
+import Bench
 import Foundation
 import Testing
 @testable import Demo
+import Figures
 
 /// `DemoMain`: the help text and the dispatch of every subcommand, run as the real
 /// `Demo` executable (the one `swift build` puts next to the test bundle).
@@ -121,5 +123,34 @@ import Testing
         let help = try Self.run(["bench", "--help"])
         #expect(help.status == 0)
         #expect(help.output == Bench.helpText + "\n")
+    }
+
+    /// The executable itself: `seq 1 N | Demo view`, no argument, off a terminal, prints the summary after the input ends.
+    @Test func demoViewWithoutAnArgumentReadsAPipe() throws {
+        let executable = Self.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw DemoMissing(path: executable.path)
+        }
+        let seq = Process()
+        seq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        seq.arguments = ["seq", "1", "250000"]
+        let pipe = Pipe()
+        seq.standardOutput = pipe
+        let view = Process()
+        view.executableURL = executable
+        view.arguments = ["view"]
+        view.standardInput = pipe.fileHandleForReading
+        let output = Pipe()
+        view.standardOutput = output
+        view.standardError = FileHandle.nullDevice
+        try seq.run()
+        try view.run()
+        try? pipe.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        view.waitUntilExit()
+        seq.waitUntilExit()
+        #expect(view.terminationStatus == 0)
+        let bytes = (1...250_000).reduce(0) { $0 + String($1).utf8.count + 1 }
+        #expect(text.hasPrefix("(stdin): 250,000 lines, \(bytes.grouped) bytes"), "\(text)")
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import Demo
 import ReuseTable
 import ReuseTableTerminal
+@testable import Feed
 
 @MainActor
 @Suite struct FeedAppEditingTests {

@@ -3,6 +3,8 @@ import Testing
 @testable import Demo
 import ReuseTable
 import ReuseTableTerminal
+import TestSupport
+@testable import Feed
 
 @MainActor
 @Suite struct FeedAppTests {
@@ -211,7 +213,7 @@ import ReuseTableTerminal
         let model = FeedModel(sections: 3, rowsPerSection: 8)
         let app = FeedApp(width: 80, height: 24, model: model)
         var ids = (0..<3).map { model.ids(inSection: $0) }
-        var random = SplitMix(seed: 15)
+        var random = SplitMix64(seed: 15)
         for step in 0..<80 {
             let key: Key = [.char("i"), .char("d"), .char("m"), .char("i"), .char("j"), .pageDown, .char("k"), .home][Int(random.next() % 8)]
             let cursor = app.cursorIndexPath

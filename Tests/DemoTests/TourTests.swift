@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import Demo
 import ReuseTable
+@testable import Feed
 
 @MainActor
 @Suite struct TourTests {

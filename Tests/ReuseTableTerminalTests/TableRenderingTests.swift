@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import TestSupport
 import Testing
 
 @testable import ReuseTableTerminal
@@ -180,19 +181,19 @@ import Testing
     @Test func everyWidthFrom20To200MatchesTheModel() {
         let long = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1"
         let widths = long ? Array(20...200) : [20, 21, 33, 47, 64, 80, 99, 120, 157, 200]
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let words = ["table", "reuse", "東京", "cell", "caché", "e\u{301}t\u{E9}", "pool", "🙂", "a", "height", "B+tree"]
         for width in widths {
             let texts = (0..<40).map { _ in
-                (0..<random.next(in: 1...25)).map { _ in words[random.next(in: 0...(words.count - 1))] }.joined(separator: " ")
+                (0..<Int.random(in: 1...25, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
             }
             let rows = TextRows([texts])
-            let height = random.next(in: 3...30)
+            let height = Int.random(in: 3...30, using: &random)
             let table = rows.makeTable(width: width, height: height, selfSizing: true)
             // The model: each row's lines, wrapped at the width, one under the other.
             let modelLines = texts.flatMap { Label.wrap($0, columns: width, numberOfLines: 0) }
             for _ in 0..<4 {
-                let offset = random.next(in: 0...max(0, modelLines.count - height))
+                let offset = Int.random(in: 0...max(0, modelLines.count - height), using: &random)
                 table.contentOffset.y = CGFloat(offset)
                 let grid = Renderer.render(table, width: width, height: height)
                 let expected = (offset..<(offset + height)).map { $0 < modelLines.count ? modelLines[$0] : "" }
@@ -200,21 +201,5 @@ import Testing
                 #expect(grid.trimmedLines == trimmed, "width \(width), offset \(offset)")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so a failing case can be replayed.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import TestSupport
+import Testing
 
 // Plain cells and a data source, written as an app would: labels in the contentView, laid out by the
 // cell, and no drawing code — what the renderer's default look must be enough for.
@@ -77,13 +79,13 @@ final class TextRows: TableViewDataSource, TableViewDelegate {
 
     /// A table of `width` × `height` showing these rows with the terminal defaults.
     func makeTable(width: Int, height: Int, selfSizing: Bool = false) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height))
-        table.applyTerminalDefaults()
-        table.register(TextCell.self, forCellReuseIdentifier: "text")
-        table.register(TextHeader.self, forHeaderFooterViewReuseIdentifier: "header")
-        if selfSizing { table.rowHeight = TableView.automaticDimension }
-        table.dataSource = self
-        table.delegate = self
+        let table = TestSupport.makeTable(
+            self, cell: TextCell.self, identifier: "text", width: CGFloat(width), height: CGFloat(height), reload: false
+        ) { table in
+            table.applyTerminalDefaults()
+            table.register(TextHeader.self, forHeaderFooterViewReuseIdentifier: "header")
+            if selfSizing { table.rowHeight = TableView.automaticDimension }
+        }
         table.layoutIfNeeded()
         return table
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The way apps call a table: delegates that read the table and change it from inside
 /// the selection, scroll and display callbacks; bad numbers in insets and header views; width
@@ -14,7 +15,7 @@ import Testing
     @Test func didSelectReadsTheTable() {
         let source = ScrollSource(counts: [30])
         source.headerViewHeights = [20]
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         var checked = false
         let delegate = SelectionHookDelegate(forwardingTo: source)
         delegate.didSelect = { table, indexPath in
@@ -37,7 +38,7 @@ import Testing
     @Test func anInsetSetFromDidSelectIsLaidOutWhenTheTapEnds() {
         let source = ScrollSource(counts: [30])
         source.headerViewHeights = [20]
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         table.contentOffset.y = 100
         let delegate = SelectionHookDelegate(forwardingTo: source)
         delegate.didSelect = { table, _ in
@@ -53,7 +54,7 @@ import Testing
     @Test func anInsetSetFromScrollViewDidScrollIsLaidOut() {
         let source = ScrollSource(counts: [30])
         source.headerViewHeights = [20]
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         source.onScroll = { table in
             table.contentInset.top = 30
             _ = table.visibleCells
@@ -149,7 +150,7 @@ import Testing
     /// the rows move below the header, and the scroll it queued is reported once more.
     @Test func scrollViewDidScrollChangesTheTable() {
         let source = ScrollSource(counts: [50])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         var round = 0
         source.onScroll = { table in
             round += 1
@@ -172,7 +173,7 @@ import Testing
     @Test func nonFiniteInsetsAndHeaderHeightsAreReportedAndReplaced() {
         let source = ScrollSource(counts: [20])
         var messages: [String] = []
-        let table = makeScrollTable(source) { $0.diagnosticHandler = { messages.append($0) } }
+        let table = makeTable(source) { $0.diagnosticHandler = { messages.append($0) } }
         table.contentInset = EdgeInsets(top: CGFloat.nan, left: CGFloat.infinity, bottom: -CGFloat.infinity, right: 3)
         #expect(table.contentInset == EdgeInsets(top: 0, left: 0, bottom: 0, right: 3))
         #expect(messages.count == 1)
@@ -196,7 +197,7 @@ import Testing
     @Test func aWidthChangeKeepsTheTableHeaderInsetsAndSelection() {
         let source = ScrollSource(counts: [40])
         source.headerViewHeights = [20]
-        let table = makeScrollTable(source) {
+        let table = makeTable(source) {
             $0.contentInset = EdgeInsets(top: 30, left: 5, bottom: 25, right: 5)
             $0.tableHeaderView = View(frame: CGRect(x: 0, y: 0, width: 1, height: 60))
             $0.tableFooterView = View(frame: CGRect(x: 0, y: 0, width: 1, height: 15))
@@ -399,7 +400,7 @@ import Testing
         source.onScroll = nil
         #expect(view.cellsOnScreen.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
         let tableSource = ScrollSource(counts: [50])
-        let table = makeScrollTable(tableSource)
+        let table = makeTable(tableSource)
         tableSource.onScroll = { table in
             table.frame.size.height = 440
             _ = table.visibleCells
@@ -412,7 +413,7 @@ import Testing
     /// back to the new end at the next layout, as a shrinking reload does: no blank band below the last row.
     @Test func smallerInsetsClampTheOffsetAtTheNextLayout() {
         let tableSource = ScrollSource(counts: [30])
-        let table = makeScrollTable(tableSource) { $0.contentInset.bottom = 300 }
+        let table = makeTable(tableSource) { $0.contentInset.bottom = 300 }
         table.contentOffset.y = table.maximumContentOffsetY
         let rows: CGFloat = 44 * 30, items: CGFloat = 50 * 30
         #expect(table.contentOffset.y == rows + 300 - 200)

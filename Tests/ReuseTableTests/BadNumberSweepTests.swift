@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Every public number that becomes geometry, given every kind of bad value: whatever
 /// is reported, nothing on screen or in `contentSize` is NaN or infinite, and no row

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A plan applied in one linear pass (`UpdateRowMap`) leaves the view exactly as the plan's steps
 /// do: two identical views take the same random updates — deletes, inserts, moves across sections,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A layout that returns whatever it is told to, bad numbers included.
 @MainActor

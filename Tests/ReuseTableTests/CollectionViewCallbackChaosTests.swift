@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The collection view under the way real apps call it: delegates
 /// that read it and change it from every callback, bad numbers, widths racing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Long random sequences over the whole public collection view API, checked
 /// after every step against brute-force geometry of the data: a valid offset,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `CollectionModel` with moves: the array model follows each `moveItemAt`, which is recorded.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `prefetchDataSource` for the collection view, as the table does it: items just
 /// beyond the viewport in the direction of scrolling, nearest first, never on

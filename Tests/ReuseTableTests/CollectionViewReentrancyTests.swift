@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A data source and delegate that reads the view from every callback and can be
 /// armed to change it from one, as real apps do ("load more" from `willDisplay`).

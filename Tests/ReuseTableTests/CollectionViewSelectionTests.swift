@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Logs every selection callback of a collection view, with vetoes and a hook per callback.
 @MainActor

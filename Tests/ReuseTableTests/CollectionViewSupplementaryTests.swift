@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Section headers and footers in both built-in layouts, checked against the
 /// brute-force placement of `SupplementaryModel`: the attributes a rect query

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell whose fitting height depends on its text and the width it is given.
 final class TextCell: CollectionViewCell {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Items whose fitting height is a function of their index path (for self-sizing tests).
 final class SizedCell: CollectionViewCell {

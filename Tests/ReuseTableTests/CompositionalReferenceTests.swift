@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The compositional layout against the brute-force reference (`Support/CompositionalReference.swift`)
 /// on random section, group, size, spacing and inset trees, after random scrolls, updates, width

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `apply(_:animatingDifferences:) async` diffs off the main actor and queues: random sequences of
 /// applies, async and not, many in flight at once, some made from inside the table's callbacks,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A moved item carries its height, whatever happens to the sections around it — moved, deleted,
 /// inserted: an apply asks only for the heights of inserted and reloaded items, in a table with

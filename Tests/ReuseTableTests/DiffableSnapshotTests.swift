@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The obviously correct model of a snapshot: an array of (section, items) and
 /// the random edits the model-based tests make to both it and a real snapshot.

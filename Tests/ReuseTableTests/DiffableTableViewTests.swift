@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell that remembers which item (and which version of its content) it was configured with.
 final class DiffCell: TableViewCell {

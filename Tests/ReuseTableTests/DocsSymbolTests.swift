@@ -7,7 +7,8 @@ import Testing
 // plain diagram block (`visibleSlots(in: viewport)`), must name one of: a declaration under Sources/ or
 // Tests/ (the chapters name the tests behind each claim), with the same argument labels when the span
 // gives them; an argument label (`didSelectRowAt`); a string literal of Sources/ (the bench's suite and
-// operation names); or a foreign name listed once in `DocsSymbols.foreign`.
+// operation names); a target of Package.swift (`Feed`, `BenchTests`); or a foreign name listed once in
+// `DocsSymbols.foreign`.
 
 /// What the sources declare, read once: names, argument labels and the label lists each function accepts.
 struct DeclarationIndex {
@@ -382,6 +383,15 @@ enum DocsSymbols {
         }
     }
 
+    /// The names of the targets `package` (Package.swift's text) declares: `.target(name: "Feed"`, test targets too.
+    static func targetNames(of package: String) -> Set<String> {
+        let marker = "arget(name: \""
+        return Set(
+            package.components(separatedBy: marker).dropFirst().compactMap { rest in
+                rest.split(separator: "\"", maxSplits: 1).first.map(String.init)
+            })
+    }
+
     /// Every `.swift` file under `folders`, read once.
     static func swiftSources(under folders: [String]) -> [String] {
         folders.flatMap { folder -> [String] in
@@ -396,9 +406,12 @@ enum DocsSymbols {
 
 @Suite struct DocsSymbolTests {
     @Test func everySymbolTheChaptersNameExists() {
-        let index = DeclarationIndex(
+        var index = DeclarationIndex(
             sources: DocsSymbols.swiftSources(under: ["Sources"]), tests: DocsSymbols.swiftSources(under: ["Tests"]))
         #expect(index.names.contains("HeightTree") && index.signatures["row"] != nil, "the sources were read")
+        let targets = DocsSymbols.targetNames(of: RepositoryMap.read("Package.swift"))
+        #expect(targets.isSuperset(of: ["ReuseTable", "Demo", "ReuseTableTests"]), "Package.swift's targets were read")
+        index.names.formUnion(targets)
         let chapters = RepositoryMap.files(under: ["Docs/"]).filter { $0.folder == "Docs/" && $0.name.hasSuffix(".md") }
         let documents = (chapters.map { $0.folder + $0.name } + ["README.md"]).map { ($0, RepositoryMap.read($0)) }
         #expect(documents.count > 10 && documents.allSatisfy { !$0.1.isEmpty }, "the chapters were read")

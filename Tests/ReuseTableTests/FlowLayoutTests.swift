@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A flow delegate that answers only with UIKit's `sizeForItemAt`.
 @MainActor

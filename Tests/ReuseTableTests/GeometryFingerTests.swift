@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Fingers (`GeometryFinger`) must never be used stale: random interleavings of
 /// scroll-like lookups with every mutation, copies, swaps between copies and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The obviously correct model: one entry per slot, everything recomputed by scanning.
 struct GeometryModel {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 // The height caches driven through a real table whose rows self-size from a
 // word-wrapping `Label`. The FDTemplateLayoutCell cache bugs each have a
@@ -143,14 +144,9 @@ final class LabelFeed: TableViewDataSource, TableViewDelegate {
 
 @MainActor
 func makeLabelTable(_ feed: LabelFeed, width: CGFloat = 320, height: CGFloat = 400) -> TableView {
-    let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height))
-    table.register(LabelCell.self, forCellReuseIdentifier: LabelFeed.identifier)
-    table.dataSource = feed
-    table.delegate = feed
-    table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-    if feed.sizing == .automaticDimension { table.rowHeight = TableView.automaticDimension }
-    table.reloadData()
-    return table
+    makeTable(feed, cell: LabelCell.self, identifier: LabelFeed.identifier, width: width, height: height) { table in
+        if feed.sizing == .automaticDimension { table.rowHeight = TableView.automaticDimension }
+    }
 }
 
 /// Every row's frame is exactly its content's height at the table's width, and every

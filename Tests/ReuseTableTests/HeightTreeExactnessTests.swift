@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Heights are stored, never re-encoded: any finite, non-negative Double put in
 /// comes back with the same bit pattern, through every way of reading it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 @Suite struct HeightTreeTests {
     @Test func emptyTree() throws {

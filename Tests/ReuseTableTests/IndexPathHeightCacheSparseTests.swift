@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The sparse storage: memory that follows the cached rows, not their row numbers;
 /// O(log n) shifts in sections of millions of rows; exact heights; and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The obviously correct model: per width, the full table shape as `[[Double?]]`.
 /// Every width has the same shape (the table has one shape; widths only hold different heights).

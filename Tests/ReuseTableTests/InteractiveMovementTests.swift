@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell that remembers which item it shows.
 final class MovingCell: TableViewCell {
@@ -69,11 +70,7 @@ final class MovingSource: TableViewDataSource, TableViewDelegate {
 
 @MainActor
 private func makeMovingTable(_ source: MovingSource, height: CGFloat = 440) -> TableView {
-    let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-    table.register(MovingCell.self, forCellReuseIdentifier: "cell")
-    table.dataSource = source
-    table.delegate = source
-    table.reloadData()
+    let table = makeTable(source, cell: MovingCell.self, height: height)
     table.layoutIfNeeded()
     return table
 }

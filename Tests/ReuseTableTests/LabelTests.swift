@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 @MainActor
 @Suite struct LabelTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// An engine walks its root's subtree only when the structure changed (a constraint activated or
 /// deactivated, a view added, removed, moved or reordered below the root); otherwise a sync visits

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A chat message cell: its frame-layout height is the model's, its Auto Layout height
 /// comes from a wrapping label pinned inside the contentView.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Edge cases of live data (Docs/live-data.md): the anchor deleted, everything deleted, short
 /// content, insets, estimates at the end, following through a width change, the defaults,
@@ -9,13 +10,10 @@ import Testing
 @Suite struct LiveDataTests {
     /// A chat table: 320 × 480, one section of `count` rows of `height` points (or the model's).
     func chat(_ model: ModelTable, maintains: Bool = true, sticks: Bool = false) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        table.register(TestCell.self, forCellReuseIdentifier: "cell")
-        table.dataSource = model
-        table.delegate = model
-        table.maintainsVisibleContentPosition = maintains
-        table.sticksToBottom = sticks
-        table.reloadData()
+        let table = makeTable(model, height: 480) { table in
+            table.maintainsVisibleContentPosition = maintains
+            table.sticksToBottom = sticks
+        }
         table.layoutIfNeeded()
         return table
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Every move of the offset goes through one function with its reason, counted in `offsetMoves`.
 @MainActor

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 /// A stand-in for a cell: the pool only stores references.
 private final class Token {

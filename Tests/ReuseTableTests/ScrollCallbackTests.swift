@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `scrollViewDidScroll(_:)`: exactly once per change of the offset, after the layout pass
 /// for it, never inside a pass; calls made from it follow the callback rule.
@@ -8,7 +9,7 @@ import Testing
 @Suite struct ScrollCallbackTests {
     @Test func oncePerDistinctOffsetAndNeverForTheSameOne() {
         let source = ScrollSource(counts: [200])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         #expect(source.scrolls.isEmpty, "loading at offset 0 is not a scroll")
         var rng = SplitMix64(seed: 0x5C801)
         var expected: [CGFloat] = []
@@ -34,7 +35,7 @@ import Testing
 
     @Test func layoutReloadAndQueriesAloneDoNotCall() {
         let source = ScrollSource(counts: [200])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         table.contentOffset.y = 1000
         #expect(source.scrolls.count == 1)
         table.reloadData()
@@ -51,7 +52,7 @@ import Testing
 
     @Test func clampsAndScrollsToRowsAreReportedOnce() {
         let source = ScrollSource(counts: [200])
-        let table = makeScrollTable(source) { $0.contentInset = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0) }
+        let table = makeTable(source) { $0.contentInset = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0) }
         table.contentOffset.y = table.maximumContentOffsetY
         source.counts = [10]
         table.reloadData()  // clamps 8600 → 240
@@ -72,7 +73,7 @@ import Testing
     @Test func anchoringDuringAPassIsReportedOnce() {
         let source = ScrollSource(counts: [500])
         source.rowHeights = [(0..<500).map { CGFloat(20 + $0 % 7 * 10) }]
-        let table = makeScrollTable(source) { $0.estimatedRowHeight = 100 }
+        let table = makeTable(source) { $0.estimatedRowHeight = 100 }
         table.contentOffset.y = 30_000
         #expect(source.scrolls.count == 1)
         var reported = 1
@@ -88,7 +89,7 @@ import Testing
 
     @Test func anOffsetChangedFromACallbackIsReportedOnceWhenTheTableSettles() {
         let source = ScrollSource(counts: [200])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         var fired = false
         source.onWillDisplay = { table, indexPath in
             guard !fired, indexPath.row == 30 else { return }
@@ -105,7 +106,7 @@ import Testing
     /// at once, structural calls are queued, run next, and are reported in turn.
     @Test func callsFromInsideTheCallbackAreQueuedAndReported() {
         let source = ScrollSource(counts: [200])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         var depth = 0, maxDepth = 0
         var readsInside: [[IndexPath]] = []
         source.onScroll = { table in

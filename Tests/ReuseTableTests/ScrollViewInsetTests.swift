@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `contentInset`: UIKit's offset range (from `-top` to `contentSize.height + bottom - height`,
 /// never below `-top`), clamping after shrinking changes, and `scrollToRow`/`scrollToItem`
@@ -22,7 +23,7 @@ import Testing
 
     @Test func offsetRangeIncludesTheInsets() {
         let source = ScrollSource(counts: [100])  // 100 × 44 = 4400
-        let table = makeScrollTable(source) { $0.contentInset = insets }
+        let table = makeTable(source) { $0.contentInset = insets }
         #expect(table.contentSize.height == 4400)
         #expect(table.minimumContentOffsetY == -50)
         #expect(table.maximumContentOffsetY == CGFloat(4400 + 30 - 200))
@@ -43,7 +44,7 @@ import Testing
     @Test func infiniteOffsetsGoToTheInsetEdges() {
         let source = ScrollSource(counts: [100]), column = ScrollColumn(count: 100)  // held: data sources are weak
         for makeView in [
-            { () -> ScrollView in makeScrollTable(source) { $0.contentInset = insets } },
+            { () -> ScrollView in makeTable(source) { $0.contentInset = insets } },
             { () -> ScrollView in column.makeView { $0.contentInset = insets } },
         ] {
             let view = makeView()
@@ -65,7 +66,7 @@ import Testing
 
     @Test func rowsUnderTheTopInsetAreLaidOutWhenInBounds() {
         let source = ScrollSource(counts: [100])
-        let table = makeScrollTable(source) { $0.contentInset = insets }
+        let table = makeTable(source) { $0.contentInset = insets }
         table.contentOffset.y = -50  // at rest at the top: rows start 50 below the view's top
         #expect(table.indexPathsForVisibleRows == (0..<4).map { IndexPath.r($0) }, "[-50, 150) shows rows 0...3")
         table.contentOffset.y = 0  // row 0 scrolled under the top inset: still within bounds, still laid out
@@ -78,7 +79,7 @@ import Testing
 
     @Test func shrinkingClampsIntoTheInsetRange() {
         let source = ScrollSource(counts: [100])
-        let table = makeScrollTable(source) { $0.contentInset = insets }
+        let table = makeTable(source) { $0.contentInset = insets }
         table.contentOffset.y = table.maximumContentOffsetY
         source.counts = [10]  // 440
         table.reloadData()
@@ -121,7 +122,7 @@ import Testing
     /// the least to show it between the insets. Clamped to the range in every case.
     @Test func scrollToRowPlacesRowsBetweenTheInsets() {
         let source = ScrollSource(counts: [100])
-        let table = makeScrollTable(source) { $0.contentInset = insets }
+        let table = makeTable(source) { $0.contentInset = insets }
         let row = IndexPath.r(20)  // 880..<924
         table.scrollToRow(at: row, at: .top, animated: false)
         #expect(table.contentOffset.y == CGFloat(880 - 50))
@@ -173,7 +174,7 @@ import Testing
             let source = ScrollSource(counts: [count])
             source.rowHeights = [(0..<count).map { _ in CGFloat(Int.random(in: 0...90, using: &rng)) }]
             let top = CGFloat(Int.random(in: 0...60, using: &rng)), bottom = CGFloat(Int.random(in: 0...60, using: &rng))
-            let table = makeScrollTable(source) {
+            let table = makeTable(source) {
                 $0.estimatedRowHeight = [5, 40, 150].randomElement(using: &rng)!
                 $0.contentInset = EdgeInsets(top: top, left: 0, bottom: bottom, right: 0)
             }
@@ -198,7 +199,7 @@ import Testing
     @Test func plainHeadersPinBelowTheTopInset() {
         let source = ScrollSource(counts: [10, 10])
         source.headerViewHeights = [20, 20]
-        let table = makeScrollTable(source) { $0.contentInset = insets }
+        let table = makeTable(source) { $0.contentInset = insets }
         table.contentOffset.y = 100
         let header = try! #require(table.headerView(forSection: 0))
         #expect(header.frame.minY == 150, "pinned at offset + top inset")

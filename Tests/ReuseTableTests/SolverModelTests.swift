@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 /// Model-based tests: solutions checked by substitution, and the incremental
 /// solver checked against one rebuilt from scratch after every step.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 /// `Solver.replaceConstant(of:with:)`: an equality's new constant moved in place equals the
 /// constraint removed and its new version added; when that cannot hold it changes nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `tableHeaderView` / `tableFooterView`, the section header and footer height defaults,
 /// `headerView(forSection:)` / `footerView(forSection:)`, and every rect query with a table header.
@@ -87,7 +88,7 @@ import Testing
     @Test func theHeaderTakesTheTablesWidthAndKeepsItsPlace() {
         let source = ScrollSource(counts: [20])
         let header = view(height: 100), footer = view(height: 40)
-        let table = makeScrollTable(source) {
+        let table = makeTable(source) {
             $0.tableHeaderView = header
             $0.tableFooterView = footer
         }
@@ -111,7 +112,7 @@ import Testing
     @Test func settingTheViewAgainAppliesItsNewHeight() {
         let source = ScrollSource(counts: [20])
         let header = view(height: 100)
-        let table = makeScrollTable(source) { $0.tableHeaderView = header }
+        let table = makeTable(source) { $0.tableHeaderView = header }
         table.contentOffset.y = 150
         #expect(table.rectForRow(at: IndexPath.r(0)).minY == 100)
         #expect(table.indexPathsForVisibleRows?.first == IndexPath.r(1))
@@ -140,7 +141,7 @@ import Testing
     @Test func aBadHeaderHeightIsReportedAndTakenAsZero() {
         let source = ScrollSource(counts: [5])
         var messages: [String] = []
-        let table = makeScrollTable(source) { $0.diagnosticHandler = { messages.append($0) } }
+        let table = makeTable(source) { $0.diagnosticHandler = { messages.append($0) } }
         table.tableHeaderView = view(height: 10)
         table.tableHeaderView?.frame.size.height = -5
         table.tableHeaderView = table.tableHeaderView
@@ -152,7 +153,7 @@ import Testing
         let source = ScrollSource(counts: [10, 10, 10])  // sections 20 + 440 + 10 tall
         source.headerViewHeights = [20, 20, 20]
         source.footerViewHeights = [10, 10, 10]
-        let table = makeScrollTable(source, style: .grouped) { $0.tableHeaderView = view(height: 50) }
+        let table = makeTable(source, style: .grouped) { $0.tableHeaderView = view(height: 50) }
         #expect((table.headerView(forSection: 0) as? TestHeaderView)?.section == 0)
         #expect(table.headerView(forSection: 0)?.frame == table.rectForHeader(inSection: 0))
         #expect(table.headerView(forSection: 0)?.frame.minY == 50)
@@ -165,7 +166,7 @@ import Testing
         #expect(table.headerView(forSection: 0) == nil, "scrolled away in .grouped style")
         #expect(table.headerView(forSection: 7) == nil && table.footerView(forSection: -1) == nil, "no such section: nil, no trap")
         // In .plain style the pinned header is the visible one.
-        let plain = makeScrollTable(source) { $0.tableHeaderView = view(height: 50) }
+        let plain = makeTable(source) { $0.tableHeaderView = view(height: 50) }
         plain.contentOffset.y = 300
         #expect(plain.headerView(forSection: 0)?.frame.minY == 300)
         // Without header views: nil.
@@ -177,7 +178,7 @@ import Testing
     /// As in UIKit, `sectionHeaderHeight` / `sectionFooterHeight` are used when the delegate gives none.
     @Test func sectionHeightDefaultsApplyWhenTheDelegateGivesNone() {
         let source = ScrollSource(counts: [3, 3])  // implements no header or footer height
-        let table = makeScrollTable(source) {
+        let table = makeTable(source) {
             $0.sectionHeaderHeight = 30
             $0.sectionFooterHeight = 12
             $0.tableHeaderView = view(height: 8)
@@ -187,14 +188,14 @@ import Testing
         #expect(table.rectForRow(at: IndexPath.r(0, 1)).minY == CGFloat(8 + 30 + 132 + 12 + 30))
         #expect(table.contentSize.height == CGFloat(8 + 2 * (30 + 132 + 12)))
         // The default, automaticDimension: a view's fitting height, or 0 without a view.
-        let automatic = makeScrollTable(source)
+        let automatic = makeTable(source)
         #expect(automatic.sectionHeaderHeight == TableView.automaticDimension)
         #expect(automatic.rectForHeader(inSection: 1).height == 0 && automatic.contentSize.height == 264)
         source.headerViewHeights = [25, 17]
         automatic.reloadData()
         #expect(automatic.rectForHeader(inSection: 1).height == 17)
         // Without any delegate, the table's values too.
-        let bare = makeScrollTable(source) {
+        let bare = makeTable(source) {
             $0.delegate = nil
             $0.sectionHeaderHeight = 5
             $0.sectionFooterHeight = 0
@@ -240,7 +241,7 @@ import Testing
 
     @Test func settingTheHeaderFromACallbackIsQueued() {
         let source = ScrollSource(counts: [20])
-        let table = makeScrollTable(source)
+        let table = makeTable(source)
         var setInside: Bool?
         source.onWillDisplay = { table, indexPath in
             guard indexPath.row == 6 else { return }

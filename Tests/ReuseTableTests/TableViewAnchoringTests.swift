@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// What the user reads stays still: scrolling up into estimated rows and a height
 /// change above the viewport move the rows on screen by exactly the scroll, never more.

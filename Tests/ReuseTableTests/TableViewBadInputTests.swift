@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Every bad number has one behaviour: reported once through
 /// `diagnosticHandler`, naming what was wrong, and replaced by a safe value;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// UIKit's standard cells: which labels each style has, where `layoutSubviews()` puts them, and that
 /// self-sizing measures exactly what the layout shows (`TableViewCell+Styles.swift`).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Long random sequences over the whole public table API, with delegates that
 /// read the table from every callback and sometimes change it from there, checked

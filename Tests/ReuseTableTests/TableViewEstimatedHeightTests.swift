@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A large table whose row heights come from the row index (no storage), counting every height asked.
 @MainActor
@@ -34,12 +35,7 @@ final class HashedHeights: TableViewDataSource, TableViewDelegate, TableViewData
     func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) { cancelled.append(indexPaths) }
 
     func makeTable(height: CGFloat = 570, estimate: CGFloat) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-        table.register(TestCell.self, forCellReuseIdentifier: "cell")
-        table.estimatedRowHeight = estimate
-        table.dataSource = self
-        table.delegate = self
-        return table
+        TestSupport.makeTable(self, height: height, reload: false) { $0.estimatedRowHeight = estimate }
     }
 
     /// On-screen y of every visible row.

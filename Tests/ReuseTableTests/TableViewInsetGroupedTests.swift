@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `.insetGrouped` (`Table/TableView+InsetGrouped.swift`): headers scroll as in `.grouped`; cells are
 /// inset 20 points from each side, and what is measured, placed and reported agrees.
@@ -22,15 +23,10 @@ import Testing
     }
 
     func makeTable(_ style: TableView.Style, width: CGFloat, source: WrappingSource) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: 40), style: style)
-        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-        table.rowHeight = TableView.automaticDimension
-        table.separatorStyle = .none
-        table.dataSource = source
-        table.delegate = source
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        table.reloadData()
-        return table
+        TestSupport.makeTable(source, cell: TableViewCell.self, identifier: "row", width: width, height: 40, style: style) { table in
+            table.rowHeight = TableView.automaticDimension
+            table.separatorStyle = .none
+        }
     }
 
     @Test func cellsAreInsetAndMeasuredAtTheNarrowerWidth() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Checks every visible cell, the visible set and contentSize against brute force.
 @MainActor
@@ -321,7 +322,7 @@ func expectLayoutMatchesModel(
 
     @Test func widthChangeRelaysOutVisibleCells() {
         let model = ModelTable(rows: [Array(repeating: 50, count: 20)])
-        let table = makeTable(model, height: 200, width: 320)
+        let table = makeTable(model, width: 320, height: 200)
         table.frame.size.width = 480
         table.layoutIfNeeded()
         #expect(table.visibleCells.allSatisfy { $0.frame.width == 480 && $0.contentView.frame.width == 480 })

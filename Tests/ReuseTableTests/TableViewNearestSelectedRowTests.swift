@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// `scrollToNearestSelectedRow(at:animated:)` (`Table/TableView+NearestSelectedRow.swift`): the selected
 /// row nearest to the scroll position, scrolled as `scrollToRow` would.
@@ -9,7 +10,7 @@ import Testing
     func makeTable(counts: [Int], rowHeights: [[CGFloat]]? = nil) -> (TableView, ScrollSource) {
         let source = ScrollSource(counts: counts)
         source.rowHeights = rowHeights
-        let table = makeScrollTable(source, width: 40, height: 100) {
+        let table = TestSupport.makeTable(source, width: 40, height: 100) {
             $0.rowHeight = 10
             $0.allowsMultipleSelection = true
         }

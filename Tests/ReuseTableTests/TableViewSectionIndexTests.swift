@@ -1,19 +1,15 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 @MainActor
 @Suite struct TableViewSectionIndexTests {
     func table(_ source: SwipeSource, style: TableView.Style = .plain) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 220), style: style)
-        table.register(TestCell.self, forCellReuseIdentifier: "cell")
-        table.sectionHeaderHeight = 20
-        table.dataSource = source
-        table.delegate = source
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        source.currentTable = table
-        table.reloadData()
-        return table
+        makeTable(source, height: 220, style: style) { table in
+            table.sectionHeaderHeight = 20
+            source.currentTable = table
+        }
     }
 
     @Test func aTitleScrollsItsSectionsHeaderToTheTopBelowTheInset() {

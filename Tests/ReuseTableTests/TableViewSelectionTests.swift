@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A data source and delegate that logs every selection callback, with switches for
 /// vetoes and redirects and a hook in each callback (where tests call back into the table).
@@ -54,13 +55,7 @@ final class SelectionLogSource: TableViewDataSource, TableViewDelegate {
 @MainActor
 @Suite struct TableViewSelectionTests {
     func table(_ source: SelectionLogSource, height: CGFloat = 220) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-        table.register(TableViewCell.self, forCellReuseIdentifier: "cell")
-        table.dataSource = source
-        table.delegate = source
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        table.reloadData()
-        return table
+        makeTable(source, cell: TableViewCell.self, height: height)
     }
 
     // MARK: The tap sequence

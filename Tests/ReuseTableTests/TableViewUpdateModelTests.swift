@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// Rows with identities, so a test can tell a moved row from a new one.
 struct ModelRow: Equatable { var id: Int; var height: Double }

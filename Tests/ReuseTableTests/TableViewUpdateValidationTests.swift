@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 @MainActor
 @Suite struct TableViewUpdateValidationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A cell built with constraints: a label pinned 1 point inside the contentView.
 final class ConstrainedCell: TableViewCell {
@@ -42,12 +43,9 @@ final class ConstrainedCell: TableViewCell {
     func lines(_ text: String, _ columns: CGFloat) -> CGFloat { CGFloat(Label.wrap(text, columns: Int(columns)).count) }
 
     func table(width: CGFloat, _ source: Source) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: 400))
-        table.register(ConstrainedCell.self, forCellReuseIdentifier: "c")
-        table.rowHeight = TableView.automaticDimension
-        table.dataSource = source
-        table.delegate = source
-        return table
+        makeTable(source, cell: ConstrainedCell.self, identifier: "c", width: width, height: 400, reload: false) {
+            $0.rowHeight = TableView.automaticDimension
+        }
     }
 
     @Test func selfSizedRowsAreFittedByTheirConstraints() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 /// `UpdatePlan` and `BatchUpdate`: where every old row goes, the four step lists, and the
 /// messages for bad batches. The model is brute force: the table's rows as arrays of identities.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ReuseTable
+import TestSupport
 
 /// A stand-in for a cell: the list only stores references.
 private final class Token {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// The waterfall's optional delegate settings (the waterfall article's
 /// `numberOfColumnWithCollectionView:` and `marginOfCellWithCollectionView:`):

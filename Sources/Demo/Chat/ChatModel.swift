@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import SeededRandom
 
 /// The messages of the chat demo, oldest first, and a repeatable generator of new and older ones.
 ///

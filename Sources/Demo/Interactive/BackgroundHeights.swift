@@ -1,5 +1,7 @@
 import Foundation
 import ReuseTable
+import Figures
+import Feed
 
 /// Heights of many posts computed on a background thread, by post id, while keys keep working.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 // Work too long to do between two keys, done between them instead: exact heights computed off the
 // main thread (`e`, and `w` in exact mode), the waterfall's tile heights (`c`), the feed's snapshot

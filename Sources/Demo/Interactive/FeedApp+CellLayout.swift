@@ -1,5 +1,7 @@
 import Foundation
 import ReuseTable
+import Figures
+import Feed
 
 // `a`: the feed's cells by frame layout (`FeedCell`) or by Auto Layout (`AutoLayoutFeedCell`),
 // and the cost of one measured cell in each.

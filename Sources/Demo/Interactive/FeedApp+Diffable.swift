@@ -1,5 +1,7 @@
 import Foundation
 import ReuseTable
+import Figures
+import Feed
 
 // The feed through a diffable data source: the table is fed snapshots of post ids
 // (days as sections), and `i`, `d` and `m` change a copy of the current snapshot

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 // Swipe actions, editing mode and the section index on the feed. ← and → swipe the marked row
 // (`swipeRow(at:edge:)`): Pin and Unread lead, Delete and Flag trail; 1–3 perform one
@@ -177,14 +178,5 @@ extension FeedApp {
             grid.write(label, x: column, y: y, style: style)
             column += displayWidth(label)
         }
-    }
-}
-
-extension FeedDataSource {
-    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        swipeActions?(tableView, indexPath, .leading)
-    }
-    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        swipeActions?(tableView, indexPath, .trailing)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
 
 // Lift mode: `L` lifts the marked row with `beginInteractiveMovementForRow(at:)`, as a finger on
 // its reorder control would. ↑/↓ move the target point one row (the table auto-scrolls when it

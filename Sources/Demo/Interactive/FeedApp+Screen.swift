@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 // The screen: the table rendered into a grid, the status lines under it, the help on top.
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import Figures
 
 // Enter selects the marked row. The selection lives in the table (as an index
 // path), never in a cell: scroll a thousand rows away and back, insert or

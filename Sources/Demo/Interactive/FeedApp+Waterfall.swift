@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 // `c`: the same feed as a waterfall `CollectionView` (WaterfallScreen), and back.
 

@@ -1,6 +1,8 @@
 import Foundation
 @_spi(Internals) import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 /// The interactive demo without the terminal: a real `TableView` of the feed,
 /// the keys, and the screen as a `CharGrid`.

@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 /// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView`
 /// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`,

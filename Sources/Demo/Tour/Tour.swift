@@ -1,6 +1,8 @@
 import Foundation
 import ReuseTable
 import ReuseTableTerminal
+import Figures
+import Feed
 
 /// The scripted tour: what `swift run Demo` does off a terminal (CI, pipes).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import Feed
 
 /// `Demo trace`: every data source and delegate call, in order, for a tiny table.
 ///

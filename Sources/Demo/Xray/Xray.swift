@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Internals) import ReuseTable
+import Feed
 
 /// `Demo xray --svg FILE [--rows N] [--offset Y]`: a picture of a table's insides.
 ///

@@ -247,6 +247,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     ///    or an update asked for it, as UIKit does.
     /// - Complexity: O(1) when nothing was invalidated, plus the layout's `prepare()`.
     func settle() {
+        recorder?.stage(.settle, in: self)
         sanitizeBounds()
         if let last = pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
         let following = beginLiveSettle()  // live data: the anchor and whether to follow the end (`CollectionView+LiveData.swift`)
@@ -271,6 +272,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// and skipped. Fills the caller's arrays (emptied first).
     /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
     func wanted(cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes]) {
+        recorder?.stage(.wanted, in: self)
         wanted.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport

@@ -234,6 +234,7 @@ extension LayingOutView {
     /// screen were placed with (a plain scroll): only arrivals and departures cost anything.
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
+        recorder?.stage(.reconcile, in: self)
         recycleCellsThatLeft(wanted)
         let placement = self.placement
         // Until every cell is placed, the cells on screen have no placement: a callback below may
@@ -271,6 +272,7 @@ extension LayingOutView {
             showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             cellsOnScreen.insert(entry)
+            recorder?.cell(cell, .shown, at: indexPath, in: self)
             arrived.append(entry)
             if hasPrefetched { prefetchedIndexPaths.remove(indexPath) }
         }

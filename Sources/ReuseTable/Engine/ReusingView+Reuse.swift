@@ -13,13 +13,16 @@ extension ReusingView {
     /// - Complexity: O(1).
     func dequeuePooledOrNew(_ identifier: String) -> Cell? {
         if let cell = pool.dequeue(identifier) {
+            recorder?.cell(cell, .dequeued, in: self)
             cell.resetSelectionForReuse()  // the view sets the new row's or item's state when it displays the cell
             cell.prepareForReuse()
             return cell
         }
         guard let cellClass = registeredClass(for: identifier) else { return nil }
         pool.noteCreated(identifier)
-        return cellClass.init(reuseIdentifier: identifier)
+        let cell = cellClass.init(reuseIdentifier: identifier)
+        recorder?.cell(cell, .created, in: self)
+        return cell
     }
 
     /// Always a cell, pooled or new; an unregistered identifier stops with a message naming it.
@@ -60,5 +63,6 @@ extension ReusingView {
         if !removeSubview(cell) { cell.removeFromSuperview() }
         guard let identifier = cell.reuseIdentifier, !cell.isTemplate else { return }
         pool.enqueue(cell, identifier: identifier)
+        recorder?.cell(cell, .recycled, in: self)
     }
 }

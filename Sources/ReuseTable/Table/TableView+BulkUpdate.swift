@@ -67,7 +67,7 @@ extension TableView {
                 runs.append(oldSlot(oldHeader[i] + oldCounts[i] + 1, kind: .footer))
             }
         }
-        geometry = TableView.makeGeometry(geometryStore, runs)
+        geometry = TableView.makeGeometry(geometryStore, runs, treeConfig)
         indexPathHeightCache.rebuild(following: map)
         return (freshSections, freshRows)
     }
@@ -94,6 +94,6 @@ extension TableView {
             }
             return true
         }
-        geometry = TableView.makeGeometry(geometryStore, runs)
+        geometry = TableView.makeGeometry(geometryStore, runs, treeConfig)
     }
 }

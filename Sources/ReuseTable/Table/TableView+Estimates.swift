@@ -163,6 +163,7 @@ extension TableView {
         let top = minimumContentOffsetY
         if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
         if moveOffset(toY: newTop, because: .anchor) { counters.anchorAdjustments += 1 }
+        recorder?.anchorKept(slot: slotIndex, screenY: screenY, in: self)
     }
 
     /// The anchor (`anchorSlot(in:)`) and its distance from the viewport's top, for keeping it still across a change.

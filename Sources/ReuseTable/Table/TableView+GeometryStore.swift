@@ -17,14 +17,26 @@ extension TableView {
         if deferIfBusy("setGeometryStore(_:)", { [self] in setGeometryStore(store) }) { return }
         guard store != geometryStore else { return }
         let runs = geometry.removeSubrange(0..<geometry.count)
-        geometry = TableView.makeGeometry(store, runs)
+        geometry = TableView.makeGeometry(store, runs, treeConfig)
         geometryStore = store
     }
 
-    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S) -> any RowGeometry
+    /// Builds the height tree, now and at every reload, with leaves of at most `leaf` runs and
+    /// internal nodes of at most `fanout` children, keeping every height. The watch page uses small
+    /// nodes so a few dozen rows show the tree's levels; the engine's are 80 and 64.
+    /// - Complexity: O(runs).
+    @_spi(Internals) public func setTreeNodeCapacities(leaf: Int, fanout: Int) {
+        precondition(
+            leaf >= 2 && leaf + 2 <= HeightTree.Node.wordCapacity && fanout >= 3, "setTreeNodeCapacities: unusable node sizes \(leaf), \(fanout)")
+        treeConfig = HeightTree.Config(leafCapacity: leaf, fanout: fanout)
+        let runs = geometry.removeSubrange(0..<geometry.count)
+        geometry = TableView.makeGeometry(geometryStore, runs, treeConfig)
+    }
+
+    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S, _ config: HeightTree.Config = .standard) -> any RowGeometry
     where S.Element == HeightRun {
         switch store {
-        case .tree: return HeightTree(runs)
+        case .tree: return HeightTree(runs, leafCapacity: config.leafCapacity, fanout: config.fanout)
         case .records: return RowRecords(runs)
         }
     }

@@ -276,6 +276,7 @@ extension TableView {
         let height = Double(measured)
         if !slot.isMeasured { estimateStatistics.record(estimate: slot.height, measured: height) }
         geometry.setHeight(height, at: slot.index, isMeasured: true)
+        recorder?.measured(slot, height: height, section: section, row: row, in: self)
         return true
     }
 

@@ -24,6 +24,7 @@ extension TableView {
     /// times a second and allocates nothing.
     /// - Complexity: O(log n + visible slots).
     func wanted(cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]) {
+        recorder?.stage(.wanted, in: self)
         rows.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport

@@ -117,6 +117,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { pass.layoutGeneration &+= 1 } }
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
+    /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
+    var treeConfig = HeightTree.Config.standard
     var pool = ReusePool<TableViewCell>()
     var registeredClasses: [String: TableViewCell.Type] = [:]
     var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
@@ -224,14 +226,15 @@ open class TableView: ScrollView, LayoutTransactionHost {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
         pass.requests.remove(.measureEverything)
-        geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts))
+        geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts), treeConfig)
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
         let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
         heightPlan = plan
-        geometry = TableView.makeGeometry(geometryStore, heightRuns(counts: counts, plan: plan))
+        geometry = TableView.makeGeometry(geometryStore, heightRuns(counts: counts, plan: plan), treeConfig)
         heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
         updateContentSize()
+        recorder?.geometryBuilt(in: self)
     }
 
     // MARK: 2. Layout on scroll: layoutTableRows
@@ -269,6 +272,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     ///    (`measureSlotsInViewport()`); cells that left go back to the pool first, so measuring reuses them.
     /// - Complexity: O(log n), plus the rows measured.
     func settle() {
+        recorder?.stage(.settle, in: self)
         sanitizeBounds()
         let following = beginLiveSettle()  // live data: follow the end, or put back an anchor (`TableView+LiveData.swift`)
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
@@ -288,6 +292,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// (`layoutFinger`, checked against the tree's stamp, so never used stale: `GeometryFinger`).
     /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
     func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
+        recorder?.findingSlot(atOffset: max(y, 0), finger: layoutFinger, in: self)
         guard let located = geometry.slot(atOffset: max(y, 0), near: &layoutFinger) else { return nil }
         return (located.slot.index, located.section, located.row)
     }

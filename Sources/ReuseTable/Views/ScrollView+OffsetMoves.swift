@@ -53,6 +53,7 @@ extension ScrollView {
     @discardableResult
     func moveOffset(to origin: CGPoint, because reason: OffsetMoveReason) -> Bool {
         guard origin != bounds.origin else { return false }
+        recorder?.offsetWillMove(to: origin, because: reason, in: self)
         bounds.origin = origin
         offsetMoves[reason] += 1
         return true

@@ -72,6 +72,15 @@ open class ScrollView: View {
     /// What a table or collection view keeps to hold still what the user reads (`Engine/LiveData.swift`).
     var liveData = LiveDataState()
 
+    /// Records the engine's steps for the watch page (`PassRecorder`); nil (the default) records nothing,
+    /// and each hook is one nil check.
+    @_spi(Internals) public final var recorder: PassRecorder? {
+        get { storedRecorder }
+        set { storedRecorder = newValue }
+    }
+    /// Private, so each access is a plain read: no runtime exclusivity check on the hooks (see `View.bounds`).
+    private var storedRecorder: PassRecorder?
+
     // MARK: Live data (Docs/live-data.md): a table's or collection view's answers to chat lists and feeds
 
     /// When true, every structural change keeps the row or item the user reads at its place on

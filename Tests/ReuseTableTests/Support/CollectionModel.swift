@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// An item with an identity, so a test can tell a moved item from a new one.
 struct ModelItem: Equatable { var id: Int; var height: Double }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 // A brute-force compositional layout, written apart from the library: random layout descriptions
 // as plain data, the layout objects built from them, and every element placed by walking every

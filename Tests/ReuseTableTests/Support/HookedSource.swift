@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A data source and delegate the way real apps write them: rows with
 /// identities, and a hook in every callback, where a test reads the table or
@@ -129,14 +130,10 @@ func makeHookedTable(
     _ source: HookedSource, width: CGFloat = 320, height: CGFloat = 200,
     style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }
 ) -> TableView {
-    let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
-    table.register(IdentityCell.self, forCellReuseIdentifier: "row")
-    table.dataSource = source
-    table.delegate = source
-    table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-    if source.heights == .selfSizing { table.rowHeight = TableView.automaticDimension }
-    configure(table)
-    return table
+    makeTable(source, cell: IdentityCell.self, identifier: "row", width: width, height: height, style: style, reload: false) { table in
+        if source.heights == .selfSizing { table.rowHeight = TableView.automaticDimension }
+        configure(table)
+    }
 }
 
 /// Brute force: the rows whose rects intersect the viewport, each measured,

@@ -1,15 +1,6 @@
 import Foundation
 @testable @_spi(Internals) import ReuseTable
-
-/// A cell that remembers what it was configured for.
-final class TestCell: TableViewCell {
-    var configuredFor: IndexPath?
-    var prepareCount = 0
-    /// Height `sizeThatFits` reports (self-sizing tests set it while configuring).
-    var fittingHeight: CGFloat = 0
-    override func prepareForReuse() { prepareCount += 1; configuredFor = nil }
-    override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: fittingHeight) }
-}
+import TestSupport
 
 /// A header or footer view with a fitting height.
 final class TestHeaderView: View {
@@ -103,19 +94,4 @@ final class ModelTable: TableViewDataSource, TableViewDelegate {
 
 extension IndexPath {
     static func r(_ row: Int, _ section: Int = 0) -> IndexPath { IndexPath(row: row, section: section) }
-}
-
-@MainActor
-func makeTable(
-    _ model: ModelTable, height: CGFloat = 200, width: CGFloat = 320,
-    style: TableView.Style = .plain, configure: (TableView) -> Void = { _ in }
-) -> TableView {
-    let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
-    table.register(TestCell.self, forCellReuseIdentifier: model.identifier)
-    table.dataSource = model
-    table.delegate = model
-    table.diagnosticHandler = { _ in }
-    configure(table)
-    table.reloadData()
-    return table
 }

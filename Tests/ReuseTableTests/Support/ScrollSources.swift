@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A plain table source for inset, table-header and scroll-callback tests: `counts`
 /// rows per section, every row `rowHeight` (the delegate implements no height
@@ -51,21 +52,6 @@ final class ScrollSource: TableViewDataSource, TableViewDelegate {
         scrolls.append((table.contentOffset, table.cellsOnScreen.indexPaths, table.pass.isRunning || table.transaction.depth > 1))
         onScroll?(table)
     }
-}
-
-@MainActor
-func makeScrollTable(
-    _ source: ScrollSource, width: CGFloat = 320, height: CGFloat = 200, style: TableView.Style = .plain,
-    configure: (TableView) -> Void = { _ in }
-) -> TableView {
-    let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: height), style: style)
-    table.register(TestCell.self, forCellReuseIdentifier: "cell")
-    table.dataSource = source
-    table.delegate = source
-    table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-    configure(table)
-    table.reloadData()
-    return table
 }
 
 /// A one-column waterfall of `count` items, each `itemHeight` tall, that records `scrollViewDidScroll(_:)`.

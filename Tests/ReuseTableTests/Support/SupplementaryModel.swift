@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A header or footer view that remembers which section it was configured for.
 final class SectionLabelView: CollectionReusableView {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable @_spi(Internals) import ReuseTable
+import TestSupport
 
 /// A data source and delegate over sections of row ids that logs every editing and swipe
 /// callback, deletes rows when told `commit(.delete, forRowAt:)`, and offers configurable
@@ -104,13 +105,6 @@ class SwipeSource: TableViewDataSource, TableViewDelegate {
 
     /// A table of 320 × `height` over this source, rows 44 points tall.
     func makeTable(height: CGFloat = 220) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-        table.register(TestCell.self, forCellReuseIdentifier: "cell")
-        table.dataSource = self
-        table.delegate = self
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        currentTable = table
-        table.reloadData()
-        return table
+        TestSupport.makeTable(self, height: height) { currentTable = $0 }
     }
 }
