@@ -60,6 +60,10 @@ enum Legend {
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
         Entry(name: "sectionSnapshot", suites: ["outline"], text: "`DiffableDataSourceSectionSnapshot` applied to a `TableView` by `apply(_:to:)`"),
+        Entry(
+            name: "compositional", suites: ["compositional"],
+            text: "`CollectionViewCompositionalLayout`, heights estimated and measured as items show"),
+        Entry(name: "FlowLayout", suites: ["compositional"], text: "the same items in one `FlowLayout` column, every height asked up front"),
     ]
 
     static let operations: [Entry] = [
@@ -120,6 +124,10 @@ enum Legend {
         Entry(name: "outlineIndexOf", suites: nil, text: "`index(of:)` of a random item of the tree"),
         Entry(name: "outlineVisibleIndex", suites: nil, text: "`visibleIndex(of:)`: a random item's row"),
         Entry(name: "outlineVisibleCount", suites: nil, text: "`visibleItemCount` of the tree"),
+        Entry(name: "compositionalReload", suites: nil, text: "`reloadData()` and the first layout pass, 10^6 items in 10^4 sections"),
+        Entry(name: "compositionalJump", suites: nil, text: "`scrollToItem(at:at:.top)` to a random item, measuring the screen it lands on"),
+        Entry(name: "compositionalScrollStep", suites: nil, text: "a tenth of a screen along a bouncing path, measuring what enters"),
+        Entry(name: "compositionalMemory", suites: nil, text: "what a reload keeps, per section (bytes/row is per section; the scale is sections)"),
     ]
 
     /// The line for `name` in `suite`: the suite's own entry first, then the general one.

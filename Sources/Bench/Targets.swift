@@ -185,7 +185,7 @@ enum Targets {
                     let rate = Double(results[0].rows) / results[0].summary!.median  // bytes per ns = GB/s
                     return (String(format: "%.2f GB/s", rate), rate >= 1)
                 }),
-        ] + WatchSuite.targets + outlineTargets
+        ] + WatchSuite.targets + outlineTargets + CompositionalSuite.targets
     }
 
     /// The outline suite's targets (Docs/outlines.md).

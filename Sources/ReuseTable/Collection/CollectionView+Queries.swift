@@ -90,11 +90,12 @@ extension CollectionView {
         case .top: placement = .top
         case .centeredVertically: placement = .middle
         case .bottom: placement = .bottom
-        case .none: placement = .nearest
+        case .none, .left, .centeredHorizontally, .right: placement = .nearest
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
-            guard moveOffset(toY: y, because: .scrollTo) else { return }
+            let slid = collectionViewLayout.scrollSideways(toShow: indexPath, at: position)  // an orthogonal section's own offset
+            guard moveOffset(toY: y, because: .scrollTo) || slid else { return }
             runLayoutPass()
         }
     }

@@ -35,6 +35,13 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         case centeredVertically
         /// The item's bottom at the viewport's bottom.
         case bottom
+        /// In an orthogonal section, the item's left edge at the section's left edge (UIKit's `.left`);
+        /// vertically as little as possible.
+        case left
+        /// In an orthogonal section, the item's centre at the section's centre; vertically as little as possible.
+        case centeredHorizontally
+        /// In an orthogonal section, the item's right edge at the section's right edge; vertically as little as possible.
+        case right
     }
 
     /// Places the items. Setting a new layout invalidates it and lays out again.
@@ -254,6 +261,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
         finishCollectionSettle(following: following)
+        collectionViewLayout.settleViewport()  // layouts that measure cells measure what shows (`CollectionViewLayout.settleViewport()`)
     }
 
     /// The rectangle of content on screen.

@@ -22,6 +22,8 @@ open class CollectionViewLayout {
     var needsPrepare = true
     /// Diagnostics about bad settings made before the layout had a collection view.
     var pendingDiagnostics: [String] = []
+    /// Decoration view classes by kind (`CollectionViewLayout+Decoration.swift`).
+    var decorationClasses: [String: CollectionReusableView.Type] = [:]
 
     /// Creates a layout; give it to `CollectionView(frame:collectionViewLayout:)`.
     public init() {}
@@ -87,6 +89,15 @@ open class CollectionViewLayout {
         let probe = CGRect(x: point.x - 0.25, y: point.y - 0.25, width: 0.5, height: 0.5)
         return layoutAttributesForElements(in: probe).first { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath
     }
+
+    /// The end of the collection view's settle: a layout that measures cells (the compositional
+    /// layout's estimated items) measures what the viewport shows, anchoring the offset. The default does nothing.
+    func settleViewport() {}
+
+    /// Scrolls the section holding `indexPath` sideways so the item shows at `position`, when the
+    /// section scrolls sideways on its own (the compositional layout's orthogonal sections); true
+    /// when an offset moved. The default has no such sections.
+    func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool { false }
 
     /// Runs `prepare()` if an invalidation or an update asked for it.
     func prepareIfNeeded() {
