@@ -187,7 +187,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// estimates only the rows that fill the viewport are measured. A shorter content clamps
     /// the offset. Called from a callback, it runs when that step is done (`LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
+    /// A reload while a row is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
 
@@ -195,6 +197,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
+        cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }
 
@@ -208,6 +211,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
         // The counts first, then the callbacks: a change a delegate makes from
         // `didEndDisplaying` (with its own update call) comes after this reload.
         let counts = validatedCounts()
+        // A row lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
+        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
+            recycle([lifted])
+        }
         recycleAllVisibleViews()
         rebuildGeometry(counts: counts)
         clampOffsetToContent()
@@ -279,6 +286,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             measureSlotsInViewport()
         }
         finishTableSettle(following: following)
+        placeLiftedCell()  // its height follows measurement and the width
     }
 
     // MARK: 3. findRowForOffsetY
