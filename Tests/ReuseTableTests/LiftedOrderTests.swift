@@ -6,6 +6,8 @@ import Testing
 final class LiftCell: TableViewCell {
     var item = -1
     var base: CGFloat = 20
+    var reuses = 0
+    override func prepareForReuse() { reuses += 1 }
     override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: size.width >= 300 ? base : base + 6) }
 }
 
@@ -20,6 +22,7 @@ final class LiftSource: TableViewDataSource, TableViewDelegate {
     var redirect: ((IndexPath, IndexPath) -> IndexPath)?
     var ended: [(cell: TableViewCell, indexPath: IndexPath)] = []
     var onEnd: ((TableViewCell, IndexPath) -> Void)?
+    var onWillDisplay: ((TableView, IndexPath) -> Void)?
 
     init(items: [[Int]]) { self.items = items }
 
@@ -53,6 +56,9 @@ final class LiftSource: TableViewDataSource, TableViewDelegate {
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath {
         redirect?(sourceIndexPath, proposedDestinationIndexPath) ?? proposedDestinationIndexPath
+    }
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        onWillDisplay?(tableView, indexPath)
     }
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
         ended.append((cell, indexPath))
