@@ -281,9 +281,8 @@ extension InteractivelyMovingView {
     func placeLiftedCell() {
         guard let movement = pass.movement else { return }
         var frame = movementFrame(of: movement.origin).frame
-        let x = frame.origin.x
         frame.origin.y = movement.target.y - frame.height / 2
-        frame.origin.x = Self.liftedCellFollowsX ? movement.target.x - frame.width / 2 : x
+        if Self.liftedCellFollowsX { frame.origin.x = movement.target.x - frame.width / 2 }
         movement.cell.frame = frame
     }
 }
