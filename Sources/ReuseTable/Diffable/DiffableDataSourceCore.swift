@@ -125,6 +125,9 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             completion?()
             return
         }
+        // An apply while a row or item is lifted cancels the movement first, as a reload does
+        // (Docs/reordering.md): the snapshot and the screen then change together.
+        view.cancelMovementBeforeReload(by: "apply(_:animatingDifferences:completion:)")
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
         if !difference.isEmpty {
@@ -194,6 +197,8 @@ protocol DiffableTarget: AnyObject {
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void)
     /// `reconfigureRows(at:)` or `reconfigureItems(at:)`.
     func reconfigureVisible(at indexPaths: [IndexPath])
+    /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
+    func cancelMovementBeforeReload(by call: String)
 }
 
 extension TableView: DiffableTarget {
