@@ -38,6 +38,14 @@ open class CollectionViewCell: CollectionReusableView {
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
     }
 
+    /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so
+    /// the constraints solved before `layoutSubviews()` are solved at the size it is about to give
+    /// (see `TableViewCell.layoutIfNeeded()`); `layoutSubviews()` still sets it.
+    open override func layoutIfNeeded() {
+        if needsLayout, _autoLayout?.hasConstraintsBelow == true { contentView.frame = CGRect(origin: .zero, size: bounds.size) }
+        super.layoutIfNeeded()
+    }
+
     /// The default fits nothing (height 0).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         CGSize(width: size.width, height: 0)

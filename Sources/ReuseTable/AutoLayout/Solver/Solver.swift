@@ -41,6 +41,9 @@ public final class Solver {
     @exclusivity(unchecked) var artificial: Row?
     @exclusivity(unchecked) var infeasibleRows: [Symbol] = []
     var nextID = 0
+    /// Advanced by every call that may change the tableau (a constraint added, removed or moved,
+    /// a suggestion, a reset): equal revisions mean the same tableau, so the same solution.
+    var revision = 0
 
     var constraintTags: [ObjectIdentifier: Tag] = [:]
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditInfo] = [:]
@@ -98,6 +101,7 @@ public final class Solver {
         }
 
         constraintTags[key] = tag
+        revision &+= 1
         optimize(artificialObjective: false)
     }
 
@@ -111,6 +115,7 @@ public final class Solver {
         }
         removeEffects(of: tag)
         removeMarker(tag.marker)
+        revision &+= 1
         optimize(artificialObjective: false)
     }
 
@@ -153,11 +158,13 @@ public final class Solver {
                     infeasibleRows.append(basics[index])
                 }
                 dualOptimize()
+                revision &+= 1  // pivoted and back: the same constraints, perhaps another tableau
                 return false
             }
         }
         constraintTags[ObjectIdentifier(old)] = nil
         constraintTags[ObjectIdentifier(new)] = Tag(constraint: new, marker: tag.marker, other: tag.other)
+        revision &+= 1
         return true
     }
 
@@ -243,6 +250,7 @@ public final class Solver {
         }
         let delta = value - edits.values[position].constant
         edits.values[position].constant = value
+        revision &+= 1
         shiftEdit(edits.values[position].tag, by: delta)
     }
 
@@ -325,6 +333,7 @@ public final class Solver {
         artificial = nil
         infeasibleRows.removeAll()
         nextID = 0
+        revision &+= 1
         constraintTags.removeAll()
         edits.removeAll()
         variableSymbols.removeAll()
