@@ -18,36 +18,43 @@ import Foundation
 @MainActor
 final class LayoutEngine {
     /// The solver variables and engine-owned constraints of one view.
+    ///
+    /// `@exclusivity(unchecked)`: only the engine touches an item, one field at a time (no access
+    /// is held across a call out); the runtime's checks on these fields cost every sync a check per
+    /// field per item.
     @MainActor
     final class Item {
         unowned(unsafe) let view: View
+        /// The view as a `Label`, or nil (a view's class never changes: cast once, not at each sync).
+        unowned(unsafe) let label: Label?
         /// Keeps a non-root view alive while the engine has it, so its `ObjectIdentifier`
         /// key cannot be reused by a new view (the root is not retained: it owns the engine).
         private let retained: View?
         let left: Variable, top: Variable, width: Variable, height: Variable
-        var generation = 0
-        var pins: [Constraint] = []
+        @exclusivity(unchecked) var generation = 0
+        @exclusivity(unchecked) var pins: [Constraint] = []
         /// Pins left out by a conflict (not in the solver), tried again at each sync.
-        var brokenPins: [Constraint] = []
-        var pinnedFrame: CGRect?
+        @exclusivity(unchecked) var brokenPins: [Constraint] = []
+        @exclusivity(unchecked) var pinnedFrame: CGRect?
         /// The superview the pins were made against (they name its variables).
-        var pinnedParent: ObjectIdentifier?
-        var intrinsicConstraints: [Constraint] = []
+        @exclusivity(unchecked) var pinnedParent: ObjectIdentifier?
+        @exclusivity(unchecked) var intrinsicConstraints: [Constraint] = []
         /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
-        var brokenIntrinsicConstraints: [Constraint] = []
-        var appliedIntrinsic: IntrinsicKey?
+        @exclusivity(unchecked) var brokenIntrinsicConstraints: [Constraint] = []
+        @exclusivity(unchecked) var appliedIntrinsic: IntrinsicKey?
         /// Per axis (width, height), the variable an edit holds at the intrinsic size, which the
         /// hugging and compression constraints compare with; nil on an axis with no intrinsic size
         /// or a required hugging or compression priority (those compare with a constant).
-        var intrinsicEdits: [Variable?] = [nil, nil]
+        @exclusivity(unchecked) var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
-        var wrapWidth: CGFloat?
+        @exclusivity(unchecked) var wrapWidth: CGFloat?
         /// The superview's item as the last full walk found it (nil for the root); kept while
         /// the structure holds, so a sync reads no weak `superview` and looks up no dictionary.
-        var parentItem: Item?
+        @exclusivity(unchecked) var parentItem: Item?
 
         init(view: View, isRoot: Bool) {
             self.view = view
+            label = view as? Label
             retained = isRoot ? nil : view
             let name = LayoutConstraint.name(of: view)
             left = Variable(name + ".left")
@@ -100,8 +107,8 @@ final class LayoutEngine {
     let solver = Solver()
     var items: [ObjectIdentifier: Item] = [:]
     var entries: [ObjectIdentifier: Entry] = [:]
-    var generation = 0
-    var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
+    @exclusivity(unchecked) var generation = 0
+    @exclusivity(unchecked) var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
     var diagnostics: ((String) -> Void)?
     /// True when a constraint was activated or deactivated, or a view added, removed or
     /// reordered, in the root's subtree since the last full walk (`AutoLayoutState` sets it).
@@ -543,7 +550,7 @@ final class LayoutEngine {
     }
 
     func isAutoWrapping(_ item: Item) -> Bool {
-        guard let label = item.view as? Label else { return false }
+        guard let label = item.label else { return false }
         return label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
             && (item.view === root || !label.translatesAutoresizingMaskIntoConstraints)
     }
@@ -552,7 +559,7 @@ final class LayoutEngine {
     /// `preferredMaxLayoutWidth` keeps its one-line width but takes the height of its
     /// text wrapped at its last solved width.
     private func intrinsicSize(_ item: Item) -> CGSize {
-        if isAutoWrapping(item), let label = item.view as? Label {
+        if isAutoWrapping(item), let label = item.label {
             let full = label.sizeThatFits(CGSize(width: 0, height: 0))
             guard let wrap = item.wrapWidth, wrap > 0 else { return full }
             return CGSize(width: full.width, height: label.sizeThatFits(CGSize(width: wrap, height: 0)).height)

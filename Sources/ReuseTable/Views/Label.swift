@@ -12,10 +12,16 @@ import Foundation
 @MainActor
 open class Label: View {
     /// The text shown; "\n" starts a new line.
-    open var text: String
+    open var text: String {
+        get { storedText }
+        set { storedText = newValue }
+    }
 
     /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
-    open var numberOfLines = 0
+    open var numberOfLines: Int {
+        get { storedNumberOfLines }
+        set { storedNumberOfLines = newValue }
+    }
 
     /// Whether the label draws its highlighted look (UIKit: `isHighlighted`). A `TableViewCell` sets it
     /// on its `textLabel` and `detailTextLabel` while the cell is selected or highlighted, unless its
@@ -26,17 +32,28 @@ open class Label: View {
     ///
     /// It must be finite and more than 0: anything else is reported once (see
     /// `diagnosticHandler`) and replaced by 1.
-    open var characterWidth: CGFloat = 1 {
-        didSet { characterWidth = checkedMetric(characterWidth, "characterWidth") }
+    open var characterWidth: CGFloat {
+        get { storedCharacterWidth }
+        set { storedCharacterWidth = checkedMetric(newValue, "characterWidth") }
     }
 
     /// Points per line (the font's line height); default 1.
     ///
     /// It must be finite and more than 0: anything else is reported once (see
     /// `diagnosticHandler`) and replaced by 1.
-    open var lineHeight: CGFloat = 1 {
-        didSet { lineHeight = checkedMetric(lineHeight, "lineHeight") }
+    open var lineHeight: CGFloat {
+        get { storedLineHeight }
+        set { storedLineHeight = checkedMetric(newValue, "lineHeight") }
     }
+
+    // Private stored state, each access of it a plain read or write (as `View.bounds` keeps its
+    // own): the optimizer proves the accesses never overlap and drops the runtime's exclusivity
+    // checks, which the stored `open` properties paid on every read, and Auto Layout reads these
+    // for every label at every solve.
+    private var storedText: String
+    private var storedNumberOfLines = 0
+    private var storedCharacterWidth: CGFloat = 1
+    private var storedLineHeight: CGFloat = 1
 
     /// Where reports of bad metrics go when the label is not inside a table or collection view
     /// (inside one, they go to its `diagnosticHandler`); default: standard error.
@@ -99,7 +116,7 @@ open class Label: View {
 
     /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
-        self.text = text
+        storedText = text
         super.init(frame: frame)
     }
 
