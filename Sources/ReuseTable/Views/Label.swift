@@ -167,14 +167,28 @@ open class Label: View {
         return fitted
     }
 
-    /// The width of `text` when it is one line of printable ASCII with no space at either end (a
-    /// line `wrap` keeps whole wherever it fits), else nil.
-    /// - Complexity: O(n) over the UTF-8 bytes.
+    /// The width of `text` when it is one line with no space at either end, no tab and no line
+    /// break (a line `wrap` keeps whole wherever it fits: its width is the sum of its characters'
+    /// widths, each space one column), else nil. Printable ASCII is read from the UTF-8 bytes;
+    /// other text character by character, without building the words and lines `wrap` builds.
+    /// - Complexity: O(n) over the UTF-8 bytes, O(n) characters when not ASCII.
     private nonisolated static func oneLineWidth(_ text: String) -> Int? {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return nil }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return -1 }
             return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
-        } ?? nil
+        }
+        switch ascii {
+        case let width?? where width >= 0: return width
+        case let width?? where width < 0: return nil  // empty, or a space at an end
+        default: break  // not printable ASCII (or not contiguous): one character at a time
+        }
+        guard let first = text.first, let last = text.last, first != " ", last != " " else { return nil }
+        var width = 0
+        for character in text {
+            if character == "\t" || character.isNewline { return nil }
+            width += displayWidth(character)
+        }
+        return width
     }
 
     /// The number of whole columns in `width` points; nil when unconstrained.
