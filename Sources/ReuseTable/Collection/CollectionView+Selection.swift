@@ -39,10 +39,12 @@ extension CollectionView: SelectionHost {
     /// item → select → `didSelectItemAt` → unhighlight (`didUnhighlightItemAt`). In multiple
     /// selection a tap on a selected item deselects it (`shouldDeselectItemAt`, `didDeselectItemAt`).
     ///
-    /// Nothing happens while `allowsSelection` is false. Called from a data source or delegate method,
+    /// Nothing happens while `allowsSelection` is false. While an item shows swipe actions the tap
+    /// closes them and selects nothing; while editing it selects only with `allowsSelectionDuringEditing`. Called from a data source or delegate method,
     /// it runs when that step is done. An index path naming no item stops with a message naming it.
     /// - Complexity: O(s log v) for s items deselected, plus what the delegate does.
     public func tapItem(at indexPath: IndexPath) {
+        guard tapSelects else { return tapClosingSwipe(at: indexPath, call: "tapItem(at:)") }
         tapFromPublicCall(indexPath, call: "tapItem(at:)")
     }
 
