@@ -126,6 +126,33 @@ private func trapLine(_ result: ExitTest.Result?) -> String {
         #expect(collection.indexPathForSwipedItem == nil)
     }
 
+    @Test func callsFromHandlersAndProvidersAreQueuedAndProvidersMayReadTheView() {
+        let source = ListSwipeSource([20])
+        let collection = source.makeCollection()
+        var seen: [String] = []
+        source.onProvider = { view, indexPath in
+            // The old swipe is closed before the provider is asked; the view answers queries.
+            seen.append("\(indexPath.item) of \(view.numberOfItems(inSection: 0)), open \(String(describing: view.indexPathForSwipedItem))")
+            if indexPath.item == 2 { #expect(view.swipeItem(at: IndexPath(item: 9, section: 0), edge: .leading) == nil) }  // queued
+        }
+        collection.swipeItem(at: IndexPath(item: 2, section: 0), edge: .trailing)
+        #expect(seen == ["2 of 20, open nil", "9 of 20, open nil"])
+        #expect(collection.indexPathForSwipedItem == IndexPath(item: 9, section: 0))  // the queued swipe ran after
+        source.onProvider = nil
+        source.onAction = { view in
+            view.swipeItem(at: IndexPath(item: 5, section: 0), edge: .trailing)  // queued: runs when the handler returns
+            #expect(view.indexPathForSwipedItem == IndexPath(item: 9, section: 0))
+        }
+        collection.performSwipeAction(at: 0)  // Pin, completion(true): 9 closes, then 5 opens
+        #expect(collection.indexPathForSwipedItem == IndexPath(item: 5, section: 0))
+        source.onAction = { view in view.setEditing(true, animated: false) }
+        source.completes = false
+        collection.performSwipeAction(at: 1)  // Flag, completion(false); the queued setEditing closes it
+        #expect(collection.isEditing)
+        #expect(collection.indexPathForSwipedItem == nil)
+        #expect(source.log == ["action Pin", "action Flag"])
+    }
+
     // MARK: Editing
 
     @Test func setEditingUpdatesEachListCellOnceAndShowsTheEditingAccessories() {
@@ -133,14 +160,19 @@ private func trapLine(_ result: ExitTest.Result?) -> String {
         let collection = source.makeCollection()
         let visible = collection.indexPathsForVisibleItems
         #expect(visible.count >= 10)
+        let cellsBefore = visible.map { ObjectIdentifier(collection.cellForItem(at: $0)!) }
         collection.swipeItem(at: visible[1], edge: .trailing)
         collection.layoutIfNeeded()
         source.updates = []
         collection.setEditing(true, animated: true)  // closes the swipe and edits: one update per cell, with both
         #expect(collection.isEditing)
         collection.layoutIfNeeded()
-        #expect(source.updates.count == visible.count)
-        #expect(Set(source.updates.map(\.cell)).count == visible.count)
+        // The cells on screen stay and update once each; the rows are measured again with cells of
+        // their own from the data source (configured, so updated once, for the new state).
+        #expect(collection.indexPathsForVisibleItems == visible)
+        #expect(visible.map { ObjectIdentifier(collection.cellForItem(at: $0)!) } == cellsBefore)
+        #expect(source.updates.count { cellsBefore.contains($0.cell) } == visible.count)
+        #expect(Set(source.updates.map(\.cell)).count == source.updates.count, "once per cell")
         #expect(source.updates.allSatisfy { $0.state.isEditing && !$0.state.isSwiped })
         for indexPath in visible {
             let cell = collection.cellForItem(at: indexPath) as! CollectionViewListCell
@@ -154,9 +186,11 @@ private func trapLine(_ result: ExitTest.Result?) -> String {
         #expect(!arrived.isEmpty)
         for indexPath in arrived { #expect(collection.cellForItem(at: indexPath)?.configurationState.isEditing == true) }
         source.updates = []
+        let shownCells = collection.visibleCells.map { ObjectIdentifier($0) }
         collection.isEditing = false
         collection.layoutIfNeeded()
-        #expect(source.updates.count == collection.indexPathsForVisibleItems.count)
+        #expect(source.updates.count { shownCells.contains($0.cell) } == shownCells.count)
+        #expect(Set(source.updates.map(\.cell)).count == source.updates.count, "once per cell")
         #expect(source.updates.allSatisfy { !$0.state.isEditing })
         let cell = collection.cellForItem(at: collection.indexPathsForVisibleItems[0]) as! CollectionViewListCell
         #expect(cell.accessoryLayout(width: cell.bounds.width).accessories.keys.sorted() == [2])
@@ -164,6 +198,28 @@ private func trapLine(_ result: ExitTest.Result?) -> String {
         collection.setEditing(false, animated: false)  // no change: no update
         collection.layoutIfNeeded()
         #expect(source.updates.isEmpty)
+    }
+
+    @Test func editingMeasuresTheListRowsOnScreenAgainWithTheFirstOneStill() {
+        let source = ListSwipeSource([60])
+        // 11 columns: "item 10" fits beside the chevron (one line), not beside the editing controls (two).
+        let collection = source.makeCollection(width: 11, height: 12)
+        collection.contentOffset.y = 10
+        let first = collection.indexPathsForVisibleItems[0]
+        #expect(first == IndexPath(item: 10, section: 0))
+        func heights() -> [CGFloat] { collection.indexPathsForVisibleItems.map { collection.layoutAttributesForItem(at: $0)!.frame.height } }
+        func firstOnScreen() -> CGFloat? { collection.cellForItem(at: first).map { $0.frame.minY - collection.contentOffset.y } }
+        #expect(Set(heights()) == [1])
+        #expect(firstOnScreen() == 0)
+        collection.setEditing(true, animated: false)
+        collection.layoutIfNeeded()
+        #expect(Set(heights()) == [2])
+        #expect(firstOnScreen() == 0, "anchored: the row the user reads stays")
+        #expect(collection.cellForItem(at: first)?.frame.height == 2)
+        collection.setEditing(false, animated: false)
+        collection.layoutIfNeeded()
+        #expect(Set(heights()) == [1])
+        #expect(firstOnScreen() == 0)
     }
 
     @Test func whileEditingATapSelectsOnlyWithAllowsSelectionDuringEditing() {

@@ -126,4 +126,12 @@ extension CollectionView: SwipingView {
     func showEditingMode(_ isEditing: Bool, animated: Bool, on cell: CollectionViewCell) {
         cell.cellFlags.isEditing = isEditing
     }
+
+    /// A list cell shows or hides its editing controls, which narrows or widens its content: the
+    /// compositional layout measures the items on screen again at the next pass (anchored, as any
+    /// estimate), as UIKit's self-sizing follows a cell's new configuration.
+    func editingModeDidChange() {
+        guard collectionViewLayout is CollectionViewCompositionalLayout, !cellsOnScreen.isEmpty else { return }
+        collectionViewLayout.invalidateItems(at: cellsOnScreen.entries.map(\.indexPath))
+    }
 }

@@ -53,6 +53,8 @@ protocol SwipingView: LayingOutView {
     func swipeDidClose(at indexPath: IndexPath?)
     /// Shows the editing mode on a cell on screen or arriving.
     func showEditingMode(_ isEditing: Bool, animated: Bool, on cell: Cell)
+    /// The mode changed and the cells on screen show it (the collection view's list rows are measured again).
+    func editingModeDidChange()
 }
 
 extension SwipingView {
@@ -110,6 +112,7 @@ extension SwipingView {
             guard isEditing != editing.isEditing else { return }
             editing.isEditing = isEditing
             for entry in cellsOnScreen.entries { showEditingMode(isEditing, animated: animated, on: entry.cell) }
+            editingModeDidChange()
         }
     }
 

@@ -114,4 +114,7 @@ extension TableView: SwipingView {
     func showEditingMode(_ isEditing: Bool, animated: Bool, on cell: TableViewCell) {
         cell.setEditing(isEditing, animated: animated)
     }
+
+    /// A row sized by its cell is measured again by the configuration update the mode's change asked for.
+    func editingModeDidChange() {}
 }

@@ -28,6 +28,10 @@ final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
     /// What the cells' `delete` accessory runs; nil: the default (the trailing swipe).
     var deleteHandler: CellAccessory.ActionHandler?
     weak var collection: CollectionView?
+    /// Runs in every provider call, before it answers (a test calls back into the view from here).
+    var onProvider: ((CollectionView, IndexPath) -> Void)?
+    /// Runs in every action's handler, before its completion.
+    var onAction: ((CollectionView) -> Void)?
     private var nextID: Int
     private var registration: CollectionView.CellRegistration<CollectionViewListCell, Int>!
 
@@ -78,6 +82,7 @@ final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
         let actions = titles.map { title in
             ContextualAction(style: title == "Delete" ? .destructive : .normal, title: title) { [unowned self] _, _, completion in
                 log.append("action \(title)")
+                if let collection { onAction?(collection) }
                 if title == "Delete", let collection, let indexPath = collection.indexPathForSwipedItem {
                     sections[indexPath.section].remove(at: indexPath.item)
                     collection.deleteItems(at: [indexPath])  // queued: runs when the handler returns
@@ -93,8 +98,14 @@ final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
     /// A plain list `width` × `height` over this source (rows one line tall), loaded.
     func makeCollection(width: CGFloat = 40, height: CGFloat = 12) -> CollectionView {
         var list = CollectionLayoutListConfiguration(appearance: .plain)
-        list.leadingSwipeActionsConfigurationProvider = { [unowned self] _ in leading.isEmpty ? nil : configuration(leading) }
-        list.trailingSwipeActionsConfigurationProvider = { [unowned self] _ in trailing.map { configuration($0) } }
+        list.leadingSwipeActionsConfigurationProvider = { [unowned self] indexPath in
+            if let collection = self.collection { onProvider?(collection, indexPath) }
+            return leading.isEmpty ? nil : configuration(leading)
+        }
+        list.trailingSwipeActionsConfigurationProvider = { [unowned self] indexPath in
+            if let collection = self.collection { onProvider?(collection, indexPath) }
+            return trailing.map { configuration($0) }
+        }
         let collection = CollectionView(
             frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: CollectionViewCompositionalLayout.list(using: list))
         collection.dataSource = self
