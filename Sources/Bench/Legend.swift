@@ -61,6 +61,9 @@ enum Legend {
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
         Entry(name: "sectionSnapshot", suites: ["outline"], text: "`DiffableDataSourceSectionSnapshot` applied to a `TableView` by `apply(_:to:)`"),
         Entry(
+            name: "listLayout", suites: ["outline"],
+            text: "the same applied to a `CollectionView` with `list(using:)`: registered list cells, self-sized, an outline disclosure each"),
+        Entry(
             name: "compositional", suites: ["compositional"],
             text: "`CollectionViewCompositionalLayout`, heights estimated and measured as items show"),
         Entry(name: "FlowLayout", suites: ["compositional"], text: "the same items in one `FlowLayout` column, every height asked up front"),
@@ -119,7 +122,7 @@ enum Legend {
         Entry(name: "watchWrite", suites: nil, text: "the watch page's nine scenes recorded on the real engine and written as one HTML file"),
         Entry(
             name: "outlineToggle", suites: nil,
-            text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the table"),
+            text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the view"),
         Entry(name: "outlineFirstApply", suites: nil, text: "apply a tree of n items, every parent expanded, to a fresh table"),
         Entry(name: "outlineIndexOf", suites: nil, text: "`index(of:)` of a random item of the tree"),
         Entry(name: "outlineVisibleIndex", suites: nil, text: "`visibleIndex(of:)`: a random item's row"),

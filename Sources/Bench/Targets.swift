@@ -196,6 +196,10 @@ enum Targets {
                 .init(suite: "outline", operation: "outlineToggle", strategy: "sectionSnapshot", rows: million),
                 limit: 20_000_000, source: "outlines.md"),
             time(
+                "outlineToggle, list layout (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineToggle", strategy: "listLayout", rows: million),
+                limit: 20_000_000, source: "outlines.md"),
+            time(
                 "outlineFirstApply (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineFirstApply", strategy: "sectionSnapshot", rows: million),
                 limit: 1_000_000_000, source: "outlines.md"),
