@@ -11,7 +11,7 @@ extension CollectionView {
     /// stops with a message naming it and the number of sections (UIKit raises; the table's
     /// `numberOfRows(inSection:)` does the same).
     /// - Complexity: O(1).
-    public func numberOfItems(inSection section: Int) -> Int { loadedCount(inSection: section) }
+    public func numberOfItems(inSection section: Int) -> Int { loadedCount(inSection: section, call: "numberOfItems(inSection:)") }
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
@@ -80,7 +80,7 @@ extension CollectionView {
         do {
             try validateIndexPath(indexPath)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: "scrollToItem(at:at:animated:)")
         }
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
             frame.minY.isFinite, frame.maxY.isFinite

@@ -49,7 +49,7 @@ extension CollectionView {
         do {
             try validateSupplementaryDequeue(kind: elementKind, identifier: identifier, for: indexPath)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)")
         }
         let key = SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)
         if let view = supplementary.pool.dequeue(key) {

@@ -141,13 +141,16 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Discards all cells, reads the counts again and invalidates the layout
     /// (every item size is asked again) and the index-path height cache.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
+    /// A reload while an item is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     /// - Complexity: as `reloadData()`.
     open func reloadDataWithoutInvalidatingHeightCache() {
+        cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }
 
@@ -163,7 +166,12 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        recycle(cellsOnScreen.removeAll())
+        var leaving = cellsOnScreen.removeAll()
+        // An item lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
+        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
+            leaving.append(lifted)
+        }
+        recycle(leaving)
         recycleAllSupplementaryViews()
         pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
         runLayoutPass()
@@ -254,7 +262,9 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         var clamps = pass.requests.contains(.clampOffset) || pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
         pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
-        collectionViewLayout.prepareIfNeeded()
+        // A lifted item's proposed order is re-placed from the positions just prepared (a new
+        // width, an update that ran before its drop): sizes and places follow them.
+        if collectionViewLayout.prepareIfNeeded(), pass.movement != nil { movementDidChange() }
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
         if contentSize.height < oldContentHeight { clamps = true }
         if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
@@ -262,6 +272,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         }
         finishCollectionSettle(following: following)
         collectionViewLayout.settleViewport()  // layouts that measure cells measure what shows (`CollectionViewLayout.settleViewport()`)
+        placeLiftedCell()
     }
 
     /// The rectangle of content on screen.

@@ -84,6 +84,12 @@ open class CollectionViewLayout {
     /// paths still in the data's order. The default shows the data's order.
     func proposeMove(from origin: IndexPath, to destination: IndexPath?, counts: [Int]) {}
 
+    /// Where the item at `indexPath` (the data's order) is shown: in the proposed order while an item
+    /// is lifted, for a layout that shows it. The default is `layoutAttributesForItem(at:)`'s frame.
+    func shownFrame(ofItem indexPath: IndexPath) -> CGRect? {
+        layoutAttributesForItem(at: indexPath)?.frame
+    }
+
     /// The item whose frame contains `point` in the data's order (not the proposed one), or nil.
     func itemInDataOrder(at point: CGPoint) -> IndexPath? {
         let probe = CGRect(x: point.x - 0.25, y: point.y - 0.25, width: 0.5, height: 0.5)
@@ -99,10 +105,12 @@ open class CollectionViewLayout {
     /// when an offset moved. The default has no such sections.
     func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool { false }
 
-    /// Runs `prepare()` if an invalidation or an update asked for it.
-    func prepareIfNeeded() {
-        guard needsPrepare else { return }
+    /// Runs `prepare()` if an invalidation or an update asked for it; returns whether it ran.
+    @discardableResult
+    func prepareIfNeeded() -> Bool {
+        guard needsPrepare else { return false }
         needsPrepare = false
         prepare()
+        return true
     }
 }

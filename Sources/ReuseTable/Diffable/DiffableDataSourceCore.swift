@@ -125,6 +125,9 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             completion?()
             return
         }
+        // An apply while a row or item is lifted cancels the movement first, as a reload does
+        // (Docs/reordering.md): the snapshot and the screen then change together.
+        view.cancelMovementBeforeReload(by: "apply(_:animatingDifferences:completion:)")
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
         if !difference.isEmpty {
@@ -201,6 +204,8 @@ protocol DiffableTarget: AnyObject {
     var showsOutlines: Bool { get }
     /// Gives each cell on screen its item's expansion (`Outline/LayingOutView+OutlineExpansion.swift`).
     func markExpansion(_ isExpanded: (IndexPath) -> Bool)
+    /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
+    func cancelMovementBeforeReload(by call: String)
 }
 
 extension TableView: DiffableTarget {

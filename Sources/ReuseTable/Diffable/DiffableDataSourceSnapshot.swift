@@ -195,13 +195,14 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         do { try change(storage) } catch { throw error as? ReuseTableError ?? ReuseTableError("\(error)") }
     }
 
-    /// Runs a change; bad input stops with the message, as UIKit traps.
-    private mutating func mutate(_ change: (Storage) throws -> Void) {
-        do { try attempt(change) } catch { ReuseTableError.trap(error) }
+    /// Runs a change for the public method `call`; bad input stops with the message naming it, as UIKit traps.
+    private mutating func mutate(_ call: String = #function, _ change: (Storage) throws -> Void) {
+        do { try attempt(change) } catch { ReuseTableError.trap(error, in: call) }
     }
 
-    private func trapping<T>(_ body: () throws -> T) -> T {
-        do { return try body() } catch { ReuseTableError.trap(error as? ReuseTableError ?? ReuseTableError("\(error)")) }
+    /// Runs a query for the public method `call`; bad input stops with the message naming it.
+    private func trapping<T>(_ call: String = #function, _ body: () throws -> T) -> T {
+        do { return try body() } catch { ReuseTableError.trap(error as? ReuseTableError ?? ReuseTableError("\(error)"), in: call) }
     }
 
     /// The snapshot's contents, shared by copies until one of them changes.

@@ -189,7 +189,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// estimates only the rows that fill the viewport are measured. A shorter content clamps
     /// the offset. Called from a callback, it runs when that step is done (`LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
+    /// A reload while a row is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
 
@@ -197,6 +199,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
+        cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }
 
@@ -210,6 +213,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
         // The counts first, then the callbacks: a change a delegate makes from
         // `didEndDisplaying` (with its own update call) comes after this reload.
         let counts = validatedCounts()
+        // A row lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
+        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
+            recycle([lifted])
+        }
         recycleAllVisibleViews()
         rebuildGeometry(counts: counts)
         clampOffsetToContent()
@@ -283,6 +290,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             measureSlotsInViewport()
         }
         finishTableSettle(following: following)
+        placeLiftedCell()  // its height follows measurement and the width
     }
 
     // MARK: 3. findRowForOffsetY
