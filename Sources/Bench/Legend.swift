@@ -59,6 +59,12 @@ enum Legend {
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
+        Entry(
+            name: "plain", suites: ["configured"],
+            text: "`dequeueReusableCell(withReuseIdentifier:for:)` of a cell with two labels placed by hand"),
+        Entry(
+            name: "configured", suites: ["configured"],
+            text: "`dequeueConfiguredReusableCell(using:for:item:)`: a list cell from a `CellRegistration`, a value-cell content configuration"),
         Entry(name: "sectionSnapshot", suites: ["outline"], text: "`DiffableDataSourceSectionSnapshot` applied to a `TableView` by `apply(_:to:)`"),
         Entry(
             name: "listLayout", suites: ["outline"],
@@ -123,6 +129,9 @@ enum Legend {
         Entry(
             name: "outlineToggle", suites: nil,
             text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the view"),
+        Entry(
+            name: "dequeueScreenStep", suites: nil,
+            text: "a collection view of n one-line items (80×24, a FlowLayout list) scrolled one screen: 24 cells dequeued, shown and laid out"),
         Entry(name: "outlineFirstApply", suites: nil, text: "apply a tree of n items, every parent expanded, to a fresh table"),
         Entry(name: "outlineIndexOf", suites: nil, text: "`index(of:)` of a random item of the tree"),
         Entry(name: "outlineVisibleIndex", suites: nil, text: "`visibleIndex(of:)`: a random item's row"),

@@ -199,6 +199,10 @@ enum Targets {
                 "outlineToggle, list layout (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineToggle", strategy: "listLayout", rows: million),
                 limit: 20_000_000, source: "outlines.md"),
+            ratio(
+                "dequeueScreenStep, configured vs plain (configured, 10^5 items)",
+                .init(suite: "configured", operation: "dequeueScreenStep", strategy: "configured", rows: 100_000),
+                against: "plain", atMost: 1.2, source: "modern-cells.md"),
             time(
                 "outlineFirstApply (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineFirstApply", strategy: "sectionSnapshot", rows: million),
