@@ -57,6 +57,9 @@ enum Legend {
         Entry(name: "deleteInsertAll", suites: nil, text: "one batch deleting every old row and inserting every new one (no identities)"),
         Entry(name: "ReuseTable", suites: ["diffable"], text: "ours: the diff alone (`SnapshotDifference`), no table"),
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
+        Entry(
+            name: "configured", suites: ["feed"],
+            text: "the same design on a content configuration (`ConfiguredFeedCell`), sized by its content view"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
         Entry(

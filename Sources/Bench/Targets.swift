@@ -142,6 +142,10 @@ enum Targets {
                 "feedScreenStep, Auto Layout vs frame, one design (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: million),
                 against: "frame", atMost: 2, source: "performance.md"),
+            ratio(
+                "feedScreenStep, configured vs frame, one design (feed, 10^6 posts)",
+                .init(suite: "feed", operation: "feedScreenStep", strategy: "configured", rows: million),
+                against: "frame", atMost: 1.2, source: "modern-cells.md"),
             p99(
                 "feedScreenStep p99, frame (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "frame", rows: million),

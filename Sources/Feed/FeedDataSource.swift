@@ -13,7 +13,7 @@ import Figures
 @MainActor
 public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     /// How the feed's cells are laid out and measured (key `a`).
-    public enum CellLayout: String {
+    public enum CellLayout: String, Sendable {
         /// `FeedCell`: frames set in `layoutSubviews`, height from `sizeThatFits`.
         case frames = "frame layout"
         /// `AutoLayoutFeedCell`: the same cell built with anchors, fitted by the engine.

@@ -316,7 +316,7 @@ import TestSupport
     @MainActor @Test func feedSuiteScrollsTheFeedByScreensWithBothSizingPaths() throws {
         let suite = try #require(Suites.all(quick: true).first { $0.name == "feed" })
         #expect(suite.operations.map(\.name) == ["feedScreenStep"])
-        #expect(suite.operations[0].strategies.map(\.name) == ["frame", "AutoLayout"])
+        #expect(suite.operations[0].strategies.map(\.name) == ["frame", "AutoLayout", "configured"])
         #expect(suite.operations[0].baseline == "frame")
         #expect(suite.scales == [1_000_000])
         for autoLayout in [false, true] {
@@ -333,6 +333,9 @@ import TestSupport
         #expect(!constrained.visibleCells.isEmpty && constrained.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
         #expect(!framed.visibleCells.isEmpty && framed.visibleCells.allSatisfy { type(of: $0) == FeedCell.self })
         #expect(constrained.contentSize == framed.contentSize, "equal heights, equal estimates")
+        let (configured, _) = FeedSuite.makeTable(rows: 2_000, layout: .configured)
+        #expect(!configured.visibleCells.isEmpty && configured.visibleCells.allSatisfy { $0 is ConfiguredFeedCell })
+        #expect(configured.contentSize == framed.contentSize, "equal heights, equal estimates")
         let benchCase = FeedSuite.makeCase(rows: 2_000, autoLayout: true, counted: 20)
         #expect(benchCase.p99 == FeedSuite.counted["AutoLayout"]?.p99, "the JSON's p99_ns is the counted steps' p99")
         var result = BenchResult(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: 2_000)
