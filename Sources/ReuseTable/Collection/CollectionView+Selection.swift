@@ -41,8 +41,12 @@ extension CollectionView: SelectionHost {
     ///
     /// Nothing happens while `allowsSelection` is false. Called from a data source or delegate method,
     /// it runs when that step is done. An index path naming no item stops with a message naming it.
+    /// On a `CollectionViewListCell` showing an outline disclosure in the header style, the tap
+    /// toggles the item instead, as the accessory does (UIKit: such a cell is not selectable).
     /// - Complexity: O(s log v) for s items deselected, plus what the delegate does.
     public func tapItem(at indexPath: IndexPath) {
+        if deferIfBusy("tapItem(at:)", { [self] in tapItem(at: indexPath) }) { return }
+        if tapTogglesOutline(at: indexPath) { return }  // a header-style outline disclosure (`CollectionViewListCell+Outline.swift`)
         tapFromPublicCall(indexPath, call: "tapItem(at:)")
     }
 

@@ -68,9 +68,11 @@ open class CollectionViewListCell: CollectionViewCell {
     }
 
     /// A headless stand-in for a tap on accessory `index` of `accessories`: runs its `actionHandler`
-    /// when it shows in the cell's editing mode and has one. Returns whether a handler ran. An index
-    /// out of range stops with a message naming it and the count.
-    /// - Complexity: O(1) plus the handler.
+    /// when it shows in the cell's editing mode and has one. An `outlineDisclosure` without a handler
+    /// toggles the cell's item through the data source's `sectionSnapshotHandlers`, as
+    /// `CollectionView.tapOutlineDisclosure(at:)` does (UIKit's default). Returns whether a handler ran
+    /// or the item was toggled. An index out of range stops with a message naming it and the count.
+    /// - Complexity: O(1) plus the handler; O(v) to find the cell's index path for a toggle.
     @discardableResult
     open func tapAccessory(at index: Int) -> Bool {
         guard accessories.indices.contains(index) else {
@@ -78,9 +80,12 @@ open class CollectionViewListCell: CollectionViewCell {
                 ReuseTableError("tapAccessory(at:): index \(index) is out of range: the cell has \(accessories.count) accessories."))
         }
         let accessory = accessories[index]
-        guard isShown(accessory), let handler = accessory.actionHandler else { return false }
-        handler()
-        return true
+        guard isShown(accessory) else { return false }
+        if let handler = accessory.actionHandler {
+            handler()
+            return true
+        }
+        return accessory.kind == .outlineDisclosure && toggleShownItem()
     }
 
     /// Whether `accessory` shows now: not hidden, and displayed in the cell's editing mode.
