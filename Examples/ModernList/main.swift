@@ -1,5 +1,5 @@
 // Apple's modern list in a terminal: `swift run ModernList`. A cell registration, list content
-// configurations, a diffable data source and accessories, on a collection view (a FlowLayout list).
+// configurations, a diffable data source and accessories, on a collection view laid out by `list(using:)`.
 // ↑ ↓ PgUp PgDn scroll, Enter selects the top item, q quits. Off a terminal it prints three frames.
 import Foundation
 import ReuseTable
@@ -35,10 +35,11 @@ let ranges: [(name: String, peaks: [Peak])] = [
     ),
 ]
 
-let layout = FlowLayout()  // one item a line, until the compositional layout's list
-layout.itemSize = CGSize(width: 0, height: 1)
-layout.headerReferenceSize = CGSize(width: 0, height: 1)
-let list = CollectionView(frame: .zero, collectionViewLayout: layout)
+var configuration = CollectionLayoutListConfiguration(appearance: .plain)  // a list, its rows and headers self-sized
+configuration.headerMode = .supplementary
+// A frame to start with (the screen gives it its size): a list 0 wide would fit its rows side by side.
+let list = CollectionView(
+    frame: CGRect(x: 0, y: 0, width: 80, height: 24), collectionViewLayout: CollectionViewCompositionalLayout.list(using: configuration))
 list.allowsMultipleSelection = true
 
 // The registrations: made once, outside the providers.

@@ -94,7 +94,7 @@ extension CollectionView {
     /// item's trailing swipe actions (UIKit: it reveals them), a `reorder` grip lifts the item.
     /// Returns whether something happened; false for a cell this view does not show as an item.
     func accessoryTapped(_ kind: CellAccessory.Kind, on cell: CollectionViewCell) -> Bool {
-        guard let indexPath = cellsOnScreen.entries.first(where: { $0.cell === cell })?.indexPath else { return false }
+        guard let indexPath = indexPath(for: cell) else { return false }
         switch kind {
         case .delete: return swipeItem(at: indexPath, edge: .trailing) != nil
         case .reorder: return beginInteractiveMovementForItem(at: indexPath)
