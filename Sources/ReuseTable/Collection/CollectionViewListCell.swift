@@ -67,12 +67,15 @@ open class CollectionViewListCell: CollectionViewCell {
         }
     }
 
-    /// A headless stand-in for a tap on accessory `index` of `accessories`: runs its `actionHandler`
-    /// when it shows in the cell's editing mode and has one. An `outlineDisclosure` without a handler
-    /// toggles the cell's item through the data source's `sectionSnapshotHandlers`, as
-    /// `CollectionView.tapOutlineDisclosure(at:)` does (UIKit's default). Returns whether a handler ran
-    /// or the item was toggled. An index out of range stops with a message naming it and the count.
-    /// - Complexity: O(1) plus the handler; O(v) to find the cell's index path for a toggle.
+    /// A headless stand-in for a tap on accessory `index` of `accessories`, when it shows in the
+    /// cell's editing mode: runs its `actionHandler` if it has one; otherwise, as UIKit, an
+    /// `outlineDisclosure` toggles the cell's item through the data source's `sectionSnapshotHandlers`
+    /// (as `CollectionView.tapOutlineDisclosure(at:)` does), a `delete` control opens the item's
+    /// trailing swipe actions (`CollectionView.swipeItem(at:edge:)`) and a `reorder` grip lifts the
+    /// item (`beginInteractiveMovementForItem(at:)`; the finger then moves it with
+    /// `updateInteractiveMovementTargetPosition(_:)`). Returns whether something ran. An index out of
+    /// range stops with a message naming it and the count.
+    /// - Complexity: O(1) plus the handler; O(v) for v visible items to find this cell's item.
     @discardableResult
     open func tapAccessory(at index: Int) -> Bool {
         guard accessories.indices.contains(index) else {
@@ -85,7 +88,9 @@ open class CollectionViewListCell: CollectionViewCell {
             handler()
             return true
         }
-        return accessory.kind == .outlineDisclosure && toggleShownItem()
+        if accessory.kind == .outlineDisclosure { return toggleShownItem() }
+        guard let collectionView = superview as? CollectionView else { return false }
+        return collectionView.accessoryTapped(accessory.kind, on: self)
     }
 
     /// Whether `accessory` shows now: not hidden, and displayed in the cell's editing mode.

@@ -144,11 +144,6 @@ extension TableView: ConfigurationUpdateHost {
         if let cell = cell as? TableViewCell { showEditing(on: cell) }
     }
 
-    /// Shows on the row's cell, if on screen, that the row opened or closed its swipe actions.
-    func showSwiped(_ isSwiped: Bool, at indexPath: IndexPath) {
-        cellsOnScreen[indexPath]?.cellFlags.isSwiped = isSwiped
-    }
-
     /// The fitting height of the cell showing a row sized by its cell, or nil. With `matchingRow`, also
     /// nil unless the row is exactly as tall as it. A row is sized by its cell when `rowHeight` is
     /// `automaticDimension` and the row was measured that way at this width (its height is in
@@ -185,9 +180,12 @@ extension CollectionView: ConfigurationUpdateHost {
 
     func configurationsChangedHeights(_ changes: [(IndexPath, CGFloat)]) {}
 
-    /// The item's expansion in an outline; the collection view has no swipe or editing mode yet.
+    /// The editing mode, whether the item shows swipe actions (`CollectionView+Swipe.swift`), and its
+    /// expansion in an outline.
     func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags {
         var flags = CellStateFlags()
+        flags.isEditing = editing.isEditing
+        if let swipe = editing.swipe { flags.isSwiped = swipe.indexPath == indexPath }
         flags.isExpanded = outlineExpansion(at: indexPath)
         return flags
     }
