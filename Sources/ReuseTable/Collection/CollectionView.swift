@@ -120,6 +120,22 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var supplementary = SupplementaryViews()
     /// Items announced to `prefetchDataSource` and not yet displayed or cancelled (`CollectionView+Prefetching.swift`).
     var prefetchedIndexPaths: Set<IndexPath> = []
+    /// Whether the view is in editing mode (`CollectionView+Editing.swift`).
+    var editingMode = false
+
+    /// Whether the view is in editing mode (UIKit's name, since iOS 14): its cells' configuration
+    /// state says so, and list cells show the accessories displayed `.whenEditing` (delete,
+    /// reorder, multiselect). Setting it is `setEditing(_:animated:)` without animation.
+    open var isEditing: Bool {
+        get { editingMode }
+        set { setEditing(newValue, animated: false) }
+    }
+
+    /// Enters or leaves editing mode: every cell on screen, and every cell that arrives, gets
+    /// `isEditing` in its configuration state and updates once, before the next pass. Called from a
+    /// data source or delegate method, it runs when that step is done.
+    /// - Complexity: O(v) for v cells on screen, plus their updates.
+    open func setEditing(_ editing: Bool, animated: Bool) { applyEditing(editing) }
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {

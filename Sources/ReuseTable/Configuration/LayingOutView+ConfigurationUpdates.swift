@@ -185,9 +185,10 @@ extension CollectionView: ConfigurationUpdateHost {
 
     func configurationsChangedHeights(_ changes: [(IndexPath, CGFloat)]) {}
 
-    /// The item's expansion in an outline; the collection view has no swipe or editing mode yet.
+    /// The editing mode and the item's expansion in an outline; the collection view has no swipe yet.
     func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags {
         var flags = CellStateFlags()
+        flags.isEditing = editingMode
         flags.isExpanded = outlineExpansion(at: indexPath)
         return flags
     }
