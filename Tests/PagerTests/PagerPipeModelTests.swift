@@ -5,7 +5,7 @@ import TestSupport
 
 /// A pipe's bytes kept in the source's own buffer (its pages committed ahead of each read), against
 /// a plain array of what was written: random appends, some far larger than one read, the index and
-/// a filter after each, then the end of input.
+/// a filter after each, then the end of input. `REUSETABLE_LONG=1` runs 20 rounds instead of 2.
 @Suite struct PagerPipeModelTests {
     /// Random text for one append: short lines, some holding the filter's needle, often cut mid-line.
     private static func piece(_ random: inout SplitMix64, length: Int) -> [UInt8] {
@@ -52,7 +52,8 @@ import TestSupport
 
     @Test func appendsIndexAndFilterLikeTheModel() throws {
         var random = SplitMix64(seed: 57)
-        for round in 0..<2 {
+        let rounds = ProcessInfo.processInfo.environment["REUSETABLE_LONG"] == "1" ? 20 : 2
+        for round in 0..<rounds {
             let pipe = Pipe()
             let source = try ByteSource.open(descriptor: dup(pipe.fileHandleForReading.fileDescriptor), name: "(stdin)")
             #expect(source.isPipe)
