@@ -5,7 +5,7 @@ import Testing
 
 /// Keys from a script, through the public `TerminalDevice`: each read returns the next entry, or
 /// nothing (after waiting up to its timeout, at most 1 ms here) once the script is used up, until
-/// `quitWhen` holds; then `q`. A loop that never gets there quits after `patience` empty reads.
+/// `quitWhen` holds; then `q`. A loop that never gets there quits after `patience` empty reads (30 s).
 @MainActor
 final class KeyScript: TerminalDevice {
     var script: [[Key]]
@@ -15,7 +15,7 @@ final class KeyScript: TerminalDevice {
     private(set) var emptyReads = 0
     let screenSize: (columns: Int, rows: Int)
 
-    init(_ script: [[Key]], size: (columns: Int, rows: Int) = (24, 6), patience: Int = 5_000, quitWhen: @escaping () -> Bool) {
+    init(_ script: [[Key]], size: (columns: Int, rows: Int) = (24, 6), patience: Int = 30_000, quitWhen: @escaping () -> Bool) {
         self.script = script
         self.quitWhen = quitWhen
         self.patience = patience
@@ -113,7 +113,7 @@ final class AsyncListScreen: TerminalScreen {
     /// An async apply started by a key completes inside the loop, and the frame after it shows the row.
     @Test func anAsyncApplyStartedByAKeyCompletesInsideTheLoop() async {
         let screen = AsyncListScreen()
-        let device = KeyScript([[.char("i")]]) { screen.rowsDrawn == 3 }
+        let device = KeyScript([[.char("i")]]) { screen.finished == 1 && screen.rowsDrawn == 3 }
         await EventLoop().run(screen, on: device)
         #expect(screen.finished == 1)
         #expect(screen.rowsWhenKeyReturned == [2])  // the key did not wait for the apply
@@ -128,7 +128,7 @@ final class AsyncListScreen: TerminalScreen {
     /// asked for): all complete, in order, and the last frame shows them.
     @Test func appliesQueuedBehindOneInFlightAllComplete() async {
         let screen = AsyncListScreen()
-        let device = KeyScript([[.char("i"), .char("i")], [], [.char("i")]]) { screen.rowsDrawn == 5 }
+        let device = KeyScript([[.char("i"), .char("i")], [], [.char("i")]]) { screen.finished == 3 && screen.rowsDrawn == 5 }
         await EventLoop().run(screen, on: device)
         #expect(screen.finished == 3)
         #expect(screen.source.snapshot().itemIdentifiers == ["new 1", "new 2", "new 3", "alpha", "beta"])
