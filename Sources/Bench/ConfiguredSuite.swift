@@ -94,11 +94,21 @@ enum ConfiguredSuite {
             let maximum = Double(list.contentSize.height - frame.height)
             return BenchCase(step: { i in
                 MainActor.assumeIsolated {
-                    list.contentOffset.y = CGFloat(TableSuites.pathOffset(i, start: 0, stepSize: Double(frame.height), maximum: maximum))
-                    list.layoutIfNeeded()
+                    if configured { configuredStep(list, i, maximum: maximum) } else { step(list, i, maximum: maximum) }
                     withExtendedLifetime(source) {}
                 }
             })
         }
+    }
+
+    /// A configured step in its own function, so callgrind can collect it alone
+    /// (`--toggle-collect='*ConfiguredSuite*configuredStep*'`, Docs/performance.md).
+    @inline(never) @MainActor static func configuredStep(_ list: CollectionView, _ i: Int, maximum: Double) {
+        step(list, i, maximum: maximum)
+    }
+
+    @MainActor static func step(_ list: CollectionView, _ i: Int, maximum: Double) {
+        list.contentOffset.y = CGFloat(TableSuites.pathOffset(i, start: 0, stepSize: Double(frame.height), maximum: maximum))
+        list.layoutIfNeeded()
     }
 }

@@ -54,9 +54,15 @@ open class CollectionViewCell: CollectionReusableView {
     /// Makes `contentView` fill the cell.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        guard placesContentView else { return }
         contentView.frame = CGRect(origin: .zero, size: bounds.size)
         configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
+
+    /// Whether `layoutSubviews()` here places `contentView` and the configurations' views. A list
+    /// cell places them itself, between its accessories: laid out here first at the full width,
+    /// its content would be laid out twice a pass.
+    var placesContentView: Bool { true }
 
     /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so
     /// the constraints solved before `layoutSubviews()` are solved at the size it is about to give

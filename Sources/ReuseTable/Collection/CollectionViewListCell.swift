@@ -120,8 +120,6 @@ open class CollectionViewListCell: CollectionViewCell {
     /// The widths of the indentation and accessories, and what is left for the content.
     /// - Complexity: O(accessories).
     func accessoryLayout(width: CGFloat) -> AccessoryLayout {
-        let state = configurationState
-        let isHeader = (contentConfiguration as? ListContentConfiguration)?.style.isSupplementary ?? false
         let step = indentationWidth.isFinite ? max(0, indentationWidth) : 0
         let indent = CGFloat(max(0, indentationLevel)) * step
         var layout = AccessoryLayout()
@@ -129,6 +127,9 @@ open class CollectionViewListCell: CollectionViewCell {
         var trailing = width
         // Leading ones from the edge inward, trailing ones from the content outward (`Kind`'s order).
         let shown = accessories.indices.filter { isShown(accessories[$0]) }
+        // The state and the header check only with an accessory shown: both cost a dynamic cast at every layout.
+        let state = shown.isEmpty ? CellConfigurationState() : configurationState
+        let isHeader = !shown.isEmpty && (contentConfiguration as? ListContentConfiguration)?.style.isSupplementary == true
         for index in shown where accessories[index].isLeading(outlineIsHeader: isHeader) {
             let accessoryWidth = Self.width(of: accessories[index], in: state)
             leading += 1
@@ -168,6 +169,9 @@ open class CollectionViewListCell: CollectionViewCell {
         }
     }
 
+    /// The content view is placed here, not by `CollectionViewCell.layoutSubviews()`.
+    override var placesContentView: Bool { false }
+
     /// Places the content view between the accessories and draws each accessory shown, centered
     /// vertically on whole lines; hidden ones are hidden.
     open override func layoutSubviews() {
@@ -175,7 +179,7 @@ open class CollectionViewListCell: CollectionViewCell {
         let layout = accessoryLayout(width: bounds.width)
         contentView.frame = CGRect(x: layout.contentX, y: 0, width: layout.contentWidth, height: bounds.height)
         configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
-        let state = configurationState
+        let state = accessories.isEmpty ? CellConfigurationState() : configurationState  // read by accessories only
         for (index, label) in accessoryLabels.enumerated() {
             guard index < accessories.count, let placed = layout.accessories[index] else {
                 label.isHidden = true

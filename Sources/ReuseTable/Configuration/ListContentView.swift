@@ -33,7 +33,7 @@ public final class ListContentView: View, ContentView {
     public var configuration: any ContentConfiguration {
         get { current }
         set {
-            guard let list = newValue as? ListContentConfiguration else {
+            guard let list = Self.listConfiguration(newValue) else {
                 ReuseTableError.trap(
                     ReuseTableError(
                         "ListContentView.configuration: a ListContentView shows a ListContentConfiguration, not a \(type(of: newValue)); "
@@ -43,6 +43,18 @@ public final class ListContentView: View, ContentView {
             current = list
             apply(list)
         }
+    }
+
+    /// True for a `ListContentConfiguration`: a metadata comparison, where the protocol's default
+    /// boxes the configuration shown to read its type.
+    public func supports(_ configuration: any ContentConfiguration) -> Bool {
+        type(of: configuration) == ListContentConfiguration.self
+    }
+
+    /// `configuration` when it is a `ListContentConfiguration`: the existential opened and its type
+    /// compared, where `as?` goes through the runtime's dynamic cast at every arrival of a cell.
+    private static func listConfiguration<C: ContentConfiguration>(_ configuration: C) -> ListContentConfiguration? {
+        C.self == ListContentConfiguration.self ? unsafeBitCast(configuration, to: ListContentConfiguration.self) : nil
     }
 
     /// Copies the configuration onto the labels and asks for a layout (of this view and of the cell around it).
