@@ -15,15 +15,15 @@ extension CollectionView {
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
-    public var visibleCells: [CollectionViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
+    public var visibleCells: [CollectionViewCell] { cellsOnScreenAfterLayout.cells }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var indexPathsForVisibleItems: [IndexPath] { visibleAfterLayout(\.cellsOnScreen).indexPaths }
+    public var indexPathsForVisibleItems: [IndexPath] { cellsOnScreenAfterLayout.indexPaths }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
     /// - Complexity: O(log v) (a binary search of the visible cells), plus a pending layout pass.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { cellsOnScreenAfterLayout[indexPath] }
 
     /// Brings the layout up to date for a query; outside a layout step, inside a transaction
     /// of its own, since preparing asks the layout's delegate for heights.

@@ -84,7 +84,7 @@ extension CollectionView {
     /// Called from a data source or delegate callback while the view lays out,
     /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if batchRecorder.isIdle,
+        if engine.batchRecorder.isIdle,
             deferIfBusy(
                 "performBatchUpdates(_:completion:)",
                 { [self] in
@@ -99,11 +99,11 @@ extension CollectionView {
         completion?(true)
     }
 
-    func beginUpdates() { batchRecorder.begin() }
+    func beginUpdates() { engine.batchRecorder.begin() }
 
     func endUpdates() {
-        guard let batch = batchRecorder.end() else { return }
-        guard hasLoadedData else { return reloadData() }
+        guard let batch = engine.batchRecorder.end() else { return }
+        guard engine.hasLoadedData else { return reloadData() }
         performTransaction { applyValidated(batch) }
     }
 
@@ -120,9 +120,9 @@ extension CollectionView {
     /// Records one call into the current batch, or makes it a batch of its own —
     /// deferred to the end of the running pass when called from a callback outside a batch.
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
-        if batchRecorder.isIdle, deferIfBusy(name, { [self] in record(name, change) }) { return }
+        if engine.batchRecorder.isIdle, deferIfBusy(name, { [self] in record(name, change) }) { return }
         beginUpdates()
-        _ = batchRecorder.record(change)
+        _ = engine.batchRecorder.record(change)
         endUpdates()
     }
 
@@ -143,7 +143,7 @@ extension CollectionView {
         let plan = AppliedUpdate(plan, oldCounts: itemCounts, newCounts: newCounts)
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
-        for entry in cellsOnScreen.removeAll() {
+        for entry in engine.cellsOnScreen.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
             } else {
@@ -151,8 +151,8 @@ extension CollectionView {
                 leaving.append(entry)
             }
         }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        engine.cellsOnScreen.replace(with: remapped)
+        engine.selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         remapSupplementaryViews(through: plan.plan)
 
         applyToHeightCache(plan, newCounts: newCounts)
@@ -161,7 +161,7 @@ extension CollectionView {
         tellDidEndDisplaying(leaving)
 
         // The offset stays unless the content shrank below it, as in UIKit.
-        pass.requests.insert(.clampOffset)
+        engine.pass.requests.insert(.clampOffset)
         runLayoutPass()
     }
 

@@ -189,10 +189,12 @@ protocol DiffableTarget: AnyObject {
 }
 
 extension TableView: DiffableTarget {
+    var hasLoadedData: Bool { engine.hasLoadedData }
     func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureRows(at: indexPaths) }
 }
 
 extension CollectionView: DiffableTarget {
+    var hasLoadedData: Bool { engine.hasLoadedData }
     func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureItems(at: indexPaths) }
 }
 

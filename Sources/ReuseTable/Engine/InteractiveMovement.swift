@@ -31,7 +31,7 @@ struct InteractiveMovement<Cell: AnyObject> {
 /// Each says how its data source and delegate are asked and where a point lands; the
 /// sequence (lift, follow, auto-scroll, drop, cancel) is written once below.
 @MainActor
-protocol InteractivelyMovingView: LayingOutView {
+protocol InteractivelyMovingView: ReuseEngineView {
     /// "beginInteractiveMovementForRow(at:)" or "beginInteractiveMovementForItem(at:)", for messages.
     static var beginCallName: String { get }
     /// The data source's `canMoveRowAt` / `canMoveItemAt`, its `moveRowAt` / `moveItemAt` and the
@@ -62,7 +62,7 @@ protocol InteractivelyMovingView: LayingOutView {
 
 extension InteractivelyMovingView {
     /// Whether an element is lifted.
-    var isMovingInteractively: Bool { pass.movement != nil }
+    var isMovingInteractively: Bool { engine.pass.movement != nil }
 
     /// Lifts the element at `indexPath`: its cell leaves the visible list (dequeued and displayed
     /// first if it was off screen), structural calls start to wait. Misuse is reported through
@@ -71,7 +71,7 @@ extension InteractivelyMovingView {
     func beginMovement(at indexPath: IndexPath) -> Bool {
         loadIfNeeded()
         let call = Self.beginCallName
-        if let movement = pass.movement {
+        if let movement = engine.pass.movement {
             diagnosticHandler(
                 "\(call): \(Self.vocabulary.row) \(Self.vocabulary.describe(movement.origin)) is already lifted; end or cancel that movement before lifting "
                     + "\(Self.vocabulary.describe(indexPath)). Nothing changed.")
@@ -95,7 +95,7 @@ extension InteractivelyMovingView {
         }
         var lifted = false
         performTransaction {
-            let placed = cellsOnScreen.partition { $0.section != indexPath.section || $0.row != indexPath.row }
+            let placed = engine.cellsOnScreen.partition { $0.section != indexPath.section || $0.row != indexPath.row }
             var cell = placed.first?.cell
             if cell == nil, let fresh = cellFromDataSource(at: indexPath) {
                 fresh.frame = movementFrame(of: indexPath).frame
@@ -107,7 +107,7 @@ extension InteractivelyMovingView {
             }
             guard let cell else { return }
             let (frame, height) = movementFrame(of: indexPath)
-            pass.movement = InteractiveMovement(
+            engine.pass.movement = InteractiveMovement(
                 origin: indexPath, destination: indexPath, cell: cell, height: height,
                 target: CGPoint(x: frame.midX, y: frame.midY), startOffset: contentOffset)
             transaction.isHolding = true
@@ -124,7 +124,7 @@ extension InteractivelyMovingView {
     /// the proposed destination (redirected by the delegate) and lays out the proposed order.
     /// - Complexity: O(log n + visible elements).
     func updateMovement(to point: CGPoint, call: String) {
-        guard var movement = pass.movement else {
+        guard var movement = engine.pass.movement else {
             diagnosticHandler("\(call) was called with no \(Self.vocabulary.row) lifted; begin an interactive movement first. Nothing changed.")
             return
         }
@@ -158,7 +158,7 @@ extension InteractivelyMovingView {
             }
             let changed = movement.destination != destination
             movement.destination = destination
-            pass.movement = movement
+            engine.pass.movement = movement
             placeLiftedCell()
             if changed { movementDidChange() }
             runLayoutPass()
@@ -222,7 +222,7 @@ extension InteractivelyMovingView {
 
     /// Checks an end or cancel and takes the movement off the view, its cell back on the visible list.
     private func finishMovement(call: String) -> InteractiveMovement<Cell>? {
-        guard let movement = pass.movement else {
+        guard let movement = engine.pass.movement else {
             diagnosticHandler("\(call) was called with no \(Self.vocabulary.row) lifted; begin an interactive movement first. Nothing changed.")
             return nil
         }
@@ -230,16 +230,16 @@ extension InteractivelyMovingView {
             diagnosticHandler("\(call) was called from \(transaction.callback); end the movement outside callbacks. Nothing changed.")
             return nil
         }
-        pass.movement = nil
+        engine.pass.movement = nil
         showReordering(false, on: movement.cell)
         movementDidChange()
-        cellsOnScreen.insert(.init(section: movement.origin.section, row: movement.origin.row, cell: movement.cell))
+        engine.cellsOnScreen.insert(.init(section: movement.origin.section, row: movement.origin.row, cell: movement.cell))
         return movement
     }
 
     /// The lifted cell's frame: its layout frame, centered on the target point (vertically only, for rows).
     func placeLiftedCell() {
-        guard let movement = pass.movement else { return }
+        guard let movement = engine.pass.movement else { return }
         var frame = movement.cell.frame
         frame.origin.y = movement.target.y - frame.height / 2
         if Self.liftedCellFollowsX { frame.origin.x = movement.target.x - frame.width / 2 }

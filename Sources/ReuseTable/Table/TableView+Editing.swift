@@ -47,7 +47,7 @@ extension TableView {
             closeSwipedRow()
             guard editing != self.editing.isEditing else { return }
             self.editing.isEditing = editing
-            for entry in cellsOnScreen.entries { entry.cell.setEditing(editing, animated: animated) }
+            for entry in engine.cellsOnScreen.entries { entry.cell.setEditing(editing, animated: animated) }
         }
     }
 
@@ -80,7 +80,7 @@ extension TableView {
 extension TableView {
     /// A reload's new rows start unselected and with no row showing swipe actions.
     func forgetRowState() {
-        selection.removeAll()
+        engine.selection.removeAll()
         closeSwipedRow()
     }
 }

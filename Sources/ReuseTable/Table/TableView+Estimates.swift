@@ -134,7 +134,7 @@ extension TableView {
         // 3. Settle: measure what the viewport shows now, until it shows no estimate. A clamp to
         //    the end leaves the viewport at the end: the settle stays there (`finishTableSettle(following:)`).
         while true {
-            if wasWithinContent, clampOffsetToContent() { liveData.clampedToEndWhileMeasuring = true }
+            if wasWithinContent, clampOffsetToContent() { engine.liveData.clampedToEndWhileMeasuring = true }
             visible = viewport
             guard let index = firstUnmeasuredSlot(in: visible), measureSlot(at: index, keepCell: true) else { break }
         }
@@ -162,7 +162,7 @@ extension TableView {
         var newTop = CGFloat(geometry.offset(of: slotIndex) + geometryOrigin - screenY)
         let top = minimumContentOffsetY
         if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
-        if moveOffset(toY: newTop, because: .anchor) { counters.anchorAdjustments += 1 }
+        if moveOffset(toY: newTop, because: .anchor) { heightCounters.anchorAdjustments += 1 }
         recorder?.anchorKept(slot: slotIndex, screenY: screenY, in: self)
     }
 
@@ -195,7 +195,7 @@ extension TableView {
             if firstRow == nil { firstRow = slot }
             guard slot.isMeasured else { return }
             if firstMeasuredRow == nil { firstMeasuredRow = slot }
-            if cellsOnScreen[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
+            if engine.cellsOnScreen[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
         }
         return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
     }

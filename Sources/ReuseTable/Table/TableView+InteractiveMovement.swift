@@ -48,7 +48,7 @@ extension TableView {
     /// Where the lifted row would land now (the index space after the move), or nil when no row is lifted.
     /// - Complexity: O(1).
     public var indexPathForInteractivelyMovedRow: (from: IndexPath, to: IndexPath)? {
-        pass.movement.map { ($0.origin, $0.destination) }
+        engine.pass.movement.map { ($0.origin, $0.destination) }
     }
 }
 
@@ -112,7 +112,7 @@ extension TableView: InteractivelyMovingView {
     /// The lifted row's slot, its destination's index among the slots without it, and its
     /// height: what `wanted(cells:supplementary:)` shifts the other slots by.
     func liftedSlots() -> (origin: Int, destination: Int, height: Double)? {
-        guard let movement = pass.movement else { return nil }
+        guard let movement = engine.pass.movement else { return nil }
         let origin = slotIndex(forRow: movement.origin)
         let header = geometry.headerIndex(ofSection: movement.destination.section)
         let destination = (header > origin ? header - 1 : header) + 1 + movement.destination.row

@@ -5,6 +5,7 @@ import Foundation
 // names the table's anchor and follows the end through estimated rows.
 
 extension TableView {
+
     // MARK: Recording before a change
 
     /// Records the anchor and whether the table follows the end before `plan` is applied.
@@ -52,19 +53,19 @@ extension TableView {
     /// - Complexity: O(log n).
     func beginLiveSettle() -> Bool {
         recordBeforeChange { nil }
-        let following = liveData.pendingFollow ?? false
+        let following = engine.liveData.pendingFollow ?? false
         updateContentSize()
         updateBottomAlignment()
-        if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
+        if !following, let anchor = engine.liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY, clamping: false)
-            liveData.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
-            liveData.measuringAnchor = anchor.indexPath
+            engine.liveData.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
+            engine.liveData.measuringAnchor = anchor.indexPath
             // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
             // a reload left every row an estimate, and a row measured below it must not be preferred.
             let index = slotIndex(forRow: anchor.indexPath)
             if !geometry.slot(at: index).isMeasured, !transaction.hasDeferredWork { measureSlot(at: index, keepCell: true) }
         }
-        liveData.pendingAnchor = nil
+        engine.liveData.pendingAnchor = nil
         return following
     }
 
@@ -77,8 +78,8 @@ extension TableView {
     func finishTableSettle(following: Bool) {
         updateContentSize()
         var toEnd = following
-        if liveData.restoredOutOfRange {
-            liveData.restoredOutOfRange = false
+        if engine.liveData.restoredOutOfRange {
+            engine.liveData.restoredOutOfRange = false
             let y = min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY)
             moveOffset(toY: y, because: .clamp)
             if y == maximumContentOffsetY, y > minimumContentOffsetY {
@@ -89,9 +90,9 @@ extension TableView {
                 updateContentSize()
             }
         }
-        if toEnd || liveData.clampedToEndWhileMeasuring { goToEndMeasuring(because: following ? .followEnd : .clamp) }
-        liveData.measuringAnchor = nil
-        liveData.clampedToEndWhileMeasuring = false
+        if toEnd || engine.liveData.clampedToEndWhileMeasuring { goToEndMeasuring(because: following ? .followEnd : .clamp) }
+        engine.liveData.measuringAnchor = nil
+        engine.liveData.clampedToEndWhileMeasuring = false
         finishLiveSettle(following: following)
     }
 
@@ -114,7 +115,7 @@ extension TableView {
     /// measuring the viewport keeps still (`anchorSlot(in:)`), rather than a row shown or measured near it.
     /// - Complexity: O(log n).
     func liveAnchorInView(_ visible: Range<Double>, seenTop: Double) -> Slot? {
-        guard let indexPath = liveData.measuringAnchor, liveAnchorMinY(indexPath) != nil else { return nil }
+        guard let indexPath = engine.liveData.measuringAnchor, liveAnchorMinY(indexPath) != nil else { return nil }
         let slot = geometry.slot(at: slotIndex(forRow: indexPath))
         return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
     }

@@ -80,20 +80,20 @@ extension TableView {
 
     /// Exactly the rows intersecting the viewport, in order.
     /// - Complexity: O(v) for v visible rows, plus a pending layout pass.
-    public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.cellsOnScreen).indexPaths }
+    public var indexPathsForVisibleRows: [IndexPath]? { cellsOnScreenAfterLayout.indexPaths }
 
     /// The cells on screen, in row order.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var visibleCells: [TableViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
+    public var visibleCells: [TableViewCell] { cellsOnScreenAfterLayout.cells }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
     /// - Complexity: O(log v) (a binary search of the visible rows), plus a pending layout pass.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { cellsOnScreenAfterLayout[indexPath] }
 
     /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).
     /// - Complexity: O(visible rows).
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
+        engine.cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
     }
 
     // MARK: Validation

@@ -149,7 +149,7 @@ extension TableView {
 
     /// Runs an action's handler for the open row. Inside a transaction.
     func perform(_ action: ContextualAction, of session: SwipeSession) {
-        let source: View = cellsOnScreen[session.indexPath] ?? self
+        let source: View = engine.cellsOnScreen[session.indexPath] ?? self
         let number = session.number
         calling("ContextualAction.handler") {
             action.handler(action, source) { [weak self] performed in

@@ -75,19 +75,19 @@ extension TableView {
     }
 
     /// Starts recording a batch (UIKit's older spelling of `performBatchUpdates`); batches nest.
-    public func beginUpdates() { batchRecorder.begin() }
+    public func beginUpdates() { engine.batchRecorder.begin() }
 
     /// Ends a batch; the outermost one is validated and applied (after the running
     /// layout step, when called from a data source or delegate method).
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func endUpdates() {
-        guard let batch = batchRecorder.end() else { return }
+        guard let batch = engine.batchRecorder.end() else { return }
         if deferIfBusy("endUpdates()", { [self] in applyBatch(batch) }) { return }
         applyBatch(batch)
     }
 
     func applyBatch(_ batch: BatchUpdate) {
-        guard hasLoadedData else { return reloadData() }
+        guard engine.hasLoadedData else { return reloadData() }
         let plan: (UpdatePlan, [Int])
         do {
             plan = try validatedPlan(for: batch)
@@ -99,10 +99,10 @@ extension TableView {
 
     /// Records one call into the batch being recorded, or makes it a batch of its own.
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
-        if batchRecorder.record(change) { return }
+        if engine.batchRecorder.record(change) { return }
         if deferIfBusy(name, { [self] in record(name, change) }) { return }
         beginUpdates()
-        _ = batchRecorder.record(change)
+        _ = engine.batchRecorder.record(change)
         endUpdates()
     }
 
@@ -131,14 +131,14 @@ extension TableView {
         let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
-        recycle(cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
+        recycle(engine.cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in cellsOnScreen.removeAll() {
+        for entry in engine.cellsOnScreen.removeAll() {
             let new = plan.newIndexPath(forOld: entry.indexPath)!
             remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
         }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        engine.cellsOnScreen.replace(with: remapped)
+        engine.selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 

@@ -27,7 +27,7 @@ extension TableView {
     /// Exact-height mode whose measuring a queued call cut short: measure the rest now,
     /// and clamp the offset if the content got shorter than the placeholders made it.
     func finishFullMeasurement() {
-        pass.requests.remove(.measureEverything)
+        engine.pass.requests.remove(.measureEverything)
         let wasWithinContent = contentOffset.y <= maximumContentOffsetY
         measureAllUnmeasuredSlots()
         if wasWithinContent { clampOffsetToContent() }
@@ -36,7 +36,7 @@ extension TableView {
     /// Asks the next pass to measure every estimated slot, in exact-height mode (with
     /// estimates, rows are measured as they appear): a queued call cut measuring short.
     func measureEverythingAtNextPass() {
-        if !isEstimatingRows { pass.requests.insert(.measureEverything) }
+        if !isEstimatingRows { engine.pass.requests.insert(.measureEverything) }
     }
 
     /// Measures every slot still holding an estimate (exact-height mode), unless a callback queued a structural call.
@@ -45,7 +45,7 @@ extension TableView {
         var start = 0
         while let index = geometry.firstUnmeasured(from: start) {
             guard measureSlot(at: index) else {
-                pass.requests.insert(.measureEverything)  // not asked: a callback queued a structural call
+                engine.pass.requests.insert(.measureEverything)  // not asked: a callback queued a structural call
                 return
             }
             start = index + 1

@@ -4,7 +4,7 @@ import Foundation
 // and the data source's counts validated (each view reads them with its own
 // method names, `fetchCounts()`, through `UpdateVocabulary.readCounts`).
 
-extension ReusingView {
+extension ReuseEngineView {
     /// `reloadData()` (`keepingHeightCache` false) and `reloadDataWithoutInvalidatingHeightCache()`
     /// of both views: called from a data source or delegate method, the reload is queued and runs
     /// when the running step is done (calling the public method again, so an override runs);
@@ -18,7 +18,7 @@ extension ReusingView {
 
     /// Loads data on first use, as UIKit does on its first layout.
     func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
+        if !engine.hasLoadedData { reloadData() }
     }
 
     /// The data source's section and row counts, validated (a negative count names the method); traps with the message otherwise.
