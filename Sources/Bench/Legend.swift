@@ -59,6 +59,11 @@ enum Legend {
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
+        Entry(name: "sectionSnapshot", suites: ["outline"], text: "`DiffableDataSourceSectionSnapshot` applied to a `TableView` by `apply(_:to:)`"),
+        Entry(
+            name: "compositional", suites: ["compositional"],
+            text: "`CollectionViewCompositionalLayout`, heights estimated and measured as items show"),
+        Entry(name: "FlowLayout", suites: ["compositional"], text: "the same items in one `FlowLayout` column, every height asked up front"),
     ]
 
     static let operations: [Entry] = [
@@ -112,6 +117,17 @@ enum Legend {
         Entry(name: "diffReverse", suites: nil, text: "the diff alone, 100,000 items reversed"),
         Entry(name: "feedScreenStep", suites: nil, text: "the demo's 10^6-post feed scrolled one screen, entering rows measured"),
         Entry(name: "watchWrite", suites: nil, text: "the watch page's nine scenes recorded on the real engine and written as one HTML file"),
+        Entry(
+            name: "outlineToggle", suites: nil,
+            text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the table"),
+        Entry(name: "outlineFirstApply", suites: nil, text: "apply a tree of n items, every parent expanded, to a fresh table"),
+        Entry(name: "outlineIndexOf", suites: nil, text: "`index(of:)` of a random item of the tree"),
+        Entry(name: "outlineVisibleIndex", suites: nil, text: "`visibleIndex(of:)`: a random item's row"),
+        Entry(name: "outlineVisibleCount", suites: nil, text: "`visibleItemCount` of the tree"),
+        Entry(name: "compositionalReload", suites: nil, text: "`reloadData()` and the first layout pass, 10^6 items in 10^4 sections"),
+        Entry(name: "compositionalJump", suites: nil, text: "`scrollToItem(at:at:.top)` to a random item, measuring the screen it lands on"),
+        Entry(name: "compositionalScrollStep", suites: nil, text: "a tenth of a screen along a bouncing path, measuring what enters"),
+        Entry(name: "compositionalMemory", suites: nil, text: "what a reload keeps, per section (bytes/row is per section; the scale is sections)"),
     ]
 
     /// The line for `name` in `suite`: the suite's own entry first, then the general one.

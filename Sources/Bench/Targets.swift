@@ -185,7 +185,29 @@ enum Targets {
                     let rate = Double(results[0].rows) / results[0].summary!.median  // bytes per ns = GB/s
                     return (String(format: "%.2f GB/s", rate), rate >= 1)
                 }),
-        ] + WatchSuite.targets
+        ] + WatchSuite.targets + outlineTargets + CompositionalSuite.targets
+    }
+
+    /// The outline suite's targets (Docs/outlines.md).
+    static var outlineTargets: [BenchTarget] {
+        [
+            time(
+                "outlineToggle (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineToggle", strategy: "sectionSnapshot", rows: million),
+                limit: 20_000_000, source: "outlines.md"),
+            time(
+                "outlineFirstApply (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineFirstApply", strategy: "sectionSnapshot", rows: million),
+                limit: 1_000_000_000, source: "outlines.md"),
+            time(
+                "outlineIndexOf (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineIndexOf", strategy: "sectionSnapshot", rows: million),
+                limit: 1_000, source: "outlines.md"),
+            time(
+                "outlineVisibleIndex (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineVisibleIndex", strategy: "sectionSnapshot", rows: million),
+                limit: 1_000, source: "outlines.md"),
+        ]
     }
 
     // MARK: Kinds of targets

@@ -3,6 +3,8 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 import Pager
+import Tree
+import Store
 import Watch
 
 /// `swift run Demo [tour|trace|xray|bench|view [FILE]|chat|--help]`.
@@ -25,6 +27,12 @@ struct DemoMain {
         case "waterfall-cost": exit(WaterfallCost.run(arguments))
         case "view": exit(Pager.run(arguments))
         case "chat": exit(ChatSession.run(arguments))
+        case "tree":
+            exit(
+                TreeSession.run(arguments) { app in
+                    if let timed = KeyTimingScreen.fromEnvironment(wrapping: app) { try EventLoop().run(timed) } else { try EventLoop().run(app) }
+                })
+        case "store": exit(StoreSession.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -69,6 +77,12 @@ struct DemoMain {
                             scrolled up; the top loads 100 older messages with nothing moving on screen;
                             w changes the width keeping the reading position, ? keys, q quits. Off a
                             terminal, a scripted session that checks the message read never moves
+              tree [DIR]    a file browser over DIR (default: the current folder): folders listed when they
+                            expand, in the background; ↑↓ mark, ←→ collapse/expand, Enter toggles, * expands
+                            everything below, / searches loaded names. Off a terminal, a scripted session printing what it checked
+              store         a store screen on a compositional layout: pinned section headers, a paging carousel
+                            (← → move it, Tab the other carousel), a grid of self-sizing tiles, a list of
+                            100,000 self-sizing rows; off a terminal, a scripted session printing each frame
               --help        this text
 
             Keys in the interactive demo:

@@ -155,6 +155,49 @@ import Testing
         assert((monday as? DayHeader)?.title.text == "Monday")
     }
 
+    @Test("Docs/compositional-layout.md, block 1") func compositionalLayoutBlock1() throws {
+        // A grid: four tiles a row, each self-sized by its cell; a header that sticks to the top.
+        final class Tile: CollectionViewCell {
+            override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: 3) }
+        }
+        final class Photos: CollectionViewDataSource {
+            func numberOfSections(in cv: CollectionView) -> Int { 2 }
+            func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { 10 }
+            func collectionView(_ cv: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                cv.dequeueReusableCell(withReuseIdentifier: "tile", for: indexPath)
+            }
+            func collectionView(_ cv: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                                at indexPath: IndexPath) -> CollectionReusableView {
+                cv.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+            }
+        }
+
+        let tile = CollectionLayoutItem(layoutSize: CollectionLayoutSize(
+            widthDimension: .fractionalWidth(0.25), heightDimension: .estimated(2)))
+        tile.contentInsets = DirectionalEdgeInsets(top: 0, leading: 1, bottom: 0, trailing: 1)   // ignored vertically: estimated
+        let row = CollectionLayoutGroup.horizontal(layoutSize: CollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .estimated(2)), subitems: [tile])
+        let section = CollectionLayoutSection(group: row)
+        section.interGroupSpacing = 1
+        let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: CollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+            elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+        header.pinToVisibleBounds = true
+        section.boundarySupplementaryItems = [header]
+
+        let photos = Photos()
+        let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 40, height: 12),
+                                  collectionViewLayout: CollectionViewCompositionalLayout(section: section))
+        grid.register(Tile.self, forCellWithReuseIdentifier: "tile")
+        grid.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                      withReuseIdentifier: "header")
+        grid.dataSource = photos
+        grid.reloadData()
+        // Item 5 is the second tile of the second row: 40 / 4 = 10 wide, less 1 each side; below the header and row 1.
+        assert(grid.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))?.frame
+               == CGRect(x: 11, y: 5, width: 8, height: 3))
+    }
+
     @Test("Docs/diffable.md, block 1") func diffableBlock1() throws {
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
@@ -269,6 +312,37 @@ import Testing
         dataSource.apply(snapshot)
         list.layoutIfNeeded()
         assert(list.visibleCells.count == 2)
+    }
+
+    @Test("Docs/outlines.md, block 1") func outlinesBlock1() throws {
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, name in
+            let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = name
+            return cell
+        }
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Fruit", "Vegetables"])
+        outline.append(["Apple", "Pear"], to: "Fruit")
+        outline.append(["Leek"], to: "Vegetables")
+        outline.expand(["Fruit"])
+        dataSource.apply(outline, to: 0)             // a section not in the snapshot is appended
+        assert(table.numberOfRows(inSection: 0) == 4)  // Fruit, Apple, Pear, Vegetables
+
+        var next = dataSource.snapshot(for: 0)       // the one applied
+        next.collapse(["Fruit"])
+        dataSource.apply(next, to: 0)                // two row deletions, no diff
+        assert(dataSource.snapshot().itemIdentifiers(inSection: 0) == ["Fruit", "Vegetables"])
+
+        // The headless stand-in for a tap on an outline disclosure, through the handlers:
+        dataSource.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+            var lazy = DiffableDataSourceSectionSnapshot<String>()
+            lazy.append(parent == "Vegetables" ? ["Leek", "Onion"] : children.items)
+            return lazy
+        }
+        table.tapOutlineDisclosure(at: IndexPath(row: 1, section: 0))   // Vegetables expands, children made now
+        assert(table.numberOfRows(inSection: 0) == 4)
     }
 
     @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {

@@ -537,4 +537,21 @@ import TestSupport
         cell.contentView.layoutIfNeeded()
         #expect(title.frame == CGRect(x: 1, y: 1, width: 10, height: lines(title.text, 10)))
     }
+
+    /// The items and the host of a constraint are weak: they read nil once the views are gone.
+    @Test func aConstraintDoesNotKeepItsViews() {
+        var host: View? = View()
+        var item: View? = View()
+        item!.translatesAutoresizingMaskIntoConstraints = false
+        host!.addSubview(item!)
+        let constraint = item!.leadingAnchor.constraint(equalTo: host!.leadingAnchor)
+        constraint.isActive = true
+        #expect(constraint.firstItem === item && constraint.secondItem === host && constraint.isActive)
+        weak var weakItem = item
+        weak var weakHost = host
+        item = nil
+        host = nil
+        #expect(weakItem == nil && weakHost == nil)
+        #expect(constraint.firstItem == nil && constraint.secondItem == nil && !constraint.isActive)
+    }
 }

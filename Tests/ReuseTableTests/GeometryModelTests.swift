@@ -178,8 +178,24 @@ func expectAgrees<G: RowGeometry>(
         var tree = HeightTree(initial, leafCapacity: leafCapacity, fanout: fanout)
         var records = RowRecords(initial)
         try tree.checkInvariants()
+        // Copies share nodes until written (copy-on-write): one kept from time to time must keep
+        // its answers while the tree changes, and stays a tree of its own when it changes itself.
+        var copy: (tree: HeightTree, model: GeometryModel)?
 
         for step in 0..<operations {
+            if step % 97 == 0 { copy = (tree, model) }
+            if step % 97 == 40, var kept = copy {
+                let at = Int.random(in: 0...kept.model.count, using: &rng)
+                let runs = [HeightRun(count: 1, height: 0.5)]
+                kept.tree.insert(runs, at: at)
+                kept.model.insert(runs, at: at)
+                if kept.model.count > 0 {
+                    let i = Int.random(in: 0..<kept.model.count, using: &rng)
+                    kept.tree.removeSubrange(i..<(i + 1))
+                    _ = kept.model.removeSubrange(i..<(i + 1))
+                }
+                copy = kept
+            }
             let roll = Int.random(in: 0..<100, using: &rng)
             if roll < 35 && model.count < maxSlots {
                 let runs = Self.randomRuns(&rng)
@@ -215,6 +231,13 @@ func expectAgrees<G: RowGeometry>(
             let answers = ModelAnswers(model)
             expectAgrees(tree, answers, probes: 3, rng: &rng, full: full)
             expectAgrees(records, answers, probes: 3, rng: &rng, full: full)
+            if step % 97 == 96, let kept = copy {
+                do { try kept.tree.checkInvariants() } catch {
+                    Issue.record("seed \(seed) step \(step), the copy: \(error)")
+                    return
+                }
+                expectAgrees(kept.tree, ModelAnswers(kept.model), probes: 20, rng: &rng)
+            }
         }
         #expect(Array(tree.runs).reduce(0) { $0 + $1.count } == model.count)
     }

@@ -221,31 +221,45 @@ struct InteractiveMovementTests {
         expectCellsMatchModel(table, source)
     }
 
-    @Test func structuralCallsDuringAMovementWaitForTheDrop() {
+    @Test func structuralCallsDuringAMovementWaitForTheDropAndAReloadCancelsIt() {
         let source = MovingSource(items: [Array(0..<30)])
         let table = makeMovingTable(source)
         let generation = table.reloadGeneration
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
         source.items[0].append(30)
         table.insertRows(at: [IndexPath(row: 30, section: 0)], with: .none)
-        table.reloadData()
         #expect(table.numberOfRows(inSection: 0) == 30)
-        #expect(table.reloadGeneration == generation)
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 4 * 44 + 10))
         #expect(table.numberOfRows(inSection: 0) == 30)
-        table.endInteractiveMovement()
+        table.endInteractiveMovement()  // the insert runs first, then the move
         #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(row: 4, section: 0))
         #expect(table.numberOfRows(inSection: 0) == 31)
+        expectCellsMatchModel(table, source)
+
+        // A reload cancels the lift, as UIKit's does: what waited runs, then the reload.
+        var messages: [String] = []
+        table.diagnosticHandler = { messages.append($0) }
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
+        table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 4 * 44 + 10))
+        source.items[0].removeLast()
+        table.deleteRows(at: [IndexPath(row: 30, section: 0)], with: .none)
+        #expect(table.numberOfRows(inSection: 0) == 31)
+        table.reloadData()
+        #expect(table.indexPathForInteractivelyMovedRow == nil)
+        #expect(table.numberOfRows(inSection: 0) == 30)
         #expect(table.reloadGeneration == generation + 1)
+        table.endInteractiveMovement()
+        #expect(messages.count == 1 && messages[0].hasPrefix("endInteractiveMovement() was called with no row lifted"))
+        #expect(source.moves.count == 1)
         expectCellsMatchModel(table, source)
 
         // A cancel runs what waited too.
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
         source.items[0].removeLast()
-        table.deleteRows(at: [IndexPath(row: 30, section: 0)], with: .none)
-        #expect(table.numberOfRows(inSection: 0) == 31)
-        table.cancelInteractiveMovement()
+        table.deleteRows(at: [IndexPath(row: 29, section: 0)], with: .none)
         #expect(table.numberOfRows(inSection: 0) == 30)
+        table.cancelInteractiveMovement()
+        #expect(table.numberOfRows(inSection: 0) == 29)
         expectCellsMatchModel(table, source)
     }
 

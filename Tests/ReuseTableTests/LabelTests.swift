@@ -232,13 +232,14 @@ import TestSupport
         #expect(label.frame.size == CGSize(width: 5, height: 3))
     }
 
-    /// `sizeThatFits` answers from its cache or, for one printable ASCII line, without wrapping: either way
-    /// exactly what the wrapped lines give, for texts with spaces at the ends, tabs, newlines and wide characters.
+    /// `sizeThatFits` answers from its cache or, for one line, without wrapping: either way exactly what
+    /// the wrapped lines give, for texts with spaces at the ends, tabs, line breaks, wide characters,
+    /// combining marks, emoji and zero-width characters.
     @Test func measuredSizesEqualTheWrappedLinesSizeWhateverTheOrderOfQuestions() {
         var rng = SplitMix64(seed: 41)
-        let pieces = ["a", "bb", "ccc", " ", "  ", "\t", "\n", "世界", "é", "~"]
+        let pieces = ["a", "bb", "ccc", " ", "  ", "\t", "\n", "世界", "é", "~", "·", "e\u{301}", "👍", "\u{200B}", "\r\n", "\u{2028}", "x\u{7}"]
         let label = Label()
-        for step in 0..<400 {
+        for step in 0..<1_000 {
             if step % 3 == 0 {
                 label.text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             }

@@ -364,4 +364,23 @@ import TestSupport
         }
         #expect(table.indexPathForSwipedRow == .r(1))  // state intact
     }
+
+    @Test func aRejectedOffsetDoesNotCloseTheOpenRow() {
+        let source = SwipeSource([30])
+        let table = source.makeTable()
+        var messages: [String] = []
+        table.diagnosticHandler = { messages.append($0) }
+        table.contentOffset.y = 44
+        table.swipeRow(at: .r(3), edge: .trailing)
+        for bad in [CGPoint(x: 0, y: CGFloat.nan), CGPoint(x: CGFloat.nan, y: 44), CGPoint(x: CGFloat.nan, y: CGFloat.nan)] {
+            table.contentOffset = bad  // rejected: the offset stays, so nothing scrolled
+            #expect(table.contentOffset == CGPoint(x: 0, y: 44))
+            #expect(table.indexPathForSwipedRow == .r(3))
+        }
+        #expect(messages.count == 3 && messages.allSatisfy { $0.hasPrefix("invalid contentOffset") })
+        #expect(!source.log.contains { $0.hasPrefix("didEnd") })
+        table.contentOffset.y = .infinity  // clamped to the end: a real move, which closes it
+        #expect(table.contentOffset.y == table.maximumContentOffsetY)
+        #expect(table.indexPathForSwipedRow == nil)
+    }
 }

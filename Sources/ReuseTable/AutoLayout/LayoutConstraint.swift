@@ -53,8 +53,16 @@ open class LayoutConstraint {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    weak var _firstItem: View?
-    weak var _secondItem: View?
+    // The items and the host are held weakly through their views' `SuperviewLink`s, not the
+    // views: a weak reference to a view would give it a side table and put every retain and
+    // release of it — labels and content views, many times per layout — on the runtime's slow
+    // path (see `View.superview`). The link goes with its view, so these read nil once it is gone.
+    private weak var firstLink: SuperviewLink?
+    private weak var secondLink: SuperviewLink?
+    private weak var hostLink: SuperviewLink?
+
+    var _firstItem: View? { firstLink?.view }
+    var _secondItem: View? { secondLink?.view }
 
     /// The first view (weak, as in UIKit).
     public var firstItem: View? { _firstItem }
@@ -90,7 +98,10 @@ open class LayoutConstraint {
     public var identifier: String?
 
     /// The view the constraint is installed on while active (the items' nearest common ancestor).
-    weak var installedOn: View?
+    var installedOn: View? {
+        get { hostLink?.view }
+        set { hostLink = newValue?.weakHandle }
+    }
 
     /// UIKit's designated initializer. Traps on the illegal combinations UIKit raises for
     /// (non-finite numbers, a location related to a constant, a 0 multiplier on a location,
@@ -114,8 +125,8 @@ open class LayoutConstraint {
         validatedItem item: View, attribute firstAttribute: Attribute, relatedBy relation: Relation,
         toItem: View?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
     ) {
-        _firstItem = item
-        _secondItem = toItem
+        firstLink = item.weakHandle
+        secondLink = toItem?.weakHandle
         self.firstAttribute = firstAttribute
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.relation = relation
@@ -127,7 +138,7 @@ open class LayoutConstraint {
     ///
     /// Activation traps, as UIKit does, when the items have no common ancestor.
     public var isActive: Bool {
-        get { installedOn != nil }
+        get { hostLink != nil }
         set {
             if newValue == isActive { return }
             if newValue {

@@ -18,36 +18,46 @@ import Foundation
 @MainActor
 final class LayoutEngine {
     /// The solver variables and engine-owned constraints of one view.
+    ///
+    /// `@exclusivity(unchecked)`: only the engine touches an item, one field at a time (no access
+    /// is held across a call out); the runtime's checks on these fields cost every sync a check per
+    /// field per item.
     @MainActor
     final class Item {
         unowned(unsafe) let view: View
+        /// The view as a `Label`, or nil (a view's class never changes: cast once, not at each sync).
+        unowned(unsafe) let label: Label?
+        /// Whether the view wraps its content at its solved width like a label (`AutoWrappingView`), cast once.
+        let isWrappingView: Bool
         /// Keeps a non-root view alive while the engine has it, so its `ObjectIdentifier`
         /// key cannot be reused by a new view (the root is not retained: it owns the engine).
         private let retained: View?
         let left: Variable, top: Variable, width: Variable, height: Variable
-        var generation = 0
-        var pins: [Constraint] = []
+        @exclusivity(unchecked) var generation = 0
+        @exclusivity(unchecked) var pins: [Constraint] = []
         /// Pins left out by a conflict (not in the solver), tried again at each sync.
-        var brokenPins: [Constraint] = []
-        var pinnedFrame: CGRect?
+        @exclusivity(unchecked) var brokenPins: [Constraint] = []
+        @exclusivity(unchecked) var pinnedFrame: CGRect?
         /// The superview the pins were made against (they name its variables).
-        var pinnedParent: ObjectIdentifier?
-        var intrinsicConstraints: [Constraint] = []
+        @exclusivity(unchecked) var pinnedParent: ObjectIdentifier?
+        @exclusivity(unchecked) var intrinsicConstraints: [Constraint] = []
         /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
-        var brokenIntrinsicConstraints: [Constraint] = []
-        var appliedIntrinsic: IntrinsicKey?
+        @exclusivity(unchecked) var brokenIntrinsicConstraints: [Constraint] = []
+        @exclusivity(unchecked) var appliedIntrinsic: IntrinsicKey?
         /// Per axis (width, height), the variable an edit holds at the intrinsic size, which the
         /// hugging and compression constraints compare with; nil on an axis with no intrinsic size
         /// or a required hugging or compression priority (those compare with a constant).
-        var intrinsicEdits: [Variable?] = [nil, nil]
+        @exclusivity(unchecked) var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
-        var wrapWidth: CGFloat?
+        @exclusivity(unchecked) var wrapWidth: CGFloat?
         /// The superview's item as the last full walk found it (nil for the root); kept while
         /// the structure holds, so a sync reads no weak `superview` and looks up no dictionary.
-        var parentItem: Item?
+        @exclusivity(unchecked) var parentItem: Item?
 
         init(view: View, isRoot: Bool) {
             self.view = view
+            label = view as? Label
+            isWrappingView = view is AutoWrappingView
             retained = isRoot ? nil : view
             let name = LayoutConstraint.name(of: view)
             left = Variable(name + ".left")
@@ -100,8 +110,8 @@ final class LayoutEngine {
     let solver = Solver()
     var items: [ObjectIdentifier: Item] = [:]
     var entries: [ObjectIdentifier: Entry] = [:]
-    var generation = 0
-    var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
+    @exclusivity(unchecked) var generation = 0
+    @exclusivity(unchecked) var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
     var diagnostics: ((String) -> Void)?
     /// True when a constraint was activated or deactivated, or a view added, removed or
     /// reordered, in the root's subtree since the last full walk (`AutoLayoutState` sets it).
@@ -117,10 +127,20 @@ final class LayoutEngine {
     private(set) var fullSyncCount = 0
     /// How many solver passes the last solve took (wrapping labels add passes); for tests and benches.
     private(set) var lastPassCount = 0
+    /// How many layouts solved, and how many took the last solve's solution as it was; for tests.
+    private(set) var layoutSolveCount = 0
+    private(set) var layoutReuseCount = 0
+    /// The solver's revision at the end of the last solve, when that solve settled (no label's
+    /// wrap width still moving) with nothing broken and no walk of the subtree since; nil otherwise.
+    /// While the solver stays at this revision its solution is the one that solve left.
+    private var reusableRevision: Int?
+    /// The root's item (its variables are read at every fit and layout).
+    private var rootItem: Item!
 
     init(root: View) {
         self.root = root
         let item = self.item(for: root)
+        rootItem = item
         try! solver.addConstraint(Constraint(LinearExpression([Term(item.left)]), .equal))
         try! solver.addConstraint(Constraint(LinearExpression([Term(item.top)]), .equal))
     }
@@ -132,15 +152,35 @@ final class LayoutEngine {
         setRootSize(0, target.width, horizontal)
         setRootSize(1, target.height, vertical)
         solve(diagnostics: diagnostics)
-        let rootItem = item(for: root)
         return CGSize(width: rootItem.width.value, height: rootItem.height.value)
     }
 
     /// Solves with the root's bounds fixed and writes the frames of constraint-placed views.
+    ///
+    /// When the last solve — a template fit of the same content at this width, say — gave the root
+    /// exactly its bounds' size and nothing has changed since (the sync finds nothing to apply), that
+    /// solution is taken as it is: it satisfies the bounds, and it was optimal with the root's size
+    /// merely preferred, so it is optimal with that size required too. The fitting constraints stay,
+    /// and nothing is solved.
     func layout(diagnostics: ((String) -> Void)?) {
-        setRootSize(0, root.bounds.width, .required)
-        setRootSize(1, root.bounds.height, .required)
-        solve(diagnostics: diagnostics)
+        let size = root.bounds.size
+        if reusableRevision != nil, rootItem.width.value == size.width, rootItem.height.value == size.height {
+            self.diagnostics = diagnostics
+            sync()
+            if reusableRevision == solver.revision {
+                layoutReuseCount += 1
+            } else {
+                setRootSize(0, size.width, .required)
+                setRootSize(1, size.height, .required)
+                solveSynced()
+                layoutSolveCount += 1
+            }
+        } else {
+            setRootSize(0, size.width, .required)
+            setRootSize(1, size.height, .required)
+            solve(diagnostics: diagnostics)
+            layoutSolveCount += 1
+        }
         for item in plannedItems where item.view !== root {
             let view = item.view
             guard !view.translatesAutoresizingMaskIntoConstraints, let parentItem = item.parentItem else { continue }
@@ -158,8 +198,14 @@ final class LayoutEngine {
     func solve(diagnostics: ((String) -> Void)?) {
         self.diagnostics = diagnostics
         sync()
+        solveSynced()
+    }
+
+    /// `solve` after the sync: the solution, then the passes of wrapping labels.
+    private func solveSynced() {
         solver.updateVariables()
         lastPassCount = 1
+        var settled = false
         // Multi-line labels: wrap at the solved widths, re-solve until the sizes stop changing.
         for _ in 0..<4 {
             var changed = false
@@ -170,10 +216,25 @@ final class LayoutEngine {
                     if updateIntrinsic(item) { changed = true }
                 }
             }
-            if !changed { break }
+            if !changed {
+                settled = true
+                break
+            }
             solver.updateVariables()
             lastPassCount += 1
         }
+        reusableRevision = settled && !hasBrokenConstraints ? solver.revision : nil
+    }
+
+    /// True when a constraint of the engine is left out by a conflict (a user constraint, a pin, a
+    /// required hugging or compression constraint, a fitting size).
+    /// - Complexity: O(items + constraints).
+    private var hasBrokenConstraints: Bool {
+        if rootSize[0] == nil || rootSize[1] == nil { return true }
+        for item in plannedItems where !item.brokenPins.isEmpty || !item.brokenIntrinsicConstraints.isEmpty { return true }
+        // A broken user constraint is planned with a NaN constant (see `plannedInputs`).
+        for inputs in plannedInputs where inputs.constant.isNaN { return true }
+        return false
     }
 
     /// Brings the solver in line with the subtree: see the type's comment. While the structure
@@ -204,6 +265,7 @@ final class LayoutEngine {
     private func fullSync() {
         structureIsStale = false
         fullSyncCount += 1
+        reusableRevision = nil  // a walk may break or restore constraints without changing the tableau
         generation += 1
         item(for: root).generation = generation
         var collected: [LayoutConstraint] = []
@@ -491,13 +553,12 @@ final class LayoutEngine {
     }
 
     func isAutoWrapping(_ item: Item) -> Bool {
-        let view = item.view
-        if let label = view as? Label {
+        if let label = item.label {
             guard label.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0 else { return false }
-        } else if !(view is AutoWrappingView) {
+        } else if !item.isWrappingView {
             return false
         }
-        return view === root || !view.translatesAutoresizingMaskIntoConstraints
+        return item.view === root || !item.view.translatesAutoresizingMaskIntoConstraints
     }
 
     /// The intrinsic size the engine uses: a multi-line label with automatic

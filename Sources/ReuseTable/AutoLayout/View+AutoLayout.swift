@@ -161,8 +161,32 @@ extension View {
 
     /// Solves the constraints of this view's subtree with its bounds fixed and writes the frames
     /// of the views with `translatesAutoresizingMaskIntoConstraints == false` (called by `layoutIfNeeded()`).
+    ///
+    /// The engine is `constraintLayoutRoot`'s: for a cell whose constraints all live in its
+    /// `contentView`, the contentView's, the very engine the table's template fit just solved, so
+    /// a cell laid out at the height it was fitted to takes that solution instead of solving again.
     func layoutConstraintsOfSubtree() {
-        layoutEngine.layout(diagnostics: nil)
+        constraintLayoutRoot.layoutEngine.layout(diagnostics: nil)
+    }
+
+    /// The view whose engine lays out this view's subtree: this view, or, while no constraint is
+    /// installed on it and exactly one subview has constraints in its subtree and that subview is
+    /// placed by its frame (`translatesAutoresizingMaskIntoConstraints`), that subview's root (the
+    /// same question asked of it). Solving there is solving here: this view's engine would hold the
+    /// same constraints, with the subview pinned at its frame, and give the same frames.
+    /// - Complexity: O(subviews along the way).
+    var constraintLayoutRoot: View {
+        var root = self
+        while root._autoLayout?.installed.isEmpty ?? true {
+            var only: View?
+            for subview in root.subviews where subview._autoLayout?.hasConstraintsBelow == true {
+                if only != nil { return root }
+                only = subview
+            }
+            guard let next = only, next.translatesAutoresizingMaskIntoConstraints else { return root }
+            root = next
+        }
+        return root
     }
 
     var layoutEngine: LayoutEngine {

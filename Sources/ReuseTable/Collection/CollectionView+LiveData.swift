@@ -26,13 +26,15 @@ extension CollectionView {
     /// The item intersecting the viewport below the top inset with the smallest `minY` (then
     /// index path) — or, when it does not stay (`newIndexPath` gives nil), the first item after it
     /// that does — with its index path after the change and its distance below the viewport's top now.
+    /// Frames are where they are shown (the proposed order while an item is lifted, which is
+    /// never the anchor: its cell is under the finger).
     /// - Complexity: the layout's rect query, plus the items walked.
     func liveAnchor(_ newIndexPath: (IndexPath) -> IndexPath?) -> ContentAnchor? {
         let visible = viewport
         guard visible.width > 0, visible.height > 0 else { return nil }
         let seenTop = min(visible.minY + max(adjustedContentInset.top, 0), visible.maxY)
         var first: (minY: CGFloat, indexPath: IndexPath)?
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: visible) where attributes.representedElementCategory == .cell {
+        for attributes in layoutAttributesShown(in: visible) where attributes.representedElementCategory == .cell {
             let frame = attributes.frame
             guard frame.minY.isFinite, frame.maxY.isFinite, frame.height > 0, frame.maxY > seenTop, frame.minY < visible.maxY else { continue }
             if let best = first, (best.minY, best.indexPath) <= (frame.minY, attributes.indexPath) { continue }
@@ -40,7 +42,9 @@ extension CollectionView {
         }
         var candidate = first?.indexPath
         while let old = candidate {
-            if let new = newIndexPath(old), let frame = collectionViewLayout.layoutAttributesForItem(at: old)?.frame, frame.minY.isFinite {
+            if old != engine.pass.movement?.origin, let new = newIndexPath(old), let frame = collectionViewLayout.shownFrame(ofItem: old),
+                frame.minY.isFinite
+            {
                 return ContentAnchor(indexPath: new, screenY: Double(frame.minY) - Double(contentOffset.y))
             }
             candidate = item(after: old)
@@ -66,7 +70,7 @@ extension CollectionView {
     func finishCollectionSettle(following: Bool) {
         finishLiveSettle(following: following) { [self] indexPath in
             guard indexPath.section < sectionCountAsLoaded, indexPath.item < countAsLoaded(inSection: indexPath.section),
-                let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame, frame.minY.isFinite
+                let frame = collectionViewLayout.shownFrame(ofItem: indexPath), frame.minY.isFinite
             else { return nil }
             return frame.minY
         }

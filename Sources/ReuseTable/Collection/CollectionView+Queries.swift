@@ -11,7 +11,7 @@ extension CollectionView {
     /// stops with a message naming it and the number of sections (UIKit raises; the table's
     /// `numberOfRows(inSection:)` does the same).
     /// - Complexity: O(1).
-    public func numberOfItems(inSection section: Int) -> Int { loadedCount(inSection: section) }
+    public func numberOfItems(inSection section: Int) -> Int { loadedCount(inSection: section, call: "numberOfItems(inSection:)") }
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
@@ -80,7 +80,7 @@ extension CollectionView {
         do {
             try validateIndexPath(indexPath)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: "scrollToItem(at:at:animated:)")
         }
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
             frame.minY.isFinite, frame.maxY.isFinite
@@ -90,11 +90,12 @@ extension CollectionView {
         case .top: placement = .top
         case .centeredVertically: placement = .middle
         case .bottom: placement = .bottom
-        case .none: placement = .nearest
+        case .none, .left, .centeredHorizontally, .right: placement = .nearest
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
-            guard moveOffset(toY: y, because: .scrollTo) else { return }
+            let slid = collectionViewLayout.scrollSideways(toShow: indexPath, at: position)  // an orthogonal section's own offset
+            guard moveOffset(toY: y, because: .scrollTo) || slid else { return }
             runLayoutPass()
         }
     }

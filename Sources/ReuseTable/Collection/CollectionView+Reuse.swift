@@ -13,6 +13,6 @@ extension CollectionView {
     /// registered class. An unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        dequeueRegistered(identifier, for: indexPath)
+        dequeueRegistered(identifier, for: indexPath, call: "dequeueReusableCell(withReuseIdentifier:for:)")
     }
 }

@@ -49,7 +49,7 @@ extension CollectionView {
         do {
             try validateSupplementaryDequeue(kind: elementKind, identifier: identifier, for: indexPath)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: "dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)")
         }
         let key = SupplementaryViews.poolKey(kind: elementKind, identifier: identifier)
         if let view = supplementary.pool.dequeue(key) {
@@ -118,8 +118,12 @@ extension CollectionView {
         guard !found.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
         let visible = viewport
         var wanted: [SupplementaryViews.Key: CGRect] = [:]
+        var inFront: [(zIndex: Int, key: SupplementaryViews.Key)] = []
         for attributes in found {
-            guard let kind = attributes.representedElementKind else { continue }
+            guard let elementKind = attributes.representedElementKind else { continue }
+            // Decoration views share the machinery under a kind of their own (`decorationKey`).
+            let isDecoration = attributes.representedElementCategory == .decorationView
+            let kind = isDecoration ? SupplementaryViews.decorationKey(elementKind) : elementKind
             let key = SupplementaryViews.Key(kind: kind, indexPath: attributes.indexPath)
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
@@ -131,7 +135,10 @@ extension CollectionView {
                 }
                 continue
             }
-            if frame.intersectsOpen(visible) { wanted[key] = frame }
+            if frame.intersectsOpen(visible) {
+                wanted[key] = frame
+                if attributes.zIndex > 0, !isDecoration { inFront.append((attributes.zIndex, key)) }
+            }
         }
         for (key, view) in supplementary.visible where wanted[key] == nil {
             supplementary.visible[key] = nil
@@ -142,6 +149,14 @@ extension CollectionView {
             if let view = supplementary.visible[key] {
                 view.frame = frame
                 view.layoutIfNeeded()
+                continue
+            }
+            if let decorationKind = SupplementaryViews.decorationKind(key.kind) {
+                let view = dequeueDecorationView(ofKind: decorationKind, at: key.indexPath)
+                view.frame = frame
+                view.layoutIfNeeded()
+                insertSubview(view, at: 0)  // behind the cells: a background
+                supplementary.visible[key] = view
                 continue
             }
             // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
@@ -162,6 +177,29 @@ extension CollectionView {
             supplementary.visible[key] = view
         }
         supplementary.mostVisibleAtOnce = max(supplementary.mostVisibleAtOnce, supplementary.visible.count)
+        // Views above the cells (a pinned header, a badge) go to the front, lowest zIndex first.
+        for (_, key) in inFront.sorted(by: { $0.zIndex < $1.zIndex }) {
+            if let view = supplementary.visible[key], subviews.last !== view { bringSubviewToFront(view) }
+        }
+    }
+
+    /// A decoration view of `kind` for `indexPath`: from the pool, or new of the class the layout
+    /// registered; an unregistered kind stops with UIKit's complaint.
+    /// - Complexity: O(1).
+    func dequeueDecorationView(ofKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
+        let elementKind = SupplementaryViews.decorationKey(kind)
+        let key = SupplementaryViews.poolKey(kind: elementKind, identifier: kind)
+        if let view = supplementary.pool.dequeue(key) {
+            view.prepareForReuse()
+            return view
+        }
+        guard let viewClass = collectionViewLayout.decorationViewClass(ofKind: kind) else {
+            ReuseTableError.trap(SupplementaryViews.missingDecorationClass(kind, at: indexPath))
+        }
+        supplementary.pool.noteCreated(key)
+        let view = viewClass.init(reuseIdentifier: kind)
+        view.elementKind = elementKind
+        return view
     }
 
     /// Asks the data source for a supplementary view; nil without a data source.
@@ -229,6 +267,21 @@ struct SupplementaryViews {
     var reportedBadFrames: Set<Key> = []
     /// The most supplementary elements on screen at once so far (teaching counter; tests check the reuse bound).
     var mostVisibleAtOnce = 0
+
+    /// The key kind a decoration view of `kind` is kept under, apart from supplementary kinds.
+    static func decorationKey(_ kind: String) -> String { "\u{1}" + kind }
+
+    /// The decoration kind of a key kind, or nil for a supplementary one.
+    static func decorationKind(_ key: String) -> String? {
+        key.hasPrefix("\u{1}") ? String(key.dropFirst()) : nil
+    }
+
+    /// UIKit's complaint when a layout shows a decoration view of a kind it registered no class for.
+    static func missingDecorationClass(_ kind: String, at indexPath: IndexPath) -> ReuseTableError {
+        ReuseTableError(
+            "could not dequeue a decoration view of kind \"\(kind)\" for \(indexPath.count == 2 ? indexPath.collectionDescription : "\(Array(indexPath))"): "
+                + "register a class for it with the layout's register(_:forDecorationViewOfKind:) first.")
+    }
 
     /// One pool stack per kind and identifier (the separator cannot appear in either by accident).
     static func poolKey(kind: String, identifier: String) -> String { kind + "\u{0}" + identifier }

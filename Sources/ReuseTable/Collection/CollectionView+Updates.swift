@@ -140,9 +140,15 @@ extension CollectionView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         recordBeforeApplying(plan)  // live data, while the layout holds the old frames (`CollectionView+LiveData.swift`)
         cancelAllPrefetching()  // with the old index paths, before anything changes
+        // An item lifted while this call waited follows it (`InteractiveMovement+WaitingCalls.swift`).
+        let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: itemCounts, newCounts: newCounts)
         var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
         var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
+        if let lifted {
+            recycle(lifted.cell)
+            leaving.append(lifted)
+        }
         for entry in engine.cellsOnScreen.removeAll() {
             if let new = plan.newIndexPath(forOld: entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
@@ -158,6 +164,8 @@ extension CollectionView {
         applyToHeightCache(plan, newCounts: newCounts)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
+        // Until the layout is prepared, a lifted item is shown in the data's order (settle re-places it).
+        if engine.pass.movement != nil { collectionViewLayout.proposeMove(from: IndexPath(item: 0, section: 0), to: nil, counts: newCounts) }
         tellDidEndDisplaying(leaving)
 
         // The offset stays unless the content shrank below it, as in UIKit.

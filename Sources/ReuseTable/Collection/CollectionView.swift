@@ -35,6 +35,13 @@ open class CollectionView: ScrollView {
         case centeredVertically
         /// The item's bottom at the viewport's bottom.
         case bottom
+        /// In an orthogonal section, the item's left edge at the section's left edge (UIKit's `.left`);
+        /// vertically as little as possible.
+        case left
+        /// In an orthogonal section, the item's centre at the section's centre; vertically as little as possible.
+        case centeredHorizontally
+        /// In an orthogonal section, the item's right edge at the section's right edge; vertically as little as possible.
+        case right
     }
 
     /// Places the items. Setting a new layout invalidates it and lays out again.
@@ -147,13 +154,16 @@ open class CollectionView: ScrollView {
     /// Discards all cells, reads the counts again and invalidates the layout
     /// (every item size is asked again) and the index-path height cache.
     /// - Complexity: O(sections) here, plus the layout's `prepare()` (O(items)) at the layout pass it triggers.
+    /// A reload while an item is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
 
     /// Reloads like `reloadData()` but keeps the index-path height cache ("load more").
     /// - Complexity: as `reloadData()`.
     open func reloadDataWithoutInvalidatingHeightCache() {
+        cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }
 
@@ -169,7 +179,12 @@ open class CollectionView: ScrollView {
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        recycle(engine.cellsOnScreen.removeAll())
+        var leaving = engine.cellsOnScreen.removeAll()
+        // An item lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
+        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
+            leaving.append(lifted)
+        }
+        recycle(leaving)
         recycleAllSupplementaryViews()
         engine.pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
         runLayoutPass()
@@ -240,13 +255,17 @@ open class CollectionView: ScrollView {
         var clamps = engine.pass.requests.contains(.clampOffset) || engine.pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
         engine.pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
-        collectionViewLayout.prepareIfNeeded()
+        // A lifted item's proposed order is re-placed from the positions just prepared (a new
+        // width, an update that ran before its drop): sizes and places follow them.
+        if collectionViewLayout.prepareIfNeeded(), engine.pass.movement != nil { movementDidChange() }
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
         if contentSize.height < oldContentHeight { clamps = true }
         if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
         finishCollectionSettle(following: following)
+        collectionViewLayout.settleViewport()  // layouts that measure cells measure what shows (`CollectionViewLayout.settleViewport()`)
+        placeLiftedCell()
     }
 
     /// The rectangle of content on screen.

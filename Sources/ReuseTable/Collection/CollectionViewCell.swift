@@ -58,6 +58,14 @@ open class CollectionViewCell: CollectionReusableView {
         configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
 
+    /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so
+    /// the constraints solved before `layoutSubviews()` are solved at the size it is about to give
+    /// (see `TableViewCell.layoutIfNeeded()`); `layoutSubviews()` still sets it.
+    open override func layoutIfNeeded() {
+        if needsLayout, _autoLayout?.hasConstraintsBelow == true { contentView.frame = CGRect(origin: .zero, size: bounds.size) }
+        super.layoutIfNeeded()
+    }
+
     /// The content configuration's view's height at `size.width` when there is one; otherwise
     /// the default fits nothing (height 0).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {

@@ -22,6 +22,8 @@ open class CollectionViewLayout {
     var needsPrepare = true
     /// Diagnostics about bad settings made before the layout had a collection view.
     var pendingDiagnostics: [String] = []
+    /// Decoration view classes by kind (`CollectionViewLayout+Decoration.swift`).
+    var decorationClasses: [String: CollectionReusableView.Type] = [:]
 
     /// Creates a layout; give it to `CollectionView(frame:collectionViewLayout:)`.
     public init() {}
@@ -82,16 +84,33 @@ open class CollectionViewLayout {
     /// paths still in the data's order. The default shows the data's order.
     func proposeMove(from origin: IndexPath, to destination: IndexPath?, counts: [Int]) {}
 
+    /// Where the item at `indexPath` (the data's order) is shown: in the proposed order while an item
+    /// is lifted, for a layout that shows it. The default is `layoutAttributesForItem(at:)`'s frame.
+    func shownFrame(ofItem indexPath: IndexPath) -> CGRect? {
+        layoutAttributesForItem(at: indexPath)?.frame
+    }
+
     /// The item whose frame contains `point` in the data's order (not the proposed one), or nil.
     func itemInDataOrder(at point: CGPoint) -> IndexPath? {
         let probe = CGRect(x: point.x - 0.25, y: point.y - 0.25, width: 0.5, height: 0.5)
         return layoutAttributesForElements(in: probe).first { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath
     }
 
-    /// Runs `prepare()` if an invalidation or an update asked for it.
-    func prepareIfNeeded() {
-        guard needsPrepare else { return }
+    /// The end of the collection view's settle: a layout that measures cells (the compositional
+    /// layout's estimated items) measures what the viewport shows, anchoring the offset. The default does nothing.
+    func settleViewport() {}
+
+    /// Scrolls the section holding `indexPath` sideways so the item shows at `position`, when the
+    /// section scrolls sideways on its own (the compositional layout's orthogonal sections); true
+    /// when an offset moved. The default has no such sections.
+    func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool { false }
+
+    /// Runs `prepare()` if an invalidation or an update asked for it; returns whether it ran.
+    @discardableResult
+    func prepareIfNeeded() -> Bool {
+        guard needsPrepare else { return false }
         needsPrepare = false
         prepare()
+        return true
     }
 }

@@ -11,8 +11,15 @@ open class CollectionViewLayoutAttributes {
     public var frame: CGRect
     /// Whether these attributes place a cell or a supplementary view (UIKit's name).
     public let representedElementCategory: CollectionView.ElementCategory
-    /// The supplementary kind (`CollectionView.elementKindSectionHeader`…); nil for a cell, as in UIKit.
+    /// The supplementary or decoration kind (`CollectionView.elementKindSectionHeader`…); nil for a cell, as in UIKit.
     public let representedElementKind: String?
+    /// Drawing order among overlapping elements: higher in front (UIKit's name). Cells are at 0;
+    /// the collection view brings views above 0 to the front and puts decoration views behind the cells.
+    public var zIndex = 0
+    /// Opacity, 0…1 (UIKit's name); reported for the app, the terminal draws every view opaque.
+    public var alpha: CGFloat = 1
+    /// Whether the element is hidden (UIKit's name); reported for the app.
+    public var isHidden = false
 
     /// Attributes for the item at `indexPath` (UIKit: `init(forCellWith:)`).
     public init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
@@ -29,5 +36,14 @@ open class CollectionViewLayoutAttributes {
         self.frame = frame
         representedElementCategory = .supplementaryView
         representedElementKind = elementKind
+    }
+
+    /// Attributes for a decoration view of `decorationViewKind` at `indexPath`
+    /// (UIKit: `init(forDecorationViewOfKind:with:)`).
+    public init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath, frame: CGRect = .zero) {
+        self.indexPath = indexPath
+        self.frame = frame
+        representedElementCategory = .decorationView
+        representedElementKind = decorationViewKind
     }
 }

@@ -11,6 +11,8 @@ import Foundation
 struct ProposedColumnOrder {
     /// The positions with the lifted item at its destination.
     var engine: ColumnSections
+    /// Index paths in the data's order to the proposed ones (the move).
+    let toProposed: UpdatePlan
     /// Proposed index paths to the data's (the move undone).
     let backToData: UpdatePlan
 
@@ -49,7 +51,13 @@ extension ColumnLayout {
         var copy = engine
         copy.apply(AppliedUpdate(plan, oldCounts: counts, newCounts: moved), newCounts: moved)
         copy.placeDirtySections()
-        proposal = ProposedColumnOrder(engine: copy, backToData: backToData)
+        proposal = ProposedColumnOrder(engine: copy, toProposed: plan, backToData: backToData)
+    }
+
+    /// Where the item at `indexPath` (the data's order) is shown: in the proposed order while one is lifted.
+    func shownColumnFrame(of indexPath: IndexPath) -> CGRect? {
+        guard let proposal else { return engine.frame(at: indexPath) }
+        return proposal.toProposed.newIndexPath(forOld: indexPath).flatMap { proposal.engine.frame(at: $0) }
     }
 
     /// The item under `point` in the data's order: the real positions, not the proposed ones.

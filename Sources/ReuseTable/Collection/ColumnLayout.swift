@@ -225,6 +225,8 @@ open class ColumnLayout: CollectionViewLayout {
 
     override func itemInDataOrder(at point: CGPoint) -> IndexPath? { columnItem(at: point) }
 
+    override func shownFrame(ofItem indexPath: IndexPath) -> CGRect? { shownColumnFrame(of: indexPath) }
+
     override func prepare(forCollectionViewUpdates plan: AppliedUpdate, newCounts: [Int]) {
         needsPrepare = true
         guard !needsReset else { return }  // a full recomputation is pending anyway

@@ -11,21 +11,25 @@ import Foundation
 @MainActor
 final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable> {
     /// The snapshot the view shows (without reload or reconfigure marks).
-    private(set) var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
+    var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
     /// What the last `apply` did.
-    private(set) var lastApply = DiffableApplyReport()
+    var lastApply = DiffableApplyReport()
     private var isInCellProvider = false
     /// Applies waiting, in order; the first is in flight while `isDraining`.
-    private var queue: [PendingApply] = []
+    var queue: [PendingApply] = []
     private var isDraining = false
+    /// The app's say in expanding and collapsing (`tapOutlineDisclosure(at:)`).
+    var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
 
     /// One queued apply: a snapshot, whether its difference is computed off the main actor, and
     /// who to tell when it is applied.
-    private struct PendingApply {
+    struct PendingApply {
         var snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
         var diffsOffMainActor: Bool
         var completion: (() -> Void)?
         var continuation: CheckedContinuation<Void, Never>?
+        /// A section snapshot to apply to one section instead of `snapshot`.
+        var section: (identifier: SectionIdentifier, snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifier>)? = nil
     }
     /// The view's name in messages: "table" or "collection view".
     private let viewNoun: String
@@ -81,7 +85,11 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
                 }.value
             }
             queue.removeFirst()
-            applyNow(next.snapshot, to: view(), difference: difference, completion: next.completion)
+            if let section = next.section {
+                applySectionNow(section.snapshot, to: section.identifier, view: view(), completion: next.completion)
+            } else {
+                applyNow(next.snapshot, to: view(), difference: difference, completion: next.completion)
+            }
             next.continuation?.resume()
         }
         isDraining = false
@@ -102,7 +110,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
 
     /// Applies `snapshot` now, with its difference from `current` when already computed
     /// (and how long that took, off the main actor).
-    private func applyNow(
+    func applyNow(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>, to view: (any DiffableTarget)?,
         difference precomputed: (SnapshotDifference, UInt64)?, completion: (() -> Void)?
     ) {
@@ -117,6 +125,9 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
             completion?()
             return
         }
+        // An apply while a row or item is lifted cancels the movement first, as a reload does
+        // (Docs/reordering.md): the snapshot and the screen then change together.
+        view.cancelMovementBeforeReload(by: "apply(_:animatingDifferences:completion:)")
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
         current = next
         if !difference.isEmpty {
@@ -186,6 +197,8 @@ protocol DiffableTarget: AnyObject {
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void)
     /// `reconfigureRows(at:)` or `reconfigureItems(at:)`.
     func reconfigureVisible(at indexPaths: [IndexPath])
+    /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
+    func cancelMovementBeforeReload(by call: String)
 }
 
 extension TableView: DiffableTarget {

@@ -23,7 +23,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     // MARK: Reading
 
     /// Number of items over all sections.
-    public var numberOfItems: Int { storage.itemSection.count }
+    public var numberOfItems: Int { storage.itemCount }
 
     /// Number of sections.
     public var numberOfSections: Int { storage.sections.count }
@@ -49,10 +49,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     /// The position of an item counted across all sections, or nil when absent.
     /// - Complexity: O(sections + items in its section).
     public func indexOfItem(_ identifier: ItemIdentifier) -> Int? {
-        guard let section = storage.itemSection[identifier], let position = storage.sectionPosition[section] else { return nil }
+        guard let (position, row) = try? storage.location(ofItem: identifier) else { return nil }
         var index = 0
         for earlier in 0..<position { index += storage.items[earlier].count }
-        return storage.items[position].firstIndex(of: identifier).map { index + $0 }
+        return index + row
     }
 
     /// The position of a section, or nil when absent.
@@ -60,7 +60,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
 
     /// The section holding an item, or nil when absent.
     public func sectionIdentifier(containingItem identifier: ItemIdentifier) -> SectionIdentifier? {
-        storage.itemSection[identifier]
+        storage.section(of: identifier)
     }
 
     /// Items marked by `reloadItems(_:)` since the snapshot was made (they get new cells and heights at `apply`).
@@ -195,13 +195,14 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         do { try change(storage) } catch { throw error as? ReuseTableError ?? ReuseTableError("\(error)") }
     }
 
-    /// Runs a change; bad input stops with the message, as UIKit traps.
-    private mutating func mutate(_ change: (Storage) throws -> Void) {
-        do { try attempt(change) } catch { ReuseTableError.trap(error) }
+    /// Runs a change for the public method `call`; bad input stops with the message naming it, as UIKit traps.
+    private mutating func mutate(_ call: String = #function, _ change: (Storage) throws -> Void) {
+        do { try attempt(change) } catch { ReuseTableError.trap(error, in: call) }
     }
 
-    private func trapping<T>(_ body: () throws -> T) -> T {
-        do { return try body() } catch { ReuseTableError.trap(error as? ReuseTableError ?? ReuseTableError("\(error)")) }
+    /// Runs a query for the public method `call`; bad input stops with the message naming it.
+    private func trapping<T>(_ call: String = #function, _ body: () throws -> T) -> T {
+        do { return try body() } catch { ReuseTableError.trap(error as? ReuseTableError ?? ReuseTableError("\(error)"), in: call) }
     }
 
     /// The snapshot's contents, shared by copies until one of them changes.
@@ -217,6 +218,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         var itemSection: [ItemIdentifier: SectionIdentifier] = [:]
         var reloaded: Set<ItemIdentifier> = []
         var reconfigured: Set<ItemIdentifier> = []
+        /// Sections applied as section snapshots: their items are the snapshot's visible items,
+        /// kept out of `itemSection` (`DiffableDataSourceSnapshot+SectionRows.swift`).
+        var outlines: [SectionIdentifier: DiffableDataSourceSectionSnapshot<ItemIdentifier>] = [:]
 
         init() {}
 
@@ -228,6 +232,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
             copy.itemSection = itemSection
             copy.reloaded = reloaded
             copy.reconfigured = reconfigured
+            copy.outlines = outlines
             return copy
         }
 
@@ -239,8 +244,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func location(ofItem identifier: ItemIdentifier) throws(ReuseTableError) -> (section: Int, row: Int) {
-            guard let section = itemSection[identifier], let position = sectionPosition[section],
-                let row = items[position].firstIndex(of: identifier)
+            guard let section = section(of: identifier), let position = sectionPosition[section],
+                let row = outlines[section]?.visibleIndex(of: identifier) ?? items[position].firstIndex(of: identifier)
             else {
                 throw ReuseTableError("Invalid item identifier: \(describe(identifier)) is not in the snapshot.")
             }
@@ -248,7 +253,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func requireItems(_ identifiers: [ItemIdentifier], verb: String) throws(ReuseTableError) {
-            for identifier in identifiers where itemSection[identifier] == nil {
+            for identifier in identifiers where section(of: identifier) == nil {
                 throw ReuseTableError("Invalid item identifier: attempt to \(verb) item \(describe(identifier)), which is not in the snapshot.")
             }
         }
@@ -278,8 +283,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
                 positions.append(position)
             }
             for position in Set(positions).sorted(by: >) {
+                let outline = outlines.removeValue(forKey: sections[position])
                 for item in items[position] {
-                    itemSection[item] = nil
+                    if outline == nil { itemSection[item] = nil }
                     reloaded.remove(item)
                     reconfigured.remove(item)
                 }
@@ -303,6 +309,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func insertItems(_ identifiers: [ItemIdentifier], section position: Int, at row: Int) throws(ReuseTableError) {
+            flatten(sections[position])
+            try requireNotInOutlines(identifiers)
             try claimNewItems(identifiers, for: sections[position])
             if row == items[position].count {
                 items[position].append(contentsOf: identifiers)
@@ -334,6 +342,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
 
         func deleteItems(_ identifiers: [ItemIdentifier]) throws(ReuseTableError) {
             try requireItems(identifiers, verb: "delete")
+            if !outlines.isEmpty { for identifier in identifiers { if let section = section(of: identifier) { flatten(section) } } }
             var gone: [Int: Set<ItemIdentifier>] = [:]
             for identifier in identifiers {
                 guard let section = itemSection.removeValue(forKey: identifier) else { continue }  // named twice
@@ -345,9 +354,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
         }
 
         func moveItem(_ identifier: ItemIdentifier, relativeTo other: ItemIdentifier, after: Bool) throws(ReuseTableError) {
-            let from = try location(ofItem: identifier)
+            _ = try location(ofItem: identifier)
             _ = try location(ofItem: other)
             guard identifier != other else { return }
+            if let section = section(of: identifier) { flatten(section) }
+            if let section = section(of: other) { flatten(section) }
+            let from = try location(ofItem: identifier)
             items[from.section].remove(at: from.row)
             let to = try location(ofItem: other)
             items[to.section].insert(identifier, at: to.row + (after ? 1 : 0))

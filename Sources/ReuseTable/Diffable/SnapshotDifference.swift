@@ -130,7 +130,7 @@ public struct SnapshotDifference: Equatable, Sendable {
         var walk = [Bool](repeating: false, count: n.sections.count)
         for j in oldOfNew.indices where oldOfNew[j] >= 0 && o.items[oldOfNew[j]] != n.items[j] { walk[j] = true }
         for item in n.reloaded.union(n.reconfigured) {
-            if let section = n.itemSection[item], let j = n.sectionPosition[section], oldOfNew[j] >= 0 { walk[j] = true }
+            if let section = n.section(of: item), let j = n.sectionPosition[section], oldOfNew[j] >= 0 { walk[j] = true }
         }
         return oldOfNew.indices.filter { walk[$0] }
     }
@@ -248,8 +248,10 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
     private(set) var moves: [(from: SnapshotPosition, to: SnapshotPosition)] = []
     /// New positions of reconfigured items carried into an inserted section.
     private(set) var reconfiguredCarried: [IndexPath] = []
-    /// New rows the lockstep walk left unmatched.
+    /// New rows the lockstep walk left unmatched: they look up the hash index.
     private var unresolved = 0
+    /// Old rows the lockstep walk left unclaimed: they fill the hash index.
+    private var unclaimed = 0
     /// Hash indexes of the rows of deleted (old) and inserted (new) sections, built on first use.
     private var oldRowIndexes: [Int: PositionIndex] = [:], newRowIndexes: [Int: PositionIndex] = [:]
 
@@ -278,13 +280,13 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
     /// row; a missed match only costs a hash lookup in `matchThroughHashIndex`.
     /// - Complexity: O(m) for m items in the walked sections.
     mutating func matchInLockstep() {
-        var unresolved = 0
+        var unresolved = 0, unclaimed = 0
         for j in walked {
             let i = oldOfNew[j]
             let old = oldItems[i], new = newItems[j]
             var to = [ItemDestination?](repeating: nil, count: old.count)
             var from = [SnapshotPosition?](repeating: nil, count: new.count)
-            var p = 0
+            var p = 0, matched = 0
             for r in 0..<new.count {
                 let item = new[r]
                 var q = -1
@@ -299,14 +301,17 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
                     from[r] = SnapshotPosition(i, q)
                     to[q] = ItemDestination(position: SnapshotPosition(j, r))
                     p = q + 1
+                    matched += 1
                 } else {
                     unresolved += 1
                 }
             }
+            unclaimed += old.count - matched
             destination[i] = to
             source[j] = from
         }
         self.unresolved = unresolved
+        self.unclaimed = unclaimed
     }
 
     /// Matches the new rows the lockstep walk missed through a hash index of the old
@@ -319,7 +324,8 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
     mutating func matchThroughHashIndex() {
         guard unresolved > 0 else { return }
         let oldItems = oldItems
-        var index = PositionIndex(capacity: unresolved + 16)
+        // Sized for what goes in (the unclaimed old rows), not for what looks up.
+        var index = PositionIndex(capacity: unclaimed)
         var block = HashBlock()
         for j in walked {
             let i = oldOfNew[j]
@@ -452,7 +458,7 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
 
     /// The old position of an item of a deleted section, or nil.
     private mutating func deletedPosition(of item: I) -> SnapshotPosition? {
-        guard let section = old.itemSection[item], let i = old.sectionPosition[section], newOfOld[i] < 0 else { return nil }
+        guard let section = old.section(of: item), let i = old.sectionPosition[section], newOfOld[i] < 0 else { return nil }
         if oldRowIndexes[i] == nil {
             oldRowIndexes[i] = Self.rowIndex(oldItems[i], section: i)
             destination[i] = [ItemDestination?](repeating: nil, count: oldItems[i].count)
@@ -463,7 +469,7 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
 
     /// The new position of an item of an inserted section, or nil.
     private mutating func insertedPosition(of item: I) -> SnapshotPosition? {
-        guard let section = new.itemSection[item], let j = new.sectionPosition[section], oldOfNew[j] < 0 else { return nil }
+        guard let section = new.section(of: item), let j = new.sectionPosition[section], oldOfNew[j] < 0 else { return nil }
         if newRowIndexes[j] == nil { newRowIndexes[j] = Self.rowIndex(newItems[j], section: j) }
         let newItems = newItems
         return newRowIndexes[j]!.find(hash: item._rawHashValue(seed: 0), matches: { newItems[j][$0.rowIndex] == item })!
@@ -514,12 +520,6 @@ struct ItemWalk<S: Hashable & Sendable, I: Hashable & Sendable> {
     }
 }
 
-/// A hash index from identifiers to positions: open addressing with linear
-/// probing over one array of slots, touching the identifiers only through
-/// `hashValue` and `==`. The diff runs unspecialized for generic identifiers,
-/// and a generic `Dictionary` there pays a metadata lookup on every access —
-/// several times the cost of the hashing itself.
-/// - Complexity: O(1) expected per insert and lookup; capacity is fixed at creation.
 /// Up to sixteen rows and their hashes, whose index slots have been read ahead
 /// (`ItemWalk.matchThroughHashIndex()`).
 struct HashBlock {
@@ -543,6 +543,17 @@ struct HashBlock {
     }
 }
 
+/// A hash index from identifiers to positions: open addressing with linear
+/// probing over one array of slots, touching the identifiers only through
+/// `hashValue` and `==`. The diff runs unspecialized for generic identifiers,
+/// and a generic `Dictionary` there pays a metadata lookup on every access —
+/// several times the cost of the hashing itself.
+///
+/// Every probe stops at the first empty slot, so the table must never fill: it holds at
+/// most half as many positions as it has slots, and `insert(hash:position:)` doubles it
+/// before it would hold more, whatever capacity it was made with. A probe therefore
+/// always ends, even when every identifier has the same hash.
+/// - Complexity: O(1) expected per insert and lookup (O(k) for k identifiers sharing a hash).
 struct PositionIndex {
     /// A hash and its position side by side, so a probe touches one cache line.
     private struct Slot {
@@ -553,20 +564,45 @@ struct PositionIndex {
     }
 
     private var table: [Slot]
-    private let mask: Int
+    private var mask: Int
+    /// Positions inserted: at most half of `table.count`.
+    private(set) var count = 0
 
+    /// An index sized for `capacity` positions (more grow it).
     init(capacity: Int) {
-        var size = 8
-        while size < 2 * capacity { size <<= 1 }
+        let size = Self.size(for: capacity)
         table = [Slot](repeating: .empty, count: size)
         mask = size - 1
     }
 
+    /// The smallest power of two, at least 8, with twice as many slots as `capacity`.
+    private static func size(for capacity: Int) -> Int {
+        var size = 8
+        while size < 2 * capacity { size <<= 1 }
+        return size
+    }
+
     /// Adds a position for a new identifier with this hash (identifiers are unique, so no check).
     mutating func insert(hash: Int, position: SnapshotPosition) {
+        if 2 * (count + 1) > table.count { grow() }
+        count += 1
         var k = hash & mask
         while !table[k].isEmpty { k = (k + 1) & mask }
         table[k] = Slot(hash: hash, position: position)
+    }
+
+    /// Doubles the table and inserts every position again: the load stays at most one half.
+    /// - Complexity: O(count).
+    private mutating func grow() {
+        let old = table
+        let size = table.count * 2
+        table = [Slot](repeating: .empty, count: size)
+        mask = size - 1
+        for slot in old where !slot.isEmpty {
+            var k = slot.hash & mask
+            while !table[k].isEmpty { k = (k + 1) & mask }
+            table[k] = slot
+        }
     }
 
     /// Reads the first slot a probe for `hash` looks at, so it is in the cache when the probe
@@ -577,7 +613,7 @@ struct PositionIndex {
     @inline(__always) func firstSlot(hash: Int) -> Int { hash & mask }
 
     /// The next position with this hash at or after slot `k`, leaving `k` past it; nil at the
-    /// first empty slot (no position with this hash is left).
+    /// first empty slot (no position with this hash is left). The table is never full, so it ends.
     @inline(__always) func nextCandidate(hash: Int, from k: inout Int) -> SnapshotPosition? {
         while !table[k].isEmpty {
             let slot = table[k]

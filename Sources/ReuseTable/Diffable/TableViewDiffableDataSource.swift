@@ -88,8 +88,8 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, I
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? { core.current.item(at: indexPath) }
 
     /// Where an item is shown, or nil when it is not in the current snapshot.
-    /// - Complexity: O(items in its section).
-    public func indexPath(for itemIdentifier: ItemIdentifier) -> IndexPath? { core.current.indexPath(of: itemIdentifier) }
+    /// - Complexity: O(log n) in a section applied as a section snapshot, else O(items in its section).
+    public func indexPath(for itemIdentifier: ItemIdentifier) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
     /// The section identifier at an index, or nil.
     public func sectionIdentifier(for index: Int) -> SectionIdentifier? { core.sectionIdentifier(for: index) }

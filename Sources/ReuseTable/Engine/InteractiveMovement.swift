@@ -7,24 +7,32 @@ import Foundation
 //   when the movement ends: reconcile never sees it, so it never goes back to the pool, however
 //   far the content scrolls under it.
 // - The proposed order is layout only: each view's `wanted(cells:supplementary:)` places the
-//   other elements as if the lifted one sat at `destination`; the data source is not asked.
+//   other elements as if the lifted one sat at `destination`; the data source keeps the order
+//   before the lift, and so do the view's counts and every call the app makes meanwhile.
 // - Structural calls made while an element is lifted wait in the view's `LayoutTransaction`
-//   (its holding state) and run when the movement ends, after the move.
+//   (its holding state). At the drop they run first, and the drop follows them
+//   (`InteractiveMovement+WaitingCalls.swift`); a reload or an apply cancels the lift instead.
 
 /// A lifted row or item: where it came from, where it would land now, its cell and the target point.
 struct InteractiveMovement<Cell: AnyObject> {
-    /// The element's index path when it was lifted: the data source's order does not change while it is lifted.
-    let origin: IndexPath
+    /// The element's index path in the data's order — the order before the lift, which the data
+    /// source keeps while it is lifted. The calls that waited carry it along when they run at the drop.
+    var origin: IndexPath
     /// Where it would land if dropped now (in the index space after the move), after the delegate's redirect.
     var destination: IndexPath
     /// The lifted cell: off the list of cells on screen and out of the pool until the movement ends.
     let cell: Cell
-    /// The lifted element's height (the table's row slot, margin included; the item's frame).
-    let height: Double
     /// Where the lifted cell's center follows, in content coordinates.
     var target: CGPoint
     /// The offset when the element was lifted: a cancel goes back to it.
     let startOffset: CGPoint
+    /// Set while the calls that waited run at the drop, before the move: the drop's call and
+    /// where the element was and would land when it began (messages name those).
+    var drop: (call: String, origin: IndexPath, destination: IndexPath)?
+    /// The waited call that removed the destination's section: the drop is cancelled.
+    var destinationRemovedBy: String?
+    /// Whether a waited call reloaded the lifted row: the data source makes it a new cell after the drop.
+    var isCellStale = false
 }
 
 /// A view whose rows or items can be lifted and moved: `TableView` and `CollectionView`.
@@ -47,12 +55,15 @@ protocol InteractivelyMovingView: ReuseEngineView {
     func proposedDestination(for point: CGPoint, origin: IndexPath) -> IndexPath
     /// Whether `indexPath` names a place the lifted element can land (the index space after the move).
     func isValidDestination(_ indexPath: IndexPath, origin: IndexPath) -> Bool
-    /// The element's frame as laid out now (content coordinates), and the height the movement carries.
+    /// The element's frame as laid out now in the data's order (content coordinates), and the height
+    /// its place takes (the table's row slot, margin included; the item's frame).
     func movementFrame(of indexPath: IndexPath) -> (frame: CGRect, height: Double)
     /// Throws a message naming the index path and the counts when it names no row or item.
     func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError)
     /// Applies a validated plan: cells, caches, selection and geometry or layout follow.
     func apply(_ plan: UpdatePlan, newCounts: [Int])
+    /// Live data: records the anchor and whether the view follows the end before `plan` is applied.
+    func recordBeforeApplying(_ plan: UpdatePlan)
     /// Whether the lifted cell follows the target point sideways too (items in columns) or only up and down (rows).
     static var liftedCellFollowsX: Bool { get }
     /// The movement was lifted, proposed somewhere new, or ended (`pass.movement` is nil): the
@@ -106,10 +117,10 @@ extension InteractivelyMovingView {
                 cell = fresh
             }
             guard let cell else { return }
-            let (frame, height) = movementFrame(of: indexPath)
+            let frame = movementFrame(of: indexPath).frame
             engine.pass.movement = InteractiveMovement(
-                origin: indexPath, destination: indexPath, cell: cell, height: height,
-                target: CGPoint(x: frame.midX, y: frame.midY), startOffset: contentOffset)
+                origin: indexPath, destination: indexPath, cell: cell, target: CGPoint(x: frame.midX, y: frame.midY),
+                startOffset: contentOffset)
             transaction.isHolding = true
             showReordering(true, on: cell)
             placeLiftedCell()
@@ -181,15 +192,29 @@ extension InteractivelyMovingView {
         return y - top
     }
 
-    /// Drops the lifted element at its destination: the data source hears `moveRowAt` /
-    /// `moveItemAt` once, then the move applies as `moveRow(at:to:)` does, then the calls that
-    /// waited run.
-    /// - Complexity: as `moveRow(at:to:)`: O(log n + sections), plus a layout pass.
+    /// Drops the lifted element at its destination. The calls that waited run first, in the
+    /// order they were made, each carrying the element's origin and destination with it (the
+    /// element stays lifted meanwhile, so the screen keeps the proposed order); then the data
+    /// source hears `moveRowAt` / `moveItemAt` once, with those index paths, and the move
+    /// applies as `moveRow(at:to:)` does. When a waited call removed the element or its
+    /// destination's section, the movement is cancelled instead, with a message naming the drop.
+    /// - Complexity: the waited calls, then as `moveRow(at:to:)`: O(log n + sections), plus a layout pass.
     func endMovement(call: String) {
-        guard let movement = finishMovement(call: call) else { return }
+        guard canFinishMovement(call: call) else { return }
+        runWaitingCallsBeforeDrop(call: call)
+        guard let movement = engine.pass.movement else { return }  // its row was removed: reported, the movement is over
+        if let removedBy = movement.destinationRemovedBy, let drop = movement.drop {
+            let v = Self.vocabulary
+            diagnosticHandler(
+                "\(call): the destination \(v.describe(drop.destination)) of \(v.row) \(v.describe(drop.origin)) was removed by "
+                    + "\(removedBy), called while it was lifted; the movement is cancelled.")
+            performTransaction {
+                finishMovement()
+                runLayoutPass()
+            }
+            return
+        }
         performTransaction {
-            transaction.isHolding = false  // what waited runs when this transaction ends, after the move
-            calling(Self.movementCallbacks.move) { tellDataSourceMove(from: movement.origin, to: movement.destination) }
             let counts = (0..<sectionCountAsLoaded).map { countAsLoaded(inSection: $0) }
             var newCounts = counts
             newCounts[movement.origin.section] -= 1
@@ -197,13 +222,17 @@ extension InteractivelyMovingView {
             var batch = BatchUpdate()
             batch.movedRows = [(movement.origin, movement.destination)]
             // The plan is checked against the view's own counts and the move's, not the data
-            // source's: a waiting call may have changed those already, and is checked when it runs.
+            // source's: a call made from `moveRowAt` may change those already, and is checked when it runs.
             let plan: UpdatePlan
             do throws(ReuseTableError) {
                 plan = try UpdatePlan.make(batch, oldCounts: counts, newCounts: newCounts, vocabulary: Self.vocabulary)
             } catch {
-                ReuseTableError.trap(error)
+                ReuseTableError.trap(ReuseTableError("\(call): \(error.message)"))
             }
+            // What the user sees is the proposed order: the anchor is read while it is still shown.
+            recordBeforeApplying(plan)
+            finishMovement()
+            calling(Self.movementCallbacks.move) { tellDataSourceMove(from: movement.origin, to: movement.destination) }
             apply(plan, newCounts: newCounts)
         }
     }
@@ -212,35 +241,48 @@ extension InteractivelyMovingView {
     /// the data source hears nothing. The calls that waited run next.
     /// - Complexity: O(log n + visible elements).
     func cancelMovement(call: String) {
-        guard let movement = finishMovement(call: call) else { return }
+        guard canFinishMovement(call: call), let movement = engine.pass.movement else { return }
         performTransaction {
             transaction.isHolding = false
+            finishMovement()
             moveOffset(to: movement.startOffset, because: .autoScroll)
             runLayoutPass()
         }
     }
 
-    /// Checks an end or cancel and takes the movement off the view, its cell back on the visible list.
-    private func finishMovement(call: String) -> InteractiveMovement<Cell>? {
-        guard let movement = engine.pass.movement else {
+    /// Whether an end or cancel may run now: an element is lifted, and no callback is running.
+    private func canFinishMovement(call: String) -> Bool {
+        guard engine.pass.movement != nil else {
             diagnosticHandler("\(call) was called with no \(Self.vocabulary.row) lifted; begin an interactive movement first. Nothing changed.")
-            return nil
+            return false
         }
         if transaction.isActive {
             diagnosticHandler("\(call) was called from \(transaction.callback); end the movement outside callbacks. Nothing changed.")
-            return nil
+            return false
         }
+        return true
+    }
+
+    /// Takes the movement off the view: its cell goes back on the visible list at the origin —
+    /// or, when a waited call reloaded its row, to the pool (the next pass asks for a new one).
+    func finishMovement() {
+        guard let movement = engine.pass.movement else { return }
         engine.pass.movement = nil
         showReordering(false, on: movement.cell)
         movementDidChange()
-        engine.cellsOnScreen.insert(.init(section: movement.origin.section, row: movement.origin.row, cell: movement.cell))
-        return movement
+        let entry = VisibleRows<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
+        if movement.isCellStale {
+            recycle([entry])
+        } else {
+            engine.cellsOnScreen.insert(entry)
+        }
     }
 
-    /// The lifted cell's frame: its layout frame, centered on the target point (vertically only, for rows).
+    /// The lifted cell's frame: its element's frame as laid out now (its size follows measurement
+    /// and width changes), centered on the target point (vertically only, for rows).
     func placeLiftedCell() {
         guard let movement = engine.pass.movement else { return }
-        var frame = movement.cell.frame
+        var frame = movementFrame(of: movement.origin).frame
         frame.origin.y = movement.target.y - frame.height / 2
         if Self.liftedCellFollowsX { frame.origin.x = movement.target.x - frame.width / 2 }
         movement.cell.frame = frame

@@ -21,9 +21,9 @@ import Foundation
 ///   remove; it still finishes the display callbacks of cells already placed.
 /// - **A lifted element holds them** (`isHolding`): while a row or item is moved
 ///   interactively (`Engine/InteractiveMovement.swift`), structural calls made from
-///   anywhere wait in the same queue and run when the movement ends, after the move.
-///   Offset moves (`contentOffset`, `scrollToRow`) do not wait: auto-scroll and the
-///   app may scroll under a lifted row.
+///   anywhere wait in the same queue and run when the movement ends — before the drop's
+///   move, which follows them. Offset moves (`contentOffset`, `scrollToRow`) do not wait:
+///   auto-scroll and the app may scroll under a lifted row.
 /// - **A view that never settles traps**: a callback that queues another
 ///   structural call on every pass would loop forever; after
 ///   `maximumDeferredRounds` queued calls in one settle the view stops with a
@@ -45,6 +45,8 @@ final class LayoutTransaction {
     /// True while an element is lifted: structural calls wait in the queue, even from outside
     /// any callback, and no transaction drains it until the movement ends.
     var isHolding = false
+    /// The queued call running now, for messages about what it did (a lifted row it removed).
+    private(set) var runningCall: String?
 
     /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
     nonisolated static let maximumDeferredRounds = 1_000
@@ -73,6 +75,9 @@ final class LayoutTransaction {
     func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
         queue.isEmpty ? nil : queue.removeFirst()
     }
+
+    /// Notes which queued call runs (nil when it returned).
+    func noteRunning(_ name: String?) { runningCall = name }
 
     /// The message for a view whose callbacks keep changing it.
     nonisolated static func loopMessage(view: String, call: String, origin: StaticString) -> String {
@@ -114,7 +119,9 @@ extension LayoutTransactionHost {
                 if rounds > LayoutTransaction.maximumDeferredRounds {
                     ReuseTableError.trap(ReuseTableError(LayoutTransaction.loopMessage(view: hostName, call: next.name, origin: next.origin)))
                 }
+                transaction.noteRunning(next.name)
                 next.run()  // at depth 0: the call runs now, in a transaction of its own
+                transaction.noteRunning(nil)
             }
             transactionDidSettle()
             // Once per settle, never inside a pass: a pass that moved the offset (anchoring,

@@ -26,10 +26,10 @@ extension ReuseEngineView {
     }
 
     /// The number of rows or items in `section` as of the last reload or update, loading
-    /// first; a section that does not exist stops with a message naming it and the count.
-    func loadedCount(inSection section: Int) -> Int {
+    /// first; a section that does not exist stops with a message naming `call`, it and the count.
+    func loadedCount(inSection section: Int, call: String) -> Int {
         loadIfNeeded()
-        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error, in: call) }
         return countAsLoaded(inSection: section)
     }
 

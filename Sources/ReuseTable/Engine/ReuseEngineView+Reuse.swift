@@ -38,13 +38,13 @@ extension ReuseEngineView {
         return cell
     }
 
-    /// Always a cell, pooled or new; an unregistered identifier stops with a message naming it.
+    /// Always a cell, pooled or new; an unregistered identifier stops with a message naming `call` and it.
     /// - Complexity: O(1).
-    func dequeueRegistered(_ identifier: String, for indexPath: IndexPath) -> Cell {
+    func dequeueRegistered(_ identifier: String, for indexPath: IndexPath, call: String) -> Cell {
         do {
             try validateDequeue(identifier: identifier, for: indexPath)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: call)
         }
         return dequeuePooledOrNew(identifier)!
     }

@@ -77,20 +77,22 @@ extension ReuseEngineView {
 
     /// One off-screen cell per identifier, made from the registered class and never added to the view tree.
     func templateCell(withIdentifier identifier: String) -> Cell {
-        template(identifier, in: &engine.templateCells, registered: engine.registeredClasses, noun: "cell", validate: validateTemplateIdentifier)
+        template(
+            identifier, in: &engine.templateCells, registered: engine.registeredClasses, noun: "cell", call: "heightForCell(withIdentifier:…)",
+            validate: validateTemplateIdentifier)
     }
 
     /// The template of `identifier` in `templates` (cells, or header and footer views), made on first use.
     func template<Template: PooledView>(
         _ identifier: String, in templates: inout [String: Template],
-        registered: [String: Template.Type], noun: String,
+        registered: [String: Template.Type], noun: String, call: String,
         validate: (String) throws(ReuseTableError) -> Void
     ) -> Template {
         if let template = templates[identifier] { return template }
         do {
             try validate(identifier)
         } catch {
-            ReuseTableError.trap(error)
+            ReuseTableError.trap(error, in: call)
         }
         let template = registered[identifier]!.init(reuseIdentifier: identifier)
         template.isTemplate = true

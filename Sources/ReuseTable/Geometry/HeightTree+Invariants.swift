@@ -54,8 +54,8 @@ extension HeightTree {
 
     /// Checks every structural invariant: summaries equal a fresh recomputation,
     /// nodes are within capacity and (except the root) at least half full, no
-    /// empty runs or leaves, adjacent runs in a leaf cannot merge, and all
-    /// leaves are at the same depth.
+    /// empty runs or leaves, adjacent runs in a leaf cannot merge, all
+    /// leaves are at the same depth, and each column block knows whether its children are leaves.
     ///
     /// - Complexity: O(nodes + runs).
     func checkInvariants() throws {
@@ -97,6 +97,9 @@ extension HeightTree {
                 expected.height = HeightTree.fixedShapeSum(node.runCount) { Double(RunMeta.count(node.runMeta($0))) * node.runHeight($0) }
             } else {
                 if isRoot && e < 2 { try fail("root: internal with \(e) children") }
+                if e > 0 && node.childSummaries.childrenAreLeaves != node.child(0).isLeaf {
+                    try fail("\(path()): the column block says its children are\(node.childSummaries.childrenAreLeaves ? "" : " not") leaves")
+                }
                 var childDepth: Int?
                 for (j, child) in node.children.enumerated() {
                     let d = try check(child, isRoot: false, path: "\(path())/\(j)")

@@ -184,6 +184,7 @@ extension HeightTree.Node {
             }
         } else {
             let (j, i) = childIndex(for: local)
+            if childSummaries.childrenAreLeaves { touched = childSummaries.touchLeaf(j) }
             let child = uniqueChild(j), old = child.summary
             guard child.setHeight(height, isMeasured: isMeasured, at: i, config: config) else { return false }
             childDidChange(j, from: old)
@@ -223,6 +224,7 @@ extension HeightTree.Node {
             return
         } else {
             let (j, i) = childIndex(for: local)
+            if childSummaries.childrenAreLeaves { touched = childSummaries.touchLeaf(j) }
             // Read without a retain: the node holds the child.
             if unretainedChild(j)._withUnsafeGuaranteedRef({ $0.isLeaf && !$0.canTake(newHeights.count, config: config) }) {
                 insertSplittingLeaf(j, heights: newHeights, meta: newMeta, at: i, config: config)
@@ -300,6 +302,7 @@ extension HeightTree.Node {
             // walk below tests every child before it against the range, which cost a
             // one-row delete about 2,000 of its 4,900 instructions (callgrind, 10^6 rows).
             let (j, i) = childIndex(for: range.lowerBound)
+            if childSummaries.childrenAreLeaves { touched = childSummaries.touchLeaf(j) }
             if i + range.count <= childSummaries.slotCount(j) {
                 let child = uniqueChild(j), old = child.summary
                 child.remove(i..<(i + range.count), into: &removed, config: config)

@@ -63,6 +63,7 @@ extension HeightTree {
                 j += 1
             }
             block.header.count = n
+            block.header.childrenAreLeaves = children.first!.isLeaf
             refreshGrid()
             refreshEnds(from: 0)
         }
@@ -90,6 +91,25 @@ extension HeightTree {
         // MARK: Reading
 
         var count: Int { block.withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        /// Whether the children are leaves (false while there are none).
+        var childrenAreLeaves: Bool { block.withUnsafeMutablePointerToHeader { $0.pointee.childrenAreLeaves } }
+
+        /// Reads a byte of every cache line of leaf `j`'s object and returns them combined: the
+        /// loads are independent, so the processor fetches the lines together, and the scan and
+        /// shift that follow (a run search and a memmove across the leaf's block) find them in
+        /// cache instead of waiting for one line after another. The caller stores the result, so
+        /// the loads are not dropped.
+        @inline(__always)
+        func touchLeaf(_ j: Int) -> UInt8 {
+            let base = UnsafeRawPointer(unretainedChild(j).toOpaque())
+            var combined: UInt8 = 0
+            var offset = 0
+            while offset < HeightTree.Node.objectByteCount {
+                combined |= base.load(fromByteOffset: offset, as: UInt8.self)
+                offset &+= 64
+            }
+            return combined
+        }
         var indices: Range<Int> { 0..<count }
 
         /// The children, in order.
@@ -150,6 +170,14 @@ extension HeightTree {
             let e = entryBase
             let last = count - 1
             var j = 0, i = local
+            // Four children a step while the slot lies past all four (none of them the last):
+            // one comparison for four counts instead of four, the loads independent.
+            while j &+ 4 <= last {
+                let four = e[j].count &+ e[j &+ 1].count &+ e[j &+ 2].count &+ e[j &+ 3].count
+                if i < four { break }
+                i &-= four
+                j &+= 4
+            }
             while j < last && i >= e[j].count {
                 i &-= e[j].count
                 j += 1
@@ -234,6 +262,7 @@ extension HeightTree {
             (hd + c).initialize(from: unmeasuredBase, count: n)
             fresh.header.count = n
             fresh.header.onGrid = onGrid
+            fresh.header.childrenAreLeaves = childrenAreLeaves
             block = fresh
         }
 
@@ -343,6 +372,7 @@ extension HeightTree {
                 u[j] = s.unmeasured
                 j += 1
             }
+            if k > 0 { block.header.childrenAreLeaves = children.first!.isLeaf }
             block.header.count = newCount
             refreshGrid()
             refreshEnds(from: lo)
@@ -376,6 +406,8 @@ extension HeightTree {
         /// Whether every child's height is on the exact grid (`HeightTree.isOnExactGrid`), so the
         /// running sums may follow a change of one height by the difference. False is always safe.
         var onGrid = false
+        /// Whether the children are leaves (all children of a node are at one depth).
+        var childrenAreLeaves = false
     }
 
     /// One internal node's columns in one allocation: for capacity c, the

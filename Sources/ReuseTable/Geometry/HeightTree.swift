@@ -188,6 +188,8 @@ extension HeightTree {
         /// height sum may follow an insert or removal by the difference (HeightTree+SummaryColumns.swift).
         /// False is always safe: the sum is then re-added from the runs.
         @exclusivity(unchecked) var heightsOnGrid = false
+        /// Where a mutation stores the bytes it read ahead from a leaf (`SummaryColumns.touchLeaf`); never read.
+        @exclusivity(unchecked) var touched: UInt8 = 0
         /// Runs in a leaf (0 in an internal node).
         @exclusivity(unchecked) var runCount = 0
         /// A wide leaf's run metas; empty otherwise.
@@ -221,6 +223,12 @@ extension HeightTree {
             wideMeta = other.wideMeta
             childSummaries = other.childSummaries
             isLeaf = other.isLeaf
+        }
+
+        /// Bytes of a node object: a 16-byte object header, the summary, the column block's
+        /// reference, the flags (padded to 8), the run count, the wide metas' reference, the run block.
+        @inline(__always) static var objectByteCount: Int {
+            16 + MemoryLayout<Summary>.stride + 8 + 8 + 8 + 8 + MemoryLayout<Words>.stride
         }
 
         /// A shallow copy: the arrays are shared until written, children stay shared.

@@ -47,6 +47,15 @@ struct SelectionState {
     /// other row shifts by the inserts and deletes before it.
     /// - Complexity: O(s (log k + k)) for s selected and k changes in their sections — never O(rows);
     ///   O(s) when the update is applied in bulk (its row map answers in O(1)).
+    /// Maps every selected index path through `newIndexPath` (nil: the row left), as `follow(_:)`
+    /// does for a plan: for row-range updates, which have no plan.
+    /// - Complexity: O(s) calls for s selected.
+    mutating func follow(_ newIndexPath: (IndexPath) -> IndexPath?) {
+        if let highlighted { self.highlighted = newIndexPath(highlighted) }
+        guard !selected.isEmpty else { return }
+        selected = Set(selected.compactMap(newIndexPath))
+    }
+
     mutating func follow(_ plan: AppliedUpdate) {
         if let highlighted { self.highlighted = plan.newIndexPath(followingReloadOf: highlighted) }
         guard !selected.isEmpty else { return }

@@ -337,6 +337,20 @@ public final class IndexPathHeightCache {
         return entry
     }
 
+    /// Removes `rows` of `section` at every width, shifting later rows up.
+    ///
+    /// - Complexity: O(w · r log n) for the r rows removed of a section with cached heights; O(w) otherwise.
+    func removeRows(_ rows: Range<Int>, inSection section: Int) {
+        guard !rows.isEmpty, section >= 0 else { return }
+        var removed = 0
+        forEachWidth { _, sections in
+            guard section < sections.count, !sections[section].isEmpty else { return }
+            for _ in rows { if sections[section].removeRow(rows.lowerBound) != nil { removed += 1 } }
+            sections.trimTrailingEmptySections()
+        }
+        storedCount -= removed
+    }
+
     /// Inserts a row with the heights of `entry` at `indexPath`, shifting later rows down.
     ///
     /// - Complexity: O(w · log n) (plus O(s) to reach a section past the last stored one).

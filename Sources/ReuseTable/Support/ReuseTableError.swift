@@ -20,6 +20,12 @@ public struct ReuseTableError: Error, Equatable, CustomStringConvertible, Sendab
     static func trap(_ error: ReuseTableError, file: StaticString = #file, line: UInt = #line) -> Never {
         fatalError("ReuseTable: \(error.message)", file: file, line: line)
     }
+
+    /// Stops the program with the message of a check shared by several calls, prefixed with the
+    /// public call that met the bad input: "scrollToRow(at:at:animated:): row (section 0, row 9) is out of range…".
+    static func trap(_ error: ReuseTableError, in call: String, file: StaticString = #file, line: UInt = #line) -> Never {
+        trap(ReuseTableError("\(call): \(error.message)"), file: file, line: line)
+    }
 }
 
 /// The error's name before the collection view shared it; kept so code written against it compiles.

@@ -110,12 +110,22 @@ extension TableView: InteractivelyMovingView {
     }
 
     /// The lifted row's slot, its destination's index among the slots without it, and its
-    /// height: what `wanted(cells:supplementary:)` shifts the other slots by.
+    /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:)`
+    /// shifts the other slots by.
     func liftedSlots() -> (origin: Int, destination: Int, height: Double)? {
         guard let movement = engine.pass.movement else { return nil }
         let origin = slotIndex(forRow: movement.origin)
         let header = geometry.headerIndex(ofSection: movement.destination.section)
         let destination = (header > origin ? header - 1 : header) + 1 + movement.destination.row
-        return (origin, destination, movement.height)
+        return (origin, destination, geometry.height(at: origin))
+    }
+
+    /// Where slot `index` shows now: its top in geometry coordinates, moved by the proposed order
+    /// while a row is lifted (`lifted`, from `liftedSlots()`).
+    static func shownMinY(of slot: Slot, lifted: (origin: Int, destination: Int, height: Double)?) -> Double {
+        guard let lifted else { return slot.minY }
+        return slot.minY
+            + InteractiveMovement<TableViewCell>.shift(
+                of: slot.index, origin: lifted.origin, destination: lifted.destination, height: lifted.height)
     }
 }

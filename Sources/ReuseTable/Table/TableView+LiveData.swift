@@ -23,16 +23,22 @@ extension TableView {
 
     /// The first row whose rect intersects the viewport below the top inset — or, when it does
     /// not stay (`newIndexPath` gives nil), the first row after it that does — with its index
-    /// path after the change and its distance below the viewport's top now.
+    /// path after the change and its distance below the viewport's top now. While a row is
+    /// lifted, rects are where the proposed order shows them (the user sees those), and the
+    /// lifted row is not an anchor (its cell is under the finger).
     /// - Complexity: O(log n + rows walked).
     func liveAnchor(_ newIndexPath: (IndexPath) -> IndexPath?) -> ContentAnchor? {
         let visible = viewport
         let seenTop = min(visible.lowerBound + Double(max(adjustedContentInset.top, 0)), visible.upperBound)
         guard visible.upperBound > 0 else { return nil }
         let margin = Double(appliedRowMargin), top = Double(contentOffset.y) - geometryOrigin
+        let lifted = liftedSlots()
         var sawRow = false
         var anchor: ContentAnchor?
-        walkSlots(from: seenTop) { slot, section, row in
+        walkSlots(from: max(0, seenTop - (lifted?.height ?? 0))) { slot, section, row in
+            guard slot.index != lifted?.origin else { return true }
+            var slot = slot
+            slot.minY = TableView.shownMinY(of: slot, lifted: lifted)
             guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return true }
             if !sawRow {
                 guard slot.minY < visible.upperBound else { return false }  // no row in view
@@ -120,9 +126,11 @@ extension TableView {
         return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
     }
 
-    /// The top of row `indexPath`'s slot in content coordinates, or nil when the row is gone.
+    /// The top of row `indexPath`'s slot in content coordinates — where the proposed order shows
+    /// it while a row is lifted — or nil when the row is gone.
     func liveAnchorMinY(_ indexPath: IndexPath) -> CGFloat? {
         guard indexPath.section < geometry.sectionCount, indexPath.row < rowCount(inSection: indexPath.section) else { return nil }
-        return CGFloat(geometry.offset(of: slotIndex(forRow: indexPath)) + geometryOrigin)
+        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
+        return CGFloat(TableView.shownMinY(of: slot, lifted: liftedSlots()) + geometryOrigin)
     }
 }

@@ -8,13 +8,13 @@ extension TableView {
 
     /// Number of rows in `section`; an invalid section stops with a message naming it.
     /// - Complexity: O(log n).
-    public func numberOfRows(inSection section: Int) -> Int { loadedCount(inSection: section) }
+    public func numberOfRows(inSection section: Int) -> Int { loadedCount(inSection: section, call: "numberOfRows(inSection:)") }
 
     /// The row's frame in content coordinates (below its `rowMargin` gap; inset from the sides in `.insetGrouped`).
     /// - Complexity: O(log n).
     public func rectForRow(at indexPath: IndexPath) -> CGRect {
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error, in: "rectForRow(at:)") }
         return rectForRowUnchecked(indexPath)
     }
 
@@ -22,7 +22,7 @@ extension TableView {
     /// - Complexity: O(log n).
     public func rect(forSection section: Int) -> CGRect {
         loadIfNeeded()
-        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error, in: "rect(forSection:)") }
         let start = geometry.headerIndex(ofSection: section)
         let end = start + rowCount(inSection: section) + 2
         let minY = geometry.offset(of: start)
@@ -32,7 +32,7 @@ extension TableView {
     /// The header's frame in content coordinates (where it scrolls, not where it is pinned).
     /// - Complexity: O(log n).
     public func rectForHeader(inSection section: Int) -> CGRect {
-        supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) }, section: section)
+        supplementaryRect(slotIndex: { geometry.headerIndex(ofSection: section) }, section: section, call: "rectForHeader(inSection:)")
     }
 
     /// The footer's frame in content coordinates.
@@ -40,12 +40,12 @@ extension TableView {
     public func rectForFooter(inSection section: Int) -> CGRect {
         supplementaryRect(
             slotIndex: { geometry.headerIndex(ofSection: section) + rowCount(inSection: section) + 1 },
-            section: section)
+            section: section, call: "rectForFooter(inSection:)")
     }
 
-    private func supplementaryRect(slotIndex: () -> Int, section: Int) -> CGRect {
+    private func supplementaryRect(slotIndex: () -> Int, section: Int, call: String) -> CGRect {
         loadIfNeeded()
-        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
+        do { try validateSection(section) } catch { ReuseTableError.trap(error, in: call) }
         let slot = geometry.slot(at: slotIndex())
         return contentRect(minY: slot.minY, height: slot.height)
     }

@@ -19,6 +19,6 @@ extension TableView {
     /// Always a cell: pooled or new. An unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        dequeueRegistered(identifier, for: indexPath)
+        dequeueRegistered(identifier, for: indexPath, call: "dequeueReusableCell(withIdentifier:for:)")
     }
 }

@@ -22,7 +22,7 @@ extension TableView {
             return
         }
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error, in: "scrollToRow(at:at:animated:)") }
         performTransaction {
             closeSwipedRow()  // the app scrolls: a row showing swipe actions closes
             scroll(to: indexPath, at: position)
@@ -110,7 +110,7 @@ extension TableView {
     public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
         if deferIfBusy("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) { return }
         loadIfNeeded()
-        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error) }
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error, in: "row(_:changedHeight:)") }
         let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
         performTransaction {
             setHeights([(indexPath, clean)])

@@ -180,8 +180,10 @@ extension TableView {
         if let delegate { calling("tableView(_:didEndEditingRowAt:)") { delegate.tableView(self, didEndEditingRowAt: nil) } }
     }
 
-    /// Moves the offset for the host's `contentOffset`, closing an open row first when it moves.
-    func setContentOffsetClosingSwipe(_ offset: CGPoint) {
+    /// Moves the offset for the host's `contentOffset`, closing an open row first when it moves. The
+    /// offset is made finite first: a NaN is rejected and keeps the offset, which then has not moved.
+    func setContentOffsetClosingSwipe(_ newValue: CGPoint) {
+        let offset = sanitizedContentOffset(newValue)
         if editing.swipe != nil, offset != super.contentOffset { closeSwipedRow() }
         super.contentOffset = offset
     }

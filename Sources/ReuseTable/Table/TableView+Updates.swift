@@ -128,10 +128,14 @@ extension TableView {
         // The row showing swipe actions follows the plan; deleted, it closes while the table still has its old structure.
         followSwipe(plan)
         let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
+        // A row lifted while this call waited follows it (`InteractiveMovement+WaitingCalls.swift`).
+        let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
         // Cells of removed rows leave first, with their old index paths, while the
         // table still has its old structure (a delegate reading it sees one state).
-        recycle(engine.cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil })
+        var leaving = engine.cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil }
+        if let lifted { leaving.append(lifted) }
+        recycle(leaving)
         var remapped: [VisibleRows<TableViewCell>.Entry] = []
         for entry in engine.cellsOnScreen.removeAll() {
             let new = plan.newIndexPath(forOld: entry.indexPath)!

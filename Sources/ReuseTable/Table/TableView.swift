@@ -208,7 +208,9 @@ open class TableView: ScrollView {
     /// estimates only the rows that fill the viewport are measured. A shorter content clamps
     /// the offset. Called from a callback, it runs when that step is done (`LayoutTransaction`).
     /// - Complexity: O(sections + rows measured).
+    /// A reload while a row is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
 
@@ -216,6 +218,7 @@ open class TableView: ScrollView {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
+        cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }
 
@@ -229,6 +232,10 @@ open class TableView: ScrollView {
         // The counts first, then the callbacks: a change a delegate makes from
         // `didEndDisplaying` (with its own update call) comes after this reload.
         let counts = validatedCounts()
+        // A row lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
+        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
+            recycle([lifted])
+        }
         recycleAllVisibleViews()
         rebuildGeometry(counts: counts)
         clampOffsetToContent()
@@ -302,6 +309,7 @@ open class TableView: ScrollView {
             measureSlotsInViewport()
         }
         finishTableSettle(following: following)
+        placeLiftedCell()  // its height follows measurement and the width
     }
 
     // MARK: 3. findRowForOffsetY

@@ -200,15 +200,28 @@ open class TableViewCell: View {
     /// `textLabel` and `detailTextLabel` (if used) as the cell's style lays them out; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let contentWidth = max(0, bounds.width - accessoryWidth)
-        let contentHeight = max(0, bounds.height - separatorHeight)
-        contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: contentHeight)
+        let content = contentFrame
+        contentView.frame = content
+        let contentWidth = content.width, contentHeight = content.height
         if let accessoryView {
             accessoryView.frame.origin = CGPoint(
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
         layoutStyleLabels()
         configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
+    }
+
+    /// Where `layoutSubviews()` puts `contentView`: the cell's width minus `accessoryWidth`, its height minus `separatorHeight`.
+    var contentFrame: CGRect {
+        CGRect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: max(0, bounds.height - separatorHeight))
+    }
+
+    /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so
+    /// the constraints solved before `layoutSubviews()` are solved at the size it is about to give, the
+    /// size the table fitted the row at (see `View.layoutIfNeeded()`); `layoutSubviews()` still sets it.
+    open override func layoutIfNeeded() {
+        if needsLayout, _autoLayout?.hasConstraintsBelow == true { contentView.frame = contentFrame }
+        super.layoutIfNeeded()
     }
 
     /// The height `textLabel` and `detailTextLabel` need at the content width `size.width`, as the

@@ -85,7 +85,7 @@ extension TableView {
         usesSelfSizing = true
         let view = template(
             identifier, in: &templateHeaderFooterViews, registered: registeredHeaderFooterClasses,
-            noun: "header/footer view", validate: validateTemplateHeaderFooterIdentifier)
+            noun: "header/footer view", call: "heightForHeaderFooterView(withIdentifier:…)", validate: validateTemplateHeaderFooterIdentifier)
         let width = bounds.width
         return measureTemplate(view, width: width, describing: "header/footer \"\(identifier)\"", configuration) {
             sanitizedHeight(

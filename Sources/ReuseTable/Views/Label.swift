@@ -12,10 +12,16 @@ import Foundation
 @MainActor
 open class Label: View {
     /// The text shown; "\n" starts a new line.
-    open var text: String
+    open var text: String {
+        get { storedText }
+        set { storedText = newValue }
+    }
 
     /// The most lines shown; 0 means no limit (UIKit: `numberOfLines`).
-    open var numberOfLines = 0
+    open var numberOfLines: Int {
+        get { storedNumberOfLines }
+        set { storedNumberOfLines = newValue }
+    }
 
     /// How text that does not fit in `numberOfLines` ends (UIKit: `lineBreakMode`); default
     /// `.byWordWrapping`, which drops the lines past the limit. See `LineBreakMode`.
@@ -40,17 +46,28 @@ open class Label: View {
     ///
     /// It must be finite and more than 0: anything else is reported once (see
     /// `diagnosticHandler`) and replaced by 1.
-    open var characterWidth: CGFloat = 1 {
-        didSet { characterWidth = checkedMetric(characterWidth, "characterWidth") }
+    open var characterWidth: CGFloat {
+        get { storedCharacterWidth }
+        set { storedCharacterWidth = checkedMetric(newValue, "characterWidth") }
     }
 
     /// Points per line (the font's line height); default 1.
     ///
     /// It must be finite and more than 0: anything else is reported once (see
     /// `diagnosticHandler`) and replaced by 1.
-    open var lineHeight: CGFloat = 1 {
-        didSet { lineHeight = checkedMetric(lineHeight, "lineHeight") }
+    open var lineHeight: CGFloat {
+        get { storedLineHeight }
+        set { storedLineHeight = checkedMetric(newValue, "lineHeight") }
     }
+
+    // Private stored state, each access of it a plain read or write (as `View.bounds` keeps its
+    // own): the optimizer proves the accesses never overlap and drops the runtime's exclusivity
+    // checks, which the stored `open` properties paid on every read, and Auto Layout reads these
+    // for every label at every solve.
+    private var storedText: String
+    private var storedNumberOfLines = 0
+    private var storedCharacterWidth: CGFloat = 1
+    private var storedLineHeight: CGFloat = 1
 
     /// Where reports of bad metrics go when the label is not inside a table or collection view
     /// (inside one, they go to its `diagnosticHandler`); default: standard error.
@@ -116,7 +133,7 @@ open class Label: View {
 
     /// A label showing `text` in `frame`.
     public init(text: String = "", frame: CGRect = .zero) {
-        self.text = text
+        storedText = text
         super.init(frame: frame)
     }
 
@@ -167,14 +184,28 @@ open class Label: View {
         return fitted
     }
 
-    /// The width of `text` when it is one line of printable ASCII with no space at either end (a
-    /// line `wrap` keeps whole wherever it fits), else nil.
-    /// - Complexity: O(n) over the UTF-8 bytes.
+    /// The width of `text` when it is one line with no space at either end, no tab and no line
+    /// break (a line `wrap` keeps whole wherever it fits: its width is the sum of its characters'
+    /// widths, each space one column), else nil. Printable ASCII is read from the UTF-8 bytes;
+    /// other text character by character, without building the words and lines `wrap` builds.
+    /// - Complexity: O(n) over the UTF-8 bytes, O(n) characters when not ASCII.
     private nonisolated static func oneLineWidth(_ text: String) -> Int? {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return nil }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return -1 }
             return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
-        } ?? nil
+        }
+        switch ascii {
+        case let width?? where width >= 0: return width
+        case let width?? where width < 0: return nil  // empty, or a space at an end
+        default: break  // not printable ASCII (or not contiguous): one character at a time
+        }
+        guard let first = text.first, let last = text.last, first != " ", last != " " else { return nil }
+        var width = 0
+        for character in text {
+            if character == "\t" || character.isNewline { return nil }
+            width += displayWidth(character)
+        }
+        return width
     }
 
     /// The number of whole columns in `width` points; nil when unconstrained.

@@ -17,22 +17,29 @@ open class ScrollView: View {
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
-            var offset = newValue
-            if !offset.x.isFinite || !offset.y.isFinite {
-                if !offset.x.isFinite {
-                    offset.x =
-                        offset.x.isNaN
-                        ? bounds.origin.x
-                        : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX)
-                }
-                if !offset.y.isFinite {
-                    offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y > 0 ? maximumContentOffsetY : minimumContentOffsetY)
-                }
-                diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
-            }
-            guard moveOffset(to: offset, because: .user) else { return }
+            guard moveOffset(to: sanitizedContentOffset(newValue), because: .user) else { return }
             scrollViewDidChangeOffset()
         }
+    }
+
+    /// The offset a host's `contentOffset` asks for, made finite: a NaN component keeps its old value, an
+    /// infinite one is clamped to the content's edge; either is reported through `diagnosticHandler`.
+    /// Subclasses compare with the result, never with the raw value (a NaN is never equal to the offset).
+    /// - Complexity: O(1).
+    func sanitizedContentOffset(_ newValue: CGPoint) -> CGPoint {
+        var offset = newValue
+        guard !offset.x.isFinite || !offset.y.isFinite else { return offset }
+        if !offset.x.isFinite {
+            offset.x =
+                offset.x.isNaN
+                ? bounds.origin.x
+                : (offset.x > 0 ? maximumContentOffsetX(viewWidth: bounds.width) : minimumContentOffsetX)
+        }
+        if !offset.y.isFinite {
+            offset.y = offset.y.isNaN ? bounds.origin.y : (offset.y > 0 ? maximumContentOffsetY : minimumContentOffsetY)
+        }
+        diagnosticHandler("invalid contentOffset \(newValue): offsets must be finite; using \(offset).")
+        return offset
     }
 
     /// How far the content is inset from the view's edges (UIKit: `contentInset`); default `.zero`.

@@ -4,6 +4,12 @@
 /// Cells are kept sorted by symbol, so adding a multiple of another row is a
 /// linear merge and a lookup is a binary search. Layout systems have short
 /// rows, where this beats a hash table by a wide margin.
+///
+/// The signature has bit `id mod 128` set for every symbol with a cell: a clear
+/// bit proves a symbol absent without reading the cells, so a walk over every
+/// row for one symbol (`suggestValue`, a substitution, a ratio test) reads only
+/// the rows' array for the rows that lack it, most rows of a layout. Bits of
+/// removed cells may stay set (it is a superset); a merge recomputes it exactly.
 struct Row {
     struct Cell {
         var symbol: Symbol
@@ -12,10 +18,43 @@ struct Row {
 
     private(set) var cells: [Cell]
     var constant: Double
+    /// Bits 0–63 and 64–127 of the signature: bit `id mod 128` of every symbol with a cell, and
+    /// perhaps of some without (see the type's comment).
+    private(set) var signatureLow: UInt64 = 0
+    private(set) var signatureHigh: UInt64 = 0
+
+    /// One symbol's bit in a row's signature.
+    struct SignatureBit {
+        let isHigh: Bool
+        let mask: UInt64
+    }
 
     init(constant: Double = 0) {
         cells = []
         self.constant = constant
+    }
+
+    /// The signature bit of the symbol whose `raw` is `key` (`raw` is `id << 2 | kind`).
+    @inline(__always)
+    static func bit(forRaw key: Int) -> SignatureBit {
+        SignatureBit(isHigh: key & (64 << 2) != 0, mask: 1 &<< UInt64(truncatingIfNeeded: (key &>> 2) & 63))
+    }
+
+    /// False when the symbol of `bit` certainly has no cell (its signature bit is clear).
+    @inline(__always)
+    func mayContain(_ bit: SignatureBit) -> Bool { (bit.isHigh ? signatureHigh : signatureLow) & bit.mask != 0 }
+
+    /// False when the symbol whose `raw` is `key` certainly has no cell.
+    @inline(__always)
+    func mayContain(raw key: Int) -> Bool { mayContain(Row.bit(forRaw: key)) }
+
+    /// True when every cell's symbol has its bit set: the signature's invariant (checked by tests).
+    var signatureCoversCells: Bool { cells.allSatisfy { mayContain(raw: $0.symbol.raw) } }
+
+    @inline(__always)
+    private mutating func mark(raw key: Int) {
+        let bit = Row.bit(forRaw: key)
+        if bit.isHigh { signatureHigh |= bit.mask } else { signatureLow |= bit.mask }
     }
 
     var isConstant: Bool { cells.isEmpty }
@@ -44,7 +83,8 @@ struct Row {
     /// - Complexity: O(log n).
     @inline(__always)
     func coefficient(forRaw key: Int) -> Double {
-        cells.withUnsafeBufferPointer { buffer in
+        guard mayContain(raw: key) else { return 0 }
+        return cells.withUnsafeBufferPointer { buffer in
             var low = 0
             var high = buffer.count
             while low < high {
@@ -59,12 +99,13 @@ struct Row {
     /// The coefficient of `symbol` (0 when absent).
     /// - Complexity: O(log n).
     func coefficient(for symbol: Symbol) -> Double {
+        guard mayContain(raw: symbol.raw) else { return 0 }
         let index = search(symbol)
         return index >= 0 ? cells[index].coefficient : 0
     }
 
     /// True when `symbol` has a cell.
-    func contains(_ symbol: Symbol) -> Bool { search(symbol) >= 0 }
+    func contains(_ symbol: Symbol) -> Bool { mayContain(raw: symbol.raw) && search(symbol) >= 0 }
 
     /// Adds `coefficient · symbol`, dropping the cell when the sum is near zero.
     /// - Complexity: O(n) worst case (an insertion), O(log n) to update.
@@ -75,6 +116,7 @@ struct Row {
             if nearZero(sum) { cells.remove(at: index) } else { cells[index].coefficient = sum }
         } else if !nearZero(coefficient) {
             cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: -1 - index)
+            mark(raw: symbol.raw)
         }
     }
 
@@ -91,34 +133,43 @@ struct Row {
         let mine = cells
         var merged: [Cell] = []
         merged.reserveCapacity(mine.count + theirs.count)
+        var low: UInt64 = 0, high: UInt64 = 0
+        func keep(_ cell: Cell) {
+            merged.append(cell)
+            let bit = Row.bit(forRaw: cell.symbol.raw)
+            if bit.isHigh { high |= bit.mask } else { low |= bit.mask }
+        }
         var i = 0
         var j = 0
         while i < mine.count, j < theirs.count {
             let a = mine[i].symbol.raw
             let b = theirs[j].symbol.raw
             if a < b {
-                merged.append(mine[i]); i += 1
+                keep(mine[i]); i += 1
             } else if a > b {
                 let value = theirs[j].coefficient * coefficient
-                if !nearZero(value) { merged.append(Cell(symbol: theirs[j].symbol, coefficient: value)) }
+                if !nearZero(value) { keep(Cell(symbol: theirs[j].symbol, coefficient: value)) }
                 j += 1
             } else {
                 let value = mine[i].coefficient + theirs[j].coefficient * coefficient
-                if !nearZero(value) { merged.append(Cell(symbol: mine[i].symbol, coefficient: value)) }
+                if !nearZero(value) { keep(Cell(symbol: mine[i].symbol, coefficient: value)) }
                 i += 1; j += 1
             }
         }
-        while i < mine.count { merged.append(mine[i]); i += 1 }
+        while i < mine.count { keep(mine[i]); i += 1 }
         while j < theirs.count {
             let value = theirs[j].coefficient * coefficient
-            if !nearZero(value) { merged.append(Cell(symbol: theirs[j].symbol, coefficient: value)) }
+            if !nearZero(value) { keep(Cell(symbol: theirs[j].symbol, coefficient: value)) }
             j += 1
         }
         cells = merged
+        signatureLow = low
+        signatureHigh = high
     }
 
     /// Removes the cell of `symbol`, if any.
     mutating func remove(_ symbol: Symbol) {
+        guard mayContain(raw: symbol.raw) else { return }
         let index = search(symbol)
         if index >= 0 { cells.remove(at: index) }
     }
@@ -150,6 +201,7 @@ struct Row {
     /// - Complexity: O(log n) when absent, O(n + m) otherwise.
     @discardableResult
     mutating func substitute(_ symbol: Symbol, with row: Row) -> Bool {
+        guard mayContain(raw: symbol.raw) else { return false }
         let index = search(symbol)
         guard index >= 0 else { return false }
         let coefficient = cells[index].coefficient

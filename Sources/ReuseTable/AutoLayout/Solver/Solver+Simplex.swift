@@ -244,6 +244,7 @@ extension Solver {
         for index in rows.indices where rows[index].contains(symbol) { rows[index].remove(symbol) }
         objective.remove(symbol)
         variableSymbols[key] = nil
+        revision &+= 1
         if let index = variableSymbolList.firstIndex(of: symbol) {
             variables.swapAt(index, variables.count - 1)
             variableSymbolList.swapAt(index, variableSymbolList.count - 1)

@@ -41,6 +41,9 @@ public final class Solver {
     @exclusivity(unchecked) var artificial: Row?
     @exclusivity(unchecked) var infeasibleRows: [Symbol] = []
     var nextID = 0
+    /// Advanced by every call that may change the tableau (a constraint added, removed or moved,
+    /// a suggestion, a reset): equal revisions mean the same tableau, so the same solution.
+    var revision = 0
 
     var constraintTags: [ObjectIdentifier: Tag] = [:]
     @exclusivity(unchecked) var edits: [ObjectIdentifier: EditInfo] = [:]
@@ -98,6 +101,7 @@ public final class Solver {
         }
 
         constraintTags[key] = tag
+        revision &+= 1
         optimize(artificialObjective: false)
     }
 
@@ -111,6 +115,7 @@ public final class Solver {
         }
         removeEffects(of: tag)
         removeMarker(tag.marker)
+        revision &+= 1
         optimize(artificialObjective: false)
     }
 
@@ -153,11 +158,13 @@ public final class Solver {
                     infeasibleRows.append(basics[index])
                 }
                 dualOptimize()
+                revision &+= 1  // pivoted and back: the same constraints, perhaps another tableau
                 return false
             }
         }
         constraintTags[ObjectIdentifier(old)] = nil
         constraintTags[ObjectIdentifier(new)] = Tag(constraint: new, marker: tag.marker, other: tag.other)
+        revision &+= 1
         return true
     }
 
@@ -233,16 +240,18 @@ public final class Solver {
     ///   is not finite or its magnitude is above `maximumSuggestedValue`.
     /// - Complexity: O(rows) to shift the constants, plus the dual pivots the change needs.
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
-        let key = ObjectIdentifier(variable)
-        guard var info = edits[key] else { throw SolverError.unknownEditVariable(variable.description) }
+        // One hash: the entry is found once and updated in place through its index.
+        guard let position = edits.index(forKey: ObjectIdentifier(variable)) else {
+            throw SolverError.unknownEditVariable(variable.description)
+        }
         // `abs(nan) <= limit` is false: NaN and the infinities are refused here too.
         guard abs(value) <= Solver.maximumSuggestedValue else {
             throw SolverError.badSuggestedValue(variable.description, value)
         }
-        let delta = value - info.constant
-        info.constant = value
-        edits[key] = info
-        shiftEdit(info.tag, by: delta)
+        let delta = value - edits.values[position].constant
+        edits.values[position].constant = value
+        revision &+= 1
+        shiftEdit(edits.values[position].tag, by: delta)
     }
 
     /// Moves the constant of the edit equality with markers `tag` by `delta` (kiwi's suggestValue body).
@@ -267,13 +276,15 @@ public final class Solver {
     /// noting the rows made infeasible (kiwi's walk over every row when the edit's markers are parametric).
     ///
     /// The hot loop of `suggestValue` on a form like kiwi's enaml-like one: one pass over the
-    /// rows' storage (no per-row exclusivity check, copy or retain), each row's cells searched in place.
+    /// rows' storage (no per-row exclusivity check, copy or retain), reading each row's
+    /// signature and searching the cells of only those whose signature may hold the marker.
     /// - Complexity: O(rows · log(row length)).
     private func shiftRows(mentioning marker: Symbol, by delta: Double) {
-        let key = marker.raw
+        let key = marker.raw, bit = Row.bit(forRaw: key)
         rows.withUnsafeMutableBufferPointer { rows in
             basics.withUnsafeBufferPointer { basics in
-                for index in 0..<rows.count {
+                // Rows whose signature lacks the marker's bit are passed over without reading their cells.
+                for index in 0..<rows.count where rows[index].mayContain(bit) {
                     let coefficient = rows[index].coefficient(forRaw: key)
                     if coefficient != 0 {
                         let constant = rows[index].constant + delta * coefficient
@@ -283,6 +294,12 @@ public final class Solver {
                 }
             }
         }
+    }
+
+    /// True when every row's signature (and the objective's) covers its cells (see `Row`); for tests.
+    /// - Complexity: O(cells of the tableau).
+    var signaturesCoverCells: Bool {
+        rows.allSatisfy(\.signatureCoversCells) && objective.signatureCoversCells && (artificial?.signatureCoversCells ?? true)
     }
 
     // MARK: Solution
@@ -316,6 +333,7 @@ public final class Solver {
         artificial = nil
         infeasibleRows.removeAll()
         nextID = 0
+        revision &+= 1
         constraintTags.removeAll()
         edits.removeAll()
         variableSymbols.removeAll()

@@ -1,0 +1,98 @@
+import Foundation
+import ReuseTable
+import Testing
+
+@testable import Tree
+
+/// Reads the disk, but refuses one folder, as an unreadable folder would (even as root).
+struct RefusingReader: DirectoryReader {
+    let refused: String
+    func entries(of path: String) throws -> [DirectoryEntry] {
+        if path == refused { throw UnreadableFolder("permission denied") }
+        return try FileSystemReader().entries(of: path)
+    }
+}
+
+@MainActor
+@Suite struct TreeAppTests {
+    /// root/ { docs/ { a.txt, deep/ { b.txt } }, empty/, locked/ { secret }, loop → root, broken → nowhere, top.txt }
+    static func makeFolder() throws -> String {
+        let root = NSTemporaryDirectory() + "reusetable-tree-\(UUID().uuidString)"
+        let manager = FileManager.default
+        for folder in ["docs/deep", "empty", "locked"] {
+            try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: root + "/docs/a.txt"))
+        try Data(count: 2048).write(to: URL(fileURLWithPath: root + "/docs/deep/b.txt"))
+        try Data().write(to: URL(fileURLWithPath: root + "/locked/secret"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/top.txt"))
+        try manager.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
+        try manager.createSymbolicLink(atPath: root + "/broken", withDestinationPath: root + "/nowhere")
+        return root
+    }
+
+    func rows(_ app: TreeApp) -> [String] {
+        (0..<app.table.numberOfRows(inSection: 0)).map { row in
+            let item = app.dataSource.itemIdentifier(for: IndexPath(row: row, section: 0))!
+            let (text, detail) = app.describe(item)
+            return text + " | " + detail
+        }
+    }
+
+    @Test func foldersAreListedWhenTheyExpandAndEverythingShows() throws {
+        let root = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let app = TreeApp(path: root, reader: RefusingReader(refused: root + "/locked"))
+        app.resize(width: 80, height: 24)
+        #expect(rows(app).count == 2, "the root and its placeholder, while the root is listed")
+        #expect(app.settle(timeout: .seconds(20)))
+        let name = (root as NSString).lastPathComponent
+        #expect(
+            rows(app) == [
+                "▾ \(name)/ | 6 items",
+                "  ▸ docs/ | …",
+                "  ▸ empty/ | …",
+                "  ▸ locked/ | …",
+                "    broken → \(root)/nowhere | broken link",
+                "    loop → \(root) | link",
+                "    top.txt | 1 B",
+            ])
+        // → on docs lists it (only now), Enter collapses it, and a collapsed parent keeps what is below.
+        _ = app.handle(.down)
+        _ = app.handle(.right)
+        #expect(app.settle(timeout: .seconds(20)))
+        _ = app.handle(.down)
+        _ = app.handle(.right)  // deep/
+        #expect(app.settle(timeout: .seconds(20)))
+        #expect(rows(app)[1...5] == ["  ▾ docs/ | 2 items", "    ▾ deep/ | 1 item", "        b.txt | 2.0 KB", "      a.txt | 5 B", "  ▸ empty/ | …"])
+        _ = app.handle(.up)
+        _ = app.handle(.enter)
+        #expect(rows(app).count == 7)
+        _ = app.handle(.enter)
+        #expect(rows(app)[2] == "    ▾ deep/ | 1 item", "deep/ is still expanded under docs/")
+        // * from the root: every folder listed, the refused one shown as unreadable, the link loop not followed.
+        _ = app.handle(.home)
+        _ = app.handle(.char("*"))
+        #expect(app.settle(timeout: .seconds(20)))
+        let all = rows(app)
+        #expect(all.contains("  ▾ locked/ | unreadable: permission denied"))
+        #expect(all.contains("  ▾ empty/ | 0 items"))
+        #expect(all.count == 10, "\(all)")
+        #expect(app.message.contains("everything below is expanded"))
+        // / finds a loaded name and marks it.
+        _ = app.handle(.home)
+        for key in "/B.TX" { _ = app.handle(.char(key)) }
+        _ = app.handle(.enter)  // searched on a background thread, marked by an idle step
+        #expect(app.settle(timeout: .seconds(20)))
+        #expect(app.marked.name == "b.txt")
+        #expect(app.table.indexPathsForSelectedRows == [IndexPath(row: app.markedRow, section: 0)])
+    }
+
+    @Test func theScriptedSessionPassesOnATemporaryFolder() throws {
+        let root = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let (lines, failures) = TreeSession.scripted(root, reader: RefusingReader(refused: root + "/locked"), timeout: .seconds(20))
+        #expect(failures == 0, "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.hasPrefix("unreadable folders: 1, broken links: 1") })
+    }
+}
