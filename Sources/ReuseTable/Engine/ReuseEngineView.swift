@@ -33,6 +33,8 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     func fetchCounts() throws(ReuseTableError) -> [Int]
     /// Validates a batch against the counts before (the view's) and after (the data source's); the plan and the new counts.
     func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int])
+    /// Applies a validated plan: structure, cells and heights, then a layout pass.
+    func apply(_ plan: UpdatePlan, newCounts: [Int])
 
     // MARK: Words for reuse and template cells
 
