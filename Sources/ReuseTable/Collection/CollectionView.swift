@@ -252,7 +252,7 @@ open class CollectionView: ScrollView {
         sanitizeBounds()
         if let last = engine.pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
         let following = beginLiveSettle()  // live data: the anchor and whether to follow the end (`CollectionView+LiveData.swift`)
-        var clamps = engine.pass.requests.contains(.clampOffset) || engine.pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
+        var clamps = engine.pass.requests.contains(.clampOffset) || isViewportResized
         engine.pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
         // A lifted item's proposed order is re-placed from the positions just prepared (a new

@@ -119,13 +119,6 @@ struct LayoutPassState<Cell: AnyObject> {
         swap(&self.arrivals, &arrivals)
         swap(&self.arrived, &arrived)
     }
-
-    /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
-    /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.
-    func viewportResized(bounds: CGRect, insets: EdgeInsets) -> Bool {
-        guard let lastBounds else { return false }
-        return lastBounds.size != bounds.size || lastInsets != insets
-    }
 }
 
 extension ReuseEngineView {
@@ -250,8 +243,9 @@ extension ReuseEngineView {
         engine.pass.cellsFromMeasuring.removeAll()
     }
 
-    /// `LayoutPassState.viewportResized(bounds:insets:)` read field by field (calling the
-    /// method on the stored state copies all of it, scratch arrays included, every pass).
+    /// Whether the bounds' size or the insets differ from the last pass's (the offset may
+    /// differ): a resized viewport clamps the offset, as UIScrollView does. Read field by field:
+    /// a method of the stored pass state would copy all of it, scratch arrays included.
     var isViewportResized: Bool {
         guard let lastBounds = engine.pass.lastBounds else { return false }
         return lastBounds.size != bounds.size || engine.pass.lastInsets != adjustedContentInset

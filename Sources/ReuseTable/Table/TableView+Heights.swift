@@ -288,7 +288,7 @@ extension TableView {
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return !transaction.hasDeferredWork }
         let section = geometry.section(containing: index)
-        return measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
+        return measureSlot(slot, section: section, row: geometry.row(ofSlot: index, inSection: section), keepCell: keepCell)
     }
 }
 

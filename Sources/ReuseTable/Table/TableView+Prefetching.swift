@@ -28,7 +28,7 @@ extension TableView {
             let slot = geometry.slot(at: index)
             guard slot.kind == .row else { continue }
             let section = geometry.section(containing: index)
-            result.append(IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section))
+            result.append(IndexPath(row: geometry.row(ofSlot: index, inSection: section), section: section))
         }
         return result
     }
