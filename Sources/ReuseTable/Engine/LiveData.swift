@@ -38,13 +38,6 @@ struct LiveDataState: Sendable {
     var pendingAnchor: ContentAnchor?
     /// Whether the view followed the end before the change now being settled.
     var pendingFollow: Bool?
-    /// Whether the anchor was put back outside the offset range (before measuring changed the content).
-    var restoredOutOfRange = false
-    /// The table's anchor put back in this pass: measuring the viewport keeps it still.
-    var measuringAnchor: IndexPath?
-    /// Whether measuring the viewport in this pass clamped the offset to the end (rows measured
-    /// there made the content shorter): the table then stays at the end while more are measured.
-    var clampedToEndWhileMeasuring = false
 }
 
 extension ReuseEngineView {

@@ -17,8 +17,8 @@ import Foundation
 /// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
 /// 4. `recycleCellsThatLeft(_:)`, reconcile's first step — `returnNonVisibleRowsToThePool`.
 ///
-/// Everything else lives beside it: estimates and anchoring in `TableView+Estimates.swift`,
-/// headers in `TableView+HeaderFooter.swift`, width changes in `TableView+Width.swift`,
+/// Everything else lives beside it: the settle (width, measuring, anchoring) in `TableView+Settle.swift`,
+/// headers in `TableView+HeaderFooter.swift`,
 /// mutations in `TableView+Updates.swift`, bad numbers in `TableView+BadInput.swift`.
 ///
 /// Every step that calls the data source or delegate runs inside a
@@ -287,29 +287,6 @@ open class TableView: ScrollView {
     open override func layoutSubviews() {
         engine.pass.layoutGeneration &+= 1  // asked for a layout (not a scroll): every cell is placed again
         layOutNowOrWhenSettled()
-    }
-
-    /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
-    /// bring the geometry up to date with the bounds before anything is placed.
-    /// 1. Bad bounds are repaired; a new width re-measures self-sized rows (`widthDidChange()`).
-    /// 2. A new size (a taller table at the end of the content) or smaller insets (a keyboard
-    ///    hiding) clamp the offset, as the collection view does.
-    /// 3. Every estimated slot the viewport shows is measured, keeping what the user sees still
-    ///    (`measureSlotsInViewport()`); cells that left go back to the pool first, so measuring reuses them.
-    /// - Complexity: O(log n), plus the rows measured.
-    func settle() {
-        recorder?.stage(.settle, in: self)
-        sanitizeBounds()
-        let following = beginLiveSettle()  // live data: follow the end, or put back an anchor (`TableView+LiveData.swift`)
-        if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
-        if isViewportResized { clampOffsetToContent() }
-        if engine.pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
-        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            recycleCellsThatLeft(wantedRows())
-            measureSlotsInViewport()
-        }
-        finishTableSettle(following: following)
-        placeLiftedCell()  // its height follows measurement and the width
     }
 
     // MARK: 3. findRowForOffsetY
