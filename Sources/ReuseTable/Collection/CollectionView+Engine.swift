@@ -49,3 +49,21 @@ extension CollectionView {
 
     func countAsLoaded(inSection section: Int) -> Int { itemCounts[section] }
 }
+
+extension CollectionView {
+    static func missingSectionMessage(_ section: Int, sections: Int) -> String {
+        "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section"))."
+    }
+
+    static func missingIndexPathMessage(_ indexPath: IndexPath, _ fault: IndexPathFault) -> String {
+        let vocabulary = UpdateVocabulary.collection
+        switch fault {
+        case .malformed(let sections), .section(let sections):
+            return "index path \(indexPath.collectionDescription) is out of range: "
+                + "the collection view has only \(vocabulary.plural(sections, "section"))."
+        case .row(let items):
+            return "index path \(indexPath.collectionDescription) is out of range: "
+                + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item"))."
+        }
+    }
+}

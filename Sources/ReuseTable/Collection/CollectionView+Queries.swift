@@ -99,30 +99,4 @@ extension CollectionView {
             runLayoutPass()
         }
     }
-
-    /// Throws a message naming the section and the number of sections when `section` does not exist.
-    func validateSection(_ section: Int) throws(ReuseTableError) {
-        let sections = itemCounts.count
-        guard section >= 0, section < sections else {
-            throw ReuseTableError(
-                "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section")).")
-        }
-    }
-
-    /// Throws a message naming the index path and the counts when it names no item.
-    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
-        loadIfNeeded()
-        let vocabulary = UpdateVocabulary.collection
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else {
-            throw ReuseTableError(
-                "index path \(indexPath.collectionDescription) is out of range: "
-                    + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
-        }
-        let items = itemCounts[indexPath.section]
-        guard indexPath.item >= 0, indexPath.item < items else {
-            throw ReuseTableError(
-                "index path \(indexPath.collectionDescription) is out of range: "
-                    + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
-        }
-    }
 }

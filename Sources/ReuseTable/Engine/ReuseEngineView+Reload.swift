@@ -31,3 +31,26 @@ extension ReuseEngineView {
         }
     }
 }
+
+extension ReuseEngineView {
+    /// Throws a message naming the section and the count when `section` does not exist. The
+    /// counts are loaded first (one rule for both views: a query before the first layout loads).
+    func validateSection(_ section: Int) throws(ReuseTableError) {
+        loadIfNeeded()
+        let sections = sectionCountAsLoaded
+        guard section >= 0, section < sections else { throw ReuseTableError(Self.missingSectionMessage(section, sections: sections)) }
+    }
+
+    /// Throws a message naming the index path and the counts when it names no row or item,
+    /// after loading the counts, as `validateSection(_:)`.
+    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
+        loadIfNeeded()
+        let sections = sectionCountAsLoaded
+        guard indexPath.count == 2 else { throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .malformed(sections: sections))) }
+        guard indexPath.section >= 0, indexPath.section < sections else {
+            throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .section(sections: sections)))
+        }
+        let rows = countAsLoaded(inSection: indexPath.section)
+        guard indexPath.row >= 0, indexPath.row < rows else { throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .row(rows: rows))) }
+    }
+}

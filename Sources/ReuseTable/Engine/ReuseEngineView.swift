@@ -73,6 +73,10 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     func countAsLoaded(inSection section: Int) -> Int
     /// Throws a message naming the section and the number of sections when `section` does not exist.
     func validateSection(_ section: Int) throws(ReuseTableError)
+    /// The view's words for a section that does not exist (`ReuseEngineView+Reload.swift` checks).
+    static func missingSectionMessage(_ section: Int, sections: Int) -> String
+    /// The view's words for an index path that names no row or item.
+    static func missingIndexPathMessage(_ indexPath: IndexPath, _ fault: IndexPathFault) -> String
     /// Refreshes what the view sets on every placed cell (the table's separator).
     func refresh(_ cell: Cell)
     /// Adds an arriving cell to the view's subviews.
@@ -156,4 +160,14 @@ extension TableViewHeaderFooterView: PooledView {
         get { isTemplateLayoutView }
         set { isTemplateLayoutView = newValue }
     }
+}
+
+/// Why an index path names no row or item (`validateIndexPath(_:)`), with the count it was checked against.
+enum IndexPathFault {
+    /// Not two indexes; `sections` is the view's section count.
+    case malformed(sections: Int)
+    /// Its section does not exist among `sections`.
+    case section(sections: Int)
+    /// Its row or item does not exist among the section's `rows`.
+    case row(rows: Int)
 }

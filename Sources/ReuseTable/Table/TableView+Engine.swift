@@ -77,3 +77,20 @@ extension TableView {
 
     func countAsLoaded(inSection section: Int) -> Int { rowCount(inSection: section) }
 }
+
+extension TableView {
+    static func missingSectionMessage(_ section: Int, sections: Int) -> String {
+        "section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s")."
+    }
+
+    static func missingIndexPathMessage(_ indexPath: IndexPath, _ fault: IndexPathFault) -> String {
+        switch fault {
+        case .malformed: "index path \(Array(indexPath)) must have exactly 2 indexes (section, row)."
+        case .section(let sections):
+            "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) does not exist "
+                + "(the table has \(sections) section\(sections == 1 ? "" : "s"))."
+        case .row(let rows):
+            "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) has \(rows) row\(rows == 1 ? "" : "s")."
+        }
+    }
+}

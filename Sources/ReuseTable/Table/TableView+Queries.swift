@@ -96,34 +96,6 @@ extension TableView {
         engine.cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
     }
 
-    // MARK: Validation
-
-    /// Throws a message naming the section and the count when `section` does not exist.
-    func validateSection(_ section: Int) throws(ReuseTableError) {
-        let sections = geometry.sectionCount
-        guard section >= 0, section < sections else {
-            throw ReuseTableError("section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s").")
-        }
-    }
-
-    /// Throws a message naming the index path and the counts when the row does not exist.
-    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
-        guard indexPath.count == 2 else {
-            throw ReuseTableError("index path \(Array(indexPath)) must have exactly 2 indexes (section, row).")
-        }
-        let sections = geometry.sectionCount
-        guard indexPath.section >= 0, indexPath.section < sections else {
-            throw ReuseTableError(
-                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) does not exist "
-                    + "(the table has \(sections) section\(sections == 1 ? "" : "s")).")
-        }
-        let rows = rowCount(inSection: indexPath.section)
-        guard indexPath.row >= 0, indexPath.row < rows else {
-            throw ReuseTableError(
-                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) has \(rows) row\(rows == 1 ? "" : "s").")
-        }
-    }
-
     // MARK: Unchecked helpers
 
     /// Rows in `section`, from the header positions.
