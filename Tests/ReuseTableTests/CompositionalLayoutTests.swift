@@ -78,6 +78,32 @@ func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> Col
         view.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
     }
 
+    /// Items inserted into an empty list that keeps its visible content: no anchor is recorded
+    /// before the update, so the pass asks the layout for one; the layout is prepared by then.
+    @Test func anUpdateOfAnEmptyListKeepingItsVisibleContent() {
+        final class Counts: CollectionViewDataSource {
+            var count = 0
+            func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+            func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let counts = Counts()
+        let list = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 30, height: 100),
+            collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain)))
+        list.register(OutlineListCell.self, forCellWithReuseIdentifier: "c")  // one line tall
+        list.maintainsVisibleContentPosition = true
+        list.dataSource = counts
+        list.reloadData()
+        list.layoutIfNeeded()
+        counts.count = 20
+        list.performBatchUpdates({ list.insertItems(at: (0..<20).map { IndexPath(item: $0, section: 0) }) }, completion: nil)
+        #expect(list.numberOfItems(inSection: 0) == 20)
+        #expect(list.indexPathsForVisibleItems.first == IndexPath(item: 0, section: 0))
+        #expect(list.contentOffset.y == 0)
+    }
+
     // MARK: Sizes resolve as UIKit's
 
     @Test func aFifthWideItemGivesFiveAGroupAndGroupsRepeatToFillTheSection() {

@@ -129,6 +129,8 @@ open class CollectionView: ScrollView {
     let engine = ReuseEngine<CollectionViewCell>()
     /// Item counts per section as of the last reload or update (the "before" of the next update).
     var itemCounts: [Int] = []
+    /// Editing mode and the item showing swipe actions (`CollectionView+Swipe.swift`).
+    var editing = EditingState()
     /// Items whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<IndexPath> = []
     /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
@@ -174,6 +176,7 @@ open class CollectionView: ScrollView {
         cancelAllPrefetching()
         engine.hasLoadedData = true
         engine.selection.removeAll()  // the items are new (UIKit clears the selection on reload)
+        closeSwipe()  // and none shows swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
@@ -221,7 +224,8 @@ open class CollectionView: ScrollView {
         get { super.contentOffset }
         set {
             if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
-            super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
+            // Made finite first (a NaN is reported and kept out); a real move closes an item showing swipe actions.
+            super.contentOffset = offsetClosingSwipe(newValue)
         }
     }
 

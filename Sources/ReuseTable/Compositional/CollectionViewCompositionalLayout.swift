@@ -260,7 +260,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     // Hooks the collection view calls (`CollectionViewLayout`), here because overrides live in the class.
 
-    override func prepare(forCollectionViewUpdates plan: AppliedUpdate, newCounts: [Int]) { applyUpdate(plan, newCounts: newCounts) }
+    /// Takes the update, then prepares at once: half updated (counts without slots), the layout
+    /// must not be asked for an anchor at the pass's start, which happens when none was recorded
+    /// before the update (an empty list keeping its visible content).
+    override func prepare(forCollectionViewUpdates plan: AppliedUpdate, newCounts: [Int]) {
+        applyUpdate(plan, newCounts: newCounts)
+        prepareIfNeeded()
+    }
 
     override func settleViewport() { measureAndNotify() }
 

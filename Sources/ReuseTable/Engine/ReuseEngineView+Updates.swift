@@ -49,16 +49,25 @@ extension ReuseEngineView {
         endBatch()
     }
 
-    /// Takes the cells on screen and the selection through `plan`: kept cells move to their new
-    /// index paths, removed ones (and `lifted`, whose row a waited call took) go to the pool.
-    /// Returns those that left: the caller tells `didEndDisplaying` once the update is applied
-    /// (UIKit's order: a delegate reading the view then sees the new structure).
+    /// Takes the cells on screen and the selection through `plan` (`moveCellsOnScreen(lifted:to:)`).
     func followUpdate(_ plan: AppliedUpdate, lifted: VisibleRows<Cell>.Entry?) -> [VisibleRows<Cell>.Entry] {
+        let leaving = moveCellsOnScreen(lifted: lifted) { plan.newIndexPath(forOld: $0) }
+        engine.selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        return leaving
+    }
+
+    /// Takes the cells on screen through an update: kept cells move to their new index paths,
+    /// removed ones (and `lifted`, whose row a waited call took) go to the pool. Returns those that
+    /// left: the caller tells `didEndDisplaying` once the update is applied, in both views (UIKit's
+    /// order: a delegate reading the view then sees the new structure).
+    func moveCellsOnScreen(
+        lifted: VisibleRows<Cell>.Entry?, to newIndexPath: (IndexPath) -> IndexPath?
+    ) -> [VisibleRows<Cell>.Entry] {
         var remapped: [VisibleRows<Cell>.Entry] = []
         var leaving: [VisibleRows<Cell>.Entry] = []
         if let lifted { leaving.append(lifted) }
         for entry in engine.cellsOnScreen.removeAll() {
-            if let new = plan.newIndexPath(forOld: entry.indexPath) {
+            if let new = newIndexPath(entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.row, cell: entry.cell))
             } else {
                 leaving.append(entry)
@@ -66,7 +75,6 @@ extension ReuseEngineView {
         }
         for entry in leaving { recycle(entry.cell) }
         engine.cellsOnScreen.replace(with: remapped)
-        engine.selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         return leaving
     }
 

@@ -53,14 +53,9 @@ extension TableView {
         recordBeforeChange { liveAnchor(newIndexPath) }
         returnCellsFromMeasuring()
         cancelAllPrefetching()
-        // Cells of deleted rows leave first, with their old index paths (as a batch does).
-        recycle(engine.cellsOnScreen.partition { newIndexPath($0.indexPath) != nil })
-        var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in engine.cellsOnScreen.removeAll() {
-            let new = newIndexPath(entry.indexPath)!
-            remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
-        }
-        engine.cellsOnScreen.replace(with: remapped)
+        // Cells of deleted rows go to the pool now and hear `didEndDisplaying` (with their old
+        // index paths) once the ranges are applied, as a batch does.
+        let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
         engine.selection.follow(newIndexPath)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
@@ -102,6 +97,7 @@ extension TableView {
             geometry.removeSubrange(start..<(start + range.count))
             geometry.insert(runs, at: start)
         }
+        tellDidEndDisplaying(leaving)
         _ = clampOffsetToContent()
         runLayoutPass()
     }

@@ -169,7 +169,7 @@ open class TableView: ScrollView {
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-    var editing = EditingState()  // editing mode and the row showing swipe actions (`TableView+Editing.swift`)
+    var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
@@ -271,7 +271,7 @@ open class TableView: ScrollView {
         get { super.contentOffset }
         set {
             if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
-            setContentOffsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
+            super.contentOffset = offsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }
 
