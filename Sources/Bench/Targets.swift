@@ -189,6 +189,11 @@ enum Targets {
                     let rate = Double(results[0].rows) / results[0].summary!.median  // bytes per ns = GB/s
                     return (String(format: "%.2f GB/s", rate), rate >= 1)
                 }),
+            ratio(
+                "pagerPipe vs cat into wc -l (pager, 1 GB file)",
+                .init(suite: "pager", operation: "pagerPipe", strategy: "Pager", rows: gigabyte),
+                against: .init(suite: "pager", operation: "pagerPipe", strategy: "cat | wc -l", rows: gigabyte), atMost: 1.2,
+                requirement: "≤ 1.2x cat into wc -l", source: "pager.md"),
         ] + WatchSuite.targets + outlineTargets + CompositionalSuite.targets
     }
 

@@ -127,7 +127,7 @@ enum DocsSymbols {
             "ManagedBuffer", "Unmanaged", "InlineArray", "greatestFiniteMagnitude", "infinity", "super",
             "isKnownUniquelyReferenced", "withUnsafeBufferPointer", "popLast", "updateValue", "lastIndex", "firstIndex",
         ],
-        "Foundation and XCTest": ["Foundation", "UUID", "Timer", "XCTestCase", "IndexSet", "DispatchTime"],
+        "Foundation and XCTest": ["Foundation", "UUID", "Timer", "XCTestCase", "IndexSet", "DispatchTime", "RunLoop"],
         "UIKit, beyond the UI/NS prefixes": [
             "allowsSelectionDuringEditing", "allowsMultipleSelectionDuringEditing", "selectionFollowsFocus",
             "selectedBackgroundView", "scrollToNearestSelectedRow", "willDisplaySupplementaryView",
@@ -137,7 +137,7 @@ enum DocsSymbols {
         "C library, kernel and tools": [
             "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "clock_gettime", "AnonHugePages", "docc", "perf",
             "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
-            "exc_page_fault", "clear_page_erms",
+            "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice",
         ],
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",

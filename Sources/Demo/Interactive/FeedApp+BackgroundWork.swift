@@ -33,7 +33,16 @@ extension FeedApp {
     /// True while there is idle work: precaching, the snapshot, heights off the main thread, the waterfall's.
     var hasIdleWork: Bool {
         precacherIsRunning || loader != nil || pendingHeights != nil || pendingWaterfall != nil
-            || waterfall?.hasIdleWork == true
+            || waterfall?.hasIdleWork == true || appliesInFlight > 0 || appliedSinceIdleStep
+    }
+
+    /// How long the loop waits for a key between idle steps: a millisecond while only an async apply
+    /// is awaited (its end arrives through the main actor's queue), else no wait.
+    var idleWait: Duration {
+        let onlyApplying =
+            appliesInFlight > 0 && !precacherIsRunning && loader == nil && pendingHeights == nil
+            && pendingWaterfall == nil && waterfall?.hasIdleWork != true
+        return onlyApplying ? .milliseconds(1) : .zero
     }
 
     /// One slice of idle work: applies what background threads finished (waiting for them up to
@@ -43,6 +52,11 @@ extension FeedApp {
         // Waiting for a background thread costs no CPU; with main-thread work to do, only look.
         let deadline: DispatchTime = precacherIsRunning ? .now() : .now() + .nanoseconds(Int(budget.nanoseconds))
         var changed = false
+        if appliedSinceIdleStep {
+            appliedSinceIdleStep = false
+            changed = true
+            runKeysWaitingForTheApply()
+        }
         if loader != nil, finishLoading(waitingUntil: deadline) {
             changed = true
             runKeysWaitingForTheSnapshot()
@@ -79,6 +93,21 @@ extension FeedApp {
         keysWaitingForTheSnapshot.append(key)
         setMessage("\(key.name): waits for the snapshot, still being built off the main thread.")
         return .changed
+    }
+
+    /// A key pressed while an async apply is in flight waits for it (the table still shows the
+    /// snapshot before it); `q` quits at once.
+    func waitForTheApply(_ key: Key) -> Outcome {
+        if key == .char("q") || key == .ctrl("c") { return .quit }
+        keysWaitingForTheApply.append(key)
+        return .unchanged
+    }
+
+    /// Runs the keys that waited for an apply; one that starts another apply makes the rest wait again.
+    func runKeysWaitingForTheApply() {
+        let keys = keysWaitingForTheApply
+        keysWaitingForTheApply = []
+        for key in keys { _ = handle(key) }
     }
 
     func runKeysWaitingForTheSnapshot() {

@@ -60,12 +60,22 @@ final class FeedApp: TerminalScreen {
     var precacher: IdleHeightPrecaching?
     /// True while the precacher measures between keys. It pauses while the reuse pool is off: every
     /// row it measured would create a cell (self-sizing asks the data source for one), and "created"
-    /// would climb with nothing scrolled in.
-    var precacherIsRunning: Bool { precacher != nil && table.isReusePoolEnabled }
+    /// would climb with nothing scrolled in. It also waits while an async apply is in flight, so the
+    /// heights an edit's message counts are the apply's own.
+    var precacherIsRunning: Bool { precacher != nil && table.isReusePoolEnabled && appliesInFlight == 0 }
     /// Heights being computed off the main thread for `e` or `w` (see `FeedApp+BackgroundWork.swift`).
     var pendingHeights: PendingHeights?
     /// Keys that need the feed's whole snapshot, pressed while it is still being built: they run when it is.
     var keysWaitingForTheSnapshot: [Key] = []
+    /// True in the interactive demo: `i` `d` `m` apply with `apply(_:animatingDifferences:) async`, the
+    /// difference computed off the main actor (see `FeedApp+Diffable.swift`); the tour and tests apply at once.
+    var appliesAsynchronously = false
+    /// Async applies started and not finished yet.
+    var appliesInFlight = 0
+    /// An async apply finished since the last idle step: draw, then run the keys that waited for it.
+    var appliedSinceIdleStep = false
+    /// Keys pressed while an async apply was in flight: they run, in order, once it is done.
+    var keysWaitingForTheApply: [Key] = []
     /// The waterfall's tile heights being computed before it opens (see `FeedApp+Waterfall.swift`).
     var pendingWaterfall: PendingWaterfall?
     /// Tile heights computed so far, by tile width (columns) and post id: a waterfall opened again reuses them.
@@ -154,6 +164,7 @@ final class FeedApp: TerminalScreen {
             if key == .char("q") { return .quit }
             return .changed
         }
+        if appliesInFlight > 0 { return waitForTheApply(key) }
         if jumpPrompt != nil { return handlePrompt(key) }
         if table.indexPathForInteractivelyMovedRow != nil { return handleLifted(key) }
         if loader != nil, FeedApp.keysNeedingTheSnapshot.contains(key) { return waitForTheSnapshot(key) }

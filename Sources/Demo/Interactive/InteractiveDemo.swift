@@ -13,6 +13,7 @@ enum InteractiveDemo {
     static func run() -> Int32 {
         let size = Terminal.size() ?? (columns: 80, rows: 24)
         let app = FeedApp(width: size.columns, height: size.rows)
+        app.appliesAsynchronously = true  // the event loop runs the main actor's queue between keys
         do {
             if let timed = KeyTimingScreen.fromEnvironment(wrapping: app) {
                 try EventLoop().run(timed)

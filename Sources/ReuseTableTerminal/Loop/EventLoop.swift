@@ -8,6 +8,11 @@ import Foundation
 /// waiting behind more than one idle step. Idle work that changes the screen continually (counters,
 /// progress) is drawn at most every `idleRedrawInterval`, and at once when it ends.
 ///
+/// Between keys the loop also runs what waits on the main actor's queue (`Task { … }` started by a
+/// key, the end of `apply(_:animatingDifferences:) async`), so async code works in a terminal app
+/// as it does in one with a run loop. A screen awaiting such work reports it as idle work (with a
+/// short `idleWait`), so the loop looks again soon and draws what the work changed.
+///
 ///     let screen = ListScreen(table: table)
 ///     do {
 ///         try EventLoop().run(screen)          // until a key answers .quit (q)
@@ -39,32 +44,69 @@ public struct EventLoop {
         run(screen, on: terminal)
     }
 
-    /// Runs `screen` on `device` until a key answers `.quit`.
+    /// The same from async code (an `async` `main`): between keys it suspends, so the main actor's
+    /// queued jobs run on whatever thread serves it.
+    public func run(
+        _ screen: some TerminalScreen, terminal: Terminal = Terminal(), mouse: Bool = true
+    ) async throws(Terminal.Failure) {
+        try terminal.enter(mouse: mouse)
+        defer { terminal.restore() }
+        await run(screen, on: terminal)
+    }
+
+    /// Runs `screen` on `device` until a key answers `.quit`, running the main actor's queued jobs
+    /// between keys through the main run loop (a synchronous `main`, on the main thread).
     /// - Complexity: per frame, O(screen cells) for the difference plus the screen's own work.
     public func run(_ screen: some TerminalScreen, on device: some TerminalDevice) {
-        let size = device.screenSize
-        screen.resize(width: size.columns, height: size.rows)
+        var turns = Turns(loop: self, screen: screen, device: device)
+        repeat { EventLoop.runMainActorJobs() } while turns.next()
+    }
+
+    /// Runs `screen` on `device` until a key answers `.quit`; between keys it suspends (`Task.yield()`),
+    /// so the jobs queued on the main actor meanwhile run first, wherever the main actor runs.
+    /// - Complexity: per frame, O(screen cells) for the difference plus the screen's own work.
+    public func run(_ screen: some TerminalScreen, on device: some TerminalDevice) async {
+        var turns = Turns(loop: self, screen: screen, device: device)
+        repeat { await Task.yield() } while turns.next()
+    }
+
+    /// The loop's state between turns: one turn draws if needed, then reads keys or runs an idle step.
+    @MainActor
+    private struct Turns<Screen: TerminalScreen, Device: TerminalDevice> {
+        let loop: EventLoop
+        let screen: Screen
+        let device: Device
         var previous: CharGrid?
         var needsDraw = true
         var idleChanged = false  // idle work changed the screen since the last frame
         var lastDraw: UInt64 = 0
-        while true {
+
+        init(loop: EventLoop, screen: Screen, device: Device) {
+            self.loop = loop
+            self.screen = screen
+            self.device = device
+            let size = device.screenSize
+            screen.resize(width: size.columns, height: size.rows)
+        }
+
+        /// One turn; false once a key answered `.quit`.
+        mutating func next() -> Bool {
             if needsDraw {
                 idleChanged = false
                 let grid = screen.render()
                 device.write(FrameWriter.update(from: previous, to: grid))
                 previous = grid
                 needsDraw = false
-                lastDraw = now()
+                lastDraw = loop.now()
             }
             let idle = screen.hasIdleWork
-            let keys = device.readKeys(timeoutMilliseconds: EventLoop.milliseconds(idle ? screen.idleWait : maximumWait))
+            let keys = device.readKeys(timeoutMilliseconds: EventLoop.milliseconds(idle ? screen.idleWait : loop.maximumWait))
             if keys.isEmpty {
-                if idle, screen.runIdleStep(budget: idleBudget) { idleChanged = true }
-                if idleChanged, !screen.hasIdleWork || now() &- lastDraw >= EventLoop.nanoseconds(idleRedrawInterval) {
+                if idle, screen.runIdleStep(budget: loop.idleBudget) { idleChanged = true }
+                if idleChanged, !screen.hasIdleWork || loop.now() &- lastDraw >= EventLoop.nanoseconds(loop.idleRedrawInterval) {
                     needsDraw = true
                 }
-                continue
+                return true
             }
             for key in keys {
                 if case .resize(let columns, let rows) = key {
@@ -74,12 +116,24 @@ public struct EventLoop {
                     continue
                 }
                 switch screen.handle(key) {
-                case .quit: return
+                case .quit: return false
                 case .changed: needsDraw = true
                 case .unchanged: break
                 }
             }
+            return true
         }
+    }
+
+    /// Runs the jobs queued on the main actor now (each may queue more; those run on the next turn).
+    ///
+    /// The loop holds the main thread, so the main queue is serviced here: one pass of the main run
+    /// loop that does not wait (on Linux it drains the main dispatch queue, the main actor's executor).
+    /// Off the main thread (an `async` `main` runs the main actor elsewhere) this can do nothing:
+    /// there the async `run` is the one that lets the jobs run.
+    static func runMainActorJobs() {
+        guard Thread.isMainThread else { return }
+        _ = RunLoop.main.run(mode: .default, before: .distantPast)
     }
 
     static func nanoseconds(_ duration: Duration) -> UInt64 {
