@@ -398,7 +398,7 @@ import TestSupport
         }
         view.contentOffset.y = 100
         source.onScroll = nil
-        #expect(view.cellsOnScreen.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
+        #expect(view.engine.cellsOnScreen.count == 8, "items 2…9 fill the 400 points from 100, before any other call")
         let tableSource = ScrollSource(counts: [50])
         let table = makeTable(tableSource)
         tableSource.onScroll = { table in
@@ -406,7 +406,7 @@ import TestSupport
             _ = table.visibleCells
         }
         table.contentOffset.y = 44
-        #expect(table.cellsOnScreen.count == 10 && table.cellsOnScreen.entries.first?.indexPath == .r(1))
+        #expect(table.engine.cellsOnScreen.count == 10 && table.engine.cellsOnScreen.entries.first?.indexPath == .r(1))
     }
 
     /// A bottom inset that goes away at the end of the content (a keyboard hiding) pulls the offset
@@ -427,7 +427,7 @@ import TestSupport
         view.contentInset = .zero
         view.layoutIfNeeded()
         #expect(view.contentOffset.y == items - 200)
-        #expect(view.cellsOnScreen.count == 4)
+        #expect(view.engine.cellsOnScreen.count == 4)
     }
 }
 

@@ -79,7 +79,7 @@ import Testing
             dequeues += view.counters.cellForItemCalls - before
             // The handler ran once for every cell the data source was asked for.
             #expect(mixed.handled.count == view.counters.cellForItemCalls - before)
-            for entry in view.cellsOnScreen.entries {
+            for entry in view.engine.cellsOnScreen.entries {
                 let row = mixed.dataSource.itemIdentifier(for: entry.indexPath)!
                 switch row {
                 case .title(let title):
@@ -95,7 +95,7 @@ import Testing
         }
         #expect(dequeues > 100)
         // One identifier per registration, each registered once; cells are reused within each.
-        let identifiers = view.registeredClasses.keys.filter { $0.hasPrefix("CellRegistration<") }
+        let identifiers = view.engine.registeredClasses.keys.filter { $0.hasPrefix("CellRegistration<") }
         #expect(identifiers.count == 3)
         #expect(Set(identifiers) == [mixed.titles.reuseIdentifier, mixed.counts.reuseIdentifier, mixed.flags.reuseIdentifier])
         #expect(view.counters.cellsCreated <= 3 * (6 + 2))

@@ -42,7 +42,7 @@ import TestSupport
             #expect(cell.superview === view, sourceLocation: sourceLocation)
         }
         let onScreen = Set(view.visibleCells.map(ObjectIdentifier.init))
-        for pooled in view.pool.idle.values.joined() {
+        for pooled in view.engine.pool.idle.values.joined() {
             #expect(!onScreen.contains(ObjectIdentifier(pooled)), "pooled and on screen \(context())", sourceLocation: sourceLocation)
         }
         #expect(model.violations.isEmpty, "\(model.violations.prefix(3)) \(context())", sourceLocation: sourceLocation)

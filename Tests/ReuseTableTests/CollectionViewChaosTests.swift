@@ -269,7 +269,7 @@ import TestSupport
         let onScreen = Set(cv.visibleCells.map(ObjectIdentifier.init))
         if onScreen.count != visible.count { return "a cell shows twice" }
         if Set(cv.subviews.map(ObjectIdentifier.init)) != onScreen { return "subviews are not the visible cells" }
-        let pooled = cv.pool.idle.values.flatMap { $0 }.map(ObjectIdentifier.init)
+        let pooled = cv.engine.pool.idle.values.flatMap { $0 }.map(ObjectIdentifier.init)
         if !onScreen.isDisjoint(with: pooled) { return "a cell is both pooled and on screen" }
         if Set(pooled).count != pooled.count { return "a cell is pooled twice" }
         let created = cv.counters.cellsCreated

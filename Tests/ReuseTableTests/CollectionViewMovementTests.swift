@@ -74,7 +74,7 @@ struct CollectionViewMovementTests {
             let id = source.model.sections[first.section][first.item].id
             let before = (sections: source.model.sections, offset: collection.contentOffset)
             #expect(collection.beginInteractiveMovementForItem(at: first))
-            let lifted = collection.pass.movement!.cell as! ItemCell
+            let lifted = collection.engine.pass.movement!.cell as! ItemCell
             #expect(lifted.itemID == id)
             for _ in 0..<Int.random(in: 1...5, using: &random) {
                 let point = CGPoint(
@@ -104,7 +104,7 @@ struct CollectionViewMovementTests {
             }
             #expect(source.moves.count == expectedMoves)
             expectFrames(collection, source.model.sections)
-            for entry in collection.cellsOnScreen.entries {
+            for entry in collection.engine.cellsOnScreen.entries {
                 #expect((entry.cell as! ItemCell).itemID == source.model.sections[entry.section][entry.row].id)
             }
         }
@@ -171,7 +171,7 @@ struct CollectionViewMovementTests {
         #expect(source.snapshot().itemIdentifiers == [1, 2, 3, 0] + Array(4..<11))
         #expect(collection.numberOfItems(inSection: 0) == 11)
         collection.layoutIfNeeded()
-        for entry in collection.cellsOnScreen.entries {
+        for entry in collection.engine.cellsOnScreen.entries {
             #expect((entry.cell as! ItemCell).itemID == source.itemIdentifier(for: entry.indexPath))
         }
     }

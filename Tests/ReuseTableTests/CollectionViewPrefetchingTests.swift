@@ -59,12 +59,12 @@ import TestSupport
                 }
             }
             // Whatever stays announced is either ahead or was displayed (used).
-            #expect(Set(cv.prefetchedIndexPaths).isSubset(of: outstanding))
-            outstanding = cv.prefetchedIndexPaths
+            #expect(Set(cv.engine.prefetchedIndexPaths).isSubset(of: outstanding))
+            outstanding = cv.engine.prefetchedIndexPaths
         }
         #expect(model.cancelCalls.count > 0)
         // A reload cancels everything still announced.
-        let announced = cv.prefetchedIndexPaths
+        let announced = cv.engine.prefetchedIndexPaths
         #expect(!announced.isEmpty)
         cv.reloadData()
         #expect(model.cancelCalls.contains { Set($0) == announced })
@@ -72,7 +72,7 @@ import TestSupport
 
     @Test func anUpdateCancelsAndAPrefetchCallbackMayChangeTheView() {
         let (cv, model) = make(waterfall: true)
-        let announced = cv.prefetchedIndexPaths
+        let announced = cv.engine.prefetchedIndexPaths
         #expect(!announced.isEmpty)
         model.sections[4].items.append(ModelItem(id: 99_999, height: 10))
         cv.insertItems(at: [IndexPath(item: 60, section: 4)])

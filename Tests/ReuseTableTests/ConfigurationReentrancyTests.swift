@@ -117,7 +117,7 @@ import Testing
         #expect(collection.visibleCells.count == 4)
         #expect(seen.first == "a")
         #expect(seen.contains("new"))
-        let shown = collection.cellsOnScreen.entries.map { ($0.cell.contentConfiguration as? ListContentConfiguration)?.text }
+        let shown = collection.engine.cellsOnScreen.entries.map { ($0.cell.contentConfiguration as? ListContentConfiguration)?.text }
         #expect(shown == ["a", "new", "b", "c"])
     }
 }
@@ -316,7 +316,7 @@ import Testing
         for width: CGFloat in [24, 13, 40, 24] {
             collection.frame.size.width = width
             collection.layoutIfNeeded()
-            for entry in collection.cellsOnScreen.entries {
+            for entry in collection.engine.cellsOnScreen.entries {
                 let lines = Label.wrap(captions.texts[entry.row], columns: Int(width) - 2).count + 1  // the text, then "#n"
                 #expect(entry.cell.frame.height == CGFloat(lines), "width \(width), item \(entry.row)")
                 #expect(entry.cell.sizeThatFits(CGSize(width: width, height: 0)).height == entry.cell.frame.height)

@@ -95,8 +95,8 @@ import Testing
         table.allowsMultipleSelection = model.multiple
         let subject = Subject(
             onScreen: {
-                var cells = table.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.rows[$0.row]) }
-                if let movement = table.pass.movement { cells.append((movement.cell, source.rows[movement.origin.row])) }
+                var cells = table.engine.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.rows[$0.row]) }
+                if let movement = table.engine.pass.movement { cells.append((movement.cell, source.rows[movement.origin.row])) }
                 return cells
             },
             log: source.log, layOut: { table.layoutIfNeeded() })
@@ -107,7 +107,7 @@ import Testing
             let logBefore = source.log.entries.count
             let was = model
             var marks = Marks()
-            let visibleRows = table.cellsOnScreen.entries.map(\.row)
+            let visibleRows = table.engine.cellsOnScreen.entries.map(\.row)
             let row = Int.random(in: 0..<source.rows.count, using: &rng)
             let path = IndexPath(row: row, section: 0)
             var name = ""
@@ -207,8 +207,8 @@ import Testing
         collection.allowsMultipleSelection = model.multiple
         let subject = Subject(
             onScreen: {
-                var cells = collection.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.items[$0.row]) }
-                if let movement = collection.pass.movement { cells.append((movement.cell, source.items[movement.origin.item])) }
+                var cells = collection.engine.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.items[$0.row]) }
+                if let movement = collection.engine.pass.movement { cells.append((movement.cell, source.items[movement.origin.item])) }
                 return cells
             },
             log: source.log, layOut: { collection.layoutIfNeeded() })
@@ -219,7 +219,7 @@ import Testing
             let logBefore = source.log.entries.count
             let was = model
             var marks = Marks()
-            let visibleItems = collection.cellsOnScreen.entries.map(\.row)
+            let visibleItems = collection.engine.cellsOnScreen.entries.map(\.row)
             let item = Int.random(in: 0..<source.items.count, using: &rng)
             let path = IndexPath(item: item, section: 0)
             var name = ""

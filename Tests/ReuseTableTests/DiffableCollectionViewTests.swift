@@ -71,7 +71,7 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
                     harness.versions[item, default: 0] += 1
                 }
                 for item in model.reconfigured { harness.versions[item, default: 0] += 1 }
-                let wasLoaded = collection.hasLoadedData && !old.sections.isEmpty
+                let wasLoaded = collection.engine.hasLoadedData && !old.sections.isEmpty
                 let expected = DiffableTableViewTests.expectedFresh(old: old, new: model)
                 harness.askedHeights = []
                 harness.dataSource.apply(snapshot)

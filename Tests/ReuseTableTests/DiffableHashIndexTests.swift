@@ -102,7 +102,7 @@ private func applyOnCollectionView<I: Hashable & Sendable>(_ old: [I], _ new: [I
     collection.layoutIfNeeded()
     if async { await source.apply(snapshot(new)) } else { source.apply(snapshot(new), completion: nil) }
     #expect(collection.numberOfItems(inSection: 0) == new.count, "\(name), async \(async)")
-    for entry in collection.cellsOnScreen.entries {
+    for entry in collection.engine.cellsOnScreen.entries {
         #expect((entry.cell as! IdentifiedItemCell<I>).item == source.itemIdentifier(for: entry.indexPath), "\(name)")
     }
     await source.apply(snapshot(old))

@@ -88,7 +88,7 @@ final class DiffableTableHarness: TableViewDelegate {
                 harness.versions[item, default: 0] += 1
             }
             for item in model.reconfigured { harness.versions[item, default: 0] += 1 }
-            let wasLoaded = table.hasLoadedData && !old.sections.isEmpty
+            let wasLoaded = table.engine.hasLoadedData && !old.sections.isEmpty
             let expected = Self.expectedFresh(old: old, new: model)
             let visibleBefore = Dictionary(uniqueKeysWithValues: table.visibleCells.map { (($0 as! DiffCell).item, ObjectIdentifier($0)) })
             harness.askedHeights = []

@@ -294,7 +294,7 @@ func expectHeightsExact(
         #expect(table.counters.selfSizingMeasurements == 90, "no measurement on the way back")
         #expect(table.counters.cellForRowCalls - cellCalls == table.indexPathsForVisibleRows!.count)
         expectHeightsExact(table, feed, "back at 320")
-        #expect(feed.configurationCalls == 0 && table.templateCells.isEmpty, "sized through the data source's cells")
+        #expect(feed.configurationCalls == 0 && table.engine.templateCells.isEmpty, "sized through the data source's cells")
     }
 
     /// A delegate sizing a single row through a template: the width change must re-measure it

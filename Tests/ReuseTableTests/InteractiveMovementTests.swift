@@ -359,4 +359,4 @@ struct InteractiveMovementTests {
 
 /// The lifted cell, read from the table's movement state.
 @MainActor
-func liftedCell(_ table: TableView) -> TableViewCell { table.pass.movement!.cell }
+func liftedCell(_ table: TableView) -> TableViewCell { table.engine.pass.movement!.cell }

@@ -149,7 +149,7 @@ struct TableLiftSession {
             Issue.record("\(context): lift refused: \(messageBox.messages.last ?? "")")
             return 0
         }
-        let lifted = table.pass.movement!.cell as! LiftCell
+        let lifted = table.engine.pass.movement!.cell as! LiftCell
         let item = source.items[origin.section][origin.row]
         #expect(lifted.item == item, "\(context)")
         let reuses = lifted.reuses
@@ -442,7 +442,7 @@ struct CollectionLiftSession {
     func expectShowsModel(_ context: String) {
         #expect(collection.indexPathForInteractivelyMovedItem == nil, "\(context)")
         #expect(collection.numberOfSections == source.model.sections.count, "\(context)")
-        for entry in collection.cellsOnScreen.entries {
+        for entry in collection.engine.cellsOnScreen.entries {
             #expect((entry.cell as! ItemCell).itemID == source.model.sections[entry.section][entry.row].id, "\(context)")
         }
         expectFrames(source.model.sections, context)
@@ -470,7 +470,7 @@ struct CollectionLiftSession {
             Issue.record("\(context): lift refused: \(messageBox.messages.last ?? "")")
             return 0
         }
-        let lifted = collection.pass.movement!.cell as! ItemCell
+        let lifted = collection.engine.pass.movement!.cell as! ItemCell
         let id = source.model.sections[origin.section][origin.item].id
         source.ended = []
         let shown = source.model.sections, shownSections = sectionIDs
@@ -507,7 +507,7 @@ struct CollectionLiftSession {
             proposed[to.section].insert(item, at: to.item)
             if !resizedWhileWaiting { expectFrames(proposed, "\(context), lifted") }
             #expect(lifted.itemID == id && !collection.visibleCells.contains { $0 === lifted }, "\(context)")
-            #expect(!collection.pool.idle.values.joined().contains { $0 === lifted }, "\(context): the lifted cell is pooled")
+            #expect(!collection.engine.pool.idle.values.joined().contains { $0 === lifted }, "\(context): the lifted cell is pooled")
             #expect(!source.ended.contains { $0.cell === lifted }, "\(context): the lifted cell heard didEndDisplaying")
         }
         let (_, destination) = collection.indexPathForInteractivelyMovedItem!
@@ -891,7 +891,7 @@ func editedSnapshot(
                 for (index, section) in shown.sectionIdentifiers.enumerated() where index < collection.numberOfSections {
                     #expect(collection.numberOfItems(inSection: index) == shown.numberOfItems(inSection: section), "\(context)")
                 }
-                for entry in collection.cellsOnScreen.entries {
+                for entry in collection.engine.cellsOnScreen.entries {
                     #expect((entry.cell as! ItemCell).itemID == harness.dataSource.itemIdentifier(for: entry.indexPath), "\(context)")
                 }
             }

@@ -119,7 +119,7 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
         #expect(Double(cell.frame.minY) == minY[item], "item \(item)", sourceLocation: sourceLocation)
         #expect(Double(cell.frame.height) == height[item], "item \(item)", sourceLocation: sourceLocation)
     }
-    let cell = table.pass.movement!.cell
+    let cell = table.engine.pass.movement!.cell
     #expect(Double(cell.frame.height) == height[lifted], "the lifted item \(lifted)", sourceLocation: sourceLocation)
 }
 
@@ -185,7 +185,7 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
         var messages: [String] = []
         table.diagnosticHandler = { messages.append($0) }
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
-        let lifted = table.pass.movement!.cell
+        let lifted = table.engine.pass.movement!.cell
         table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 5 * 20 + 10))
         source.items[0].remove(at: 1)
         table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .none)
@@ -310,8 +310,8 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
             collection.layoutIfNeeded()
             #expect(harness.dataSource.snapshot().itemIdentifiers == [777] + Array(0..<40))
             #expect(collection.numberOfItems(inSection: 0) == 41)
-            #expect(!collection.cellsOnScreen.entries.isEmpty)
-            for entry in collection.cellsOnScreen.entries {
+            #expect(!collection.engine.cellsOnScreen.entries.isEmpty)
+            for entry in collection.engine.cellsOnScreen.entries {
                 #expect((entry.cell as! DiffItemCell).item == harness.dataSource.itemIdentifier(for: entry.indexPath))
             }
         }
@@ -329,7 +329,7 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
             #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 5, section: 0)))
             table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: 10 * 20 + 10))
             #expect(table.indexPathForInteractivelyMovedRow?.to == IndexPath(row: 10, section: 0))
-            let lifted = table.pass.movement!.cell as! LiftCell
+            let lifted = table.engine.pass.movement!.cell as! LiftCell
             var onScreen: [Int: CGFloat] = [:]
             for cell in table.visibleCells { onScreen[(cell as! LiftCell).item] = cell.frame.minY - table.contentOffset.y }
             onScreen[lifted.item] = CGFloat(10 * 20) - table.contentOffset.y
@@ -425,7 +425,7 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
         let source = LiftSource(items: [Array(0..<300)])
         let table = source.makeTable(height: 400)
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
-        let lifted = table.pass.movement!.cell
+        let lifted = table.engine.pass.movement!.cell
         for _ in 0..<40 { table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: table.contentOffset.y + 395)) }
         #expect(table.contentOffset.y > 1_000)
         #expect(!source.ended.contains { $0.cell === lifted })
@@ -442,7 +442,7 @@ func expectProposedFrames(_ table: TableView, _ items: [[Int]], sourceLocation: 
         source.ended = []
         let top = table.indexPathsForVisibleRows!.first!
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: top.row + 2, section: 0)))
-        let second = table.pass.movement!.cell
+        let second = table.engine.pass.movement!.cell
         for _ in 0..<10 { table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: table.contentOffset.y + 395)) }
         table.endInteractiveMovement()
         #expect(!source.ended.contains { $0.cell === second })

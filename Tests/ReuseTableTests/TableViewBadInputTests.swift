@@ -267,7 +267,7 @@ import TestSupport
         table.reloadData()
         #expect(table.contentOffset.y == 600, "the first row seen keeps its top; the header is not the anchor")
         // Read the cells the reload's pass placed without starting another pass.
-        let placed = table.cellsOnScreen.entries
+        let placed = table.engine.cellsOnScreen.entries
         let geometry = table.inspectedGeometry
         for entry in placed {
             #expect(geometry.slot(at: table.slotIndex(forRow: entry.indexPath)).isMeasured, "row \(entry.indexPath) on screen is measured")

@@ -23,7 +23,7 @@ import TestSupport
         // Nothing changed.
         #expect((0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) } == before, sourceLocation: sourceLocation)
         #expect(table.contentSize.height == height, sourceLocation: sourceLocation)
-        #expect(table.batchRecorder.isIdle, sourceLocation: sourceLocation)
+        #expect(table.engine.batchRecorder.isIdle, sourceLocation: sourceLocation)
     }
 
     @Test func rowCountMismatchReadsLikeUIKit() {

@@ -124,7 +124,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         }
         #expect(Set(seen).count == 2, "one template per identifier, the same object every time")
         #expect(seen[0] == seen[2] && seen[2] == seen[4] && seen[1] == seen[3] && seen[0] != seen[1])
-        let template = table.templateCells[LabelFeed.identifier]!
+        let template = table.engine.templateCells[LabelFeed.identifier]!
         // Scrolling, reloading and updating never show, pool or recycle the template.
         table.contentOffset.y = 40
         table.reloadData()
@@ -176,7 +176,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
     func accessoryTypeNarrowsTheContentWidth(accessory: TableViewCell.AccessoryType) {
         let table = table()
         _ = table.heightForCell(withIdentifier: LabelFeed.identifier) { $0.accessoryType = accessory }
-        let template = table.templateCells[LabelFeed.identifier] as! LabelCell
+        let template = table.engine.templateCells[LabelFeed.identifier] as! LabelCell
         #expect(template.fittedWidths == [320 - LabelFeed.accessoryWidth(accessory)])
 
         // The same rule for the cells the data source dequeues (automaticDimension).
@@ -215,7 +215,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
             cell.accessoryView = View(frame: CGRect(x: 0, y: 0, width: 50, height: 20))
             (cell as! LabelCell).label.text = self.longText
         }
-        let template = table.templateCells[LabelFeed.identifier] as! LabelCell
+        let template = table.engine.templateCells[LabelFeed.identifier] as! LabelCell
         #expect(template.fittedWidths == [320 - 66])
         #expect(height == CGFloat(Label.wrap(longText, columns: Int(254 / 8)).count) * 20 + 0.5)
         _ = table.heightForCell(withIdentifier: LabelFeed.identifier) { _ in }
@@ -257,7 +257,7 @@ final class HeaderFeed: TableViewDataSource, TableViewDelegate {
         let feed = LabelFeed(sections: [Array(0..<12), Array(12..<20)], sizing: .automaticDimension)
         let table = makeLabelTable(feed)
         expectHeightsExact(table, feed)
-        #expect(table.templateCells.isEmpty && feed.configurationCalls == 0)
+        #expect(table.engine.templateCells.isEmpty && feed.configurationCalls == 0)
         #expect(table.indexPathHeightCache.cachedCount == 20)
         #expect(
             table.counters.cellForRowCalls == 20 + table.indexPathsForVisibleRows!.count,

@@ -1,7 +1,7 @@
 import Foundation
 
-// Live counters for teaching: the demo's status line and the tour read them.
-// The shared ones (`EngineCounters`) are kept by the engine for both views.
+// Live counters for teaching: the demo's status line and the tour read them,
+// from the engine's (`SharedCounters`).
 
 extension CollectionView {
     /// Live counters (the demo's status line and the teaching tour read them).
@@ -20,9 +20,18 @@ extension CollectionView {
         public var mostVisibleAtOnce = 0
     }
 
+    /// Live counters for teaching and the demo's status line.
+    public var counters: Counters {
+        let shared = engine.counters
+        return Counters(
+            cellsCreated: shared.cellsCreated, cellForItemCalls: shared.dataSourceCellCalls,
+            selfSizingMeasurements: shared.selfSizingMeasurements, layoutPasses: shared.layoutPasses,
+            lastLayoutNanoseconds: shared.lastLayoutNanoseconds, mostVisibleAtOnce: shared.mostVisibleAtOnce)
+    }
+
     /// Cells waiting in the reuse pool.
-    public var reusePoolCount: Int { pool.count }
+    public var reusePoolCount: Int { engine.pool.count }
 
     /// Cells ever created per identifier by dequeue (teaching counter).
-    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
+    public var cellsCreatedByIdentifier: [String: Int] { engine.pool.created }
 }

@@ -5,7 +5,7 @@ import Foundation
 // width, heights cached by index path (following every update) or by model key.
 // The waterfall article's framework could not dequeue inside sizeForItemAt; a template cell
 // made from the registered class, never added to the view tree, has no such problem.
-// The steps are the table's, written once in `Engine/ReusingView+TemplateCells.swift`.
+// The steps are the table's, written once in `Engine/ReuseEngineView+TemplateCells.swift`.
 
 extension CollectionView {
     /// The height a cell of `identifier` needs at the layout's `itemWidth` once

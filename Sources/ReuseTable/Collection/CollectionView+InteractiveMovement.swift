@@ -43,13 +43,13 @@ extension CollectionView {
     /// Where the lifted item came from and would land now (the index space after the move), or nil when none is lifted.
     /// - Complexity: O(1).
     public var indexPathForInteractivelyMovedItem: (from: IndexPath, to: IndexPath)? {
-        pass.movement.map { ($0.origin, $0.destination) }
+        engine.pass.movement.map { ($0.origin, $0.destination) }
     }
 
     /// The layout's elements in `rect`, without the lifted item (its cell is the movement's).
     func layoutAttributesShown(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
         let all = collectionViewLayout.layoutAttributesForElements(in: rect)
-        guard let origin = pass.movement?.origin else { return all }
+        guard let origin = engine.pass.movement?.origin else { return all }
         return all.filter { $0.representedElementCategory != .cell || $0.indexPath != origin }
     }
 }
@@ -67,7 +67,7 @@ extension CollectionView: InteractivelyMovingView {
     static var liftedCellFollowsX: Bool { true }
 
     func movementDidChange() {
-        let movement = pass.movement
+        let movement = engine.pass.movement
         collectionViewLayout.proposeMove(
             from: movement?.origin ?? IndexPath(item: 0, section: 0), to: movement?.destination, counts: itemCounts)
     }
@@ -99,7 +99,7 @@ extension CollectionView: InteractivelyMovingView {
     /// The item whose frame (in the data's order) contains the point; above the content the first
     /// place, below it the last; between items (a gap, a header) the destination stays.
     func proposedDestination(for point: CGPoint, origin: IndexPath) -> IndexPath {
-        let current = pass.movement?.destination ?? origin
+        let current = engine.pass.movement?.destination ?? origin
         if point.y < 0 { return IndexPath(item: 0, section: 0) }
         if point.y >= contentSize.height {
             let last = itemCounts.count - 1

@@ -15,7 +15,7 @@ extension CollectionView {
     /// an ordinary batch.
     /// - Complexity: O(r log r) for r ranges, plus the layout's range update and the visible cells.
     func applyItemRanges(inSection section: Int, deleted: [Range<Int>], inserted: [Range<Int>]) -> Bool {
-        guard hasLoadedData, batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, pass.movement == nil,
+        guard hasLoadedData, engine.batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, engine.pass.movement == nil,
             let layout = collectionViewLayout as? CollectionViewCompositionalLayout, section < itemCounts.count
         else { return false }
         let oldCounts = itemCounts
@@ -35,18 +35,8 @@ extension CollectionView {
         }
         recordBeforeChange { liveAnchor(newIndexPath) }
         cancelAllPrefetching()
-        var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
-        var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
-        for entry in cellsOnScreen.removeAll() {
-            if let new = newIndexPath(entry.indexPath) {
-                remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
-            } else {
-                recycle(entry.cell)
-                leaving.append(entry)
-            }
-        }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(newIndexPath)
+        let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
+        engine.selection.follow(newIndexPath)
         // Supplementary views keep their keys: no section moves (as a batch without section changes).
 
         for range in map.deleted.reversed() { indexPathHeightCache.removeRows(range, inSection: section) }
@@ -58,7 +48,7 @@ extension CollectionView {
         layout.prepareIfNeeded()
         tellDidEndDisplaying(leaving)
 
-        pass.requests.insert(.clampOffset)  // the offset stays unless the content shrank below it
+        engine.pass.requests.insert(.clampOffset)  // the offset stays unless the content shrank below it
         runLayoutPass()
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 // highest; only its place on screen is promised (a prepend may move other items between columns).
 
 extension CollectionView {
+
     /// Records the anchor and whether the view follows the end before `plan` is applied
     /// (the layout still holds the old frames).
     func recordBeforeApplying(_ plan: UpdatePlan) {
@@ -19,7 +20,7 @@ extension CollectionView {
     func beginLiveSettle() -> Bool {
         if collectionViewLayout.needsPrepare { recordBeforeChange { liveAnchor { $0 } } }
         recordBeforeChange { nil }
-        return liveData.pendingFollow ?? false
+        return engine.liveData.pendingFollow ?? false
     }
 
     /// The item intersecting the viewport below the top inset with the smallest `minY` (then
@@ -41,7 +42,7 @@ extension CollectionView {
         }
         var candidate = first?.indexPath
         while let old = candidate {
-            if old != pass.movement?.origin, let new = newIndexPath(old), let frame = collectionViewLayout.shownFrame(ofItem: old),
+            if old != engine.pass.movement?.origin, let new = newIndexPath(old), let frame = collectionViewLayout.shownFrame(ofItem: old),
                 frame.minY.isFinite
             {
                 return ContentAnchor(indexPath: new, screenY: Double(frame.minY) - Double(contentOffset.y))

@@ -15,15 +15,15 @@ extension CollectionView {
 
     /// The cells on screen, in index-path order (after any pending layout, as in UIKit).
     /// - Complexity: O(v) for v visible cells, plus a pending layout pass.
-    public var visibleCells: [CollectionViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
+    public var visibleCells: [CollectionViewCell] { cellsOnScreenAfterLayout.cells }
 
     /// The index paths of the items on screen — exactly those whose frames intersect the viewport — sorted.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var indexPathsForVisibleItems: [IndexPath] { visibleAfterLayout(\.cellsOnScreen).indexPaths }
+    public var indexPathsForVisibleItems: [IndexPath] { cellsOnScreenAfterLayout.indexPaths }
 
     /// The cell showing the item, or nil when it is not on screen (as in UIKit).
     /// - Complexity: O(log v) (a binary search of the visible cells), plus a pending layout pass.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { cellsOnScreenAfterLayout[indexPath] }
 
     /// Brings the layout up to date for a query; outside a layout step, inside a transaction
     /// of its own, since preparing asks the layout's delegate for heights.
@@ -98,32 +98,6 @@ extension CollectionView {
             let slid = collectionViewLayout.scrollSideways(toShow: indexPath, at: position)  // an orthogonal section's own offset
             guard moveOffset(toY: y, because: .scrollTo) || slid else { return }
             runLayoutPass()
-        }
-    }
-
-    /// Throws a message naming the section and the number of sections when `section` does not exist.
-    func validateSection(_ section: Int) throws(ReuseTableError) {
-        let sections = itemCounts.count
-        guard section >= 0, section < sections else {
-            throw ReuseTableError(
-                "section \(section) does not exist: the collection view has \(UpdateVocabulary.collection.plural(sections, "section")).")
-        }
-    }
-
-    /// Throws a message naming the index path and the counts when it names no item.
-    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
-        loadIfNeeded()
-        let vocabulary = UpdateVocabulary.collection
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else {
-            throw ReuseTableError(
-                "index path \(indexPath.collectionDescription) is out of range: "
-                    + "the collection view has only \(vocabulary.plural(itemCounts.count, "section")).")
-        }
-        let items = itemCounts[indexPath.section]
-        guard indexPath.item >= 0, indexPath.item < items else {
-            throw ReuseTableError(
-                "index path \(indexPath.collectionDescription) is out of range: "
-                    + "section \(indexPath.section) contains only \(vocabulary.plural(items, "item")).")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Reconfiguring visible items in place (UIKit: `reconfigureItems(at:)`, iOS 15);
-// the steps are the engine's (`Engine/ReusingView+Reconfigure.swift`).
+// the steps are the engine's (`Engine/ReuseEngineView+Reconfigure.swift`).
 
 extension CollectionView {
     /// Asks the data source again for the cells of these items that are on screen,
@@ -15,19 +15,7 @@ extension CollectionView {
     public func reconfigureItems(at indexPaths: [IndexPath]) {
         if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
         performTransaction {
-            let waiting = reconfigureVisibleCells(
-                at: indexPaths, in: \.cellsOnScreen,
-                cellFromDataSource: { cellFromDataSource(at: $0) },
-                place: { addSubview($0) }
-            ) { indexPath, cell in
-                showSelection(on: cell, at: indexPath)
-            }
-            guard !waiting.isEmpty else { return }
-            // A callback queued a call while the cells were asked: the rest leave the screen
-            // and are asked anew by the pass after that call.
-            let items = Set(waiting)
-            recycle(cellsOnScreen.partition { !items.contains($0.indexPath) })
-            pass.requests.insert(.runAgain)
+            reconfigureVisibleCells(at: indexPaths) { indexPath, cell in showSelection(on: cell, at: indexPath) }
         }
     }
 }

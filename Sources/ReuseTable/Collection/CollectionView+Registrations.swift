@@ -71,7 +71,7 @@ extension CollectionView {
     ) -> Cell {
         do { try validateCellRegistration(createdAt: registration.createdAt) } catch { ReuseTableError.trap(error) }
         let identifier = registration.reuseIdentifier
-        if registeredClasses[identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
+        if engine.registeredClasses[identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
         guard let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath) as? Cell else {
             preconditionFailure("ReuseTable: the pool of \(identifier) holds a cell of another class")
         }
@@ -100,7 +100,7 @@ extension CollectionView {
 
     /// Throws UIKit's message when a cell registration was made during the running cell provider call.
     func validateCellRegistration(createdAt: UInt64) throws(ReuseTableError) {
-        guard Self.same(transaction.callback, Self.cellCallback), createdAt > pass.configurationUpdates.providerCallStartedAt else { return }
+        guard Self.same(transaction.callback, Self.cellCallback), createdAt > engine.pass.configurationUpdates.providerCallStartedAt else { return }
         throw ReuseTableError(
             "Attempted to dequeue a cell using a registration that was created inside collectionView(_:cellForItemAt:) or inside "
                 + "the CollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will "
@@ -111,7 +111,7 @@ extension CollectionView {
     /// Throws UIKit's message when a supplementary registration was made during the running supplementary view provider call.
     func validateSupplementaryRegistration(createdAt: UInt64) throws(ReuseTableError) {
         guard Self.same(transaction.callback, "collectionView(_:viewForSupplementaryElementOfKind:at:)"),
-            createdAt > pass.configurationUpdates.providerCallStartedAt
+            createdAt > engine.pass.configurationUpdates.providerCallStartedAt
         else { return }
         throw ReuseTableError(
             "Attempted to dequeue a supplementary view using a registration that was created inside "

@@ -1,12 +1,12 @@
 import Foundation
 
 // The reuse pool from the collection view's side: registration and asking the
-// data source; dequeue and `recycle` are the engine's (`Engine/ReusingView+Reuse.swift`).
+// data source; dequeue and `recycle` are the engine's (`Engine/ReuseEngineView+Reuse.swift`).
 
 extension CollectionView {
     /// Registers the class `dequeueReusableCell(withReuseIdentifier:for:)` instantiates for `identifier`.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        registeredClasses[identifier] = cellClass
+        registerCell(cellClass, for: identifier)
     }
 
     /// Always a cell: from the pool (after `prepareForReuse()`) or new of the

@@ -30,7 +30,7 @@ extension CollectionView: SelectionHost {
     /// The selected items in order, or nil when none is selected (UIKit's optional array).
     /// - Complexity: O(s log s) for s selected items.
     public var indexPathsForSelectedItems: [IndexPath]? {
-        selection.isEmpty ? nil : selection.sorted
+        engine.selection.isEmpty ? nil : engine.selection.sorted
     }
 
     /// A headless tap on an item: UIKit's touch sequence with its delegate calls —
@@ -56,7 +56,7 @@ extension CollectionView: SelectionHost {
 
     // MARK: SelectionHost
 
-    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { cellsOnScreen[indexPath] }
+    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { engine.cellsOnScreen[indexPath] }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {

@@ -14,7 +14,7 @@ extension CollectionView {
         cell.frame.size.width = width
         let height = fittingHeight(ofTemplate: cell, width: width, describing: "item \(indexPath.collectionDescription)")
         if keep {
-            if let previous = pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            if let previous = engine.pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
         } else {
             recycle(cell)
         }
@@ -43,12 +43,12 @@ extension CollectionView {
     /// the items that arrive reuses them instead of making new ones.
     /// - Complexity: the layout's rect query plus O(visible).
     func recycleCellsBeforeMeasuring() {
-        var cells = pass.wantedCells
-        pass.wantedCells = []
+        var cells = engine.pass.wantedCells
+        engine.pass.wantedCells = []
         var supplementary: [CollectionViewLayoutAttributes] = []
         wanted(cells: &cells, supplementary: &supplementary)
         recycleCellsThatLeft(cells)
-        pass.wantedCells = cells
+        engine.pass.wantedCells = cells
     }
 
     /// Moves the offset so that a row the user reads keeps its place while a layout measures

@@ -167,7 +167,7 @@ extension CollectionView {
                         supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
                     })
             else {
-                pass.requests.insert(.runAgain)
+                engine.pass.requests.insert(.runAgain)
                 break
             }
             guard let view = asked else { break }

@@ -131,7 +131,7 @@ extension CollectionView: SwipingView {
     /// compositional layout measures the items on screen again at the next pass (anchored, as any
     /// estimate), as UIKit's self-sizing follows a cell's new configuration.
     func editingModeDidChange() {
-        guard collectionViewLayout is CollectionViewCompositionalLayout, !cellsOnScreen.isEmpty else { return }
-        collectionViewLayout.invalidateItems(at: cellsOnScreen.entries.map(\.indexPath))
+        guard collectionViewLayout is CollectionViewCompositionalLayout, !engine.cellsOnScreen.isEmpty else { return }
+        collectionViewLayout.invalidateItems(at: engine.cellsOnScreen.entries.map(\.indexPath))
     }
 }

@@ -84,46 +84,7 @@ extension CollectionView {
     /// Called from a data source or delegate callback while the view lays out,
     /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if batchRecorder.isIdle,
-            deferIfBusy(
-                "performBatchUpdates(_:completion:)",
-                { [self] in
-                    performBatchUpdates(updates, completion: completion)
-                })
-        {
-            return
-        }
-        beginUpdates()
-        updates?()
-        endUpdates()
-        completion?(true)
-    }
-
-    func beginUpdates() { batchRecorder.begin() }
-
-    func endUpdates() {
-        guard let batch = batchRecorder.end() else { return }
-        guard hasLoadedData else { return reloadData() }
-        performTransaction { applyValidated(batch) }
-    }
-
-    /// Validates and applies a batch; an inconsistent one stops with its message.
-    func applyValidated(_ batch: BatchUpdate) {
-        do {
-            let (plan, newCounts) = try validatedPlan(for: batch)
-            apply(plan, newCounts: newCounts)
-        } catch {
-            ReuseTableError.trap(error)
-        }
-    }
-
-    /// Records one call into the current batch, or makes it a batch of its own —
-    /// deferred to the end of the running pass when called from a callback outside a batch.
-    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
-        if batchRecorder.isIdle, deferIfBusy(name, { [self] in record(name, change) }) { return }
-        beginUpdates()
-        _ = batchRecorder.record(change)
-        endUpdates()
+        performBatch(updates, completion: completion)
     }
 
     /// Validates a batch against the counts before (kept since the last change) and after (the data source).
@@ -144,33 +105,18 @@ extension CollectionView {
         // An item lifted while this call waited follows it (`InteractiveMovement+WaitingCalls.swift`).
         let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: itemCounts, newCounts: newCounts)
-        var remapped: [VisibleRows<CollectionViewCell>.Entry] = []
-        var leaving: [VisibleRows<CollectionViewCell>.Entry] = []
-        if let lifted {
-            recycle(lifted.cell)
-            leaving.append(lifted)
-        }
-        for entry in cellsOnScreen.removeAll() {
-            if let new = plan.newIndexPath(forOld: entry.indexPath) {
-                remapped.append(.init(section: new.section, row: new.item, cell: entry.cell))
-            } else {
-                recycle(entry.cell)
-                leaving.append(entry)
-            }
-        }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        let leaving = followUpdate(plan, lifted: lifted)
         remapSupplementaryViews(through: plan.plan)
 
         applyToHeightCache(plan, newCounts: newCounts)
         itemCounts = newCounts
         collectionViewLayout.prepare(forCollectionViewUpdates: plan, newCounts: newCounts)
         // Until the layout is prepared, a lifted item is shown in the data's order (settle re-places it).
-        if pass.movement != nil { collectionViewLayout.proposeMove(from: IndexPath(item: 0, section: 0), to: nil, counts: newCounts) }
+        if engine.pass.movement != nil { collectionViewLayout.proposeMove(from: IndexPath(item: 0, section: 0), to: nil, counts: newCounts) }
         tellDidEndDisplaying(leaving)
 
         // The offset stays unless the content shrank below it, as in UIKit.
-        pass.requests.insert(.clampOffset)
+        engine.pass.requests.insert(.clampOffset)
         runLayoutPass()
     }
 

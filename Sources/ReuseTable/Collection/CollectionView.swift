@@ -24,7 +24,7 @@ import Foundation
 /// grid.contentOffset.y = 5_000   // lays out the items now on screen
 /// ```
 @MainActor
-open class CollectionView: ScrollView, LayoutTransactionHost {
+open class CollectionView: ScrollView {
     /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).
     public enum ScrollPosition: Sendable {
         /// Scroll as little as possible to show the item (nothing if it is fully visible).
@@ -52,7 +52,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             collectionViewLayout.collectionView = self
             collectionViewLayout.invalidateLayout()
             flushLayoutDiagnostics()
-            if hasLoadedData { layOutNowOrWhenSettled() }
+            if engine.hasLoadedData { layOutNowOrWhenSettled() }
         }
     }
 
@@ -62,6 +62,36 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     open weak var delegate: CollectionViewDelegate?
     /// Told about items about to scroll on screen, to load their data ahead (UIKit's name). Held weakly.
     open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+
+    // MARK: Live data (Docs/live-data.md)
+
+    /// When true, every structural change keeps the item the user reads at its place on screen
+    /// (default false: UIKit keeps the offset and lets the content jump). The anchor is the item
+    /// the viewport shows highest (smallest `minY`, then index path), kept through updates,
+    /// applies, width changes and layout invalidations; only its place on screen is promised.
+    /// - Complexity: O(1) to set; a change then queries the layout around the viewport.
+    open var maintainsVisibleContentPosition: Bool {
+        get { engine.liveData.maintainsVisibleContentPosition }
+        set { engine.liveData.maintainsVisibleContentPosition = newValue }
+    }
+
+    /// When true, a viewport that shows the end before a change (an append, a new width or inset,
+    /// an apply) shows the end after it (default false). Scrolling away releases it; scrolling back
+    /// to the end engages it again. It wins over the anchor when both apply.
+    /// - Complexity: O(1) to set.
+    open var sticksToBottom: Bool {
+        get { engine.liveData.sticksToBottom }
+        set { setSticksToBottom(newValue) }
+    }
+
+    /// When true, content shorter than the viewport lies at its bottom, through
+    /// `adjustedContentInset.top` (`contentInset` stays the host's), so layout attributes and
+    /// `indexPathForItem(at:)` stay in content coordinates (default false).
+    /// - Complexity: O(1), plus a layout pass.
+    open var alignsContentToBottom: Bool {
+        get { engine.liveData.alignsContentToBottom }
+        set { setAlignsContentToBottom(newValue) }
+    }
 
     /// Whether a tap (`tapItem(at:)`) and `selectItem` select items (default true, as UIKit).
     /// Turning it off deselects every item. See `CollectionView+Selection.swift`.
@@ -76,7 +106,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
 
     /// Teaching switch: when false, every dequeue misses and every appearing item creates a cell.
     open var isReusePoolEnabled: Bool {
-        get { pool.isEnabled }
+        get { engine.pool.isEnabled }
         set {
             setReusePoolEnabled(newValue)
             supplementary.pool.isEnabled = newValue
@@ -87,9 +117,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
     open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
-    /// Live counters for teaching and the demo's status line.
-    public internal(set) var counters = Counters()
-
     /// Self-sized heights by index path and item width: `heightForCell(withReuseIdentifier:cacheBy:configuration:)`.
     public let indexPathHeightCache = IndexPathHeightCache()
     /// Self-sized heights by model key and item width: `heightForCell(withReuseIdentifier:cacheByKey:configuration:)`.
@@ -97,31 +124,17 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
 
     // MARK: State
 
-    var pool = ReusePool<CollectionViewCell>()
-    var registeredClasses: [String: CollectionViewCell.Type] = [:]
-    /// Cells on screen, by index path.
-    var cellsOnScreen = VisibleRows<CollectionViewCell>()
+    /// What the collection view keeps as the table does: the pool, the cells on screen, the pass, the
+    /// transaction, selection, the batch being recorded, prefetching, live data (`Engine/ReuseEngine.swift`).
+    let engine = ReuseEngine<CollectionViewCell>()
     /// Item counts per section as of the last reload or update (the "before" of the next update).
     var itemCounts: [Int] = []
-    var hasLoadedData = false
-    /// The layout pass's state (`Engine/LayoutPass.swift`).
-    var pass = LayoutPassState<CollectionViewCell>()
-    /// The guard around reloads, updates and layout passes (see `LayoutTransaction`).
-    var transaction = LayoutTransaction()
-    /// The selected items, by index path: state of the view, never of a cell (`SelectionState`).
-    var selection = SelectionState()
     /// Editing mode and the item showing swipe actions (`CollectionView+Swipe.swift`).
     var editing = EditingState()
     /// Items whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<IndexPath> = []
-    /// The batch being recorded by `performBatchUpdates(_:completion:)`.
-    var batchRecorder = BatchRecorder()
-    /// Off-screen cells per identifier used only for measuring.
-    var templateCells: [String: CollectionViewCell] = [:]
     /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
     var supplementary = SupplementaryViews()
-    /// Items announced to `prefetchDataSource` and not yet displayed or cancelled (`CollectionView+Prefetching.swift`).
-    var prefetchedIndexPaths: Set<IndexPath> = []
 
     /// Creates a collection view placing its items with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
@@ -161,22 +174,22 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     /// ("is this the last item?") never starts another reload.
     func reload(keepingHeightCache: Bool) {
         cancelAllPrefetching()
-        hasLoadedData = true
-        selection.removeAll()  // the items are new (UIKit clears the selection on reload)
+        engine.hasLoadedData = true
+        engine.selection.removeAll()  // the items are new (UIKit clears the selection on reload)
         closeSwipe()  // and none shows swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        var leaving = cellsOnScreen.removeAll()
+        var leaving = engine.cellsOnScreen.removeAll()
         // An item lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
         if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
             leaving.append(lifted)
         }
         recycle(leaving)
         recycleAllSupplementaryViews()
-        pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
+        engine.pass.requests.insert(.clampOffset)  // a reload that shrinks the content must not leave a blank screen
         runLayoutPass()
     }
 
@@ -194,26 +207,6 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
             sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
             rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
             rowsMethod: "collectionView(_:numberOfItemsInSection:)")
-    }
-
-    /// `didEndDisplaying` for cells already off the list and in the pool.
-    func tellDidEndDisplaying(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
-        guard let delegate else { return }
-        for entry in entries {
-            calling("collectionView(_:didEndDisplaying:forItemAt:)") {
-                delegate.collectionView(self, didEndDisplaying: entry.cell, forItemAt: entry.indexPath)
-            }
-        }
-    }
-
-    /// `willDisplay` for cells already on the list.
-    func tellWillDisplay(_ entries: [VisibleRows<CollectionViewCell>.Entry]) {
-        guard let delegate else { return }
-        for entry in entries {
-            calling("collectionView(_:willDisplay:forItemAt:)") {
-                delegate.collectionView(self, willDisplay: entry.cell, forItemAt: entry.indexPath)
-            }
-        }
     }
 
     // MARK: Layout on scroll
@@ -261,14 +254,14 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     func settle() {
         recorder?.stage(.settle, in: self)
         sanitizeBounds()
-        if let last = pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
+        if let last = engine.pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
         let following = beginLiveSettle()  // live data: the anchor and whether to follow the end (`CollectionView+LiveData.swift`)
-        var clamps = pass.requests.contains(.clampOffset) || pass.viewportResized(bounds: bounds, insets: adjustedContentInset)
-        pass.requests.remove(.clampOffset)
+        var clamps = engine.pass.requests.contains(.clampOffset) || isViewportResized
+        engine.pass.requests.remove(.clampOffset)
         let oldContentHeight = contentSize.height
         // A lifted item's proposed order is re-placed from the positions just prepared (a new
         // width, an update that ran before its drop): sizes and places follow them.
-        if collectionViewLayout.prepareIfNeeded(), pass.movement != nil { movementDidChange() }
+        if collectionViewLayout.prepareIfNeeded(), engine.pass.movement != nil { movementDidChange() }
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
         if contentSize.height < oldContentHeight { clamps = true }
         if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)

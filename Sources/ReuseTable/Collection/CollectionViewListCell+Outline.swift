@@ -9,13 +9,15 @@ extension CollectionView {
     /// The index path of a cell on screen, or nil when the cell is not shown (UIKit: `indexPath(for:)`).
     /// - Complexity: O(v) for v cells on screen.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
-        cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
+        engine.cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
     }
 
     /// A tap on an item whose list cell shows a header-style outline disclosure: the tap toggles
     /// the item instead of selecting it (UIKit's header style: the cell is not selectable). True when it did.
     func tapTogglesOutline(at indexPath: IndexPath) -> Bool {
-        guard let cell = cellsOnScreen[indexPath] as? CollectionViewListCell, let index = cell.headerOutlineDisclosureIndex else { return false }
+        guard let cell = engine.cellsOnScreen[indexPath] as? CollectionViewListCell, let index = cell.headerOutlineDisclosureIndex else {
+            return false
+        }
         cell.tapAccessory(at: index)
         return true
     }

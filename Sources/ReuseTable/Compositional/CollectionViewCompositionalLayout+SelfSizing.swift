@@ -1,7 +1,7 @@
 import Foundation
 
 // Estimated items and boundary items, measured as they come on screen, with the table's anchoring
-// (`TableView.measureSlotsInViewport()`, Docs/estimated-heights.md) on the layout's slots:
+// (`TableView.measureSlotsInViewport(_:)`, Docs/estimated-heights.md) on the layout's slots:
 // 1. down from the anchor — the first group the user sees — each slot still holding an estimate
 //    is measured and the walk goes on from its measured end, so only what fills the viewport is measured;
 // 2. up from the anchor, each estimated slot still reaching into the viewport is measured and the
@@ -41,7 +41,7 @@ extension CollectionViewCompositionalLayout {
         guard store.sectionCount > 0, store.slots.count > 0, firstSlotNeedingMeasurement(collectionView) != nil else { return }
         // After a jump (more than half a screen), the old screen's cells go back to the pool first,
         // so measuring the new screen reuses them; a small scroll measures a few items with spare cells.
-        if abs(collectionView.contentOffset.y - collectionView.pass.lastOffsetY) > collectionView.bounds.height / 2 {
+        if abs(collectionView.contentOffset.y - collectionView.engine.pass.lastOffsetY) > collectionView.bounds.height / 2 {
             collectionView.recycleCellsBeforeMeasuring()
         }
         let top = store.sectionsTop

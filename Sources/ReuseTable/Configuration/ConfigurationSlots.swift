@@ -186,6 +186,6 @@ struct ConfigurationUpdateList {
     /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
     var providerCallStartedAt: UInt64 = 0
     /// A section snapshot was applied to the view: arriving cells ask for their item's expansion
-    /// (`Outline/LayingOutView+OutlineExpansion.swift`).
+    /// (`Outline/ReuseEngineView+OutlineExpansion.swift`).
     var showsOutlines = false
 }

@@ -202,17 +202,19 @@ protocol DiffableTarget: AnyObject {
     func noteShowsOutlines()
     /// Whether a section snapshot was ever applied to the view.
     var showsOutlines: Bool { get }
-    /// Gives each cell on screen its item's expansion (`Outline/LayingOutView+OutlineExpansion.swift`).
+    /// Gives each cell on screen its item's expansion (`Outline/ReuseEngineView+OutlineExpansion.swift`).
     func markExpansion(_ isExpanded: (IndexPath) -> Bool)
     /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
     func cancelMovementBeforeReload(by call: String)
 }
 
 extension TableView: DiffableTarget {
+    var hasLoadedData: Bool { engine.hasLoadedData }
     func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureRows(at: indexPaths) }
 }
 
 extension CollectionView: DiffableTarget {
+    var hasLoadedData: Bool { engine.hasLoadedData }
     func reconfigureVisible(at indexPaths: [IndexPath]) { reconfigureItems(at: indexPaths) }
 }
 

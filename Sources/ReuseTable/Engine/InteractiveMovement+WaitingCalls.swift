@@ -13,8 +13,8 @@ extension InteractivelyMovingView {
     /// its own, while the element stays lifted (the screen keeps the proposed order, and live
     /// data measures its anchor from it). Each update they apply moves the movement along.
     func runWaitingCallsBeforeDrop(call: String) {
-        guard let movement = pass.movement else { return }
-        pass.movement?.drop = (call, movement.origin, movement.destination)
+        guard let movement = engine.pass.movement else { return }
+        engine.pass.movement?.drop = (call, movement.origin, movement.destination)
         transaction.isHolding = false
         performTransaction {}  // ends at depth 0: the queue drains here
     }
@@ -25,7 +25,7 @@ extension InteractivelyMovingView {
     /// entry is returned for the caller to recycle with the other cells the plan removes.
     /// - Complexity: O(log k + k) for k changes, plus the rows deleted just above the destination.
     func followMovement(_ plan: UpdatePlan) -> VisibleRows<Cell>.Entry? {
-        guard var movement = pass.movement else { return nil }
+        guard var movement = engine.pass.movement else { return nil }
         let call = transaction.runningCall ?? "a call"
         let reloaded = plan.reloadedRows?.contains(movement.origin) == true
         switch InteractiveMovement<Cell>.follow(origin: movement.origin, destination: movement.destination, through: plan) {
@@ -41,7 +41,7 @@ extension InteractivelyMovingView {
                 if movement.destinationRemovedBy == nil { movement.destinationRemovedBy = call }
             }
             if reloaded { movement.isCellStale = true }
-            pass.movement = movement
+            engine.pass.movement = movement
             movementDidChange()
             return nil
         }
@@ -50,7 +50,7 @@ extension InteractivelyMovingView {
     /// A reload ran while a lifted element was being dropped (a call that waited reloaded the
     /// data): the element cannot be found again, so the movement is over, reported like a removal.
     func loseMovementToReload(by call: String) -> VisibleRows<Cell>.Entry? {
-        guard let movement = pass.movement else { return nil }
+        guard let movement = engine.pass.movement else { return nil }
         reportRemoval(of: movement, by: call)
         return endMovementWithoutDrop()
     }
@@ -60,7 +60,7 @@ extension InteractivelyMovingView {
     /// element goes back, the calls that waited run, then the caller goes on. Made from a
     /// callback, the call waits like any other and the drop follows it.
     func cancelMovementBeforeReload(by call: String) {
-        guard let movement = pass.movement, movement.drop == nil, !transaction.isActive else { return }
+        guard let movement = engine.pass.movement, movement.drop == nil, !transaction.isActive else { return }
         cancelMovement(call: call)
     }
 
@@ -73,8 +73,8 @@ extension InteractivelyMovingView {
 
     /// Takes the movement off the view without putting its cell back: the entry to recycle.
     private func endMovementWithoutDrop() -> VisibleRows<Cell>.Entry? {
-        guard let movement = pass.movement else { return nil }
-        pass.movement = nil
+        guard let movement = engine.pass.movement else { return nil }
+        engine.pass.movement = nil
         movementDidChange()
         return VisibleRows<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
     }

@@ -39,7 +39,7 @@ struct InteractiveMovement<Cell: AnyObject> {
 /// Each says how its data source and delegate are asked and where a point lands; the
 /// sequence (lift, follow, auto-scroll, drop, cancel) is written once below.
 @MainActor
-protocol InteractivelyMovingView: LayingOutView {
+protocol InteractivelyMovingView: ReuseEngineView {
     /// "beginInteractiveMovementForRow(at:)" or "beginInteractiveMovementForItem(at:)", for messages.
     static var beginCallName: String { get }
     /// The data source's `canMoveRowAt` / `canMoveItemAt`, its `moveRowAt` / `moveItemAt` and the
@@ -73,7 +73,7 @@ protocol InteractivelyMovingView: LayingOutView {
 
 extension InteractivelyMovingView {
     /// Whether an element is lifted.
-    var isMovingInteractively: Bool { pass.movement != nil }
+    var isMovingInteractively: Bool { engine.pass.movement != nil }
 
     /// Lifts the element at `indexPath`: its cell leaves the visible list (dequeued and displayed
     /// first if it was off screen), structural calls start to wait. Misuse is reported through
@@ -82,7 +82,7 @@ extension InteractivelyMovingView {
     func beginMovement(at indexPath: IndexPath) -> Bool {
         loadIfNeeded()
         let call = Self.beginCallName
-        if let movement = pass.movement {
+        if let movement = engine.pass.movement {
             diagnosticHandler(
                 "\(call): \(Self.vocabulary.row) \(Self.vocabulary.describe(movement.origin)) is already lifted; end or cancel that movement before lifting "
                     + "\(Self.vocabulary.describe(indexPath)). Nothing changed.")
@@ -106,7 +106,7 @@ extension InteractivelyMovingView {
         }
         var lifted = false
         performTransaction {
-            let placed = cellsOnScreen.partition { $0.section != indexPath.section || $0.row != indexPath.row }
+            let placed = engine.cellsOnScreen.partition { $0.section != indexPath.section || $0.row != indexPath.row }
             var cell = placed.first?.cell
             if cell == nil, let fresh = cellFromDataSource(at: indexPath) {
                 fresh.frame = movementFrame(of: indexPath).frame
@@ -118,7 +118,7 @@ extension InteractivelyMovingView {
             }
             guard let cell else { return }
             let frame = movementFrame(of: indexPath).frame
-            pass.movement = InteractiveMovement(
+            engine.pass.movement = InteractiveMovement(
                 origin: indexPath, destination: indexPath, cell: cell, target: CGPoint(x: frame.midX, y: frame.midY),
                 startOffset: contentOffset)
             transaction.isHolding = true
@@ -135,7 +135,7 @@ extension InteractivelyMovingView {
     /// the proposed destination (redirected by the delegate) and lays out the proposed order.
     /// - Complexity: O(log n + visible elements).
     func updateMovement(to point: CGPoint, call: String) {
-        guard var movement = pass.movement else {
+        guard var movement = engine.pass.movement else {
             diagnosticHandler("\(call) was called with no \(Self.vocabulary.row) lifted; begin an interactive movement first. Nothing changed.")
             return
         }
@@ -169,7 +169,7 @@ extension InteractivelyMovingView {
             }
             let changed = movement.destination != destination
             movement.destination = destination
-            pass.movement = movement
+            engine.pass.movement = movement
             placeLiftedCell()
             if changed { movementDidChange() }
             runLayoutPass()
@@ -202,7 +202,7 @@ extension InteractivelyMovingView {
     func endMovement(call: String) {
         guard canFinishMovement(call: call) else { return }
         runWaitingCallsBeforeDrop(call: call)
-        guard let movement = pass.movement else { return }  // its row was removed: reported, the movement is over
+        guard let movement = engine.pass.movement else { return }  // its row was removed: reported, the movement is over
         if let removedBy = movement.destinationRemovedBy, let drop = movement.drop {
             let v = Self.vocabulary
             diagnosticHandler(
@@ -241,7 +241,7 @@ extension InteractivelyMovingView {
     /// the data source hears nothing. The calls that waited run next.
     /// - Complexity: O(log n + visible elements).
     func cancelMovement(call: String) {
-        guard canFinishMovement(call: call), let movement = pass.movement else { return }
+        guard canFinishMovement(call: call), let movement = engine.pass.movement else { return }
         performTransaction {
             transaction.isHolding = false
             finishMovement()
@@ -252,7 +252,7 @@ extension InteractivelyMovingView {
 
     /// Whether an end or cancel may run now: an element is lifted, and no callback is running.
     private func canFinishMovement(call: String) -> Bool {
-        guard pass.movement != nil else {
+        guard engine.pass.movement != nil else {
             diagnosticHandler("\(call) was called with no \(Self.vocabulary.row) lifted; begin an interactive movement first. Nothing changed.")
             return false
         }
@@ -266,22 +266,22 @@ extension InteractivelyMovingView {
     /// Takes the movement off the view: its cell goes back on the visible list at the origin —
     /// or, when a waited call reloaded its row, to the pool (the next pass asks for a new one).
     func finishMovement() {
-        guard let movement = pass.movement else { return }
-        pass.movement = nil
+        guard let movement = engine.pass.movement else { return }
+        engine.pass.movement = nil
         showReordering(false, on: movement.cell)
         movementDidChange()
         let entry = VisibleRows<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
         if movement.isCellStale {
             recycle([entry])
         } else {
-            cellsOnScreen.insert(entry)
+            engine.cellsOnScreen.insert(entry)
         }
     }
 
     /// The lifted cell's frame: its element's frame as laid out now (its size follows measurement
     /// and width changes), centered on the target point (vertically only, for rows).
     func placeLiftedCell() {
-        guard let movement = pass.movement else { return }
+        guard let movement = engine.pass.movement else { return }
         var frame = movementFrame(of: movement.origin).frame
         frame.origin.y = movement.target.y - frame.height / 2
         if Self.liftedCellFollowsX { frame.origin.x = movement.target.x - frame.width / 2 }

@@ -84,7 +84,7 @@ struct LayoutPassState<Cell: AnyObject> {
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
     /// Views whose configuration waits for an update at the next pass's start
-    /// (`Configuration/LayingOutView+ConfigurationUpdates.swift`).
+    /// (`Configuration/ReuseEngineView+ConfigurationUpdates.swift`).
     var configurationUpdates = ConfigurationUpdateList()
 
     /// Starts a pass: running, and no longer asked to run again (one access of the state).
@@ -119,77 +119,9 @@ struct LayoutPassState<Cell: AnyObject> {
         swap(&self.arrivals, &arrivals)
         swap(&self.arrived, &arrived)
     }
-
-    /// Whether `bounds` and `insets` differ from the last pass's in size or insets (the offset
-    /// is allowed to differ): a resized viewport clamps the offset, as UIScrollView does.
-    func viewportResized(bounds: CGRect, insets: EdgeInsets) -> Bool {
-        guard let lastBounds else { return false }
-        return lastBounds.size != bounds.size || lastInsets != insets
-    }
 }
 
-/// A view whose layout pass is the engine's: `TableView` and `CollectionView`.
-@MainActor
-protocol LayingOutView: ReusingView, SelectionHost, ConfigurationUpdateHost {
-    /// What the view places beside cells: the table's headers and footers, the collection
-    /// view's supplementary elements.
-    associatedtype SupplementaryElement
-
-    /// The pass's state.
-    var pass: LayoutPassState<Cell> { get set }
-    /// The cells on screen, sorted by index path.
-    var cellsOnScreen: VisibleRows<Cell> { get set }
-    /// Index paths announced to the prefetch data source and not yet displayed or cancelled.
-    var prefetchedIndexPaths: Set<IndexPath> { get set }
-
-    // MARK: The stages each view writes
-
-    /// Stage 1: bring the geometry or layout up to date with the bounds and the content,
-    /// moving the offset (anchoring, clamping) only through `moveOffset(to:because:)`.
-    func settle()
-    /// Stage 2: the cells (sorted by index path) and supplementary elements that belong in
-    /// the viewport, read from the settled geometry or layout. Asks nothing of the app.
-    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement])
-    /// Whether something outside the pass invalidated what the view shows (the collection
-    /// view's layout): the view runs a pass when it settles.
-    var hasInvalidatedLayout: Bool { get }
-    /// What the frames of the cells on screen follow from besides the offset (`Placement`), or
-    /// nil when the view places every cell on every pass.
-    var placement: Placement? { get }
-
-    // MARK: Reconcile's per-view words
-
-    /// The data source method that gives cells, for messages.
-    static var cellCallback: StaticString { get }
-    /// The data source's cell for `indexPath` (`cellFromDataSource(at:)` asks through `ask(_:_:)`).
-    func dataSourceCell(at indexPath: IndexPath) -> Cell
-    /// Sections as of the last reload or update.
-    var sectionCountAsLoaded: Int { get }
-    /// Rows or items in `section` as of the last reload or update.
-    func countAsLoaded(inSection section: Int) -> Int
-    /// Throws a message naming the section and the number of sections when `section` does not exist.
-    func validateSection(_ section: Int) throws(ReuseTableError)
-    /// Refreshes what the view sets on every placed cell (the table's separator).
-    func refresh(_ cell: Cell)
-    /// Adds an arriving cell to the view's subviews.
-    func addCellSubview(_ cell: Cell)
-    /// Places the supplementary elements the pass wants, after the cells.
-    func placeSupplementaryElements(_ wanted: [SupplementaryElement])
-    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool).
-    func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry])
-    /// Tells the delegate that `entries` will display (they are on the list already).
-    func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry])
-    /// How many elements beyond the viewport are announced to the prefetch data source.
-    static var defaultPrefetchDistance: Int { get }
-    /// Whether a prefetch data source is set.
-    var hasPrefetchDataSource: Bool { get }
-    /// Up to `count` index paths just past the viewport's bottom (or above its top), nearest first.
-    func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath]
-    /// Tells the prefetch data source to load (or stop loading) `indexPaths`.
-    func tellPrefetchDataSource(_ indexPaths: [IndexPath], cancelling: Bool)
-}
-
-extension LayingOutView {
+extension ReuseEngineView {
     /// The layout pass: make the views on screen match the content at the current offset.
     ///
     /// Whatever triggered it (an offset, `layoutIfNeeded()`, a reload, an update, a scroll to a
@@ -198,29 +130,29 @@ extension LayingOutView {
     /// queued runs again when the view settles.
     /// - Complexity: O(log n + visible elements), plus what settle measures or prepares.
     func runLayoutPass() {
-        guard !pass.isRunning else { return }
-        guard hasLoadedData else { return reload(keepingHeightCache: false) }
-        pass.begin()
-        defer { pass.isRunning = false }
+        guard !engine.pass.isRunning else { return }
+        guard engine.hasLoadedData else { return reload(keepingHeightCache: false) }
+        engine.pass.begin()
+        defer { engine.pass.isRunning = false }
         let start = DispatchTime.now().uptimeNanoseconds
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
-        var cells = pass.wantedCells
-        pass.wantedCells = []
+        var cells = engine.pass.wantedCells
+        engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
         wanted(cells: &cells, supplementary: &supplementary)
         reconcile(cells: cells, supplementary: supplementary)
-        pass.wantedCells = cells
+        engine.pass.wantedCells = cells
 
         if transaction.hasDeferredWork {
-            pass.requests.insert(.runAgain)
+            engine.pass.requests.insert(.runAgain)
         } else {
             updatePrefetching()
         }
-        pass.end(bounds: bounds, insets: adjustedContentInset)
-        counters.layoutPasses += 1
-        counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        engine.pass.end(bounds: bounds, insets: adjustedContentInset)
+        engine.counters.layoutPasses += 1
+        engine.counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
     }
 
     /// Stage 3: makes the cells on screen match `wanted` (sorted by index path), in steps that
@@ -244,13 +176,13 @@ extension LayingOutView {
         // Until every cell is placed, the cells on screen have no placement: a callback below may
         // change what they follow (a separator style, a height), and the next pass compares anew.
         var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
-        let stayingPlaced = pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
+        let stayingPlaced = engine.pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
         if stayingPlaced {
-            cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
+            engine.cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
         } else {
-            var staying = pass.staying
-            pass.staying = []
-            cellsOnScreen.cells(for: wanted, into: &staying)
+            var staying = engine.pass.staying
+            engine.pass.staying = []
+            engine.cellsOnScreen.cells(for: wanted, into: &staying)
             arrivals.removeAll(keepingCapacity: true)
             for (position, cell) in staying.enumerated() {
                 guard let cell else {
@@ -262,13 +194,13 @@ extension LayingOutView {
                 cell.layoutIfNeeded()
             }
             staying.removeAll(keepingCapacity: true)
-            pass.staying = staying
+            engine.pass.staying = staying
         }
-        let hasPrefetched = !prefetchedIndexPaths.isEmpty
+        let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
-            let measured = pass.cellsFromMeasuring.isEmpty ? nil : pass.cellsFromMeasuring.removeValue(forKey: indexPath)
+            let measured = engine.pass.cellsFromMeasuring.isEmpty ? nil : engine.pass.cellsFromMeasuring.removeValue(forKey: indexPath)
             guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
             cell.frame = target.frame
             cell.layoutIfNeeded()
@@ -279,16 +211,16 @@ extension LayingOutView {
                 showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
             }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
-            cellsOnScreen.insert(entry)
+            engine.cellsOnScreen.insert(entry)
             recorder?.cell(cell, .shown, at: indexPath, in: self)
             arrived.append(entry)
-            if hasPrefetched { prefetchedIndexPaths.remove(indexPath) }
+            if hasPrefetched { engine.prefetchedIndexPaths.remove(indexPath) }
         }
-        counters.mostVisibleAtOnce = max(counters.mostVisibleAtOnce, cellsOnScreen.count)
+        engine.counters.mostVisibleAtOnce = max(engine.counters.mostVisibleAtOnce, engine.cellsOnScreen.count)
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
+        engine.pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
@@ -296,26 +228,27 @@ extension LayingOutView {
     /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
     func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
-        var leaving = pass.leaving
-        pass.leaving = []
-        cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        var leaving = engine.pass.leaving
+        engine.pass.leaving = []
+        engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
         recycle(leaving)
         leaving.removeAll(keepingCapacity: true)
-        pass.leaving = leaving
+        engine.pass.leaving = leaving
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.
     func returnCellsFromMeasuring() {
-        guard !pass.cellsFromMeasuring.isEmpty else { return }
-        for cell in pass.cellsFromMeasuring.values { recycle(cell) }
-        pass.cellsFromMeasuring.removeAll()
+        guard !engine.pass.cellsFromMeasuring.isEmpty else { return }
+        for cell in engine.pass.cellsFromMeasuring.values { recycle(cell) }
+        engine.pass.cellsFromMeasuring.removeAll()
     }
 
-    /// `LayoutPassState.viewportResized(bounds:insets:)` read field by field (calling the
-    /// method on the stored state copies all of it, scratch arrays included, every pass).
+    /// Whether the bounds' size or the insets differ from the last pass's (the offset may
+    /// differ): a resized viewport clamps the offset, as UIScrollView does. Read field by field:
+    /// a method of the stored pass state would copy all of it, scratch arrays included.
     var isViewportResized: Bool {
-        guard let lastBounds = pass.lastBounds else { return false }
-        return lastBounds.size != bounds.size || pass.lastInsets != adjustedContentInset
+        guard let lastBounds = engine.pass.lastBounds else { return false }
+        return lastBounds.size != bounds.size || engine.pass.lastInsets != adjustedContentInset
     }
 
     // MARK: When a pass runs
@@ -336,16 +269,16 @@ extension LayingOutView {
     /// When the view settles: one more pass if the last one was cut short by a queued call,
     /// or the bounds, the insets or the layout changed after it.
     func runPassIfStale() {
-        guard hasLoadedData else { return }
+        guard engine.hasLoadedData else { return }
         guard
-            pass.requests.contains(.runAgain) || pass.lastBounds != bounds || pass.lastInsets != adjustedContentInset
+            engine.pass.requests.contains(.runAgain) || engine.pass.lastBounds != bounds || engine.pass.lastInsets != adjustedContentInset
                 || hasInvalidatedLayout
         else { return }
         performTransaction { runLayoutPass() }
     }
 }
 
-extension LayingOutView {
+extension ReuseEngineView {
     /// No placement: every pass places every cell (the collection view, whose layout decides frames).
     var placement: Placement? { nil }
 
@@ -355,5 +288,21 @@ extension LayingOutView {
         guard !leaving.isEmpty else { return }
         for entry in leaving { recycle(entry.cell) }
         tellDidEndDisplaying(leaving)
+    }
+
+    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool).
+    func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
+        guard let delegate else { return }
+        calling(Self.didEndDisplayingCallback) {
+            for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
+        }
+    }
+
+    /// Tells the delegate that `entries` will display (they are on the list of cells on screen already).
+    func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
+        guard let delegate else { return }
+        calling(Self.willDisplayCallback) {
+            for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }
+        }
     }
 }

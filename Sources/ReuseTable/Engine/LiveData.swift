@@ -29,8 +29,6 @@ struct LiveDataState: Sendable {
     var sticksToBottom = false
     /// `alignsContentToBottom`.
     var alignsContentToBottom = false
-    /// The space added above short content by `alignsContentToBottom` (part of `adjustedContentInset.top`).
-    var bottomAlignmentInset: CGFloat = 0
     /// Whether the last settled pass left the viewport at the end.
     var wasAtEnd = false
     /// The offset the last settled pass left: a different offset at the next change means
@@ -40,29 +38,29 @@ struct LiveDataState: Sendable {
     var pendingAnchor: ContentAnchor?
     /// Whether the view followed the end before the change now being settled.
     var pendingFollow: Bool?
-    /// Whether the anchor was put back outside the offset range (before measuring changed the content).
-    var restoredOutOfRange = false
-    /// The table's anchor put back in this pass: measuring the viewport keeps it still.
-    var measuringAnchor: IndexPath?
-    /// Whether measuring the viewport in this pass clamped the offset to the end (rows measured
-    /// there made the content shorter): the table then stays at the end while more are measured.
-    var clampedToEndWhileMeasuring = false
 }
 
-extension ScrollView {
-    /// Whether the viewport shows the end of the content: the offset within half a point of the largest one.
-    var isShowingEnd: Bool {
-        let insets = adjustedContentInset
-        return contentOffset.y >= contentSize.height + insets.bottom - bounds.height - 0.5
+extension ReuseEngineView {
+    /// `sticksToBottom` of both views: whether the view follows is asked anew at the next change.
+    func setSticksToBottom(_ sticks: Bool) {
+        engine.liveData.sticksToBottom = sticks
+        engine.liveData.settledOffsetY = nil
+    }
+
+    /// `alignsContentToBottom` of both views: the space above short content follows at once, the cells at the next pass.
+    func setAlignsContentToBottom(_ aligns: Bool) {
+        engine.liveData.alignsContentToBottom = aligns
+        updateBottomAlignment()
+        setNeedsLayout()
     }
 
     /// Whether the view follows the end now: `sticksToBottom` and at the end. An offset unchanged
     /// since the last pass keeps that pass's answer (a change may already have moved the end);
     /// a new one — the user scrolled — is asked anew: scrolling away releases, back re-engages.
     var followsEndNow: Bool {
-        guard liveData.sticksToBottom else { return false }
-        if let settled = liveData.settledOffsetY, settled == contentOffset.y { return liveData.wasAtEnd }
-        return isShowingEnd
+        guard engine.liveData.sticksToBottom else { return false }
+        if let settled = engine.liveData.settledOffsetY, settled == contentOffset.y { return engine.liveData.wasAtEnd }
+        return isAtBottom
     }
 
     /// Records, before a change, whether the view follows the end and (with
@@ -70,9 +68,9 @@ extension ScrollView {
     /// since the last pass wins, as the state it describes is the one the user saw.
     /// - Complexity: O(1) plus `findAnchor`.
     func recordBeforeChange(_ findAnchor: () -> ContentAnchor?) {
-        if liveData.pendingFollow == nil { liveData.pendingFollow = followsEndNow }
-        if liveData.maintainsVisibleContentPosition, liveData.pendingAnchor == nil, liveData.pendingFollow != true {
-            liveData.pendingAnchor = findAnchor()
+        if engine.liveData.pendingFollow == nil { engine.liveData.pendingFollow = followsEndNow }
+        if engine.liveData.maintainsVisibleContentPosition, engine.liveData.pendingAnchor == nil, engine.liveData.pendingFollow != true {
+            engine.liveData.pendingAnchor = findAnchor()
         }
     }
 
@@ -93,12 +91,12 @@ extension ScrollView {
     /// - Complexity: O(1).
     func updateBottomAlignment() {
         var pad: CGFloat = 0
-        if liveData.alignsContentToBottom {
+        if engine.liveData.alignsContentToBottom {
             pad = max(0, bounds.height - contentInset.top - contentInset.bottom - contentSize.height)
         }
-        guard pad != liveData.bottomAlignmentInset else { return }
-        liveData.bottomAlignmentInset = pad
-        if liveData.alignsContentToBottom, pad > 0 || contentOffset.y < minimumContentOffsetY {
+        guard pad != additionalTopInset else { return }
+        additionalTopInset = pad
+        if engine.liveData.alignsContentToBottom, pad > 0 || contentOffset.y < minimumContentOffsetY {
             moveOffset(toY: min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY), because: .followEnd)
         }
     }
@@ -112,12 +110,12 @@ extension ScrollView {
         updateBottomAlignment()
         if following {
             moveOffset(toY: maximumContentOffsetY, because: .followEnd)
-        } else if let anchor = liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
+        } else if let anchor = engine.liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY)
         }
-        liveData.pendingAnchor = nil
-        liveData.pendingFollow = nil
-        liveData.wasAtEnd = isShowingEnd
-        liveData.settledOffsetY = contentOffset.y
+        engine.liveData.pendingAnchor = nil
+        engine.liveData.pendingFollow = nil
+        engine.liveData.wasAtEnd = isAtBottom
+        engine.liveData.settledOffsetY = contentOffset.y
     }
 }

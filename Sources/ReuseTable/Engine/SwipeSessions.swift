@@ -39,7 +39,7 @@ struct EditingState {
 /// A view whose rows or items open swipe actions and that has an editing mode: `TableView` and
 /// `CollectionView`. Each says where a swipe's actions come from and whom it tells; the rest is here.
 @MainActor
-protocol SwipingView: LayingOutView {
+protocol SwipingView: ReuseEngineView {
     /// The editing state (stored by each view).
     var editing: EditingState { get set }
     /// The public call that opens a swipe (`swipeRow(at:edge:)`, `swipeItem(at:edge:)`), for messages.
@@ -111,7 +111,7 @@ extension SwipingView {
             closeSwipe()
             guard isEditing != editing.isEditing else { return }
             editing.isEditing = isEditing
-            for entry in cellsOnScreen.entries { showEditingMode(isEditing, animated: animated, on: entry.cell) }
+            for entry in engine.cellsOnScreen.entries { showEditingMode(isEditing, animated: animated, on: entry.cell) }
             editingModeDidChange()
         }
     }
@@ -147,7 +147,7 @@ extension SwipingView {
     /// Runs an action's handler for the open swipe; its `completion(true)` closes it, unless another
     /// swipe opened meanwhile. Inside a transaction.
     func perform(_ action: ContextualAction, of session: SwipeSession) {
-        let source: View = cellsOnScreen[session.indexPath] ?? self
+        let source: View = engine.cellsOnScreen[session.indexPath] ?? self
         let number = session.number
         calling("ContextualAction.handler") {
             action.handler(action, source) { [weak self] performed in
@@ -188,7 +188,7 @@ extension SwipingView {
 
     /// Shows on the cell on screen, if any, that `indexPath` opened or closed its swipe actions.
     func showSwiped(_ isSwiped: Bool, at indexPath: IndexPath) {
-        cellsOnScreen[indexPath]?.cellFlags.isSwiped = isSwiped
+        engine.cellsOnScreen[indexPath]?.cellFlags.isSwiped = isSwiped
     }
 
     /// The open swipe, checked for `performSwipeAction(at:)`'s index: without one, or with an index

@@ -185,7 +185,7 @@ extension HeightTree {
         /// Whether the leaf's runs use the 8-byte encoding (see HeightTree+LeafRuns.swift).
         @exclusivity(unchecked) var isNarrow = true
         /// Whether every height in the leaf is on the exact grid (`HeightTree.isOnExactGrid`), so its
-        /// height sum may follow an insert or removal by the difference (HeightTree+Columns.swift).
+        /// height sum may follow an insert or removal by the difference (HeightTree+SummaryColumns.swift).
         /// False is always safe: the sum is then re-added from the runs.
         @exclusivity(unchecked) var heightsOnGrid = false
         /// Where a mutation stores the bytes it read ahead from a leaf (`SummaryColumns.touchLeaf`); never read.

@@ -160,11 +160,11 @@ import Foundation
         steps.append(Step(event: event, stage: stage, function: function, file: Self.shortPath(file), line: line, state: state))
     }
 
-    private func cellsAndPool<V: LayingOutView>(of view: V) -> ([ShownCell], [PoolStack]) {
-        let screen = view.cellsOnScreen.entries.map { entry in
+    private func cellsAndPool<V: ReuseEngineView>(of view: V) -> ([ShownCell], [PoolStack]) {
+        let screen = view.engine.cellsOnScreen.entries.map { entry in
             ShownCell(serial: serial(of: entry.cell), section: entry.section, row: entry.row, frame: entry.cell.frame)
         }
-        let pool = view.pool.idle.sorted { $0.key < $1.key }.map { identifier, cells in
+        let pool = view.engine.pool.idle.sorted { $0.key < $1.key }.map { identifier, cells in
             PoolStack(identifier: identifier, serials: cells.map { serial(of: $0) })
         }
         return (screen, pool)
@@ -177,13 +177,13 @@ import Foundation
         seenCells.append(cell)
         let serial = seenCells.count
         serials[key] = serial
-        cells.append(CellRecord(serial: serial, identifier: (cell as? any ReusableView)?.reuseIdentifier ?? "", firstStep: steps.count))
+        cells.append(CellRecord(serial: serial, identifier: (cell as? any PooledView)?.reuseIdentifier ?? "", firstStep: steps.count))
         return serial
     }
 
     private func address(ofSlot index: Int, in geometry: any RowGeometry) -> Address {
         let section = geometry.section(containing: index)
-        return Address(index: index, section: section, row: index - geometry.headerIndex(ofSection: section) - 1)
+        return Address(index: index, section: section, row: geometry.row(ofSlot: index, inSection: section))
     }
 
     /// `…/Sources/ReuseTable/Table/TableView.swift` → `Table/TableView.swift`.

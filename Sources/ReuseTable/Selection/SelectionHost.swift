@@ -34,11 +34,10 @@ extension SelectableCell {
 /// programmatic calls (no delegate calls, as UIKit) and the touch sequence of a
 /// headless tap (the delegate calls, in UIKit's order).
 ///
-/// A view provides its `SelectionState`, its switches, its visible cell for an
-/// index path and its delegate (through `selectionCallback(_:_:)`); the rest is here.
+/// A view says its switches, its visible cell for an index path and its delegate (through
+/// `selectionCallback(_:_:)`); the state is the engine's (`ReuseEngine.selection`), the rest is here.
 @MainActor
-protocol SelectionHost: LayoutTransactionHost {
-    var selection: SelectionState { get set }
+protocol SelectionHost: AnyObject {
     var allowsSelection: Bool { get }
     var allowsMultipleSelection: Bool { get }
     /// The cell on screen for `indexPath`, without a layout pass (nil when off screen).
@@ -49,17 +48,15 @@ protocol SelectionHost: LayoutTransactionHost {
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString
     /// Throws a message naming the index path and the counts when it names no row or item.
     func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError)
-    /// Loads the data on first use.
-    func loadIfNeeded()
 }
 
-extension SelectionHost {
+extension ReuseEngineView {
     /// Copies the view's state onto a cell about to be displayed at `indexPath` — every time,
     /// so a reused cell never shows the state of the row it showed before.
     /// - Complexity: O(1).
     func showSelection(on cell: SelectableCell, at indexPath: IndexPath, animated: Bool = false) {
-        cell.showSelected(selection.contains(indexPath), animated: animated)
-        cell.showHighlighted(selection.highlighted == indexPath, animated: animated)
+        cell.showSelected(engine.selection.contains(indexPath), animated: animated)
+        cell.showHighlighted(engine.selection.highlighted == indexPath, animated: animated)
     }
 
     /// Throws `validateIndexPath`'s message, prefixed with the call (or callback) it came from.
@@ -102,32 +99,32 @@ extension SelectionHost {
     func select(_ indexPath: IndexPath, animated: Bool) {
         guard allowsSelection else { return }
         if !allowsMultipleSelection {
-            for other in selection.selected where other != indexPath { deselect(other, animated: animated) }
+            for other in engine.selection.selected where other != indexPath { deselect(other, animated: animated) }
         }
         add(indexPath, animated: animated)
     }
 
     /// Adds `indexPath` to the selection, leaving the others alone.
     private func add(_ indexPath: IndexPath, animated: Bool) {
-        if selection.insert(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
+        if engine.selection.insert(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
     }
 
     /// Deselects `indexPath` if it is selected.
     /// - Complexity: O(log v) for v visible cells.
     func deselect(_ indexPath: IndexPath, animated: Bool) {
-        if selection.remove(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(false, animated: animated) }
+        if engine.selection.remove(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(false, animated: animated) }
     }
 
     /// Deselects everything.
     /// - Complexity: O(s log v).
     func deselectAll(animated: Bool) {
-        for indexPath in selection.selected { deselect(indexPath, animated: animated) }
+        for indexPath in engine.selection.selected { deselect(indexPath, animated: animated) }
     }
 
     /// Sets the highlighted row (nil: none) and shows it on its cell.
     func highlight(_ indexPath: IndexPath?) {
-        if let old = selection.highlighted { displayedSelectableCell(at: old)?.showHighlighted(false, animated: false) }
-        selection.highlighted = indexPath
+        if let old = engine.selection.highlighted { displayedSelectableCell(at: old)?.showHighlighted(false, animated: false) }
+        engine.selection.highlighted = indexPath
         if let indexPath { displayedSelectableCell(at: indexPath)?.showHighlighted(true, animated: false) }
     }
 
@@ -152,14 +149,14 @@ extension SelectionHost {
             guard selectionCallback(.shouldHighlight, indexPath) != nil else { return }
             highlight(indexPath)
             _ = selectionCallback(.didHighlight, indexPath)
-            if allowsMultipleSelection, selection.contains(indexPath) {
+            if allowsMultipleSelection, engine.selection.contains(indexPath) {
                 if let target = checkedAnswer(selectionCallback(.willDeselect, indexPath), .willDeselect) {
                     deselect(target, animated: false)
                     _ = selectionCallback(.didDeselect, target)
                 }
             } else if let target = checkedAnswer(selectionCallback(.willSelect, indexPath), .willSelect) {
                 if !allowsMultipleSelection {
-                    for previous in selection.sorted where previous != target {
+                    for previous in engine.selection.sorted where previous != target {
                         guard let other = checkedAnswer(selectionCallback(.willDeselect, previous), .willDeselect)
                         else { continue }
                         deselect(other, animated: false)
@@ -169,7 +166,7 @@ extension SelectionHost {
                 add(target, animated: false)  // a row whose deselection was vetoed stays selected, as in UIKit
                 _ = selectionCallback(.didSelect, target)
             }
-            if selection.highlighted != nil { highlight(nil) }
+            if engine.selection.highlighted != nil { highlight(nil) }
             _ = selectionCallback(.didUnhighlight, indexPath)
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Off by default. Both views switch it through their public
 /// `isHeightDebugLogEnabled` and point `sink` at their `heightDebugLogHandler`
-/// (a test collects lines in an array; `Engine/ReusingView+TemplateCells.swift`). Messages are built lazily, so a disabled log costs one
+/// (a test collects lines in an array; `Engine/ReuseEngineView+TemplateCells.swift`). Messages are built lazily, so a disabled log costs one
 /// branch per event — the caches sit on the scrolling hot path.
 ///
 /// Every line starts with the reporting component, e.g.

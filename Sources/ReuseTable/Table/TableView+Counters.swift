@@ -1,7 +1,7 @@
 import Foundation
 
 // Live counters for teaching: the demo's status line and the tour read them.
-// The shared ones (`EngineCounters`) are kept by the engine for both views.
+// The engine keeps the ones both views count (`SharedCounters`); the table adds its heights'.
 
 extension TableView {
     /// Live counters (the demo's status line and the teaching tour read them).
@@ -27,9 +27,27 @@ extension TableView {
         public var anchorAdjustments = 0
     }
 
+    /// Live counters for teaching and the demo's status line.
+    public var counters: Counters {
+        let shared = engine.counters
+        return Counters(
+            cellsCreated: shared.cellsCreated, cellForRowCalls: shared.dataSourceCellCalls,
+            rowHeightQueries: heightCounters.rowHeightQueries, selfSizingMeasurements: shared.selfSizingMeasurements,
+            selfSizingNanoseconds: heightCounters.selfSizingNanoseconds, layoutPasses: shared.layoutPasses,
+            lastLayoutNanoseconds: shared.lastLayoutNanoseconds, mostVisibleAtOnce: shared.mostVisibleAtOnce,
+            anchorAdjustments: heightCounters.anchorAdjustments)
+    }
+
+    /// What the table counts besides the engine's counters: heights asked, the time measuring took, anchoring.
+    struct HeightCounters {
+        var rowHeightQueries = 0
+        var selfSizingNanoseconds: UInt64 = 0
+        var anchorAdjustments = 0
+    }
+
     /// Cells waiting in the reuse pool.
-    public var reusePoolCount: Int { pool.count }
+    public var reusePoolCount: Int { engine.pool.count }
 
     /// Cells ever created per identifier by dequeue (teaching counter).
-    public var cellsCreatedByIdentifier: [String: Int] { pool.created }
+    public var cellsCreatedByIdentifier: [String: Int] { engine.pool.created }
 }

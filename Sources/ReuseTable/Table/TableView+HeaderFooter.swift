@@ -46,7 +46,7 @@ extension TableView {
     func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
         guard top > 0 else { return nil }
-        let generation = pass.layoutGeneration
+        let generation = engine.pass.layoutGeneration
         if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
         let section: Int
         if let walked = pinnedSections.walkTop, walked.generation == generation, walked.y == top {

@@ -2,7 +2,7 @@ import Foundation
 
 // FDTemplateLayoutCell's features, owned by the table (no swizzling): template
 // cells per identifier, heights cached by index path or by model key, per width.
-// The steps are the collection view's, written once in `Engine/ReusingView+TemplateCells.swift`.
+// The steps are the collection view's, written once in `Engine/ReuseEngineView+TemplateCells.swift`.
 
 extension TableView {
     /// The height a cell of `identifier` needs once `configuration` has filled it,

@@ -73,7 +73,7 @@ struct HeightPlan {
         } else if table.estimatedRowHeight > 0 {
             rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false)
         } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
-            table.counters.rowHeightQueries += 1
+            table.heightCounters.rowHeightQueries += 1
             rows = .exact
             let exact =
                 height == TableView.automaticDimension
@@ -134,7 +134,7 @@ struct HeightPlan {
                     ?? table.exactRowHeight(at: indexPath, keepCell: false)
             else {
                 // Not asked: a structural call is queued. The next pass measures what is left.
-                table.pass.requests.insert(.measureEverything)
+                table.engine.pass.requests.insert(.measureEverything)
                 return table.placeholderRowRun(count: 1)
             }
             return HeightRun(count: 1, height: Double(height) + margin)
@@ -172,7 +172,7 @@ extension TableView {
             guard let asked = ask("tableView(_:heightForRowAt:)", { delegate.tableView(self, heightForRowAt: indexPath) }) else { return nil }
             height = asked
         }
-        counters.rowHeightQueries += 1
+        heightCounters.rowHeightQueries += 1
         if height == TableView.automaticDimension {
             return selfSizedRowHeight(at: indexPath, keepCell: keepCell)
         }
@@ -190,7 +190,7 @@ extension TableView {
         heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
         if keepCell {
-            if let previous = pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            if let previous = engine.pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
         } else {
             recycle(cell)
         }
@@ -212,7 +212,7 @@ extension TableView {
         cell.separatorHeight = separatorHeight
         let start = DispatchTime.now().uptimeNanoseconds
         let fitted = measuredHeight(of: cell, contentWidth: contentWidth, describing: what())
-        counters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
+        heightCounters.selfSizingNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
         let checked = GeometryNumber.sanitize(
             fitted, as: .length, for: "the fitting height of \(what())", wording: .statement(verb: "was"), report: report)
         // A replaced height (0, or the maximum) is used as it is: it neither becomes 44 nor gets the separator.
@@ -288,7 +288,7 @@ extension TableView {
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return !transaction.hasDeferredWork }
         let section = geometry.section(containing: index)
-        return measureSlot(slot, section: section, row: index - geometry.headerIndex(ofSection: section) - 1, keepCell: keepCell)
+        return measureSlot(slot, section: section, row: geometry.row(ofSlot: index, inSection: section), keepCell: keepCell)
     }
 }
 

@@ -8,5 +8,5 @@ import Foundation
     public var inspectedGeometry: any RowGeometry { geometry }
 
     /// The cells waiting in the reuse pool, per identifier, in the order they would be reused last to first.
-    public var pooledCells: [String: [TableViewCell]] { pool.idle }
+    public var pooledCells: [String: [TableViewCell]] { engine.pool.idle }
 }

@@ -48,7 +48,7 @@ extension TableView {
     /// Where the lifted row would land now (the index space after the move), or nil when no row is lifted.
     /// - Complexity: O(1).
     public var indexPathForInteractivelyMovedRow: (from: IndexPath, to: IndexPath)? {
-        pass.movement.map { ($0.origin, $0.destination) }
+        engine.pass.movement.map { ($0.origin, $0.destination) }
     }
 }
 
@@ -101,7 +101,7 @@ extension TableView: InteractivelyMovingView {
         switch geometry.slot(at: index).kind {
         case .header: return IndexPath(row: 0, section: section)
         case .footer: return IndexPath(row: last, section: section)
-        default: return IndexPath(row: min(index - geometry.headerIndex(ofSection: section) - 1, last), section: section)
+        default: return IndexPath(row: min(geometry.row(ofSlot: index, inSection: section), last), section: section)
         }
     }
 
@@ -113,7 +113,7 @@ extension TableView: InteractivelyMovingView {
     /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:)`
     /// shifts the other slots by.
     func liftedSlots() -> (origin: Int, destination: Int, height: Double)? {
-        guard let movement = pass.movement else { return nil }
+        guard let movement = engine.pass.movement else { return nil }
         let origin = slotIndex(forRow: movement.origin)
         let header = geometry.headerIndex(ofSection: movement.destination.section)
         let destination = (header > origin ? header - 1 : header) + 1 + movement.destination.row

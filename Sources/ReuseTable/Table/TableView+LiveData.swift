@@ -5,6 +5,7 @@ import Foundation
 // names the table's anchor and follows the end through estimated rows.
 
 extension TableView {
+
     // MARK: Recording before a change
 
     /// Records the anchor and whether the table follows the end before `plan` is applied.
@@ -50,80 +51,7 @@ extension TableView {
         return anchor
     }
 
-    // MARK: Settling
-
-    /// The start of settle: whether the table followed the end before the change, and the
-    /// anchor recorded before a structural change put back — before measuring, so the rows
-    /// measured are the ones the user will see.
-    /// - Complexity: O(log n).
-    func beginLiveSettle() -> Bool {
-        recordBeforeChange { nil }
-        let following = liveData.pendingFollow ?? false
-        updateContentSize()
-        updateBottomAlignment()
-        if !following, let anchor = liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
-            restore(anchor, minY: minY, clamping: false)
-            liveData.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
-            liveData.measuringAnchor = anchor.indexPath
-            // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:)`):
-            // a reload left every row an estimate, and a row measured below it must not be preferred.
-            let index = slotIndex(forRow: anchor.indexPath)
-            if !geometry.slot(at: index).isMeasured, !transaction.hasDeferredWork { measureSlot(at: index, keepCell: true) }
-        }
-        liveData.pendingAnchor = nil
-        return following
-    }
-
-    /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
-    /// to the end, measuring the estimated rows it finds there until the viewport shows none. An
-    /// anchor put back outside the offset range (before measuring changed the content) is clamped
-    /// now; clamped to the end — then, or while the viewport was measured — the table stays at
-    /// the end while the rows shown there are measured.
-    /// - Complexity: O(m log n) for m rows measured.
-    func finishTableSettle(following: Bool) {
-        updateContentSize()
-        var toEnd = following
-        if liveData.restoredOutOfRange {
-            liveData.restoredOutOfRange = false
-            let y = min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY)
-            moveOffset(toY: y, because: .clamp)
-            if y == maximumContentOffsetY, y > minimumContentOffsetY {
-                toEnd = true
-            } else if firstUnmeasuredSlot(in: viewport) != nil, !transaction.hasDeferredWork {
-                recycleCellsThatLeft(wantedRows())
-                measureSlotsInViewport()  // at the top: the rows now in view
-                updateContentSize()
-            }
-        }
-        if toEnd || liveData.clampedToEndWhileMeasuring { goToEndMeasuring(because: following ? .followEnd : .clamp) }
-        liveData.measuringAnchor = nil
-        liveData.clampedToEndWhileMeasuring = false
-        finishLiveSettle(following: following)
-    }
-
-    /// Moves to the end and measures the estimated rows the viewport shows there, until it shows none.
-    /// - Complexity: O(m log n) for m rows measured.
-    func goToEndMeasuring(because reason: OffsetMoveReason) {
-        var rounds = 0
-        while rounds <= geometry.count, !transaction.hasDeferredWork {
-            updateBottomAlignment()
-            moveOffset(toY: maximumContentOffsetY, because: reason)
-            guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
-            recycleCellsThatLeft(wantedRows())
-            measureSlotsInViewport()
-            updateContentSize()
-            rounds += 1
-        }
-    }
-
-    /// The anchor this pass put back, while the viewport still shows it below `seenTop`: what
-    /// measuring the viewport keeps still (`anchorSlot(in:)`), rather than a row shown or measured near it.
-    /// - Complexity: O(log n).
-    func liveAnchorInView(_ visible: Range<Double>, seenTop: Double) -> Slot? {
-        guard let indexPath = liveData.measuringAnchor, liveAnchorMinY(indexPath) != nil else { return nil }
-        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
-        return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
-    }
+    // MARK: The anchor's place
 
     /// The top of row `indexPath`'s slot in content coordinates — where the proposed order shows
     /// it while a row is lifted — or nil when the row is gone.

@@ -30,7 +30,7 @@ extension TableView {
     /// The selected row nearest to where `position` would put it (see `scrollToNearestSelectedRow(at:animated:)`).
     /// - Complexity: O(s log n) for s selected rows.
     func nearestSelectedRow(to position: ScrollPosition) -> IndexPath? {
-        guard !selection.isEmpty else { return nil }
+        guard !engine.selection.isEmpty else { return nil }
         let insets = adjustedContentInset
         let top = contentOffset.y + insets.top
         let bottom = contentOffset.y + bounds.height - insets.bottom
@@ -43,7 +43,7 @@ extension TableView {
             }
         }
         var best: (indexPath: IndexPath, distance: CGFloat)?
-        for indexPath in selection.sorted {
+        for indexPath in engine.selection.sorted {
             let candidate = distance(rectForRowUnchecked(indexPath))
             if best == nil || candidate < best!.distance { best = (indexPath, candidate) }
         }

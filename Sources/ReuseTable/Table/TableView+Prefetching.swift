@@ -3,7 +3,7 @@ import Foundation
 // Prefetching: rows just beyond the viewport in the direction of scrolling are
 // announced to the prefetch data source, nearest first, and cancelled when
 // they stop being "about to appear" (`updatePrefetching()`, the engine's, in
-// `Engine/LayingOutView+DataSource.swift`). Here: which rows are ahead.
+// `Engine/ReuseEngineView+DataSource.swift`). Here: which rows are ahead.
 
 extension TableView {
     /// How many rows beyond the viewport are announced to `prefetchDataSource`.
@@ -19,7 +19,7 @@ extension TableView {
 
     /// Up to `count` rows just past the viewport's bottom (or above its top), nearest first.
     func indexPathsAhead(upward: Bool, count: Int) -> [IndexPath] {
-        guard let edge = upward ? cellsOnScreen.entries.first?.indexPath : cellsOnScreen.entries.last?.indexPath else { return [] }
+        guard let edge = upward ? engine.cellsOnScreen.entries.first?.indexPath : engine.cellsOnScreen.entries.last?.indexPath else { return [] }
         var index = slotIndex(forRow: edge)
         var result: [IndexPath] = []
         while result.count < count {
@@ -28,7 +28,7 @@ extension TableView {
             let slot = geometry.slot(at: index)
             guard slot.kind == .row else { continue }
             let section = geometry.section(containing: index)
-            result.append(IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section))
+            result.append(IndexPath(row: geometry.row(ofSlot: index, inSection: section), section: section))
         }
         return result
     }

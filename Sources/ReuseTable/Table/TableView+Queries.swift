@@ -59,7 +59,7 @@ extension TableView {
         let slot = geometry.slot(at: index)
         guard slot.kind == .row, y >= slot.minY + Double(appliedRowMargin) else { return nil }
         let section = geometry.section(containing: index)
-        return IndexPath(row: index - geometry.headerIndex(ofSection: section) - 1, section: section)
+        return IndexPath(row: geometry.row(ofSlot: index, inSection: section), section: section)
     }
 
     /// The rows whose frames intersect `rect`, in order.
@@ -80,48 +80,20 @@ extension TableView {
 
     /// Exactly the rows intersecting the viewport, in order.
     /// - Complexity: O(v) for v visible rows, plus a pending layout pass.
-    public var indexPathsForVisibleRows: [IndexPath]? { visibleAfterLayout(\.cellsOnScreen).indexPaths }
+    public var indexPathsForVisibleRows: [IndexPath]? { cellsOnScreenAfterLayout.indexPaths }
 
     /// The cells on screen, in row order.
     /// - Complexity: O(v), plus a pending layout pass.
-    public var visibleCells: [TableViewCell] { visibleAfterLayout(\.cellsOnScreen).cells }
+    public var visibleCells: [TableViewCell] { cellsOnScreenAfterLayout.cells }
 
     /// The cell showing `indexPath`, or nil when the row is not on screen (or does not exist), as in UIKit.
     /// - Complexity: O(log v) (a binary search of the visible rows), plus a pending layout pass.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { visibleAfterLayout(\.cellsOnScreen)[indexPath] }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { cellsOnScreenAfterLayout[indexPath] }
 
     /// The index path of a visible cell, or nil when the cell is not on screen (UIKit: `indexPath(for:)`).
     /// - Complexity: O(visible rows).
     public func indexPath(for cell: TableViewCell) -> IndexPath? {
-        cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
-    }
-
-    // MARK: Validation
-
-    /// Throws a message naming the section and the count when `section` does not exist.
-    func validateSection(_ section: Int) throws(ReuseTableError) {
-        let sections = geometry.sectionCount
-        guard section >= 0, section < sections else {
-            throw ReuseTableError("section \(section) does not exist: the table has \(sections) section\(sections == 1 ? "" : "s").")
-        }
-    }
-
-    /// Throws a message naming the index path and the counts when the row does not exist.
-    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
-        guard indexPath.count == 2 else {
-            throw ReuseTableError("index path \(Array(indexPath)) must have exactly 2 indexes (section, row).")
-        }
-        let sections = geometry.sectionCount
-        guard indexPath.section >= 0, indexPath.section < sections else {
-            throw ReuseTableError(
-                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) does not exist "
-                    + "(the table has \(sections) section\(sections == 1 ? "" : "s")).")
-        }
-        let rows = rowCount(inSection: indexPath.section)
-        guard indexPath.row >= 0, indexPath.row < rows else {
-            throw ReuseTableError(
-                "row \(indexPath.tableDescription) is out of range: section \(indexPath.section) has \(rows) row\(rows == 1 ? "" : "s").")
-        }
+        engine.cellsOnScreen.entries.first { $0.cell === cell }?.indexPath
     }
 
     // MARK: Unchecked helpers

@@ -1,7 +1,7 @@
 import Foundation
 
 // Reconfiguring visible rows in place (UIKit: `reconfigureRows(at:)`, iOS 15);
-// the steps are the engine's (`Engine/ReusingView+Reconfigure.swift`), plus
+// the steps are the engine's (`Engine/ReuseEngineView+Reconfigure.swift`), plus
 // measuring self-sizing rows again.
 
 extension TableView {
@@ -22,14 +22,11 @@ extension TableView {
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         if deferIfBusy("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) { return }
         performTransaction {
-            for indexPath in indexPaths where cellsOnScreen[indexPath] == nil && isSelfSized(indexPath) {
+            for indexPath in indexPaths where engine.cellsOnScreen[indexPath] == nil && isSelfSized(indexPath) {
                 heightBecomesEstimate(indexPath)
             }
             var changed: [(IndexPath, CGFloat)] = []
-            let waiting = reconfigureVisibleCells(
-                at: indexPaths, in: \.cellsOnScreen, cellFromDataSource: { cellFromDataSource(at: $0) },
-                place: { insertSubview($0, at: 0) }
-            ) { indexPath, cell in
+            reconfigureVisibleCells(at: indexPaths) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
                 showEditing(on: cell)
                 guard isSelfSized(indexPath) else { return }
@@ -38,14 +35,9 @@ extension TableView {
                 if abs(Double(height) - Double(rectForRowUnchecked(indexPath).height)) > 1e-9 {
                     changed.append((indexPath, sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")))
                 }
-            }
-            if !waiting.isEmpty {
-                // A callback queued a call while the cells were asked: the rest leave the screen
-                // and are asked anew (cell and height) by the pass after that call.
-                for indexPath in waiting where isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
-                let rows = Set(waiting)
-                recycle(cellsOnScreen.partition { !rows.contains($0.indexPath) })
-                pass.requests.insert(.runAgain)
+            } notReached: { indexPath in
+                // Its cell leaves the screen and is asked anew, with its height, by the pass after the queued call.
+                if isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
             }
             // In this step, not queued: a queued call would stop the cells after the first from being asked.
             guard !changed.isEmpty else { return }

@@ -16,7 +16,7 @@ extension TableView {
 
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {
-        recycle(cellsOnScreen.removeAll())
+        recycle(engine.cellsOnScreen.removeAll())
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
         returnCellsFromMeasuring()

@@ -1,22 +1,12 @@
 import Foundation
 
 // The reuse pool from the table's side: registration and asking the data
-// source; dequeue and `recycle` are the engine's (`Engine/ReusingView+Reuse.swift`).
+// source; dequeue and `recycle` are the engine's (`Engine/ReuseEngineView+Reuse.swift`).
 
 extension TableView {
     /// Registers the class `dequeueReusableCell` instantiates for `identifier`.
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        registeredClasses[identifier] = cellClass
-        lastRegistration = nil
-    }
-
-    /// The class registered for `identifier`, remembering the last answer
-    /// (a table asks about the same identifier for every row).
-    func registeredClass(for identifier: String) -> TableViewCell.Type? {
-        if let last = lastRegistration, last.identifier == identifier { return last.cellClass }
-        guard let cellClass = registeredClasses[identifier] else { return nil }
-        lastRegistration = (identifier, cellClass)
-        return cellClass
+        registerCell(cellClass, for: identifier)
     }
 
     /// A cell from the pool (after `prepareForReuse()`), a new one of the

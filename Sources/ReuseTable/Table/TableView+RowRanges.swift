@@ -13,8 +13,8 @@ extension TableView {
     /// swiped or lifted) or the data source's counts disagree: the caller then records an ordinary batch.
     /// - Complexity: O(r log n) for r ranges, plus the inserted rows' heights and the visible cells.
     func applyRowRanges(inSection section: Int, deleted: [Range<Int>], inserted: [Range<Int>]) -> Bool {
-        guard hasLoadedData, batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, !isEditing,
-            editing.swipe == nil, pass.movement == nil, section < geometry.sectionCount
+        guard hasLoadedData, engine.batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, !isEditing,
+            editing.swipe == nil, engine.pass.movement == nil, section < geometry.sectionCount
         else { return false }
         let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
         guard let newCounts = try? fetchCounts(), newCounts.count == oldCounts.count else { return false }
@@ -53,15 +53,10 @@ extension TableView {
         recordBeforeChange { liveAnchor(newIndexPath) }
         returnCellsFromMeasuring()
         cancelAllPrefetching()
-        // Cells of deleted rows leave first, with their old index paths (as a batch does).
-        recycle(cellsOnScreen.partition { newIndexPath($0.indexPath) != nil })
-        var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in cellsOnScreen.removeAll() {
-            let new = newIndexPath(entry.indexPath)!
-            remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
-        }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(newIndexPath)
+        // Cells of deleted rows go to the pool now and hear `didEndDisplaying` (with their old
+        // index paths) once the ranges are applied, as a batch does.
+        let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
+        engine.selection.follow(newIndexPath)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 
@@ -102,6 +97,7 @@ extension TableView {
             geometry.removeSubrange(start..<(start + range.count))
             geometry.insert(runs, at: start)
         }
+        tellDidEndDisplaying(leaving)
         _ = clampOffsetToContent()
         runLayoutPass()
     }

@@ -30,7 +30,7 @@ extension TableView {
     }
 
     func scroll(to indexPath: IndexPath, at position: ScrollPosition) {
-        if pass.requests.contains(.measureEverything) { finishFullMeasurement() }  // exact heights first: the target depends on them
+        if engine.pass.requests.contains(.measureEverything) { finishFullMeasurement() }  // exact heights first: the target depends on them
         var resolved = position
         if resolved == .none {
             let rect = rectForRowUnchecked(indexPath)

@@ -54,7 +54,7 @@ extension TableView {
     /// Puts the section's header at the top of the area between the insets, measuring the estimated
     /// slots the target screen shows first (nearest the header first) so it lands exactly.
     func scrollHeaderToTop(_ section: Int) {
-        if pass.requests.contains(.measureEverything) { finishFullMeasurement() }
+        if engine.pass.requests.contains(.measureEverything) { finishFullMeasurement() }
         let header = geometry.headerIndex(ofSection: section)
         func target() -> CGFloat {
             updateContentSize()

@@ -30,13 +30,13 @@ extension TableView: SelectionHost {
     /// The selected row (the first, in multiple selection), or nil.
     /// - Complexity: O(s log s) for s selected rows.
     public var indexPathForSelectedRow: IndexPath? {
-        selection.selected.count <= 1 ? selection.selected.first : selection.sorted.first
+        engine.selection.selected.count <= 1 ? engine.selection.selected.first : engine.selection.sorted.first
     }
 
     /// The selected rows in order, or nil when none is selected (as UIKit).
     /// - Complexity: O(s log s) for s selected rows.
     public var indexPathsForSelectedRows: [IndexPath]? {
-        selection.isEmpty ? nil : selection.sorted
+        engine.selection.isEmpty ? nil : engine.selection.sorted
     }
 
     /// A headless tap on a row: UIKit's touch sequence with its delegate calls —
@@ -58,7 +58,7 @@ extension TableView: SelectionHost {
 
     // MARK: SelectionHost
 
-    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { cellsOnScreen[indexPath] }
+    func displayedSelectableCell(at indexPath: IndexPath) -> SelectableCell? { engine.cellsOnScreen[indexPath] }
 
     func selectionMethodName(_ callback: SelectionCallback) -> StaticString {
         switch callback {

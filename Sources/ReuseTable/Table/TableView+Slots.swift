@@ -33,7 +33,7 @@ extension TableView {
         let lifted = liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
         guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
-        if lifted == nil { pinnedSections.walkTop = (pass.layoutGeneration, range.lowerBound, first.section) }
+        if lifted == nil { pinnedSections.walkTop = (engine.pass.layoutGeneration, range.lowerBound, first.section) }
         let width = bounds.width, inset = cellInset(forTableWidth: width)
         let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
         TableView.collectWanted(
@@ -95,10 +95,10 @@ extension TableView {
 
     /// The rows `wanted(cells:supplementary:)` names, in the pass's scratch array.
     func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
-        var rows = pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
-        pass.wantedCells = []
+        var rows = engine.pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
+        engine.pass.wantedCells = []
         wanted(cells: &rows, supplementary: &ignored)
-        defer { pass.wantedCells = rows }
+        defer { engine.pass.wantedCells = rows }
         return rows
     }
 
@@ -131,26 +131,6 @@ extension TableView {
                 }
             }
             return body(slot, section, row)
-        }
-    }
-
-    /// Tells the delegate about rows whose cells left the screen (already back in the pool).
-    func tellDidEndDisplaying(_ entries: [VisibleRows<TableViewCell>.Entry]) {
-        guard let delegate else { return }
-        calling("tableView(_:didEndDisplaying:forRowAt:)") {
-            for entry in entries {
-                delegate.tableView(self, didEndDisplaying: entry.cell, forRowAt: entry.indexPath)
-            }
-        }
-    }
-
-    /// Tells the delegate about rows whose cells arrived (already on the list of visible cells).
-    func tellWillDisplay(_ entries: [VisibleRows<TableViewCell>.Entry]) {
-        guard let delegate else { return }
-        calling("tableView(_:willDisplay:forRowAt:)") {
-            for entry in entries {
-                delegate.tableView(self, willDisplay: entry.cell, forRowAt: entry.indexPath)
-            }
         }
     }
 }

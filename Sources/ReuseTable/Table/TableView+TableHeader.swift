@@ -95,7 +95,7 @@ extension TableView {
         tableHeaderFooter[keyPath: height] = new.map { Double(sanitizedHeight($0.frame.size.height, for: "height of \(name)")) } ?? 0
         if let old, old !== new, old.superview === self { old.removeFromSuperview() }
         if let new, new.superview !== self { addSubview(new) }
-        guard hasLoadedData else { return setNeedsLayout() }  // the first layout loads the data and places it
+        guard engine.hasLoadedData else { return setNeedsLayout() }  // the first layout loads the data and places it
         performTransaction {
             clampOffsetToContent()
             runLayoutPass()

@@ -67,44 +67,16 @@ extension TableView {
     /// included) runs when that layout step is done.
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if deferIfBusy("performBatchUpdates(_:completion:)", { [self] in performBatchUpdates(updates, completion: completion) }) { return }
-        beginUpdates()
-        updates?()
-        endUpdates()
-        completion?(true)
+        performBatch(updates, completion: completion)
     }
 
     /// Starts recording a batch (UIKit's older spelling of `performBatchUpdates`); batches nest.
-    public func beginUpdates() { batchRecorder.begin() }
+    public func beginUpdates() { beginBatch() }
 
     /// Ends a batch; the outermost one is validated and applied (after the running
     /// layout step, when called from a data source or delegate method).
     /// - Complexity: O(k log n + sections) for k changed rows.
-    public func endUpdates() {
-        guard let batch = batchRecorder.end() else { return }
-        if deferIfBusy("endUpdates()", { [self] in applyBatch(batch) }) { return }
-        applyBatch(batch)
-    }
-
-    func applyBatch(_ batch: BatchUpdate) {
-        guard hasLoadedData else { return reloadData() }
-        let plan: (UpdatePlan, [Int])
-        do {
-            plan = try validatedPlan(for: batch)
-        } catch {
-            ReuseTableError.trap(error)
-        }
-        performTransaction { apply(plan.0, newCounts: plan.1) }
-    }
-
-    /// Records one call into the batch being recorded, or makes it a batch of its own.
-    func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void) {
-        if batchRecorder.record(change) { return }
-        if deferIfBusy(name, { [self] in record(name, change) }) { return }
-        beginUpdates()
-        _ = batchRecorder.record(change)
-        endUpdates()
-    }
+    public func endUpdates() { endBatch() }
 
     /// Validates a batch against the counts before (the geometry) and after (the data source).
     func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
@@ -119,8 +91,8 @@ extension TableView {
     ///    placeholder heights. Nothing is asked of the delegate.
     /// 2. *Heights*: fresh headers, rows and footers are asked for their heights
     ///    (a delegate reading counts or rects now gets the new structure).
-    /// Cells of removed rows leave before phase 1 (`didEndDisplaying` with their old
-    /// index paths); a layout pass follows phase 2.
+    /// Cells of removed rows go to the pool in phase 1 and are told `didEndDisplaying` (with
+    /// their old index paths) after phase 2, once the update is applied, as in UIKit; a layout pass follows.
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         recordBeforeApplying(plan)  // live data: the anchor and whether the table follows the end (`TableView+LiveData.swift`)
         returnCellsFromMeasuring()
@@ -131,18 +103,7 @@ extension TableView {
         // A row lifted while this call waited follows it (`InteractiveMovement+WaitingCalls.swift`).
         let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
-        // Cells of removed rows leave first, with their old index paths, while the
-        // table still has its old structure (a delegate reading it sees one state).
-        var leaving = cellsOnScreen.partition { plan.newIndexPath(forOld: $0.indexPath) != nil }
-        if let lifted { leaving.append(lifted) }
-        recycle(leaving)
-        var remapped: [VisibleRows<TableViewCell>.Entry] = []
-        for entry in cellsOnScreen.removeAll() {
-            let new = plan.newIndexPath(forOld: entry.indexPath)!
-            remapped.append(VisibleRows.Entry(section: new.section, row: new.row, cell: entry.cell))
-        }
-        cellsOnScreen.replace(with: remapped)
-        selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        let leaving = followUpdate(plan, lifted: lifted)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
         visibleSupplementaryViews.removeAll()
 
@@ -183,6 +144,7 @@ extension TableView {
             }
         }
         if let collected { setRowHeightsInOnePass(collected) }
+        tellDidEndDisplaying(leaving)  // the update is applied: a delegate reading the table sees the new structure
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
         runLayoutPass()

@@ -17,8 +17,8 @@ import Foundation
 /// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
 /// 4. `recycleCellsThatLeft(_:)`, reconcile's first step — `returnNonVisibleRowsToThePool`.
 ///
-/// Everything else lives beside it: estimates and anchoring in `TableView+Estimates.swift`,
-/// headers in `TableView+HeaderFooter.swift`, width changes in `TableView+Width.swift`,
+/// Everything else lives beside it: the settle (width, measuring, anchoring) in `TableView+Settle.swift`,
+/// headers in `TableView+HeaderFooter.swift`,
 /// mutations in `TableView+Updates.swift`, bad numbers in `TableView+BadInput.swift`.
 ///
 /// Every step that calls the data source or delegate runs inside a
@@ -33,7 +33,7 @@ import Foundation
 /// table.contentOffset.y = 10_000   // lays out the rows now on screen
 /// ```
 @MainActor
-open class TableView: ScrollView, LayoutTransactionHost {
+open class TableView: ScrollView {
     /// The table's style, fixed at creation.
     public let style: Style
 
@@ -90,15 +90,47 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// Teaching switch: when false, every dequeue misses and every appearing row creates a cell.
     open var isReusePoolEnabled: Bool {
-        get { pool.isEnabled }
+        get { engine.pool.isEnabled }
         set { setReusePoolEnabled(newValue) }
     }
 
     /// Debug log of template creation, height computations and cache hits and misses (off by default).
     open var isHeightDebugLogEnabled = false { didSet { heightDebugLogSwitched() } }
 
-    /// Live counters for teaching and the demo's status line.
-    public internal(set) var counters = Counters()
+    // MARK: Live data (Docs/live-data.md)
+
+    /// When true, every structural change keeps the row the user reads at its place on screen
+    /// (default false: UIKit keeps the offset and lets the content jump).
+    ///
+    /// The anchor is the first row (not a header or footer) whose rect intersects the viewport
+    /// below the top inset and that stays — neither deleted nor moved; when that row goes, the
+    /// next row below it that stays. After a batch update, a diffable apply or
+    /// `reloadDataWithoutInvalidatingHeightCache()`, its `rectForRow(at:).minY − contentOffset.y` is
+    /// what it was, unless the offset had to be clamped. Measuring estimates,
+    /// `row(_:changedHeight:)` and width changes anchor whatever this says.
+    /// - Complexity: O(1) to set; a change then walks from the viewport's top to the anchor.
+    open var maintainsVisibleContentPosition: Bool {
+        get { engine.liveData.maintainsVisibleContentPosition }
+        set { engine.liveData.maintainsVisibleContentPosition = newValue }
+    }
+
+    /// When true, a viewport that shows the end before a change (an append, measuring, a new
+    /// width or inset, an apply) shows the end after it (default false). Scrolling away releases
+    /// it; scrolling back to the end engages it again. It wins over the anchor when both apply.
+    /// - Complexity: O(1) to set.
+    open var sticksToBottom: Bool {
+        get { engine.liveData.sticksToBottom }
+        set { setSticksToBottom(newValue) }
+    }
+
+    /// When true, content shorter than the viewport lies at its bottom, through
+    /// `adjustedContentInset.top` (`contentInset` stays the host's), so rect queries and
+    /// `indexPathForRow(at:)` stay in content coordinates (default false).
+    /// - Complexity: O(1), plus a layout pass.
+    open var alignsContentToBottom: Bool {
+        get { engine.liveData.alignsContentToBottom }
+        set { setAlignsContentToBottom(newValue) }
+    }
 
     /// Whether a tap (`tapRow(at:)`) and `selectRow` select rows (default true, as UIKit).
     /// Turning it off deselects every row. See `TableView+Selection.swift`.
@@ -113,25 +145,19 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     // MARK: State
 
+    /// What the table keeps as the collection view does: the pool, the cells on screen, the pass, the
+    /// transaction, selection, the batch being recorded, prefetching, live data (`Engine/ReuseEngine.swift`).
+    let engine = ReuseEngine<TableViewCell>()
     /// The heights and positions of every header, row and footer: the one record of every current height.
-    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { pass.layoutGeneration &+= 1 } }
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { engine.pass.layoutGeneration &+= 1 } }
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
     /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
     var treeConfig = HeightTree.Config.standard
-    var pool = ReusePool<TableViewCell>()
-    var registeredClasses: [String: TableViewCell.Type] = [:]
-    var lastRegistration: (identifier: String, cellClass: TableViewCell.Type)?
-    /// Cells on screen, sorted by index path.
-    var cellsOnScreen = VisibleRows<TableViewCell>()
-    /// The layout pass's state (`Engine/LayoutPass.swift`).
-    var pass = LayoutPassState<TableViewCell>()
     /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
     var layoutFinger = GeometryFinger()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
-    /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
-    var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
@@ -141,18 +167,9 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// The width the geometry's measured heights belong to.
     var measuredWidth: CGFloat?
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
-    /// Rows announced to the prefetch data source and not yet displayed or cancelled.
-    var prefetchedIndexPaths: Set<IndexPath> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-    var batchRecorder = BatchRecorder()  // the batch `beginUpdates()` / `performBatchUpdates(_:completion:)` record
-    /// The guard around every step that calls out (see `LayoutTransaction`).
-    var transaction = LayoutTransaction()
-    /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
-    var selection = SelectionState()
     var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
-    /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
-    var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
@@ -167,6 +184,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// How far measurements have differed from estimates (for the honest scroll indicator).
     var estimateStatistics = EstimateStatistics()
+    /// The table's own counters (`counters` adds the engine's).
+    var heightCounters = HeightCounters()
 
     /// Incremented by every reload; idle work started before a reload stops.
     public internal(set) var reloadGeneration = 0
@@ -205,7 +224,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
 
     /// The reload itself, inside a transaction (see `requestReload(keepingHeightCache:)`).
     func reload(keepingHeightCache: Bool) {
-        hasLoadedData = true  // before the data source is asked: its callbacks may query the table
+        engine.hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         forgetRowState()  // the rows are new: no selection (as UIKit), no row showing swipe actions
         if keepingHeightCache { recordBeforeReload() } else { indexPathHeightCache.invalidateAll() }
         reloadGeneration &+= 1
@@ -232,7 +251,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     func rebuildGeometry(counts: [Int]) {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
-        pass.requests.remove(.measureEverything)
+        engine.pass.requests.remove(.measureEverything)
         geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts), treeConfig)
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
@@ -266,31 +285,8 @@ open class TableView: ScrollView, LayoutTransactionHost {
     /// it leaves the work to the layout step already running.
     /// - Complexity: O(log n + visible rows).
     open override func layoutSubviews() {
-        pass.layoutGeneration &+= 1  // asked for a layout (not a scroll): every cell is placed again
+        engine.pass.layoutGeneration &+= 1  // asked for a layout (not a scroll): every cell is placed again
         layOutNowOrWhenSettled()
-    }
-
-    /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
-    /// bring the geometry up to date with the bounds before anything is placed.
-    /// 1. Bad bounds are repaired; a new width re-measures self-sized rows (`widthDidChange()`).
-    /// 2. A new size (a taller table at the end of the content) or smaller insets (a keyboard
-    ///    hiding) clamp the offset, as the collection view does.
-    /// 3. Every estimated slot the viewport shows is measured, keeping what the user sees still
-    ///    (`measureSlotsInViewport()`); cells that left go back to the pool first, so measuring reuses them.
-    /// - Complexity: O(log n), plus the rows measured.
-    func settle() {
-        recorder?.stage(.settle, in: self)
-        sanitizeBounds()
-        let following = beginLiveSettle()  // live data: follow the end, or put back an anchor (`TableView+LiveData.swift`)
-        if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
-        if isViewportResized { clampOffsetToContent() }
-        if pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
-        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            recycleCellsThatLeft(wantedRows())
-            measureSlotsInViewport()
-        }
-        finishTableSettle(following: following)
-        placeLiftedCell()  // its height follows measurement and the width
     }
 
     // MARK: 3. findRowForOffsetY

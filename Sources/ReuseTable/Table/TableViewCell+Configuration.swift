@@ -3,7 +3,7 @@ import Foundation
 // A table cell's side of modern cell configuration (UIKit, iOS 14): the content and background
 // configurations, the state they are resolved for, and the update that resolves them. The
 // table marks a cell whose state changes and updates it once before its next layout pass
-// (`Configuration/LayingOutView+ConfigurationUpdates.swift`); Docs/modern-cells.md tells the flow.
+// (`Configuration/ReuseEngineView+ConfigurationUpdates.swift`); Docs/modern-cells.md tells the flow.
 
 extension TableViewCell {
     /// The type of `configurationUpdateHandler` (UIKit: `UITableViewCell.ConfigurationUpdateHandler`).

@@ -15,21 +15,3 @@ extension ScrollView {
         return true
     }
 }
-
-extension TableView {
-    func reportScrollIfMoved() {
-        guard takeOffsetChange(), let delegate else { return }
-        performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
-        // Insets or a size the callback set (properties, not queued calls) are laid out now.
-        if !transaction.hasDeferredWork { transactionDidSettle() }
-    }
-}
-
-extension CollectionView {
-    func reportScrollIfMoved() {
-        guard takeOffsetChange(), let delegate else { return }
-        performTransaction { calling("scrollViewDidScroll(_:)") { delegate.scrollViewDidScroll(self) } }
-        // A size the callback set (a property, not a queued call) is laid out now.
-        if !transaction.hasDeferredWork { transactionDidSettle() }
-    }
-}

@@ -16,7 +16,7 @@ extension ScrollView {
     /// the content that puts it at the bottom (Docs/live-data.md).
     public var adjustedContentInset: EdgeInsets {
         var insets = contentInset
-        insets.top += liveData.bottomAlignmentInset
+        insets.top += additionalTopInset
         return insets
     }
 

@@ -76,8 +76,9 @@ open class ScrollView: View {
     /// The size of the scrollable content.
     open var contentSize: CGSize = .zero
 
-    /// What a table or collection view keeps to hold still what the user reads (`Engine/LiveData.swift`).
-    var liveData = LiveDataState()
+    /// Space the view adds above the content beyond `contentInset.top`, part of
+    /// `adjustedContentInset.top` (a table's or collection view's `alignsContentToBottom` sets it).
+    var additionalTopInset: CGFloat = 0
 
     /// Records the engine's steps for the watch page (`PassRecorder`); nil (the default) records nothing,
     /// and each hook is one nil check.
@@ -88,54 +89,12 @@ open class ScrollView: View {
     /// Private, so each access is a plain read: no runtime exclusivity check on the hooks (see `View.bounds`).
     private var storedRecorder: PassRecorder?
 
-    // MARK: Live data (Docs/live-data.md): a table's or collection view's answers to chat lists and feeds
-
-    /// When true, every structural change keeps the row or item the user reads at its place on
-    /// screen (default false: UIKit keeps the offset and lets the content jump).
-    ///
-    /// In a `TableView`, the anchor is the first row (not a header or footer) whose rect intersects
-    /// the viewport below the top inset and that stays — neither deleted nor moved; when that row
-    /// goes, the next row below it that stays. After a batch update, a diffable apply or
-    /// `reloadDataWithoutInvalidatingHeightCache()`, its `rectForRow(at:).minY − contentOffset.y` is
-    /// what it was, unless the offset had to be clamped. Measuring estimates,
-    /// `row(_:changedHeight:)` and width changes anchor whatever this says, as they always have.
-    /// In a `CollectionView` the anchor is the item the viewport shows highest (smallest `minY`,
-    /// then index path), kept through updates, applies, width changes and layout invalidations.
-    /// - Complexity: O(1) to set; a change then walks from the viewport's top to the anchor.
-    open var maintainsVisibleContentPosition: Bool {
-        get { liveData.maintainsVisibleContentPosition }
-        set { liveData.maintainsVisibleContentPosition = newValue }
-    }
-
-    /// When true, a viewport that shows the end before a change (an append, measuring, a new
-    /// width or inset, an apply) shows the end after it (default false). Scrolling away releases
-    /// it; scrolling back to the end engages it again. It wins over the anchor when both apply.
-    /// - Complexity: O(1) to set.
-    open var sticksToBottom: Bool {
-        get { liveData.sticksToBottom }
-        set {
-            liveData.sticksToBottom = newValue
-            liveData.settledOffsetY = nil  // ask anew at the next change whether the viewport is at the end
-        }
-    }
-
-    /// When true, content shorter than the viewport lies at its bottom, through
-    /// `adjustedContentInset.top` (`contentInset` stays the host's), so rect queries, layout
-    /// attributes and `indexPathForRow(at:)` stay in content coordinates (default false).
-    /// - Complexity: O(1), plus a layout pass.
-    open var alignsContentToBottom: Bool {
-        get { liveData.alignsContentToBottom }
-        set {
-            liveData.alignsContentToBottom = newValue
-            updateBottomAlignment()
-            setNeedsLayout()
-        }
-    }
-
     /// Whether the viewport shows the end of the content:
     /// `contentOffset.y ≥ contentSize.height + adjustedContentInset.bottom − bounds.height − 0.5`.
     /// - Complexity: O(1).
-    public var isAtBottom: Bool { isShowingEnd }
+    public var isAtBottom: Bool {
+        contentOffset.y >= contentSize.height + adjustedContentInset.bottom - bounds.height - 0.5
+    }
 
     /// True while the host reports a user gesture or deceleration in progress.
     /// A headless host sets it; idle work such as the height precacher pauses while it is true.
@@ -189,17 +148,5 @@ open class ScrollView: View {
     /// reported once through `diagnosticHandler`, naming what it was.
     func sanitizedHeight(_ height: CGFloat, for what: @autoclosure () -> String) -> CGFloat {
         GeometryNumber.sanitize(height, as: .length, for: what(), report: diagnosticHandler)
-    }
-
-    /// FDTemplateLayoutCell's measuring path, shared by the table's and the collection
-    /// view's template and self-sizing cells: a `contentView` with constraints (unless
-    /// `enforceFrameLayout`) is fitted by Auto Layout with a required width fence and
-    /// compressed height; otherwise the cell's `sizeThatFits`. Returns the height and
-    /// the path's name (for the debug log); the callers apply their own fallbacks.
-    func templateCellHeight(_ cell: View, contentView: View, enforceFrameLayout: Bool, width: CGFloat) -> (height: CGFloat, path: String) {
-        if !enforceFrameLayout, let constrained = contentView.templateFittingHeight(width: width, diagnostics: diagnosticHandler) {
-            return (constrained, "Auto Layout")
-        }
-        return (cell.sizeThatFits(CGSize(width: width, height: 0)).height, "sizeThatFits")
     }
 }

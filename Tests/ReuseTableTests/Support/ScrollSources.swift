@@ -49,7 +49,7 @@ final class ScrollSource: TableViewDataSource, TableViewDelegate {
     }
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         let table = scrollView as! TableView
-        scrolls.append((table.contentOffset, table.cellsOnScreen.indexPaths, table.pass.isRunning || table.transaction.depth > 1))
+        scrolls.append((table.contentOffset, table.engine.cellsOnScreen.indexPaths, table.engine.pass.isRunning || table.transaction.depth > 1))
         onScroll?(table)
     }
 }

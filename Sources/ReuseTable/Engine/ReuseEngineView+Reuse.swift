@@ -4,22 +4,35 @@ import Foundation
 // complaint about an unregistered identifier, counting the cells a view is
 // handed, and where cells go when they leave the screen (`recycle`).
 
-extension ReusingView {
-    /// The class registered for `identifier` (the table remembers its last answer).
-    func registeredClass(for identifier: String) -> Cell.Type? { registeredClasses[identifier] }
+extension ReuseEngineView {
+    /// Registers `cellClass` for `identifier` (`register(_:forCellReuseIdentifier:)`, `register(_:forCellWithReuseIdentifier:)`).
+    func registerCell(_ cellClass: Cell.Type, for identifier: String) {
+        engine.registeredClasses[identifier] = cellClass
+        engine.lastRegistration = nil
+    }
+
+    /// The class registered for `identifier`, remembering the last answer (a view asks about
+    /// the same identifier for every row).
+    /// - Complexity: O(1).
+    func registeredClass(for identifier: String) -> Cell.Type? {
+        if let last = engine.lastRegistration, last.identifier == identifier { return last.cellClass }
+        guard let cellClass = engine.registeredClasses[identifier] else { return nil }
+        engine.lastRegistration = (identifier, cellClass)
+        return cellClass
+    }
 
     /// A cell from the pool (after `prepareForReuse()`), a new one of the
     /// registered class, or nil when the pool is empty and nothing is registered.
     /// - Complexity: O(1).
     func dequeuePooledOrNew(_ identifier: String) -> Cell? {
-        if let cell = pool.dequeue(identifier) {
+        if let cell = engine.pool.dequeue(identifier) {
             recorder?.cell(cell, .dequeued, in: self)
             cell.resetSelectionForReuse()  // the view sets the new row's or item's state when it displays the cell
             cell.prepareForReuse()
             return cell
         }
         guard let cellClass = registeredClass(for: identifier) else { return nil }
-        pool.noteCreated(identifier)
+        engine.pool.noteCreated(identifier)
         let cell = cellClass.init(reuseIdentifier: identifier)
         recorder?.cell(cell, .created, in: self)
         return cell
@@ -49,20 +62,20 @@ extension ReusingView {
     func noteHandedOver(_ cell: Cell) {
         guard !cell.hasBeenSeen else { return }
         cell.hasBeenSeen = true
-        counters.cellsCreated += 1
+        engine.counters.cellsCreated += 1
     }
 
     /// `isReusePoolEnabled` of both views: switching the pool off also drops its idle cells.
     func setReusePoolEnabled(_ enabled: Bool) {
-        pool.isEnabled = enabled
-        if !enabled { pool.removeAll() }
+        engine.pool.isEnabled = enabled
+        if !enabled { engine.pool.removeAll() }
     }
 
     /// Takes a cell off screen and puts it in the pool for its identifier (template cells are never pooled).
     func recycle(_ cell: Cell) {
         if !removeSubview(cell) { cell.removeFromSuperview() }
         guard let identifier = cell.reuseIdentifier, !cell.isTemplate else { return }
-        pool.enqueue(cell, identifier: identifier)
+        engine.pool.enqueue(cell, identifier: identifier)
         recorder?.cell(cell, .recycled, in: self)
     }
 }

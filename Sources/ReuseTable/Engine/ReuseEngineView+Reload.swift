@@ -4,7 +4,7 @@ import Foundation
 // and the data source's counts validated (each view reads them with its own
 // method names, `fetchCounts()`, through `UpdateVocabulary.readCounts`).
 
-extension ReusingView {
+extension ReuseEngineView {
     /// `reloadData()` (`keepingHeightCache` false) and `reloadDataWithoutInvalidatingHeightCache()`
     /// of both views: called from a data source or delegate method, the reload is queued and runs
     /// when the running step is done (calling the public method again, so an override runs);
@@ -18,7 +18,7 @@ extension ReusingView {
 
     /// Loads data on first use, as UIKit does on its first layout.
     func loadIfNeeded() {
-        if !hasLoadedData { reloadData() }
+        if !engine.hasLoadedData { reloadData() }
     }
 
     /// The data source's section and row counts, validated (a negative count names the method); traps with the message otherwise.
@@ -29,5 +29,28 @@ extension ReusingView {
         } catch {
             ReuseTableError.trap(error)
         }
+    }
+}
+
+extension ReuseEngineView {
+    /// Throws a message naming the section and the count when `section` does not exist. The
+    /// counts are loaded first (one rule for both views: a query before the first layout loads).
+    func validateSection(_ section: Int) throws(ReuseTableError) {
+        loadIfNeeded()
+        let sections = sectionCountAsLoaded
+        guard section >= 0, section < sections else { throw ReuseTableError(Self.missingSectionMessage(section, sections: sections)) }
+    }
+
+    /// Throws a message naming the index path and the counts when it names no row or item,
+    /// after loading the counts, as `validateSection(_:)`.
+    func validateIndexPath(_ indexPath: IndexPath) throws(ReuseTableError) {
+        loadIfNeeded()
+        let sections = sectionCountAsLoaded
+        guard indexPath.count == 2 else { throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .malformed(sections: sections))) }
+        guard indexPath.section >= 0, indexPath.section < sections else {
+            throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .section(sections: sections)))
+        }
+        let rows = countAsLoaded(inSection: indexPath.section)
+        guard indexPath.row >= 0, indexPath.row < rows else { throw ReuseTableError(Self.missingIndexPathMessage(indexPath, .row(rows: rows))) }
     }
 }

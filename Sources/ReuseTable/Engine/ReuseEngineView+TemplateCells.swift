@@ -7,7 +7,7 @@ import Foundation
 // key, per width. The table's header and footer views use the same template
 // store and measuring steps (`TableViewHeaderFooterView.swift`).
 
-extension ReusingView {
+extension ReuseEngineView {
     /// `heightForCell(…, cacheBy:configuration:)` of both views.
     /// - Complexity: O(1) on a hit; one fitting on a miss.
     func templateHeight(_ identifier: String, cacheBy indexPath: IndexPath, configuration: (Cell) -> Void) -> CGFloat {
@@ -51,7 +51,7 @@ extension ReusingView {
 
     /// The steps every template goes through: made ready for reuse, given the
     /// width it is measured at (so `configuration` sees it), configured, fitted.
-    func measureTemplate<Template: ReusableView>(
+    func measureTemplate<Template: PooledView>(
         _ template: Template, width: CGFloat, describing what: String,
         _ configuration: (Template) -> Void, fit: (Template) -> CGFloat
     ) -> CGFloat {
@@ -67,7 +67,7 @@ extension ReusingView {
     /// (`templateCellHeight(_:contentView:enforceFrameLayout:width:)`); each view
     /// finishes the raw height its own way (`fittingHeight(ofTemplate:width:describing:)`).
     func measuredHeight(of cell: Cell, contentWidth: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {
-        counters.selfSizingMeasurements += 1
+        engine.counters.selfSizingMeasurements += 1
         let (fitted, path) = templateCellHeight(
             cell, contentView: cell.contentView, enforceFrameLayout: cell.enforceFrameLayout,
             width: contentWidth)
@@ -78,12 +78,12 @@ extension ReusingView {
     /// One off-screen cell per identifier, made from the registered class and never added to the view tree.
     func templateCell(withIdentifier identifier: String) -> Cell {
         template(
-            identifier, in: &templateCells, registered: registeredClasses, noun: "cell", call: "heightForCell(withIdentifier:…)",
+            identifier, in: &engine.templateCells, registered: engine.registeredClasses, noun: "cell", call: "heightForCell(withIdentifier:…)",
             validate: validateTemplateIdentifier)
     }
 
     /// The template of `identifier` in `templates` (cells, or header and footer views), made on first use.
-    func template<Template: ReusableView>(
+    func template<Template: PooledView>(
         _ identifier: String, in templates: inout [String: Template],
         registered: [String: Template.Type], noun: String, call: String,
         validate: (String) throws(ReuseTableError) -> Void
@@ -103,7 +103,7 @@ extension ReusingView {
 
     /// Throws a message naming the identifier when no cell class is registered for it.
     func validateTemplateIdentifier(_ identifier: String) throws(ReuseTableError) {
-        guard registeredClasses[identifier] == nil else { return }
+        guard engine.registeredClasses[identifier] == nil else { return }
         throw missingTemplateClass(
             noun: "cell", identifier: identifier, registration: Self.vocabulary.cellRegistration,
             registered: " (registered: \(registeredIdentifierList))")
@@ -118,7 +118,7 @@ extension ReusingView {
 
     /// The registered cell identifiers, quoted, for messages ("none" when empty).
     var registeredIdentifierList: String {
-        let known = registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        let known = engine.registeredClasses.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         return known.isEmpty ? "none" : known
     }
 
@@ -155,5 +155,17 @@ extension ReusingView {
     func heightDebugLogSwitched() {
         indexPathHeightCache.log.isEnabled = isHeightDebugLogEnabled
         keyedHeightCache.log.isEnabled = isHeightDebugLogEnabled
+    }
+
+    /// FDTemplateLayoutCell's measuring path, shared by the table's and the collection
+    /// view's template and self-sizing cells: a `contentView` with constraints (unless
+    /// `enforceFrameLayout`) is fitted by Auto Layout with a required width fence and
+    /// compressed height; otherwise the cell's `sizeThatFits`. Returns the height and
+    /// the path's name (for the debug log); the callers apply their own fallbacks.
+    func templateCellHeight(_ cell: View, contentView: View, enforceFrameLayout: Bool, width: CGFloat) -> (height: CGFloat, path: String) {
+        if !enforceFrameLayout, let constrained = contentView.templateFittingHeight(width: width, diagnostics: diagnosticHandler) {
+            return (constrained, "Auto Layout")
+        }
+        return (cell.sizeThatFits(CGSize(width: width, height: 0)).height, "sizeThatFits")
     }
 }

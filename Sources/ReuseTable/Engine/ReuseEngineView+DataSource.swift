@@ -5,13 +5,13 @@ import Foundation
 // Each view names its own methods (`TableView+Reuse.swift`, `CollectionView+Reuse.swift`,
 // and the two `+Prefetching.swift` files).
 
-extension LayingOutView {
+extension ReuseEngineView {
     /// Asks the data source for the element's cell (through `ask(_:_:)`: nil once a
     /// structural call is queued) and counts cells the view has not seen before.
     func cellFromDataSource(at indexPath: IndexPath) -> Cell? {
         noteCellRequestStarting()
         guard let cell = ask(Self.cellCallback, { dataSourceCell(at: indexPath) }) else { return nil }
-        counters[keyPath: Counters.dataSourceCellCalls] += 1
+        engine.counters.dataSourceCellCalls += 1
         noteHandedOver(cell)
         refresh(cell)
         prepareConfiguration(of: cell, at: indexPath)  // the view's state, and the cell's update, before it is shown or measured
@@ -37,16 +37,16 @@ extension LayingOutView {
     /// cancels those no longer ahead (`PrefetchWindow`). Runs after each pass not cut short.
     func updatePrefetching() {
         guard hasPrefetchDataSource else { return }
-        let scrollingUp = contentOffset.y < pass.lastOffsetY
+        let scrollingUp = contentOffset.y < engine.pass.lastOffsetY
         let ahead = indexPathsAhead(upward: scrollingUp, count: Self.defaultPrefetchDistance)
-        let (cancelled, announced) = PrefetchWindow.advance(&prefetchedIndexPaths, to: ahead) { cellsOnScreen[$0] != nil }
+        let (cancelled, announced) = PrefetchWindow.advance(&engine.prefetchedIndexPaths, to: ahead) { engine.cellsOnScreen[$0] != nil }
         if !cancelled.isEmpty { tellPrefetchDataSource(cancelled, cancelling: true) }
         if !announced.isEmpty { tellPrefetchDataSource(announced, cancelling: false) }
     }
 
     /// Cancels every outstanding announcement (reloads and batch updates).
     func cancelAllPrefetching() {
-        guard !prefetchedIndexPaths.isEmpty else { return }
-        tellPrefetchDataSource(PrefetchWindow.cancelAll(&prefetchedIndexPaths), cancelling: true)
+        guard !engine.prefetchedIndexPaths.isEmpty else { return }
+        tellPrefetchDataSource(PrefetchWindow.cancelAll(&engine.prefetchedIndexPaths), cancelling: true)
     }
 }

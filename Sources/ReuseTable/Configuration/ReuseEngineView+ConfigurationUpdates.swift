@@ -22,7 +22,7 @@ protocol ConfiguredCell: ConfigurationUpdating {
     var hasConfigurationUpdateHandler: Bool { get }
 }
 
-extension LayingOutView {
+extension ReuseEngineView {
     /// The most rounds of updates one pass runs: a handler that marks another cell is followed in
     /// the next round; handlers that keep marking each other stop here, reported.
     static var maximumConfigurationUpdateRounds: Int { 16 }
@@ -32,20 +32,20 @@ extension LayingOutView {
     /// - Complexity: O(1) when nothing is marked; otherwise O(k · v) for k marked views and v
     ///   visible cells, plus the updates.
     func updateMarkedConfigurations() {
-        guard pass.configurationUpdates.hasWork else { return }
+        guard engine.pass.configurationUpdates.hasWork else { return }
         var newHeights: [(IndexPath, CGFloat)] = []
-        for view in pass.configurationUpdates.heightChecks {
-            guard let cell = view as? Cell, let entry = cellsOnScreen.entries.first(where: { $0.cell === cell }),
+        for view in engine.pass.configurationUpdates.heightChecks {
+            guard let cell = view as? Cell, let entry = engine.cellsOnScreen.entries.first(where: { $0.cell === cell }),
                 let height = selfSizedHeight(of: cell, at: entry.indexPath, matchingRow: false),
                 !isRowHeight(height, at: entry.indexPath)
             else { continue }
             newHeights.append((entry.indexPath, height))
         }
-        pass.configurationUpdates.heightChecks.removeAll()
+        engine.pass.configurationUpdates.heightChecks.removeAll()
         var rounds = 0
-        while !pass.configurationUpdates.views.isEmpty {
-            let marked = pass.configurationUpdates.views
-            pass.configurationUpdates.views.removeAll(keepingCapacity: true)
+        while !engine.pass.configurationUpdates.views.isEmpty {
+            let marked = engine.pass.configurationUpdates.views
+            engine.pass.configurationUpdates.views.removeAll(keepingCapacity: true)
             rounds += 1
             if rounds > Self.maximumConfigurationUpdateRounds {
                 for view in marked { view.isScheduledForConfigurationUpdate = false }
@@ -58,7 +58,7 @@ extension LayingOutView {
             for view in marked {
                 view.isScheduledForConfigurationUpdate = false
                 guard view.needsConfigurationUpdate, view.superview === self else { continue }  // off screen: updated when shown
-                let row = (view as? Cell).flatMap { cell in cellsOnScreen.entries.first { $0.cell === cell } }.map(\.indexPath)
+                let row = (view as? Cell).flatMap { cell in engine.cellsOnScreen.entries.first { $0.cell === cell } }.map(\.indexPath)
                 let before = row.flatMap { selfSizedHeight(of: view, at: $0, matchingRow: true) }
                 calling("configurationUpdateHandler") { view.updateConfigurationIfNeeded() }
                 view.layoutIfNeeded()
@@ -105,15 +105,15 @@ extension LayingOutView {
             let height = table.selfSizedHeight(of: configured, at: indexPath, matchingRow: false),
             !table.isRowHeight(height, at: indexPath)
         else { return }
-        pass.configurationUpdates.heightChecks.append(configured)
-        pass.requests.insert(.runAgain)
+        engine.pass.configurationUpdates.heightChecks.append(configured)
+        engine.pass.requests.insert(.runAgain)
     }
 
     /// Notes that the data source is about to be asked for a cell or a supplementary view (for
     /// the registrations' check, `Collection/CollectionView+Registrations.swift`).
     func noteCellRequestStarting() {
         guard Cell.self == CollectionViewCell.self else { return }
-        pass.configurationUpdates.providerCallStartedAt = DispatchTime.now().uptimeNanoseconds
+        engine.pass.configurationUpdates.providerCallStartedAt = DispatchTime.now().uptimeNanoseconds
     }
 
     /// Lifts (`true`) or drops (`false`) the reordering state of a lifted cell.
@@ -124,8 +124,8 @@ extension LayingOutView {
     /// Puts `view` on the list of views to update before the next pass, and asks for that pass:
     /// when the running transaction settles, or at the next `layoutIfNeeded()`.
     func scheduleMarkedConfiguration(_ view: ConfigurationUpdating) {
-        pass.configurationUpdates.views.append(view)
-        pass.requests.insert(.runAgain)
+        engine.pass.configurationUpdates.views.append(view)
+        engine.pass.requests.insert(.runAgain)
         setNeedsLayout()
     }
 }

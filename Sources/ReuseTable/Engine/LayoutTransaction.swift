@@ -29,8 +29,11 @@ import Foundation
 ///   `maximumDeferredRounds` queued calls in one settle the view stops with a
 ///   message naming the call and the callback it came from.
 ///
+/// A class, owned by the view's engine (`ReuseEngine.transaction`): one guard per view, which
+/// the shared code reaches through `LayoutTransactionHost`.
 /// - Complexity: O(1) per call, plus the queued work.
-struct LayoutTransaction {
+@MainActor
+final class LayoutTransaction {
     /// Nesting depth of transactions (0 when the view is idle).
     private(set) var depth = 0
     /// Calls queued while a transaction was running, in call order.
@@ -46,7 +49,7 @@ struct LayoutTransaction {
     private(set) var runningCall: String?
 
     /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
-    static let maximumDeferredRounds = 1_000
+    nonisolated static let maximumDeferredRounds = 1_000
 
     /// True while a transaction is running.
     var isActive: Bool { depth > 0 }
@@ -54,55 +57,53 @@ struct LayoutTransaction {
     /// True when a structural call is waiting: the running pass must stop asking for new rows.
     var hasDeferredWork: Bool { !queue.isEmpty }
 
-    mutating func begin() { depth += 1 }
+    func begin() { depth += 1 }
 
     /// Ends one level; returns true when the outermost level ended.
-    mutating func end() -> Bool {
+    func end() -> Bool {
         precondition(depth > 0, "ReuseTable: unbalanced layout transaction")
         depth -= 1
         return depth == 0
     }
 
     /// Queues `run`, made by the public call `name` from the current callback.
-    mutating func enqueue(_ name: String, _ run: @escaping () -> Void) {
+    func enqueue(_ name: String, _ run: @escaping () -> Void) {
         queue.append((name, callback, run))
     }
 
     /// Takes the next queued call.
-    mutating func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
+    func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
         queue.isEmpty ? nil : queue.removeFirst()
     }
 
     /// Notes which queued call runs (nil when it returned).
-    mutating func noteRunning(_ name: String?) { runningCall = name }
+    func noteRunning(_ name: String?) { runningCall = name }
 
     /// The message for a view whose callbacks keep changing it.
-    static func loopMessage(view: String, call: String, origin: StaticString) -> String {
+    nonisolated static func loopMessage(view: String, call: String, origin: StaticString) -> String {
         "\(view): \(call) was called from \(origin) after \(maximumDeferredRounds) calls queued from callbacks without the view settling; "
             + "a callback that changes the \(view == "TableView" ? "table" : "collection view") every time it runs never lets it settle. "
             + "Change the data once (for example, load more only when new rows are available)."
     }
 }
 
-/// A view that runs its work inside a `LayoutTransaction`.
+/// A view that runs its work inside a `LayoutTransaction`: `TableView` and `CollectionView`
+/// (through `ReuseEngineView`, from their engine).
 @MainActor
 protocol LayoutTransactionHost: AnyObject {
-    var transaction: LayoutTransaction { get set }
+    /// The view's guard.
+    var transaction: LayoutTransaction { get }
     /// "TableView" or "CollectionView", for messages.
     var hostName: String { get }
     /// Called when the outermost transaction ended and every queued call ran.
     func transactionDidSettle()
-    /// Called when the view has settled (nothing queued, the last pass done): tells the
-    /// delegate `scrollViewDidScroll(_:)` once if the offset moved since it was last told.
-    /// Runs its callback in a transaction of its own, so calls made from it are queued and run next.
+    /// Called when the view has settled: tells the delegate `scrollViewDidScroll(_:)` if the offset moved.
     func reportScrollIfMoved()
 }
 
 extension LayoutTransactionHost {
     func reportScrollIfMoved() {}
-}
 
-extension LayoutTransactionHost {
     /// Runs `body` inside a transaction; when the outermost one ends, runs the
     /// queued structural calls in order, each as if called from outside.
     func performTransaction(_ body: () -> Void) {
@@ -166,5 +167,20 @@ extension LayoutTransactionHost {
         transaction.callback = callback
         defer { transaction.callback = saved }
         return body()
+    }
+}
+
+extension ReuseEngineView {
+    /// The engine's guard (`ReuseEngine.transaction`).
+    var transaction: LayoutTransaction { engine.transaction }
+
+    /// When the view has settled (nothing queued, the last pass done): tells the delegate
+    /// `scrollViewDidScroll(_:)` once if the offset moved since it was last told
+    /// (`ScrollView+DidScroll.swift`), in a transaction of its own, so calls made from it are
+    /// queued and run next; insets or a size it set (properties, not queued calls) are laid out now.
+    func reportScrollIfMoved() {
+        guard takeOffsetChange(), let delegate else { return }
+        performTransaction { calling("scrollViewDidScroll(_:)") { tellDidScroll(delegate) } }
+        if !transaction.hasDeferredWork { transactionDidSettle() }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+// Reconfiguring visible cells in place (UIKit, iOS 15: `reconfigureRows(at:)`,
+// `reconfigureItems(at:)`), written once: not a batch update, so the geometry,
+// the layout and every other cell are left alone. Used by the diffable data
+// sources for `reconfigureItems`.
+
+extension ReuseEngineView {
+    /// Asks the data source again for the visible cells at `indexPaths`, handing it
+    /// the cell already showing each: that cell is put on top of the reuse pool, so
+    /// `dequeueReusableCell` returns that very cell (after `prepareForReuse()`).
+    /// A different cell (another identifier, or no pool) takes the old one's place;
+    /// the old one is already in the pool if it could be reused. Index paths not on
+    /// screen are ignored: they are configured when they appear. `reconfigured` runs
+    /// for each cell configured (the table measures self-sizing rows there).
+    ///
+    /// Once a callback queued a structural call, `cellFromDataSource` answers nil (`ask(_:_:)`):
+    /// the cells not reconfigured yet leave the screen (`notReached` runs for each first), so
+    /// the next pass — after the queued call, wherever their rows are then — asks for them anew.
+    /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured
+    ///   (and O(v) for each one replaced by a different cell).
+    func reconfigureVisibleCells(
+        at indexPaths: [IndexPath], reconfigured: (IndexPath, Cell) -> Void,
+        notReached: (IndexPath) -> Void = { _ in }
+    ) {
+        guard engine.hasLoadedData else { return }
+        for (position, indexPath) in indexPaths.enumerated() {
+            guard let old = engine.cellsOnScreen[indexPath] else { continue }
+            if let identifier = old.reuseIdentifier { engine.pool.enqueue(old, identifier: identifier) }
+            guard let cell = cellFromDataSource(at: indexPath) else {
+                if let identifier = old.reuseIdentifier { _ = engine.pool.dequeue(identifier) }  // back on screen, as it was
+                let waiting = indexPaths[position...].filter { engine.cellsOnScreen[$0] != nil }
+                waiting.forEach(notReached)
+                let rows = Set(waiting)
+                recycle(engine.cellsOnScreen.partition { !rows.contains($0.indexPath) })
+                engine.pass.requests.insert(.runAgain)
+                return
+            }
+            if cell !== old {
+                old.removeFromSuperview()
+                cell.frame = old.frame
+                addCellSubview(cell)
+                let entries = engine.cellsOnScreen.removeAll().map { entry in
+                    entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
+                }
+                engine.cellsOnScreen.replace(with: entries)
+            }
+            cell.layoutIfNeeded()
+            reconfigured(indexPath, cell)
+        }
+    }
+
+    /// The cells on screen after any pending layout pass, as UIKit's `visibleCells`,
+    /// `indexPathsForVisibleRows`/`Items` and `cellForRow`/`Item(at:)` answer.
+    /// - Complexity: O(1), plus a pending layout pass.
+    var cellsOnScreenAfterLayout: VisibleRows<Cell> {
+        layoutIfNeeded()
+        return engine.cellsOnScreen
+    }
+}
