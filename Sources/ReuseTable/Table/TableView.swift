@@ -251,7 +251,10 @@ open class TableView: ScrollView, LayoutTransactionHost {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
+            // The flag first: the queued closure is formed (and allocated) only when a step is running.
+            if transaction.isActive, deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) {
+                return
+            }
             setContentOffsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }
