@@ -78,11 +78,19 @@ open class TableView: ScrollView, LayoutTransactionHost {
     }
     /// `.singleLine` adds `1 / screenScale` to self-sized rows and takes it from every cell's
     /// contentView, as UIKit's separator does.
-    open var separatorStyle: SeparatorStyle = .singleLine
-    /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
-    open var screenScale: CGFloat = 2 {
-        didSet { screenScale = checkedScale(screenScale) }
+    open var separatorStyle: SeparatorStyle {
+        get { storedSeparatorStyle }
+        set { storedSeparatorStyle = newValue }
     }
+    /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
+    open var screenScale: CGFloat {
+        get { storedScreenScale }
+        set { storedScreenScale = checkedScale(newValue) }
+    }
+    // Private, each access a plain read or write: every placed cell reads both (its separator),
+    // without a runtime exclusivity check (see `View.bounds`).
+    private var storedSeparatorStyle: SeparatorStyle = .singleLine
+    private var storedScreenScale: CGFloat = 2
     /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
     open var measurementOverscan: CGFloat = 0 {
         didSet { measurementOverscan = checkedSetting(measurementOverscan, "measurementOverscan", fallback: 0, allowsAutomatic: false) }
