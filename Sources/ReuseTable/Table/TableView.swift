@@ -138,6 +138,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var layoutFinger = GeometryFinger()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
+    var wantedWalk = WantedWalk()  // the last walk of the viewport's slots, extended by the next (`TableView+WantedWalk.swift`)
     /// Whether `reloadData()` has started since the table was made (set *before* the data source is asked).
     var hasLoadedData = false
     /// Whether rows start as estimates (decided at reload).
