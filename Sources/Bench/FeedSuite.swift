@@ -9,7 +9,8 @@ import Feed
 // lays them out. One cell design sized two ways: the feed's own frame-layout cell
 // (`FeedCell.sizeThatFits`) and its twin built with constraints
 // (`AutoLayoutFeedCell`, the same labels placed by anchors, equal heights), which
-// the table measures by Auto Layout.
+// the table measures by Auto Layout, and its twin on a content configuration
+// (`ConfiguredFeedCell`, sized by its content view).
 
 enum FeedSuite {
     /// A terminal-sized viewport, as the demo shows it.
@@ -30,6 +31,10 @@ enum FeedSuite {
                     strategies: [
                         (name: "frame", setUp: { rows in makeCase(rows: rows, autoLayout: false, counted: quick ? 300 : countedSteps) }),
                         (name: "AutoLayout", setUp: { rows in makeCase(rows: rows, autoLayout: true, counted: quick ? 300 : countedSteps) }),
+                        (
+                            name: "configured",
+                            setUp: { rows in makeCase(rows: rows, layout: .configured, counted: quick ? 300 : countedSteps) }
+                        ),
                     ]
                 )
             ])
@@ -47,11 +52,16 @@ enum FeedSuite {
     /// The feed of `rows` posts loaded in a terminal-sized table with estimated heights, its cells
     /// `FeedCell` (frame layout) or `AutoLayoutFeedCell` (the same design as constraints).
     @MainActor static func makeTable(rows: Int, autoLayout: Bool) -> (TableView, FeedDataSource) {
+        makeTable(rows: rows, layout: autoLayout ? .autoLayout : .frames)
+    }
+
+    /// The same with any of the feed's cell classes (`ConfiguredFeedCell`: a content configuration).
+    @MainActor static func makeTable(rows: Int, layout: FeedDataSource.CellLayout) -> (TableView, FeedDataSource) {
         let days = max(1, rows / FeedGenerator.postsPerDay)
         let model = FeedModel(sections: days, rowsPerSection: rows / days)
         let table = TableView(frame: frame)
         let feed = FeedDataSource(model: model)
-        feed.cellLayout = autoLayout ? .autoLayout : .frames
+        feed.cellLayout = layout
         feed.install(in: table)
         table.estimatedRowHeight = feed.averageHeight(width: frame.width)
         table.reloadData()
@@ -61,8 +71,13 @@ enum FeedSuite {
     /// A loaded feed table, `counted` screen steps timed one by one, then the harness's step: one more screen down
     /// (the path bounces at the ends, as `scrollStep`'s does).
     static func makeCase(rows: Int, autoLayout: Bool, counted steps: Int) -> BenchCase {
+        makeCase(rows: rows, layout: autoLayout ? .autoLayout : .frames, counted: steps)
+    }
+
+    /// The same with any of the feed's cell classes.
+    static func makeCase(rows: Int, layout: FeedDataSource.CellLayout, counted steps: Int) -> BenchCase {
         MainActor.assumeIsolated {
-            let (table, feed) = makeTable(rows: rows, autoLayout: autoLayout)
+            let (table, feed) = makeTable(rows: rows, layout: layout)
             let screen = Double(frame.height)
             var times: [Double] = []
             times.reserveCapacity(steps)
@@ -73,7 +88,7 @@ enum FeedSuite {
             }
             times.sort()
             let p99 = Harness.percentile(times, 0.99)
-            counted[autoLayout ? "AutoLayout" : "frame"] = (
+            counted[layout == .frames ? "frame" : layout == .autoLayout ? "AutoLayout" : "configured"] = (
                 steps, Harness.percentile(times, 0.5), p99, table.counters.cellsCreated
             )
             let start = Double(steps + 1) * screen

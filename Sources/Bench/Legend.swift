@@ -57,9 +57,21 @@ enum Legend {
         Entry(name: "deleteInsertAll", suites: nil, text: "one batch deleting every old row and inserting every new one (no identities)"),
         Entry(name: "ReuseTable", suites: ["diffable"], text: "ours: the diff alone (`SnapshotDifference`), no table"),
         Entry(name: "frame", suites: ["feed"], text: "the demo's feed sized by `FeedCell.sizeThatFits`"),
+        Entry(
+            name: "configured", suites: ["feed"],
+            text: "the same design on a content configuration (`ConfiguredFeedCell`), sized by its content view"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
+        Entry(
+            name: "plain", suites: ["configured"],
+            text: "`dequeueReusableCell(withReuseIdentifier:for:)` of a cell with two labels placed by hand"),
+        Entry(
+            name: "configured", suites: ["configured"],
+            text: "`dequeueConfiguredReusableCell(using:for:item:)`: a list cell from a `CellRegistration`, a value-cell content configuration"),
         Entry(name: "sectionSnapshot", suites: ["outline"], text: "`DiffableDataSourceSectionSnapshot` applied to a `TableView` by `apply(_:to:)`"),
+        Entry(
+            name: "listLayout", suites: ["outline"],
+            text: "the same applied to a `CollectionView` with `list(using:)`: registered list cells, self-sized, an outline disclosure each"),
         Entry(
             name: "compositional", suites: ["compositional"],
             text: "`CollectionViewCompositionalLayout`, heights estimated and measured as items show"),
@@ -119,7 +131,10 @@ enum Legend {
         Entry(name: "watchWrite", suites: nil, text: "the watch page's nine scenes recorded on the real engine and written as one HTML file"),
         Entry(
             name: "outlineToggle", suites: nil,
-            text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the table"),
+            text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the view"),
+        Entry(
+            name: "dequeueScreenStep", suites: nil,
+            text: "a collection view of n one-line items (80×24, a FlowLayout list) scrolled one screen: 24 cells dequeued, shown and laid out"),
         Entry(name: "outlineFirstApply", suites: nil, text: "apply a tree of n items, every parent expanded, to a fresh table"),
         Entry(name: "outlineIndexOf", suites: nil, text: "`index(of:)` of a random item of the tree"),
         Entry(name: "outlineVisibleIndex", suites: nil, text: "`visibleIndex(of:)`: a random item's row"),

@@ -3,10 +3,12 @@ import ReuseTable
 import SeededRandom
 
 // The `outline` suite: a section snapshot shaped like a big tree, applied to a real
-// `TableView` (fixed row heights, the usual 320×480 viewport, scrolled to a third).
+// `TableView` (fixed row heights, the usual 320×480 viewport, scrolled to a third) and, for
+// toggles, to a `CollectionView` with `list(using:)` (list cells from a registration, each with
+// a list configuration and an outline disclosure, self-sized; an 80×24 terminal, scrolled to a third).
 // - `outlineToggle`: one parent with n/10 children, in a tree of n items, expanded and
 //   collapsed in turn, end to end: `snapshot(for:)`, `expand`/`collapse`, `apply(_:to:)`
-//   and the table's update;
+//   and the view's update;
 // - `outlineFirstApply`: the whole tree (every parent expanded) applied to a fresh table;
 // - `outlineIndexOf`, `outlineVisibleIndex`, `outlineVisibleCount`: `index(of:)`,
 //   `visibleIndex(of:)` (an item's row) and `visibleItemCount` on the tree.
@@ -24,7 +26,9 @@ enum OutlineSuite {
         return BenchSuite(
             name: "outline", scales: quick ? [10_000] : scales,
             operations: operations.map { name, setUp in
-                BenchOperation(name: name, baseline: nil, strategies: [BenchStrategy(name: "sectionSnapshot", setUp: setUp)])
+                var strategies = [BenchStrategy(name: "sectionSnapshot", setUp: setUp)]
+                if name == "outlineToggle" { strategies.append(BenchStrategy(name: "listLayout", setUp: listToggleCase)) }
+                return BenchOperation(name: name, baseline: nil, strategies: strategies)
             })
     }
 
@@ -75,6 +79,40 @@ enum OutlineSuite {
                         if snapshot.isExpanded(big) { snapshot.collapse([big]) } else { snapshot.expand([big]) }
                         dataSource.apply(snapshot, to: 0, animatingDifferences: false)
                         blackHole(table.counters.layoutPasses)
+                    }
+                }, maxBatch: 64)
+        }
+    }
+
+    /// The toggle on a collection view laid out by `CollectionViewCompositionalLayout.list(using:)`.
+    static func listToggleCase(_ rows: Int) -> BenchCase {
+        MainActor.assumeIsolated {
+            let list = CollectionView(
+                frame: CGRect(x: 0, y: 0, width: 80, height: 24),
+                collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain)))
+            let registration = CollectionView.CellRegistration<CollectionViewListCell, Int> { cell, _, item in
+                var content = cell.defaultContentConfiguration()
+                content.text = "item \(item)"
+                cell.contentConfiguration = content
+                cell.accessories = [.outlineDisclosure()]
+            }
+            let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: list) { view, indexPath, item in
+                view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+            }
+            let (tree, big) = tree(rows)
+            var whole = DiffableDataSourceSnapshot<Int, Int>()
+            whole.appendSections([0])
+            dataSource.apply(whole)
+            dataSource.apply(tree, to: 0)
+            list.layoutIfNeeded()
+            list.contentOffset.y = list.contentSize.height / 3
+            return BenchCase(
+                step: { _ in
+                    MainActor.assumeIsolated {
+                        var snapshot = dataSource.snapshot(for: 0)
+                        if snapshot.isExpanded(big) { snapshot.collapse([big]) } else { snapshot.expand([big]) }
+                        dataSource.apply(snapshot, to: 0, animatingDifferences: false)
+                        blackHole(list.counters.layoutPasses)
                     }
                 }, maxBatch: 64)
         }

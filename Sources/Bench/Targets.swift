@@ -142,6 +142,10 @@ enum Targets {
                 "feedScreenStep, Auto Layout vs frame, one design (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: million),
                 against: "frame", atMost: 2, source: "performance.md"),
+            ratio(
+                "feedScreenStep, configured vs frame, one design (feed, 10^6 posts)",
+                .init(suite: "feed", operation: "feedScreenStep", strategy: "configured", rows: million),
+                against: "frame", atMost: 1.2, source: "modern-cells.md"),
             p99(
                 "feedScreenStep p99, frame (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "frame", rows: million),
@@ -195,6 +199,14 @@ enum Targets {
                 "outlineToggle (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineToggle", strategy: "sectionSnapshot", rows: million),
                 limit: 20_000_000, source: "outlines.md"),
+            time(
+                "outlineToggle, list layout (outline, 10^6 items)",
+                .init(suite: "outline", operation: "outlineToggle", strategy: "listLayout", rows: million),
+                limit: 20_000_000, source: "outlines.md"),
+            ratio(
+                "dequeueScreenStep, configured vs plain (configured, 10^5 items)",
+                .init(suite: "configured", operation: "dequeueScreenStep", strategy: "configured", rows: 100_000),
+                against: "plain", atMost: 1.2, source: "modern-cells.md"),
             time(
                 "outlineFirstApply (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineFirstApply", strategy: "sectionSnapshot", rows: million),

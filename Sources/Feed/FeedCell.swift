@@ -13,7 +13,8 @@ import ReuseTableTerminal
 /// the first time it sees the cell: scroll and the same few numbers come back,
 /// which *is* the reuse pool. Self-sizing by frame layout: `sizeThatFits` wraps
 /// the body at the content width; the last line is the separator.
-/// `AutoLayoutFeedCell` is its twin built with constraints (key `a`).
+/// `AutoLayoutFeedCell` is its twin built with constraints, `ConfiguredFeedCell` its twin on a
+/// content configuration (key `a`).
 public class FeedCell: TableViewCell, GridDrawable {
     /// The reuse identifier of this class (the twin has its own, so the pool never mixes them).
     public class var identifier: String { "post" }
@@ -72,6 +73,7 @@ public class FeedCell: TableViewCell, GridDrawable {
     /// Byline + wrapped body + grown lines + separator.
     /// - Complexity: O(length of the body).
     public override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if contentConfiguration != nil { return super.sizeThatFits(size) }  // `ConfiguredFeedCell`: its content view's height
         let bodyHeight = body.sizeThatFits(CGSize(width: FeedCell.bodyWidth(forContentWidth: size.width), height: 0)).height
         return CGSize(width: size.width, height: 1 + bodyHeight + CGFloat(extraLines) + 1)
     }
@@ -91,6 +93,7 @@ public class FeedCell: TableViewCell, GridDrawable {
         let indent = FeedCell.indent
         let tagWidth = CGFloat(tagLabel.text.count)
         tagLabel.frame = CGRect(x: max(indent, width - tagWidth - 1), y: 0, width: tagWidth, height: 1)
+        guard contentConfiguration == nil else { return }  // `ConfiguredFeedCell`: the configuration places the rest
         let authorWidth = CGFloat(author.text.count)
         author.frame = CGRect(x: indent, y: 0, width: authorWidth, height: 1)
         time.frame = CGRect(x: indent + authorWidth + 1, y: 0, width: CGFloat(time.text.count), height: 1)

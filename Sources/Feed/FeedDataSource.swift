@@ -13,13 +13,21 @@ import Figures
 @MainActor
 public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     /// How the feed's cells are laid out and measured (key `a`).
-    public enum CellLayout: String {
+    public enum CellLayout: String, Sendable {
         /// `FeedCell`: frames set in `layoutSubviews`, height from `sizeThatFits`.
         case frames = "frame layout"
         /// `AutoLayoutFeedCell`: the same cell built with anchors, fitted by the engine.
         case autoLayout = "Auto Layout"
+        /// `ConfiguredFeedCell`: the same design on a `ListContentConfiguration`, sized by its content view.
+        case configured = "content configuration"
 
-        var cellClass: FeedCell.Type { self == .frames ? FeedCell.self : AutoLayoutFeedCell.self }
+        var cellClass: FeedCell.Type {
+            switch self {
+            case .frames: return FeedCell.self
+            case .autoLayout: return AutoLayoutFeedCell.self
+            case .configured: return ConfiguredFeedCell.self
+            }
+        }
     }
 
     /// The posts shown: generated days plus the edits made through the demo.
@@ -47,7 +55,7 @@ public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
 
     /// Registers the cell classes (each under its own identifier) and the header, and sets self-sizing rows on `table`.
     public func install(in table: TableView) {
-        for layout in [CellLayout.frames, .autoLayout] {
+        for layout in [CellLayout.frames, .autoLayout, .configured] {
             table.register(layout.cellClass, forCellReuseIdentifier: layout.cellClass.identifier)
         }
         table.register(DayHeaderView.self, forHeaderFooterViewReuseIdentifier: DayHeaderView.identifier)

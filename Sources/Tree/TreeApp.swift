@@ -22,10 +22,13 @@ struct EntryInfo {
     var isFolder: Bool { kind == .folder }
 }
 
-/// `swift run Demo tree [DIR]`: a file browser over a real directory, one `TableView` row per
-/// visible entry of a `DiffableDataSourceSectionSnapshot` (Docs/outlines.md). Folders are listed
-/// only when they expand (`snapshotForExpandingParent`), on a background thread; a placeholder
-/// row shows progress until the listing is applied in an idle step.
+/// `swift run Demo tree [DIR]`: a file browser over a real directory, one list cell per visible
+/// entry of a `DiffableDataSourceSectionSnapshot` (Docs/outlines.md), on a `CollectionView` laid
+/// out by `CollectionViewCompositionalLayout.list(using:)`. A folder's cell shows the
+/// `outlineDisclosure` accessory, whose triangle follows the cell's `isExpanded` state; the keys
+/// tap it through `tapOutlineDisclosure(at:)`. Folders are listed only when they expand
+/// (`snapshotForExpandingParent`), on a background thread; a placeholder row shows progress
+/// until the listing is applied in an idle step.
 @MainActor
 public final class TreeApp: ListScreen {
     /// The keys, shown on the status line by `?`.
@@ -36,8 +39,9 @@ public final class TreeApp: ListScreen {
 
     public let rootPath: String
     public let lister: FolderLister
-    public var table: TableView { tableView! }
-    public private(set) var dataSource: TableViewDiffableDataSource<Int, TreeItem>!
+    /// The list: one self-sized list cell a row.
+    public let list: CollectionView
+    public private(set) var dataSource: CollectionViewDiffableDataSource<Int, TreeItem>!
     var infos: [String: EntryInfo] = [:]
     /// The marked row's item (the selection shows it).
     public private(set) var marked: TreeItem
@@ -55,14 +59,16 @@ public final class TreeApp: ListScreen {
         rootPath = (path as NSString).standardizingPath
         lister = FolderLister(reader: reader)
         marked = TreeItem(path: rootPath)
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 80, height: 23))
-        super.init(table: table)
-        table.rowHeight = 1
+        list = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 80, height: 23),
+            collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain)))
+        super.init(collectionView: list)
         infos[rootPath] = EntryInfo(kind: .folder)
-        dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, _, item in
-            let cell = table.dequeueReusableCell(withIdentifier: "entry") ?? TableViewCell(style: .value1, reuseIdentifier: "entry")
+        let entryCell = CollectionView.CellRegistration<CollectionViewListCell, TreeItem> { [unowned self] cell, _, item in
             configure(cell, item)
-            return cell
+        }
+        dataSource = CollectionViewDiffableDataSource(collectionView: list) { list, indexPath, item in
+            list.dequeueConfiguredReusableCell(using: entryCell, for: indexPath, item: item)
         }
         var handlers = SectionSnapshotHandlers<TreeItem>()
         handlers.shouldExpandItem = { [unowned self] item in infos[item.path]?.isFolder == true && !item.isPlaceholder }
@@ -80,8 +86,8 @@ public final class TreeApp: ListScreen {
         var tree = DiffableDataSourceSectionSnapshot<TreeItem>()
         tree.append([marked])
         dataSource.apply(tree, to: 0)
-        table.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
-        table.tapOutlineDisclosure(at: IndexPath(row: 0, section: 0))  // the root opens, listed in the background
+        list.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: .none)
+        list.tapOutlineDisclosure(at: IndexPath(item: 0, section: 0))  // the root opens, listed in the background
         status = { [unowned self] _ in statusText }
     }
 
@@ -97,31 +103,44 @@ public final class TreeApp: ListScreen {
         return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
     }
 
-    /// The row's text (indentation, disclosure, name) and detail (size, count, state).
+    /// The row's text (name) and detail (size, count, state); the indentation and the disclosure
+    /// triangle are the list cell's (`configure(_:_:)`).
     func describe(_ item: TreeItem) -> (text: String, detail: String) {
-        let snapshot = dataSource.snapshot(for: 0)
-        let level = snapshot.contains(item) ? snapshot.level(of: item) : 0
-        let indent = String(repeating: "  ", count: level)
         if item.isPlaceholder {
             let progress = lister.progress
-            return (indent + "  listing…", "\(progress.listed) listed, \(progress.waiting) waiting")
+            return ("listing…", "\(progress.listed) listed, \(progress.waiting) waiting")
         }
-        guard let info = infos[item.path] else { return (indent + item.name, "") }
+        guard let info = infos[item.path] else { return (item.name, "") }
         switch info.kind {
         case .folder:
-            let open = snapshot.contains(item) && snapshot.isExpanded(item)
             let detail = info.error.map { "unreadable: \($0)" } ?? info.childCount.map { "\($0) item\($0 == 1 ? "" : "s")" } ?? "…"
-            return (indent + (open ? "▾ " : "▸ ") + item.name + "/", detail)
-        case .file: return (indent + "  " + item.name, Self.size(info.size))
-        case .link(let target, let broken): return (indent + "  " + item.name + " → " + target, broken ? "broken link" : "link")
-        case .other: return (indent + "  " + item.name, "special")
+            return (item.name + "/", detail)
+        case .file: return (item.name, Self.size(info.size))
+        case .link(let target, let broken): return (item.name + " → " + target, broken ? "broken link" : "link")
+        case .other: return (item.name, "special")
         }
     }
 
-    private func configure(_ cell: TableViewCell, _ item: TreeItem) {
+    /// A folder's cell shows the outline disclosure (its triangle drawn from the cell's
+    /// `isExpanded`, which the section snapshot sets); other rows are indented one step more, so
+    /// names line up under the folder's.
+    private func configure(_ cell: CollectionViewListCell, _ item: TreeItem) {
         let (text, detail) = describe(item)
-        cell.textLabel?.text = text
-        cell.detailTextLabel?.text = detail
+        var content = ListContentConfiguration.valueCell()
+        content.text = text
+        content.secondaryText = detail
+        content.textProperties.numberOfLines = 1  // one line a row, truncated: a long link target must not wrap
+        content.secondaryTextProperties.numberOfLines = 1
+        cell.contentConfiguration = content
+        let snapshot = dataSource.snapshot(for: 0)
+        let level = snapshot.contains(item) ? snapshot.level(of: item) : 0
+        if isFolder(item) {
+            cell.indentationLevel = level
+            cell.accessories = [.outlineDisclosure(options: .init(style: .cell))]
+        } else {
+            cell.indentationLevel = level + 1
+            cell.accessories = []
+        }
     }
 
     // MARK: Listings arriving
@@ -185,38 +204,40 @@ public final class TreeApp: ListScreen {
         return sorted.map { TreeItem(path: path.hasSuffix("/") ? path + $0.name : path + "/" + $0.name) }
     }
 
-    /// Applies a section snapshot and keeps the mark on its item (or the nearest row).
+    /// Applies a section snapshot and keeps the mark on its item (or the nearest row). The rows on
+    /// screen are configured again: a folder's count changes when its listing arrives.
     private func apply(_ snapshot: DiffableDataSourceSectionSnapshot<TreeItem>) {
         let row = markedRow
         dataSource.apply(snapshot, to: 0)
+        list.reconfigureItems(at: list.indexPathsForVisibleItems)
         followMark(fallback: row)
     }
 
     // MARK: The mark
 
-    public var markedRow: Int { dataSource.indexPath(for: marked)?.row ?? 0 }
+    public var markedRow: Int { dataSource.indexPath(for: marked)?.item ?? 0 }
 
     private func followMark(fallback: Int) {
-        let rows = table.numberOfRows(inSection: 0)
+        let rows = list.numberOfItems(inSection: 0)
         guard rows > 0 else { return }
         if dataSource.indexPath(for: marked) == nil {
-            marked = dataSource.itemIdentifier(for: IndexPath(row: min(fallback, rows - 1), section: 0))!
+            marked = dataSource.itemIdentifier(for: IndexPath(item: min(fallback, rows - 1), section: 0))!
         }
-        table.selectRow(at: IndexPath(row: markedRow, section: 0), animated: false, scrollPosition: .none)
+        list.selectItem(at: IndexPath(item: markedRow, section: 0), animated: false, scrollPosition: .none)
     }
 
     private func mark(row: Int) -> KeyResponse {
-        let rows = table.numberOfRows(inSection: 0)
+        let rows = list.numberOfItems(inSection: 0)
         guard rows > 0 else { return .unchanged }
         let row = min(max(row, 0), rows - 1)
-        let indexPath = IndexPath(row: row, section: 0)
+        let indexPath = IndexPath(item: row, section: 0)
         marked = dataSource.itemIdentifier(for: indexPath)!
-        table.selectRow(at: indexPath, animated: false, scrollPosition: .none)
-        let rect = table.rectForRow(at: indexPath)
-        if rect.minY < table.contentOffset.y {
-            table.scrollToRow(at: indexPath, at: .top, animated: false)
-        } else if rect.maxY > table.contentOffset.y + CGFloat(listHeight) {
-            table.scrollToRow(at: indexPath, at: .bottom, animated: false)
+        list.selectItem(at: indexPath, animated: false, scrollPosition: .none)
+        guard let rect = list.layoutAttributesForItem(at: indexPath)?.frame else { return .changed }
+        if rect.minY < list.contentOffset.y {
+            list.scrollToItem(at: indexPath, at: .top, animated: false)
+        } else if rect.maxY > list.contentOffset.y + CGFloat(listHeight) {
+            list.scrollToItem(at: indexPath, at: .bottom, animated: false)
         }
         return .changed
     }
@@ -226,7 +247,7 @@ public final class TreeApp: ListScreen {
     public var statusText: String {
         if let query { return "/\(query)▏ Enter finds the next loaded name, Esc cancels" }
         if showsKeys { return Self.keyHelp.map { "\($0.0) \($0.1)" }.joined(separator: " · ") }
-        let rows = table.numberOfRows(inSection: 0)
+        let rows = list.numberOfItems(inSection: 0)
         var line = "\(rows) rows · \(infos.count) loaded"
         if let root = expandAllRoot {
             let progress = lister.progress
@@ -251,14 +272,14 @@ public final class TreeApp: ListScreen {
         case .home, .char("g"): return mark(row: 0)
         case .end, .char("G"): return mark(row: .max)
         case .right, .char("l"):
-            if isFolder(marked), !isExpanded(marked) { table.tapOutlineDisclosure(at: IndexPath(row: row, section: 0)) }
+            if isFolder(marked), !isExpanded(marked) { list.tapOutlineDisclosure(at: IndexPath(item: row, section: 0)) }
         case .left, .char("h"):
             if isFolder(marked), isExpanded(marked) {
-                table.tapOutlineDisclosure(at: IndexPath(row: row, section: 0))
-            } else if let parent = dataSource.snapshot(for: 0).parent(of: marked), let parentRow = dataSource.indexPath(for: parent)?.row {
+                list.tapOutlineDisclosure(at: IndexPath(item: row, section: 0))
+            } else if let parent = dataSource.snapshot(for: 0).parent(of: marked), let parentRow = dataSource.indexPath(for: parent)?.item {
                 return mark(row: parentRow)
             }
-        case .enter: table.tapOutlineDisclosure(at: IndexPath(row: row, section: 0))
+        case .enter: list.tapOutlineDisclosure(at: IndexPath(item: row, section: 0))
         case .char("*"): expandAll(below: marked)
         case .char("/"): query = ""
         case .char("?"): showsKeys = true
@@ -405,7 +426,7 @@ public final class TreeApp: ListScreen {
         if super.runIdleStep(budget: budget) { return true }
         if !lister.isIdle {
             // The placeholders' progress, and a nap while the thread lists.
-            table.reconfigureRows(at: table.indexPathsForVisibleRows ?? [])
+            list.reconfigureItems(at: list.indexPathsForVisibleItems)
             Thread.sleep(forTimeInterval: 0.005)
             return true
         }

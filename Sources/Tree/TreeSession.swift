@@ -43,26 +43,26 @@ public enum TreeSession {
             if !ok { failures += 1 }
             lines.append((ok ? "ok    " : "FAIL  ") + what)
         }
-        let table = app.table
-        check(table.numberOfRows(inSection: 0) == 2, "opens \(app.rootPath) with a placeholder row while it is listed")
+        let list = app.list
+        check(list.numberOfItems(inSection: 0) == 2, "opens \(app.rootPath) with a placeholder row while it is listed")
         check(app.settle(timeout: timeout), "the root is listed in the background")
         let rootEntries = app.infos[app.rootPath]?.childCount ?? -1
-        check(table.numberOfRows(inSection: 0) == rootEntries + 1, "the root shows its \(rootEntries) entries")
+        check(list.numberOfItems(inSection: 0) == rootEntries + 1, "the root shows its \(rootEntries) entries")
         let snapshot = app.dataSource.snapshot(for: 0)
         if let folder = snapshot.rootItems.first.flatMap({ snapshot.snapshot(of: $0).rootItems.first { app.infos[$0.path]?.isFolder == true } }) {
-            let row = app.dataSource.indexPath(for: folder)!.row
+            let row = app.dataSource.indexPath(for: folder)!.item
             for _ in 0..<row { _ = app.handle(.down) }
             check(app.marked == folder, "↓ marks \(folder.name)/")
             _ = app.handle(.right)
             app.settle(timeout: timeout)
             let count = app.infos[folder.path]?.childCount ?? 0
             check(
-                table.numberOfRows(inSection: 0) == rootEntries + 1 + count,
+                list.numberOfItems(inSection: 0) == rootEntries + 1 + count,
                 "→ lists \(folder.name)/ when it expands: \(count) entries, \(app.describe(folder).detail)")
             _ = app.handle(.left)
-            check(table.numberOfRows(inSection: 0) == rootEntries + 1, "← collapses it")
+            check(list.numberOfItems(inSection: 0) == rootEntries + 1, "← collapses it")
             _ = app.handle(.enter)
-            check(table.numberOfRows(inSection: 0) == rootEntries + 1 + count, "Enter expands it again, listed once")
+            check(list.numberOfItems(inSection: 0) == rootEntries + 1 + count, "Enter expands it again, listed once")
         } else {
             lines.append("(no folder in \(app.rootPath) to expand)")
         }

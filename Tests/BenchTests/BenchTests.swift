@@ -261,7 +261,7 @@ import TestSupport
         #expect(
             suites.map(\.name) == [
                 "geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
-                "feed", "watch", "outline", "compositional",
+                "feed", "watch", "outline", "compositional", "configured",
             ])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
@@ -316,7 +316,7 @@ import TestSupport
     @MainActor @Test func feedSuiteScrollsTheFeedByScreensWithBothSizingPaths() throws {
         let suite = try #require(Suites.all(quick: true).first { $0.name == "feed" })
         #expect(suite.operations.map(\.name) == ["feedScreenStep"])
-        #expect(suite.operations[0].strategies.map(\.name) == ["frame", "AutoLayout"])
+        #expect(suite.operations[0].strategies.map(\.name) == ["frame", "AutoLayout", "configured"])
         #expect(suite.operations[0].baseline == "frame")
         #expect(suite.scales == [1_000_000])
         for autoLayout in [false, true] {
@@ -333,12 +333,35 @@ import TestSupport
         #expect(!constrained.visibleCells.isEmpty && constrained.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
         #expect(!framed.visibleCells.isEmpty && framed.visibleCells.allSatisfy { type(of: $0) == FeedCell.self })
         #expect(constrained.contentSize == framed.contentSize, "equal heights, equal estimates")
+        let (configured, _) = FeedSuite.makeTable(rows: 2_000, layout: .configured)
+        #expect(!configured.visibleCells.isEmpty && configured.visibleCells.allSatisfy { $0 is ConfiguredFeedCell })
+        #expect(configured.contentSize == framed.contentSize, "equal heights, equal estimates")
         let benchCase = FeedSuite.makeCase(rows: 2_000, autoLayout: true, counted: 20)
         #expect(benchCase.p99 == FeedSuite.counted["AutoLayout"]?.p99, "the JSON's p99_ns is the counted steps' p99")
         var result = BenchResult(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: 2_000)
         result.summary = Summary(median: 5, p10: 4, p90: 6, samples: 1, batch: 1)
         result.p99 = 7
         #expect(Report.json([result]).contains("\"p99_ns\":7.000"))
+    }
+
+    @MainActor @Test func configuredSuiteDequeuesTheSameItemsBothWays() throws {
+        let suite = try #require(Suites.all(quick: true).first { $0.name == "configured" })
+        #expect(suite.operations.map(\.name) == ["dequeueScreenStep"])
+        #expect(suite.operations[0].strategies.map(\.name) == ["plain", "configured"])
+        #expect(suite.operations[0].baseline == "plain")
+        let (plain, _) = ConfiguredSuite.makeList(rows: 500, configured: false)
+        let (configured, _) = ConfiguredSuite.makeList(rows: 500, configured: true)
+        #expect(plain.indexPathsForVisibleItems.count == 24 && configured.indexPathsForVisibleItems == plain.indexPathsForVisibleItems)
+        for indexPath in plain.indexPathsForVisibleItems {
+            let cell = try #require(plain.cellForItem(at: indexPath) as? ConfiguredSuite.PlainCell)
+            let list = try #require(configured.cellForItem(at: indexPath) as? CollectionViewListCell)
+            let content = try #require(list.contentConfiguration as? ListContentConfiguration)
+            #expect(content.text == cell.name.text && content.secondaryText == cell.detail.text && cell.name.text == "item \(indexPath.item)")
+        }
+        for isConfigured in [false, true] {
+            let benchCase = ConfiguredSuite.makeCase(rows: 500, configured: isConfigured)
+            for i in 0..<30 { benchCase.step(i) }  // down and back: 500 items are about 20 screens
+        }
     }
 
     @MainActor @Test func exactTableRowsAndHeightsAreDeterministic() {

@@ -129,7 +129,7 @@ import TestSupport
         #expect(app.snapshot.measuredHeights > measured, "the pool back on, precaching resumes")
     }
 
-    @Test func aSwitchesToAutoLayoutCellsWithTheSameHeightsAndTheStatusLineSaysSo() {
+    @Test func aSwitchesToAutoLayoutThenConfiguredCellsWithTheSameHeightsAndTheStatusLineSaysSo() {
         let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 20))
         for _ in 0..<5 { _ = app.handle(.down) }
         // The rows on screen, measured by frame layout; `a` measures them again by Auto Layout.
@@ -151,10 +151,19 @@ import TestSupport
         #expect(before.allSatisfy { after[$0.key] ?? $0.value == $0.value }, "Auto Layout gives every row the same height")
         #expect(app.table.indexPathForSelectedRow == top && app.table.cellForRow(at: top!)?.isSelected == true)
         #expect(app.microsecondsPerMeasuredCell != "–", "the rows measured again were timed")
+        // `a` again: the same design on a content configuration, the same heights.
+        _ = app.handle(.char("a"))
+        #expect(app.feed.cellLayout == .configured)
+        #expect(app.statusText.dropLast().contains { $0.contains("content configuration") && $0.contains("µs/cell") })
+        #expect(app.message.contains("ConfiguredFeedCell"))
+        #expect(app.table.visibleCells.allSatisfy { $0 is ConfiguredFeedCell })
+        let configured = app.visibleRowHeights
+        #expect(before.allSatisfy { configured[$0.key] ?? $0.value == $0.value }, "a content configuration gives every row the same height")
+        #expect(app.table.indexPathForSelectedRow == top && app.table.cellForRow(at: top!)?.isSelected == true)
         _ = app.handle(.char("a"))
         #expect(app.feed.cellLayout == .frames)
         #expect(app.statusText.dropLast().contains { $0.contains("frame layout") })
-        #expect(app.table.visibleCells.allSatisfy { !($0 is AutoLayoutFeedCell) })
+        #expect(app.table.visibleCells.allSatisfy { type(of: $0) == FeedCell.self })
         #expect(app.table.indexPathForSelectedRow == top)
     }
 

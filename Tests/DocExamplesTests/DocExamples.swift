@@ -220,6 +220,45 @@ import Testing
         assert(table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "Tea")
     }
 
+    @Test("Docs/editing.md, block 1") func editingBlock1() throws {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        var dataSource: CollectionViewDiffableDataSource<Int, String>!
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            guard let name = dataSource.itemIdentifier(for: indexPath) else { return nil }
+            let delete = ContextualAction(style: .destructive, title: "Delete") { _, _, completion in
+                var snapshot = dataSource.snapshot()
+                snapshot.deleteItems([name])
+                dataSource.apply(snapshot)          // queued: runs when the handler returns
+                completion(true)
+            }
+            return SwipeActionsConfiguration(actions: [delete])
+        }
+        let list = CollectionView(frame: CGRect(x: 0, y: 0, width: 30, height: 6),
+                                  collectionViewLayout: CollectionViewCompositionalLayout.list(using: configuration))
+        let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, name in
+            var content = cell.defaultContentConfiguration()
+            content.text = name
+            cell.contentConfiguration = content
+            cell.accessories = [.delete(), .reorder()]   // both only while editing
+        }
+        dataSource = CollectionViewDiffableDataSource<Int, String>(collectionView: list) { view, indexPath, name in
+            view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Ada", "Grace", "Edsger"])
+        dataSource.apply(snapshot)
+
+        list.setEditing(true, animated: true)
+        list.layoutIfNeeded()
+        let grace = list.cellForItem(at: IndexPath(item: 1, section: 0)) as! CollectionViewListCell
+        assert(grace.configurationState.isEditing)
+        grace.tapAccessory(at: 0)                     // the delete control reveals the trailing actions
+        assert(list.indexPathForSwipedItem == IndexPath(item: 1, section: 0))
+        list.performSwipeAction(at: 0)                // Delete
+        assert(dataSource.snapshot().itemIdentifiers == ["Ada", "Edsger"])
+    }
+
     @Test("Docs/heights-and-template-cells.md, block 1") func heightsAndTemplateCellsBlock1() throws {
         let setting = TableViewCell(style: .value1, reuseIdentifier: "setting")
         setting.textLabel?.text = "Wi-Fi"                    // left

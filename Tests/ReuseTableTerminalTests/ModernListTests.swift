@@ -10,7 +10,7 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ModernList")
     }
 
-    @Test func offATerminalItPrintsThreeFramesOfTheList() throws {
+    @Test func offATerminalItPrintsFiveFramesOfTheList() throws {
         let path = Self.executable.path
         try #require(FileManager.default.isExecutableFile(atPath: path), "ModernList not built at \(path)")
         let process = Process()
@@ -23,18 +23,23 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let frames = String(decoding: data, as: UTF8.self).components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        try #require(frames.count == 3, "three frames:\n\(String(decoding: data, as: UTF8.self))")
+        try #require(frames.count == 5, "five frames:\n\(String(decoding: data, as: UTF8.self))")
         let lines = frames.map { $0.components(separatedBy: "\n") }
         for frame in lines { #expect(frame.count == 8) }
         // The header registration's list cell: the uppercased range and a label accessory.
         #expect(lines[0][0] == " HIMALAYA                       5 peaks ")
         // A value cell: the name at the leading side, the height at the trailing one, then the chevron.
         #expect(lines[0][1] == " Everest                       8849 m › ")
-        #expect(lines[0][7].hasPrefix(" 0 selected · Enter selects · q quits"))
+        #expect(lines[0][7].hasPrefix(" 0 selected · Enter selects · e edits"))
         // Enter taps the top item: selected, the handler adds a checkmark before the chevron.
         #expect(lines[1][1] == " Everest                     8849 m ✓ › ")
         #expect(lines[1][7].hasPrefix(" 1 selected"))
         #expect(lines[2][0] == " ANDES                          4 peaks ")
+        // Editing: the delete control leads, the reorder grip trails.
+        #expect(lines[3][1] == " ⊖ Aconcagua                 6961 m › ≡ ")
+        #expect(lines[3][7].hasPrefix(" 1 selected · Enter deletes"))
+        // Enter taps the top item's delete control (its trailing actions open), Enter again performs Delete.
+        #expect(lines[4][1] == " ⊖ Ojos del Salado           6893 m › ≡ ")
     }
 }
 

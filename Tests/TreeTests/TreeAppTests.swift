@@ -31,11 +31,19 @@ struct RefusingReader: DirectoryReader {
         return root
     }
 
+    /// Each row as its list cell shows it: the indentation, the disclosure triangle its
+    /// `isExpanded` state draws, the text and the detail (every row fits on the screen).
     func rows(_ app: TreeApp) -> [String] {
-        (0..<app.table.numberOfRows(inSection: 0)).map { row in
-            let item = app.dataSource.itemIdentifier(for: IndexPath(row: row, section: 0))!
-            let (text, detail) = app.describe(item)
-            return text + " | " + detail
+        let list = app.list
+        list.reconfigureItems(at: list.indexPathsForVisibleItems)  // the placeholder's progress, as an idle step does
+        list.layoutIfNeeded()
+        return (0..<list.numberOfItems(inSection: 0)).map { row in
+            guard let cell = list.cellForItem(at: IndexPath(item: row, section: 0)) as? CollectionViewListCell,
+                let content = cell.contentConfiguration as? ListContentConfiguration
+            else { return "row \(row) not on screen" }
+            let indent = String(repeating: "  ", count: cell.indentationLevel)
+            let triangle = cell.accessories.isEmpty ? "" : cell.configurationState.isExpanded ? "▾ " : "▸ "
+            return indent + triangle + (content.text ?? "") + " | " + (content.secondaryText ?? "")
         }
     }
 
@@ -57,6 +65,13 @@ struct RefusingReader: DirectoryReader {
                 "    loop → \(root) | link",
                 "    top.txt | 1 B",
             ])
+        // The screen draws the accessory's triangle and the indentation (files one step further).
+        let screen = app.render().lines
+        #expect(screen[0].hasPrefix(" ▾ \(name)/ ") && screen[0].hasSuffix(" 6 items "), "\(screen[0])")
+        #expect(screen[1].hasPrefix("   ▸ docs/ ") && screen[1].hasSuffix(" … "))
+        // A value cell whose texts do not fit side by side stacks them (as UIKit's): a self-sized two-line row.
+        #expect(screen[4].hasPrefix("     broken → ") && screen[5].hasPrefix("     broken link "), "\(screen[4])\n\(screen[5])")
+        #expect(screen[7].hasPrefix("     top.txt ") && screen[7].hasSuffix(" 1 B "))
         // → on docs lists it (only now), Enter collapses it, and a collapsed parent keeps what is below.
         _ = app.handle(.down)
         _ = app.handle(.right)
@@ -85,7 +100,7 @@ struct RefusingReader: DirectoryReader {
         _ = app.handle(.enter)  // searched on a background thread, marked by an idle step
         #expect(app.settle(timeout: .seconds(20)))
         #expect(app.marked.name == "b.txt")
-        #expect(app.table.indexPathsForSelectedRows == [IndexPath(row: app.markedRow, section: 0)])
+        #expect(app.list.indexPathsForSelectedItems == [IndexPath(item: app.markedRow, section: 0)])
     }
 
     @Test func theScriptedSessionPassesOnATemporaryFolder() throws {

@@ -3,14 +3,19 @@ import ReuseTable
 import Figures
 import Feed
 
-// `a`: the feed's cells by frame layout (`FeedCell`) or by Auto Layout (`AutoLayoutFeedCell`),
-// and the cost of one measured cell in each.
+// `a`: the feed's cells by frame layout (`FeedCell`), by Auto Layout (`AutoLayoutFeedCell`) or on
+// a content configuration (`ConfiguredFeedCell`), and the cost of one measured cell in each.
 
 extension FeedApp {
-    /// Switches the cell class rows are dequeued as, and measures every row again: the heights
-    /// must come out the same (the twin is built to match), only the time per cell differs.
+    /// Switches the cell class rows are dequeued as (frames → Auto Layout → content configuration),
+    /// and measures every row again: the heights must come out the same (the twins are built to
+    /// match), only the time per cell differs.
     func toggleCellLayout() -> Outcome {
-        feed.cellLayout = feed.cellLayout == .frames ? .autoLayout : .frames
+        switch feed.cellLayout {
+        case .frames: feed.cellLayout = .autoLayout
+        case .autoLayout: feed.cellLayout = .configured
+        case .configured: feed.cellLayout = .frames
+        }
         let top = cursorIndexPath
         let counters = table.counters
         measuringSince = (counters.selfSizingMeasurements, counters.selfSizingNanoseconds)
@@ -26,15 +31,21 @@ extension FeedApp {
             if table.contentOffset.y > 0 { _ = scroll(by: -1) }  // under the sticky header, as `g` does
         }
         let measured = table.counters.selfSizingMeasurements - measuringSince.measurements
-        let name = feed.cellLayout == .autoLayout ? "AutoLayoutFeedCell" : "FeedCell"
+        let name: String
+        switch feed.cellLayout {
+        case .frames: name = "FeedCell"
+        case .autoLayout: name = "AutoLayoutFeedCell"
+        case .configured: name = "ConfiguredFeedCell"
+        }
         if heightMode == .exact {
             setMessage("a: \(name); exact heights are computed beforehand, none measured (e: estimates, to time it).")
             return .changed
         }
-        setMessage(
-            feed.cellLayout == .autoLayout
-                ? "a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again."
-                : "a: FeedCell, frames and sizeThatFits; \(measured) rows measured again.")
+        switch feed.cellLayout {
+        case .frames: setMessage("a: FeedCell, frames and sizeThatFits; \(measured) rows measured again.")
+        case .autoLayout: setMessage("a: AutoLayoutFeedCell, fitted by constraints; \(measured) rows measured again.")
+        case .configured: setMessage("a: ConfiguredFeedCell, a content configuration; \(measured) rows measured again.")
+        }
         return .changed
     }
 

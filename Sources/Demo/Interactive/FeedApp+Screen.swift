@@ -148,7 +148,7 @@ extension FeedApp {
         ("w", "width change, as a rotation: rows re-measure"),
         ("▌", "the marked row: the first wholly below the day's header"),
         ("+", "grow the marked row: row(_:changedHeight:)"),
-        ("a", "cells by frame layout / Auto Layout: same heights"),
+        ("a", "cells by frame layout / Auto Layout / content configuration: same heights"),
         ("i d m", "insert, delete, move the marked row: one apply"),
         ("Enter", "select / deselect the marked row (tapRow)"),
         ("L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),

@@ -112,6 +112,14 @@ enum Tour {
         say(
             "    → the same rows, the same heights; \(app.microsecondsPerMeasuredCell) µs per measured cell "
                 + "(frame layout: \(frameCost) µs)")
+        let autoLayoutHeights = app.visibleRowHeights
+        press([.char("a")], tracking: &report)
+        record("a: content configuration cells", into: &report)
+        let configuredHeights = app.visibleRowHeights  // the rows on screen both times have the same heights
+        let same = autoLayoutHeights.allSatisfy { configuredHeights[$0.key] ?? $0.value == $0.value }
+        say(
+            "    → ConfiguredFeedCell, a ListContentConfiguration: " + (same ? "the same heights" : "other heights (a bug)")
+                + "; \(app.microsecondsPerMeasuredCell) µs per measured cell")
         press([.char("a")], tracking: &report)
         record("a: frame layout again", into: &report)
         let liftedFrom = app.cursorIndexPath

@@ -111,7 +111,8 @@ public struct CellAccessory {
             tintColor: options.tintColor)
     }
 
-    /// A delete control at the leading edge, while editing by default; `actionHandler` runs when it is tapped.
+    /// A delete control at the leading edge, while editing by default; `actionHandler` runs when it
+    /// is tapped, and without one a tap opens the item's trailing swipe actions, as in UIKit.
     public static func delete(
         displayed: DisplayedState = .whenEditing, options: DeleteOptions = .init(), actionHandler: ActionHandler? = nil
     ) -> Self {
@@ -120,7 +121,8 @@ public struct CellAccessory {
             tintColor: options.tintColor, actionHandler: actionHandler)
     }
 
-    /// A reorder grip at the trailing edge, while editing by default.
+    /// A reorder grip at the trailing edge, while editing by default; touched, it lifts the item
+    /// (`CollectionView.beginInteractiveMovementForItem(at:)`).
     public static func reorder(displayed: DisplayedState = .whenEditing, options: ReorderOptions = .init()) -> Self {
         Self(
             .reorder, displayed: displayed, isHidden: options.isHidden, reservedLayoutWidth: options.reservedLayoutWidth, tintColor: options.tintColor

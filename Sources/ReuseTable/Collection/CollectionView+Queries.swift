@@ -94,6 +94,7 @@ extension CollectionView {
         }
         let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
+            closeSwipe()  // the app scrolls: an item showing swipe actions closes
             let slid = collectionViewLayout.scrollSideways(toShow: indexPath, at: position)  // an orthogonal section's own offset
             guard moveOffset(toY: y, because: .scrollTo) || slid else { return }
             runLayoutPass()

@@ -39,10 +39,18 @@ extension CollectionView: SelectionHost {
     /// item → select → `didSelectItemAt` → unhighlight (`didUnhighlightItemAt`). In multiple
     /// selection a tap on a selected item deselects it (`shouldDeselectItemAt`, `didDeselectItemAt`).
     ///
-    /// Nothing happens while `allowsSelection` is false. Called from a data source or delegate method,
-    /// it runs when that step is done. An index path naming no item stops with a message naming it.
+    /// Nothing happens while `allowsSelection` is false. While an item shows swipe actions the tap
+    /// closes them and does nothing else; while editing it selects only with
+    /// `allowsSelectionDuringEditing`. Called from a data source or delegate method, it runs when
+    /// that step is done. An index path naming no item stops with a message naming it.
+    /// On a `CollectionViewListCell` showing an outline disclosure in the header style, the tap
+    /// toggles the item instead, as the accessory does (UIKit: such a cell is not selectable).
     /// - Complexity: O(s log v) for s items deselected, plus what the delegate does.
     public func tapItem(at indexPath: IndexPath) {
+        if deferIfBusy("tapItem(at:)", { [self] in tapItem(at: indexPath) }) { return }
+        if editing.swipe != nil { return tapClosingSwipe(at: indexPath, call: "tapItem(at:)") }  // the tap closes the actions
+        if tapTogglesOutline(at: indexPath) { return }  // a header-style outline disclosure (`CollectionViewListCell+Outline.swift`)
+        guard tapSelects else { return tapClosingSwipe(at: indexPath, call: "tapItem(at:)") }  // editing: checked, selects nothing
         tapFromPublicCall(indexPath, call: "tapItem(at:)")
     }
 

@@ -140,6 +140,7 @@ extension CollectionView {
     func apply(_ plan: UpdatePlan, newCounts: [Int]) {
         recordBeforeApplying(plan)  // live data, while the layout holds the old frames (`CollectionView+LiveData.swift`)
         cancelAllPrefetching()  // with the old index paths, before anything changes
+        followSwipe(plan)  // the item showing swipe actions follows the plan; deleted, it closes
         // An item lifted while this call waited follows it (`InteractiveMovement+WaitingCalls.swift`).
         let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: itemCounts, newCounts: newCounts)

@@ -110,6 +110,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
     var transaction = LayoutTransaction()
     /// The selected items, by index path: state of the view, never of a cell (`SelectionState`).
     var selection = SelectionState()
+    /// Editing mode and the item showing swipe actions (`CollectionView+Swipe.swift`).
+    var editing = EditingState()
     /// Items whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<IndexPath> = []
     /// The batch being recorded by `performBatchUpdates(_:completion:)`.
@@ -161,6 +163,7 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         cancelAllPrefetching()
         hasLoadedData = true
         selection.removeAll()  // the items are new (UIKit clears the selection on reload)
+        closeSwipe()  // and none shows swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
@@ -228,7 +231,8 @@ open class CollectionView: ScrollView, LayoutTransactionHost {
         get { super.contentOffset }
         set {
             if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
-            super.contentOffset = newValue  // ScrollView reports and fixes a non-finite offset, as for the table
+            // Made finite first (a NaN is reported and kept out); a real move closes an item showing swipe actions.
+            super.contentOffset = offsetClosingSwipe(newValue)
         }
     }
 

@@ -33,6 +33,11 @@ public protocol CollectionViewDelegate: AnyObject {
     /// A tap deselected the item. Default: nothing.
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
 
+    // MARK: Editing (`CollectionView+Swipe.swift`)
+
+    /// Whether the item can be edited: false offers no swipe actions on it. Default: true (UIKit's).
+    func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool
+
     // MARK: Reordering
 
     /// Where a lifted item would land: return the proposed index path (in the index space after the
@@ -64,6 +69,9 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing.
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }
 
     // MARK: Reordering
 

@@ -67,10 +67,15 @@ open class CollectionViewListCell: CollectionViewCell {
         }
     }
 
-    /// A headless stand-in for a tap on accessory `index` of `accessories`: runs its `actionHandler`
-    /// when it shows in the cell's editing mode and has one. Returns whether a handler ran. An index
-    /// out of range stops with a message naming it and the count.
-    /// - Complexity: O(1) plus the handler.
+    /// A headless stand-in for a tap on accessory `index` of `accessories`, when it shows in the
+    /// cell's editing mode: runs its `actionHandler` if it has one; otherwise, as UIKit, an
+    /// `outlineDisclosure` toggles the cell's item through the data source's `sectionSnapshotHandlers`
+    /// (as `CollectionView.tapOutlineDisclosure(at:)` does), a `delete` control opens the item's
+    /// trailing swipe actions (`CollectionView.swipeItem(at:edge:)`) and a `reorder` grip lifts the
+    /// item (`beginInteractiveMovementForItem(at:)`; the finger then moves it with
+    /// `updateInteractiveMovementTargetPosition(_:)`). Returns whether something ran. An index out of
+    /// range stops with a message naming it and the count.
+    /// - Complexity: O(1) plus the handler; O(v) for v visible items to find this cell's item.
     @discardableResult
     open func tapAccessory(at index: Int) -> Bool {
         guard accessories.indices.contains(index) else {
@@ -78,9 +83,14 @@ open class CollectionViewListCell: CollectionViewCell {
                 ReuseTableError("tapAccessory(at:): index \(index) is out of range: the cell has \(accessories.count) accessories."))
         }
         let accessory = accessories[index]
-        guard isShown(accessory), let handler = accessory.actionHandler else { return false }
-        handler()
-        return true
+        guard isShown(accessory) else { return false }
+        if let handler = accessory.actionHandler {
+            handler()
+            return true
+        }
+        if accessory.kind == .outlineDisclosure { return toggleShownItem() }
+        guard let collectionView = superview as? CollectionView else { return false }
+        return collectionView.accessoryTapped(accessory.kind, on: self)
     }
 
     /// Whether `accessory` shows now: not hidden, and displayed in the cell's editing mode.

@@ -185,4 +185,7 @@ struct ConfigurationUpdateList {
     /// When the data source was last asked for a cell or a supplementary view, on the monotonic
     /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
     var providerCallStartedAt: UInt64 = 0
+    /// A section snapshot was applied to the view: arriving cells ask for their item's expansion
+    /// (`Outline/LayingOutView+OutlineExpansion.swift`).
+    var showsOutlines = false
 }

@@ -71,14 +71,12 @@ extension LayingOutView {
     }
 
     /// A cell the data source just handed over: it shows the view's state for `indexPath`
-    /// (selection, editing, the open swipe; not lifted) and runs its update now — once per time the
+    /// (selection, editing, the open swipe, the item's expansion; not lifted) and runs its update now — once per time the
     /// data source configures it, since the data source may have set a new configuration or handler.
     /// - Complexity: O(1) plus the update.
     func prepareConfiguration(of cell: Cell, at indexPath: IndexPath) {
         showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
-        var flags = cellStateFlags(at: indexPath)
-        flags.isExpanded = cell.cellFlags.isExpanded
-        cell.cellFlags = flags
+        cell.cellFlags = cellStateFlags(at: indexPath)
         showEditing(onArriving: cell)
         cell.setNeedsUpdateConfiguration()
         if cell.hasConfigurationUpdateHandler {
@@ -138,16 +136,12 @@ extension TableView: ConfigurationUpdateHost {
     func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags {
         var flags = CellStateFlags()
         if let swipe = editing.swipe { flags.isSwiped = swipe.indexPath == indexPath }
+        flags.isExpanded = outlineExpansion(at: indexPath)
         return flags
     }
 
     func showEditing(onArriving cell: ConfiguredCell) {
         if let cell = cell as? TableViewCell { showEditing(on: cell) }
-    }
-
-    /// Shows on the row's cell, if on screen, that the row opened or closed its swipe actions.
-    func showSwiped(_ isSwiped: Bool, at indexPath: IndexPath) {
-        cellsOnScreen[indexPath]?.cellFlags.isSwiped = isSwiped
     }
 
     /// The fitting height of the cell showing a row sized by its cell, or nil. With `matchingRow`, also
@@ -186,8 +180,15 @@ extension CollectionView: ConfigurationUpdateHost {
 
     func configurationsChangedHeights(_ changes: [(IndexPath, CGFloat)]) {}
 
-    /// The collection view has no swipe or editing mode yet: every flag is false.
-    func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags { CellStateFlags() }
+    /// The editing mode, whether the item shows swipe actions (`CollectionView+Swipe.swift`), and its
+    /// expansion in an outline.
+    func cellStateFlags(at indexPath: IndexPath) -> CellStateFlags {
+        var flags = CellStateFlags()
+        flags.isEditing = editing.isEditing
+        if let swipe = editing.swipe { flags.isSwiped = swipe.indexPath == indexPath }
+        flags.isExpanded = outlineExpansion(at: indexPath)
+        return flags
+    }
 
     func showEditing(onArriving cell: ConfiguredCell) {}
 }

@@ -138,6 +138,7 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
                 }, completion: nil)
         }
         if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }
+        if view.showsOutlines { view.markExpansion { isItemExpanded(at: $0) } }  // a whole snapshot may flatten an outline
         lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         if let precomputed { lastApply.diffNanosecondsOffMainActor = precomputed.1 }
         completion?()
@@ -197,6 +198,12 @@ protocol DiffableTarget: AnyObject {
     func record(_ name: String, _ change: @escaping (inout BatchUpdate) -> Void)
     /// `reconfigureRows(at:)` or `reconfigureItems(at:)`.
     func reconfigureVisible(at indexPaths: [IndexPath])
+    /// Section snapshots are applied to the view: its cells' `isExpanded` follows them.
+    func noteShowsOutlines()
+    /// Whether a section snapshot was ever applied to the view.
+    var showsOutlines: Bool { get }
+    /// Gives each cell on screen its item's expansion (`Outline/LayingOutView+OutlineExpansion.swift`).
+    func markExpansion(_ isExpanded: (IndexPath) -> Bool)
     /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
     func cancelMovementBeforeReload(by call: String)
 }

@@ -42,6 +42,7 @@ extension DiffableDataSourceCore {
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
         let position = current.indexOfSection(section)
+        if let view { markExpansion(on: view, inSection: position, following: snapshot) }
         var edits: ArraySlice<OutlineEdit<ItemIdentifier>>?
         if position != nil, let old = current.storage.outlines[section] {
             edits = snapshot.edits(since: old)
@@ -108,6 +109,29 @@ extension DiffableDataSourceCore {
         return current.indexPath(of: item)
     }
 
+    /// Whether the item at `indexPath` is expanded in its section's section snapshot (false in a
+    /// section without one).
+    /// - Complexity: a dictionary lookup and a hash lookup.
+    func isItemExpanded(at indexPath: IndexPath) -> Bool {
+        guard let section = sectionIdentifier(for: indexPath.section), let outline = current.storage.outlines[section],
+            let item = current.item(at: indexPath)
+        else { return false }
+        return outline.expansion(of: item) ?? false
+    }
+
+    /// Before `next` becomes the section snapshot of the section at `position` (nil: a section
+    /// the apply appends): tells the cells on screen, at their index paths before the change, the
+    /// expansion their items will have, so those that change update once in the view's update.
+    /// - Complexity: O(v) hash lookups for v cells on screen.
+    func markExpansion(on view: any DiffableTarget, inSection position: Int?, following next: DiffableDataSourceSectionSnapshot<ItemIdentifier>) {
+        view.noteShowsOutlines()
+        view.markExpansion { indexPath in
+            guard indexPath.section == position else { return isItemExpanded(at: indexPath) }
+            guard let item = current.item(at: indexPath) else { return false }
+            return next.expansion(of: item) ?? false
+        }
+    }
+
     /// A tap on the outline disclosure of the item at `indexPath`, in UIKit's order: should
     /// expand → will expand → the children from `snapshotForExpandingParent` → the apply; or
     /// should collapse → will collapse → the apply. Each handler may read or change the view;
@@ -146,16 +170,32 @@ extension DiffableDataSourceCore {
 @MainActor
 protocol OutlineDisclosureToggling: AnyObject {
     func toggleOutlineDisclosure(at indexPath: IndexPath)
+    /// Whether the item at `indexPath` is expanded (what its cell's `isExpanded` state shows).
+    func isItemExpanded(at indexPath: IndexPath) -> Bool
+}
+
+extension DiffableDataSourceSectionSnapshot {
+    /// Whether `item` is expanded, or nil when it is not in the snapshot.
+    /// - Complexity: O(1).
+    func expansion(of item: Item) -> Bool? {
+        storage.index[item].map { storage.expanded[Int($0)] }
+    }
 }
 
 extension DiffableTarget {
     /// Deletes and inserts rows of one section (ranges, old and new index spaces), as one batch.
     func replaceRows<Item>(inSection section: Int, _ update: RowRangeUpdate<Item>) {
         guard !update.isEmpty else { return }
-        // The table takes the ranges as ranges; otherwise (a collection view, or a table in a state
-        // the range path leaves to batches) one batch of index paths.
+        // The table, and a collection view whose layout takes ranges (the compositional layout), take
+        // the ranges as ranges; otherwise (another layout, or a state the range paths leave to
+        // batches) one batch of index paths.
         let inserted = update.inserted.map { $0.at..<($0.at + $0.items.count) }
         if let table = self as? TableView, table.applyRowRanges(inSection: section, deleted: update.deleted, inserted: inserted) {
+            return
+        }
+        if let collectionView = self as? CollectionView,
+            collectionView.applyItemRanges(inSection: section, deleted: update.deleted, inserted: inserted)
+        {
             return
         }
         performBatchUpdates(

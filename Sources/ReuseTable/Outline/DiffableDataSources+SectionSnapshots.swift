@@ -35,6 +35,7 @@ extension TableViewDiffableDataSource: OutlineDisclosureToggling {
     }
 
     func toggleOutlineDisclosure(at indexPath: IndexPath) { core.toggleOutlineDisclosure(at: indexPath, view: tableView) }
+    func isItemExpanded(at indexPath: IndexPath) -> Bool { core.isItemExpanded(at: indexPath) }
 }
 
 extension CollectionViewDiffableDataSource: OutlineDisclosureToggling {
@@ -62,4 +63,5 @@ extension CollectionViewDiffableDataSource: OutlineDisclosureToggling {
     }
 
     func toggleOutlineDisclosure(at indexPath: IndexPath) { core.toggleOutlineDisclosure(at: indexPath, view: collectionView) }
+    func isItemExpanded(at indexPath: IndexPath) -> Bool { core.isItemExpanded(at: indexPath) }
 }

@@ -81,3 +81,42 @@ struct RowRangeUpdate<Item> {
         if oldCount > kept { deleted.append(kept..<oldCount) }
     }
 }
+
+/// Where the rows of one section go when `deleted` (old space, ascending) are removed and
+/// `inserted` (new space, ascending) are added: what a range update does to index paths,
+/// selection, cells on screen and measured heights.
+struct RowRangeMap {
+    let deleted: [Range<Int>]
+    let inserted: [Range<Int>]
+    /// Rows deleted before each deleted range (and, last, all of them).
+    private let deletedBefore: [Int]
+
+    init(deleted: [Range<Int>], inserted: [Range<Int>]) {
+        self.deleted = deleted
+        self.inserted = inserted
+        var before = [0]
+        before.reserveCapacity(deleted.count + 1)
+        for range in deleted { before.append(before.last! + range.count) }
+        deletedBefore = before
+    }
+
+    var deletedCount: Int { deletedBefore.last! }
+    var insertedCount: Int { inserted.reduce(0) { $0 + $1.count } }
+
+    /// Where old row `row` goes: nil when it is deleted.
+    /// - Complexity: O(log d) for d deleted ranges, plus the inserted ranges before it.
+    func newRow(ofOld row: Int) -> Int? {
+        var lo = 0, hi = deleted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if deleted[mid].upperBound <= row { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < deleted.count, deleted[lo].contains(row) { return nil }
+        var position = row - deletedBefore[lo]
+        for range in inserted {
+            guard range.lowerBound <= position else { break }
+            position += range.count
+        }
+        return position
+    }
+}

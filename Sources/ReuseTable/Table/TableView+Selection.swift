@@ -52,12 +52,7 @@ extension TableView: SelectionHost {
     /// While a row shows swipe actions a tap only closes them (`didEndEditingRowAt`), as in UIKit;
     /// while the table is editing it selects nothing unless `allowsSelectionDuringEditing` is on.
     public func tapRow(at indexPath: IndexPath) {
-        guard tapSelects else {
-            if deferIfBusy("tapRow(at:)", { [self] in tapRow(at: indexPath) }) { return }
-            loadIfNeeded()
-            do { try validateSelectionTarget(indexPath, from: "tapRow(at:)") } catch { ReuseTableError.trap(error) }
-            return closeSwipedRow()
-        }
+        guard tapSelects else { return tapClosingSwipe(at: indexPath, call: "tapRow(at:)") }
         tapFromPublicCall(indexPath, call: "tapRow(at:)")
     }
 

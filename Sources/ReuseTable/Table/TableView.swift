@@ -159,7 +159,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
     var transaction = LayoutTransaction()
     /// The selected rows, by index path: state of the table, never of a cell (`SelectionState`).
     var selection = SelectionState()
-    var editing = EditingState()  // editing mode and the row showing swipe actions (`TableView+Editing.swift`)
+    var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
     /// Off-screen cells per identifier used only to measure heights (FDTemplateLayoutCell's template cells).
     var templateCells: [String: TableViewCell] = [:]
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
@@ -264,7 +264,7 @@ open class TableView: ScrollView, LayoutTransactionHost {
             if transaction.isActive, deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) {
                 return
             }
-            setContentOffsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
+            super.contentOffset = offsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }
 
