@@ -32,6 +32,7 @@ extension TableView {
     /// - Complexity: O(log n), plus the rows measured.
     func settle() {
         recorder?.stage(.settle, in: self)
+        if hasNothingToSettle { return }  // a plain scroll: every step below would find nothing to do
         sanitizeBounds()
         var settle = beginLiveSettle()  // live data: follow the end, or put back an anchor
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
@@ -43,6 +44,26 @@ extension TableView {
         }
         finishTableSettle(settle)
         placeLiftedCell()  // its height follows measurement and the width
+    }
+
+    /// Whether `settle()` would change nothing: usable bounds at the width the heights were
+    /// measured at and the size and insets of the last pass, no request, no estimate, no lifted row,
+    /// no live-data state to keep (nothing pending, not following or aligning to the end), and a
+    /// `contentSize` that is already the geometry's. A plain scroll step pays these reads instead of
+    /// the sanitizer, the live-data round and two content sizes (Docs/performance.md).
+    /// - Complexity: O(1).
+    var hasNothingToSettle: Bool {
+        let b = bounds, maximum = GeometryNumber.maximum, geometry = self.geometry  // one copy of the existential
+        guard b.origin.x.isFinite, b.origin.y.isFinite, b.width >= 0, b.width <= maximum, b.height >= 0, b.height <= maximum,
+            measuredWidth == nil || measuredWidth == b.width, !isViewportResized,
+            engine.pass.requests.isEmpty, engine.pass.movement == nil, geometry.unmeasuredCount == 0
+        else { return false }
+        let live = engine.liveData
+        guard !live.sticksToBottom, !live.alignsContentToBottom, additionalTopInset == 0, live.pendingAnchor == nil,
+            live.pendingFollow == nil
+        else { return false }
+        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
+        return contentSize == CGSize(width: b.width, height: CGFloat(height))
     }
 
     // MARK: Anchor: live data put back

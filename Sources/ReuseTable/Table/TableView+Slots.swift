@@ -20,9 +20,11 @@ extension TableView {
 
     /// The layout pass's second stage: the rows intersecting the viewport with their frames, in
     /// order, and the headers and footers there (in the proposed order while a row is lifted), found in one walk of the geometry from
-    /// `firstVisibleSlot(at:)`. Fills the caller's arrays (emptied first): a pass runs 60–120
-    /// times a second and allocates nothing.
-    /// - Complexity: O(log n + visible slots).
+    /// `firstVisibleSlot(at:)` — or, on the geometry and frames of the last walk, by extending it
+    /// (`WantedWalk`). Fills the caller's arrays (emptied first): a pass runs 60–120 times a second
+    /// and allocates nothing.
+    /// - Complexity: O(log n + visible slots); a scroll step on the same geometry walks only the
+    ///   slots that arrive.
     func wanted(cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]) {
         recorder?.stage(.wanted, in: self)
         rows.removeAll(keepingCapacity: true)
@@ -32,18 +34,30 @@ extension TableView {
         // its origin and its destination shift by its height: the proposed order, layout only.
         let lifted = liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
-        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else { return }
+        let geometry = self.geometry  // one copy of the existential for the pass
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound) else {
+            wantedWalk.forget()
+            return
+        }
         if lifted == nil { pinnedSections.walkTop = (engine.pass.layoutGeneration, range.lowerBound, first.section) }
         let width = bounds.width, inset = cellInset(forTableWidth: width)
         let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
-        TableView.collectWanted(
-            geometry, from: first, near: layoutFinger, range: range, visible: visible, lifted: lifted, frames: frames,
-            rows: &rows, supplementary: &supplementary)
+        guard lifted == nil, frames.rowMargin == 0 else {
+            wantedWalk.forget()
+            TableView.collectWanted(
+                geometry, from: first, near: layoutFinger, range: range, visible: visible, lifted: lifted, frames: frames,
+                rows: &rows, supplementary: &supplementary)
+            return
+        }
+        // The last walk extended where it can (`TableView+WantedWalk.swift`): a scroll step walks the slots that arrive.
+        let finger = layoutFinger, generation = engine.pass.layoutGeneration
+        wantedWalk.walk(geometry, visible: visible, first: first, near: finger, generation: generation, frames: frames)
+        TableView.frames(of: wantedWalk.taken, frames, rows: &rows, supplementary: &supplementary)
     }
 
     /// What turns a slot into a frame in content coordinates: `rowRect(minY:height:tableWidth:)`
     /// and `contentRect(minY:height:width:)`, read once a pass.
-    struct SlotFrames {
+    struct SlotFrames: Equatable {
         var width: CGFloat
         var origin: Double
         var rowMargin: Double

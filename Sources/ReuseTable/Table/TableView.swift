@@ -78,11 +78,19 @@ open class TableView: ScrollView {
     }
     /// `.singleLine` adds `1 / screenScale` to self-sized rows and takes it from every cell's
     /// contentView, as UIKit's separator does.
-    open var separatorStyle: SeparatorStyle = .singleLine
-    /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
-    open var screenScale: CGFloat = 2 {
-        didSet { screenScale = checkedScale(screenScale) }
+    open var separatorStyle: SeparatorStyle {
+        get { storedSeparatorStyle }
+        set { storedSeparatorStyle = newValue }
     }
+    /// Points per pixel; the separator is one pixel tall. Must be finite and positive (default 2).
+    open var screenScale: CGFloat {
+        get { storedScreenScale }
+        set { storedScreenScale = checkedScale(newValue) }
+    }
+    // Private, each access a plain read or write: every placed cell reads both (its separator),
+    // without a runtime exclusivity check (see `View.bounds`).
+    private var storedSeparatorStyle: SeparatorStyle = .singleLine
+    private var storedScreenScale: CGFloat = 2
     /// How far beyond the viewport (above and below) estimated rows are measured ahead of time.
     open var measurementOverscan: CGFloat = 0 {
         didSet { measurementOverscan = checkedSetting(measurementOverscan, "measurementOverscan", fallback: 0, allowsAutomatic: false) }
@@ -158,6 +166,7 @@ open class TableView: ScrollView {
     var layoutFinger = GeometryFinger()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
+    var wantedWalk = WantedWalk()  // the last walk of the viewport's slots, extended by the next (`TableView+WantedWalk.swift`)
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
@@ -270,7 +279,10 @@ open class TableView: ScrollView {
     open override var contentOffset: CGPoint {
         get { super.contentOffset }
         set {
-            if deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) { return }
+            // The flag first: the queued closure is formed (and allocated) only when a step is running.
+            if transaction.isActive, deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) {
+                return
+            }
             super.contentOffset = offsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
         }
     }

@@ -71,6 +71,7 @@ extension TableViewCell {
 
     /// Highlights the built-in labels while the cell shows a selected look.
     func showSelectionOnLabels() {
+        guard builtInTextLabel != nil || builtInDetailTextLabel != nil else { return }  // nothing shows it: no style read
         let shown = showsSelection
         builtInTextLabel?.isHighlighted = shown
         builtInDetailTextLabel?.isHighlighted = shown

@@ -50,16 +50,28 @@ open class TableViewCell: View {
     open var showsReorderControl = false
 
     /// The standard accessory; ignored when `accessoryView` is set.
-    open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }
-
-    /// A custom accessory; takes its width plus 16 points.
-    open var accessoryView: View? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let accessoryView { addSubview(accessoryView) }
+    open var accessoryType: AccessoryType {
+        get { storedAccessoryType }
+        set {
+            storedAccessoryType = newValue
             setNeedsLayout()
         }
     }
+
+    /// A custom accessory; takes its width plus 16 points.
+    open var accessoryView: View? {
+        get { storedAccessoryView }
+        set {
+            let oldValue = storedAccessoryView
+            storedAccessoryView = newValue
+            oldValue?.removeFromSuperview()
+            if let newValue { addSubview(newValue) }
+            setNeedsLayout()
+        }
+    }
+    // Private, each access a plain read or write: no runtime exclusivity check on every layout (see `View.bounds`).
+    private var storedAccessoryType: AccessoryType = .none
+    private var storedAccessoryView: View?
 
     /// The built-in layout of `textLabel` and `detailTextLabel`; set by `init(style:reuseIdentifier:)`.
     var cellStyle: CellStyle = .default {

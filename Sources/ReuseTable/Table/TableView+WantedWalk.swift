@@ -1,0 +1,147 @@
+import Foundation
+
+// The walk of `wanted(cells:supplementary:)` kept between passes: a scroll step on the same geometry
+// walks only the slots that arrive at one edge and drops those that left at the other, instead of
+// every visible slot again (Docs/layout-on-scroll.md, "The walk").
+
+extension TableView {
+    /// A slot the walk took (it has a height and intersects the viewport), with its section and row
+    /// (-1 for a header, the section's row count for its footer).
+    struct WalkedSlot {
+        var index: Int
+        var section: Int
+        var row: Int
+        var minY: Double
+        var height: Double
+        var kind: SlotKind
+    }
+
+    /// Where a walk continues: a slot with its section and row.
+    typealias WalkStart = (index: Int, section: Int, row: Int)
+
+    /// What the last walk found, for a walk on the same geometry and frames to extend.
+    ///
+    /// A walk down the viewport takes every slot with a height from the one containing the top until
+    /// the first that starts at or below the bottom (`stop`). Without a row margin a slot is taken
+    /// exactly when it has a height and intersects the viewport, and slots start in index order,
+    /// so for a new viewport that overlaps the old one:
+    /// - moved down: the slots taken then that still end below the new top, then a walk from `stop`;
+    /// - moved up: a walk from the new top to the old first slot, then the slots taken then that
+    ///   still start above the new bottom.
+    /// Anything else (another geometry, width, table header, a row margin, a lifted row, a jump)
+    /// walks the whole viewport. The answers are the full walk's, slot for slot.
+    struct WantedWalk {
+        /// The layout generation (every change of the geometry advances it) and frames walked for.
+        var generation: UInt64 = 0
+        var frames: SlotFrames?
+        /// The viewport walked, in geometry coordinates.
+        var visible: Range<Double> = 0..<0
+        /// The slot containing the viewport's top (clamped to 0): where the walk began.
+        var firstIndex = 0
+        /// The first slot starting at or below the bottom (index `count` when the slots ended); nil when not known.
+        var stop: WalkStart?
+        /// The slots taken, in order.
+        var taken: [WalkedSlot] = []
+        /// Scratch space for a walk up (a pass allocates nothing).
+        var scratch: [WalkedSlot] = []
+
+        /// Forgets the walk: the next one walks the whole viewport.
+        mutating func forget() { frames = nil }
+
+        /// The slots taken for `visible`, from `first` (the slot containing its top), extending the
+        /// last walk when it was made on the same geometry (`generation`) and `frames`.
+        /// - Complexity: O(slots that arrive or leave) when extended, O(visible slots) otherwise.
+        mutating func walk(
+            _ geometry: any RowGeometry, visible: Range<Double>, first: WalkStart, near finger: GeometryFinger,
+            generation: UInt64, frames: SlotFrames
+        ) {
+            let old = self.visible
+            let sameLayout = self.frames == frames && self.generation == generation
+            if sameLayout, let stop, visible.lowerBound >= old.lowerBound, visible.upperBound >= old.upperBound,
+                visible.lowerBound < old.upperBound
+            {
+                let kept = taken.firstIndex { $0.minY + $0.height > visible.lowerBound } ?? taken.count
+                taken.removeSubrange(..<kept)
+                self.stop =
+                    stop.index < geometry.count
+                    ? TableView.takeSlots(geometry, from: stop, near: finger, visible: visible, before: .max, into: &taken) : stop
+            } else if sameLayout, visible.lowerBound < old.lowerBound, visible.upperBound <= old.upperBound,
+                visible.upperBound > old.lowerBound
+            {
+                let kept = taken.firstIndex { $0.minY >= visible.upperBound } ?? taken.count
+                var newStop = kept < taken.count ? (taken[kept].index, taken[kept].section, taken[kept].row) : stop
+                taken.removeSubrange(kept...)
+                scratch.removeAll(keepingCapacity: true)
+                if let ended = TableView.takeSlots(
+                    geometry, from: first, near: finger, visible: visible, before: firstIndex, into: &scratch)
+                {
+                    newStop = ended  // the new bottom is above the old top: every old slot is below it
+                    taken.removeAll(keepingCapacity: true)
+                }
+                taken.insert(contentsOf: scratch, at: 0)
+                self.stop = newStop
+            } else {
+                taken.removeAll(keepingCapacity: true)
+                stop = TableView.takeSlots(geometry, from: first, near: finger, visible: visible, before: .max, into: &taken)
+            }
+            self.generation = generation
+            self.frames = frames
+            self.visible = visible
+            firstIndex = first.index
+        }
+    }
+
+    /// Takes every slot with a height intersecting `visible`, from `first` until a slot starts at or
+    /// below `visible.upperBound` (returned, with its section and row; index `count` when the slots
+    /// end) or slot `limit` is reached (nil). Not isolated, on locals only (see `collectWanted`).
+    /// - Complexity: O(slots visited).
+    nonisolated static func takeSlots(
+        _ geometry: any RowGeometry, from first: WalkStart, near finger: GeometryFinger, visible: Range<Double>, before limit: Int,
+        into taken: inout [WalkedSlot]
+    ) -> WalkStart? {
+        var section = first.section, row = first.row
+        var stop: WalkStart? = (geometry.count, section, row)
+        geometry.forEachSlot(from: first.index, near: finger) { slot in
+            if slot.index >= limit {
+                stop = nil
+                return false
+            }
+            if slot.index > first.index {
+                if slot.kind == .header {
+                    section += 1
+                    row = -1
+                } else {
+                    row += 1
+                }
+            }
+            guard slot.minY < visible.upperBound else {
+                stop = (slot.index, section, row)
+                return false
+            }
+            if slot.height > 0, slot.maxY > visible.lowerBound {
+                taken.append(WalkedSlot(index: slot.index, section: section, row: row, minY: slot.minY, height: slot.height, kind: slot.kind))
+            }
+            return true
+        }
+        return stop
+    }
+
+    /// The rows and headers and footers of `taken`, with their frames (no row margin: a row's frame is its slot).
+    nonisolated static func frames(
+        of taken: [WalkedSlot], _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        supplementary: inout [(SupplementaryKey, CGRect)]
+    ) {
+        let rowWidth = max(0, frames.width - 2 * frames.rowInset)
+        for slot in taken {
+            let y = CGFloat(slot.minY + frames.origin)
+            if slot.kind == .row {
+                rows.append(
+                    .init(
+                        section: slot.section, row: slot.row, frame: CGRect(x: frames.rowInset, y: y, width: rowWidth, height: CGFloat(slot.height))))
+            } else {
+                supplementary.append(
+                    (SupplementaryKey(kind: slot.kind, section: slot.section), CGRect(x: 0, y: y, width: frames.width, height: CGFloat(slot.height))))
+            }
+        }
+    }
+}
