@@ -136,13 +136,6 @@ import Foundation
 }
 
 extension RowGeometry {
-    /// The row a row slot of `section` shows: its distance past the section's header.
-    ///
-    /// - Complexity: that of `headerIndex(ofSection:)`.
-    public func row(ofSlot index: Int, inSection section: Int) -> Int {
-        index - headerIndex(ofSection: section) - 1
-    }
-
     /// Without a finger: one search for the slot, then its section and header.
     ///
     /// - Complexity: that of `index(atOffset:)`, `section(containing:)` and `headerIndex(ofSection:)`.

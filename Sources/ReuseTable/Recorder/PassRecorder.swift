@@ -183,7 +183,7 @@ import Foundation
 
     private func address(ofSlot index: Int, in geometry: any RowGeometry) -> Address {
         let section = geometry.section(containing: index)
-        return Address(index: index, section: section, row: geometry.row(ofSlot: index, inSection: section))
+        return Address(index: index, section: section, row: index - geometry.headerIndex(ofSection: section) - 1)
     }
 
     /// `…/Sources/ReuseTable/Table/TableView.swift` → `Table/TableView.swift`.

@@ -280,6 +280,13 @@ extension TableView {
         return true
     }
 
+    /// The row a row slot of `section` shows: its distance past the section's header (the one
+    /// slot-to-row formula of the table).
+    /// - Complexity: that of `headerIndex(ofSection:)`.
+    func row(ofSlot index: Int, inSection section: Int) -> Int {
+        index - geometry.headerIndex(ofSection: section) - 1
+    }
+
     /// Measures the slot at `index` (any kind) if it still holds an estimate.
     /// `keepCell` keeps a self-sizing row's configured cell for display in this layout pass.
     /// Returns false when a structural call is queued: nothing more is asked (the slot keeps its estimate).
@@ -288,7 +295,7 @@ extension TableView {
         let slot = geometry.slot(at: index)
         guard !slot.isMeasured else { return !transaction.hasDeferredWork }
         let section = geometry.section(containing: index)
-        return measureSlot(slot, section: section, row: geometry.row(ofSlot: index, inSection: section), keepCell: keepCell)
+        return measureSlot(slot, section: section, row: row(ofSlot: index, inSection: section), keepCell: keepCell)
     }
 }
 

@@ -101,7 +101,7 @@ extension TableView: InteractivelyMovingView {
         switch geometry.slot(at: index).kind {
         case .header: return IndexPath(row: 0, section: section)
         case .footer: return IndexPath(row: last, section: section)
-        default: return IndexPath(row: min(geometry.row(ofSlot: index, inSection: section), last), section: section)
+        default: return IndexPath(row: min(row(ofSlot: index, inSection: section), last), section: section)
         }
     }
 

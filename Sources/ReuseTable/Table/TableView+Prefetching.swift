@@ -28,7 +28,7 @@ extension TableView {
             let slot = geometry.slot(at: index)
             guard slot.kind == .row else { continue }
             let section = geometry.section(containing: index)
-            result.append(IndexPath(row: geometry.row(ofSlot: index, inSection: section), section: section))
+            result.append(IndexPath(row: row(ofSlot: index, inSection: section), section: section))
         }
         return result
     }

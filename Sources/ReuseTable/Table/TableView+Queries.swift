@@ -59,7 +59,7 @@ extension TableView {
         let slot = geometry.slot(at: index)
         guard slot.kind == .row, y >= slot.minY + Double(appliedRowMargin) else { return nil }
         let section = geometry.section(containing: index)
-        return IndexPath(row: geometry.row(ofSlot: index, inSection: section), section: section)
+        return IndexPath(row: row(ofSlot: index, inSection: section), section: section)
     }
 
     /// The rows whose frames intersect `rect`, in order.
