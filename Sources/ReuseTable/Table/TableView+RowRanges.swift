@@ -24,31 +24,11 @@ extension TableView {
         return true
     }
 
-    /// Where an old row of `section` goes: nil when deleted.
-    /// - Complexity: O(log r) for r ranges.
-    static func rowAfterRanges(_ row: Int, deleted: [Range<Int>], deletedBefore: [Int], inserted: [Range<Int>]) -> Int? {
-        // Deleted ranges before the row, by binary search.
-        var lo = 0, hi = deleted.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if deleted[mid].upperBound <= row { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < deleted.count, deleted[lo].contains(row) { return nil }
-        var position = row - deletedBefore[lo]
-        for range in inserted {
-            guard range.lowerBound <= position else { break }
-            position += range.count
-        }
-        return position
-    }
-
     private func applyRanges(_ section: Int, deleted: [Range<Int>], inserted: [Range<Int>], newCount: Int) {
-        var deletedBefore = [0]
-        for range in deleted { deletedBefore.append(deletedBefore.last! + range.count) }
+        let map = RowRangeMap(deleted: deleted, inserted: inserted)
         let newIndexPath = { (old: IndexPath) -> IndexPath? in
             guard old.section == section else { return old }
-            return Self.rowAfterRanges(old.row, deleted: deleted, deletedBefore: deletedBefore, inserted: inserted)
-                .map { IndexPath(row: $0, section: section) }
+            return map.newRow(ofOld: old.row).map { IndexPath(row: $0, section: section) }
         }
         recordBeforeChange { liveAnchor(newIndexPath) }
         returnCellsFromMeasuring()
