@@ -27,7 +27,7 @@ import Testing
     }
 
     /// `superview` never dangles: a superview freed anywhere — here on another thread,
-    /// where the first wave's queued `isolated deinit` left children pointing at a dying
+    /// where an earlier queued `isolated deinit` left children pointing at a dying
     /// object — reads as nil from its subviews, and a view never keeps its superview alive.
     @Test func superviewReadsNilOnceTheSuperviewIsGoneWhereverItWasFreed() async {
         let child = View()
