@@ -3,11 +3,13 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-/// `CollectionModel` with moves: the array model follows each `moveItemAt`, which is recorded.
+/// `CollectionModel` with moves: the array model follows each `moveItemAt`, which is recorded,
+/// as is every `didEndDisplaying`.
 @MainActor
 final class MovingCollection: CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate {
     let model: CollectionModel
     var moves: [(IndexPath, IndexPath)] = []
+    var ended: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
 
     init(_ model: CollectionModel) { self.model = model }
 
@@ -26,6 +28,9 @@ final class MovingCollection: CollectionViewDataSource, CollectionViewDelegate, 
         moves.append((sourceIndexPath, destinationIndexPath))
         let item = model.sections[sourceIndexPath.section].remove(at: sourceIndexPath.item)
         model.sections[destinationIndexPath.section].insert(item, at: destinationIndexPath.item)
+    }
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        ended.append((cell, indexPath))
     }
 }
 

@@ -364,34 +364,7 @@ final class MessageBox { var messages: [String] = [] }
 // MARK: - The collection view
 
 /// `CollectionModel` through a waterfall, with every move followed and `didEndDisplaying` logged.
-@MainActor
-final class LiftCollectionSource: CollectionViewDataSource, CollectionViewDelegate, WaterfallLayoutDelegate {
-    let model: CollectionModel
-    var moves: [(IndexPath, IndexPath)] = []
-    var ended: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
-
-    init(_ model: CollectionModel) { self.model = model }
-
-    func numberOfSections(in collectionView: CollectionView) -> Int { model.sections.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { model.sections[section].count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        model.collectionView(collectionView, cellForItemAt: indexPath)
-    }
-    func collectionView(
-        _ collectionView: CollectionView, layout: WaterfallLayout, heightForItemAt indexPath: IndexPath, itemWidth: CGFloat
-    ) -> CGFloat {
-        model.collectionView(collectionView, layout: layout, heightForItemAt: indexPath, itemWidth: itemWidth)
-    }
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        let item = model.sections[sourceIndexPath.section].remove(at: sourceIndexPath.item)
-        model.sections[destinationIndexPath.section].insert(item, at: destinationIndexPath.item)
-    }
-    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        ended.append((cell, indexPath))
-    }
-}
+typealias LiftCollectionSource = MovingCollection
 
 @MainActor
 struct CollectionLiftSession {
