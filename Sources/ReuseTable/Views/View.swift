@@ -16,7 +16,11 @@ open class View {
         get { CGRect(origin: origin, size: bounds.size) }
         set {
             origin = newValue.origin
-            bounds.size = newValue.size
+            // Read, then written: `bounds.size =` on an open property runs its modify coroutine,
+            // twice the instructions for each cell placed (Docs/performance.md).
+            var resized = bounds
+            resized.size = newValue.size
+            bounds = resized
         }
     }
 
