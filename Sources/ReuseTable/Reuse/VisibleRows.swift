@@ -83,10 +83,16 @@ struct VisibleRows<Cell: AnyObject> {
         gone.removeAll(keepingCapacity: true)
         if let kept = keptRun(of: wanted) {
             guard kept.count < entries.count else { return }
-            gone.append(contentsOf: entries[..<kept.lowerBound])
-            gone.append(contentsOf: entries[kept.upperBound...])
-            if kept.upperBound < entries.count { entries.removeSubrange(kept.upperBound...) }
-            if kept.lowerBound > 0 { entries.removeSubrange(..<kept.lowerBound) }
+            // One element at a time: a scroll drops one or two, and `removeSubrange` costs
+            // more than the moves it saves (Docs/performance.md).
+            for e in 0..<kept.lowerBound { gone.append(entries[e]) }
+            for e in kept.upperBound..<entries.count { gone.append(entries[e]) }
+            while entries.count > kept.upperBound { entries.removeLast() }
+            if kept.lowerBound == 1 {
+                entries.remove(at: 0)
+            } else if kept.lowerBound > 1 {
+                entries.removeSubrange(..<kept.lowerBound)
+            }
             return
         }
         // Which entries stay, by one merge walk; the common cases are a kept run in the middle.
