@@ -134,7 +134,7 @@ extension ReuseEngineView {
         guard engine.hasLoadedData else { return reload(keepingHeightCache: false) }
         engine.pass.begin()
         defer { engine.pass.isRunning = false }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = monotonicNanoseconds()
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
@@ -152,7 +152,7 @@ extension ReuseEngineView {
         }
         engine.pass.end(bounds: bounds, insets: adjustedContentInset)
         engine.counters.layoutPasses += 1
-        engine.counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        engine.counters.lastLayoutNanoseconds = monotonicNanoseconds() &- start
     }
 
     /// Stage 3: makes the cells on screen match `wanted` (sorted by index path), in steps that
@@ -271,11 +271,28 @@ extension ReuseEngineView {
     func runPassIfStale() {
         guard engine.hasLoadedData else { return }
         guard
-            engine.pass.requests.contains(.runAgain) || engine.pass.lastBounds != bounds || engine.pass.lastInsets != adjustedContentInset
+            engine.pass.requests.contains(.runAgain) || !bounds.isSame(as: engine.pass.lastBounds) || engine.pass.lastInsets != adjustedContentInset
                 || hasInvalidatedLayout
         else { return }
         performTransaction { runLayoutPass() }
     }
+}
+
+extension CGRect {
+    /// `self == other`, field by field: Foundation's `CGRect` equality on Linux costs a call and a
+    /// hash, twice a scroll step.
+    func isSame(as other: CGRect?) -> Bool {
+        guard let other else { return false }
+        return origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width && size.height == other.size.height
+    }
+}
+
+/// The monotonic clock in nanoseconds, read directly: `DispatchTime.now()` wraps the same clock
+/// in two calls, and the pass reads it twice a step.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
 
 extension ReuseEngineView {
