@@ -114,8 +114,8 @@ struct LayoutPassState<Cell: AnyObject> {
     /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
     mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
         placed = placement
-        arrivals.removeAll(keepingCapacity: true)
-        arrived.removeAll(keepingCapacity: true)
+        arrivals.emptyKeepingCapacity()
+        arrived.emptyKeepingCapacity()
         swap(&self.arrivals, &arrivals)
         swap(&self.arrived, &arrived)
     }
@@ -183,7 +183,7 @@ extension ReuseEngineView {
             var staying = engine.pass.staying
             engine.pass.staying = []
             engine.cellsOnScreen.cells(for: wanted, into: &staying)
-            arrivals.removeAll(keepingCapacity: true)
+            arrivals.emptyKeepingCapacity()
             for (position, cell) in staying.enumerated() {
                 guard let cell else {
                     arrivals.append(position)
@@ -193,7 +193,7 @@ extension ReuseEngineView {
                 cell.frame = wanted[position].frame
                 cell.layoutIfNeeded()
             }
-            staying.removeAll(keepingCapacity: true)
+            staying.emptyKeepingCapacity()
             engine.pass.staying = staying
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
@@ -232,7 +232,7 @@ extension ReuseEngineView {
         engine.pass.leaving = []
         engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
         recycle(leaving)
-        leaving.removeAll(keepingCapacity: true)
+        leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
     }
 

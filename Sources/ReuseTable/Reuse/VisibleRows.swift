@@ -80,7 +80,7 @@ struct VisibleRows<Cell: AnyObject> {
     /// off the ends only: those leave in one block move, without touching the entries that stay.
     /// - Complexity: O(v + w).
     mutating func removeEntries(notIn wanted: [Wanted], into gone: inout [Entry]) {
-        gone.removeAll(keepingCapacity: true)
+        gone.emptyKeepingCapacity()
         if let kept = keptRun(of: wanted) {
             guard kept.count < entries.count else { return }
             // One element at a time: a scroll drops one or two, and `removeSubrange` costs
@@ -130,7 +130,7 @@ struct VisibleRows<Cell: AnyObject> {
     /// caller's array (emptied first).
     /// - Complexity: O(v + w).
     func positionsMissing(from wanted: [Wanted], into result: inout [Int]) {
-        result.removeAll(keepingCapacity: true)
+        result.emptyKeepingCapacity()
         if let start = wantedRunEqualToEntries(in: wanted) {
             for position in 0..<start { result.append(position) }  // a scroll's one or two: no generic append
             for position in (start + entries.count)..<wanted.count { result.append(position) }
@@ -154,7 +154,7 @@ struct VisibleRows<Cell: AnyObject> {
 
     /// `cells(for:)` into a caller's array (emptied first), so a layout pass allocates nothing.
     func cells(for wanted: [Wanted], into result: inout [Cell?]) {
-        result.removeAll(keepingCapacity: true)
+        result.emptyKeepingCapacity()
         result.reserveCapacity(wanted.count)
         var e = 0
         for target in wanted {
@@ -217,5 +217,16 @@ struct VisibleRows<Cell: AnyObject> {
         }
         let low = entries.partitioningIndex { ($0.section, $0.row) >= (entry.section, entry.row) }
         entries.insert(entry, at: low)
+    }
+}
+
+extension Array {
+    /// `removeAll(keepingCapacity: true)` for a pass's scratch arrays, which hold a few elements
+    /// or none: the generic `replaceSubrange` behind `removeAll` costs 70 to 150 instructions,
+    /// more than taking the few elements off the end (Docs/performance.md).
+    /// - Complexity: O(count).
+    mutating func emptyKeepingCapacity() {
+        guard count <= 16 else { return removeAll(keepingCapacity: true) }
+        while !isEmpty { removeLast() }
     }
 }
