@@ -51,9 +51,18 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     /// Stage 1: bring the geometry or layout up to date with the bounds and the content,
     /// moving the offset (anchoring, clamping) only through `moveOffset(to:because:)`.
     func settle()
-    /// Stage 2: the cells (sorted by index path) and supplementary elements that belong in
-    /// the viewport, read from the settled geometry or layout. Asks nothing of the app.
-    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement])
+    /// What stage 2 learns besides the screen: the table's finger and walk (kept for the next
+    /// pass), the collection view's frames it could not use (reported by the pass).
+    associatedtype Notes: WantedNotes
+    /// Stage 2, pure: the cells (sorted by index path) and supplementary elements that belong in
+    /// the viewport, read from the settled geometry or layout and `last` (what the previous pass
+    /// kept), into the caller's arrays; returns the new notes. Asks nothing of the app, writes
+    /// nothing of the view's: the pass stores what it returns (`keepWanted(_:)`).
+    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], after last: consuming Notes) -> Notes
+    /// Hands the pass what the last stage 2 kept, leaving `Notes()` in its place (so extending it copies nothing).
+    func takeWantedNotes() -> Notes
+    /// Stores what stage 2 returned (the collection view reports the frames it could not use).
+    func keepWanted(_ notes: consuming Notes)
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }
@@ -160,6 +169,11 @@ extension TableViewHeaderFooterView: PooledView {
         get { isTemplateLayoutView }
         set { isTemplateLayoutView = newValue }
     }
+}
+
+/// What a view's stage 2 learns besides the screen (`ReuseEngineView.Notes`); `init()` knows nothing.
+protocol WantedNotes {
+    init()
 }
 
 /// Why an index path names no row or item (`validateIndexPath(_:)`), with the count it was checked against.
