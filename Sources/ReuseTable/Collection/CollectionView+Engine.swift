@@ -48,6 +48,8 @@ extension CollectionView {
     var sectionCountAsLoaded: Int { itemCounts.count }
 
     func countAsLoaded(inSection section: Int) -> Int { itemCounts[section] }
+
+    var countsAsLoaded: [Int] { itemCounts }
 }
 
 extension CollectionView {

@@ -193,21 +193,13 @@ open class CollectionView: ScrollView {
         runLayoutPass()
     }
 
-    /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(ReuseTableError) -> [Int] {
-        guard let dataSource else { return [] }
-        let result = calling("collectionView(_:numberOfItemsInSection:)") {
-            Result { () throws(ReuseTableError) -> [Int] in try fetchCounts(from: dataSource) }
-        }
-        return try result.get()
+    static var countCallbacks: (sections: StaticString, rows: StaticString) {
+        ("numberOfSections(in:)", "collectionView(_:numberOfItemsInSection:)")
     }
 
-    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(ReuseTableError) -> [Int] {
-        try UpdateVocabulary.collection.readCounts(
-            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
-            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
-            rowsMethod: "collectionView(_:numberOfItemsInSection:)")
-    }
+    func dataSourceSectionCount() -> Int? { dataSource.map { $0.numberOfSections(in: self) } }
+
+    func dataSourceCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
 
     // MARK: Layout on scroll
 

@@ -31,6 +31,8 @@ extension TableView {
     var sectionCountAsLoaded: Int { geometry.sectionCount }
 
     func countAsLoaded(inSection section: Int) -> Int { rowCount(inSection: section) }
+
+    var countsAsLoaded: [Int] { (0..<geometry.sectionCount).map { rowCount(inSection: $0) } }
 }
 
 extension TableView {
