@@ -22,7 +22,9 @@ extension ReuseEngineView {
             reconfigureVisibleCells(at: indexPaths) { indexPath, cell in
                 showSelection(on: cell, at: indexPath)
                 reconfigured(indexPath, cell)
-            } notReached: { notReached($0) }
+            } notReached: {
+                notReached($0)
+            }
             finish()
         }
     }
