@@ -1,17 +1,8 @@
 import Foundation
 
-// The layout pass of both views, in three stages:
-//
-//     settle ──► wanted ──► reconcile
-//
-// 1. settle (each view's own): bounds, a new width, measuring what the viewport
-//    needs, anchoring and clamping — the only stage that moves the offset, and only
-//    through `moveOffset(to:because:)`.
-// 2. wanted (each view's own, and pure): from the settled geometry (table) or layout
-//    (collection view) and the viewport to the elements that belong on screen.
-// 3. reconcile (written once, here): recycle what left → `didEndDisplaying` → keep and
-//    reframe what stays → dequeue and configure arrivals → `willDisplay`.
-//
+// The layout pass of both views: 1 settle (each view's own; the only stage that moves the offset,
+// through `moveOffset(to:because:)`) ──► 2 wanted (each view's own, pure) ──► 3 reconcile (written
+// once, here: 3a recycle what left, 3b reframe what stays, 3c dequeue arrivals, 3d `willDisplay`).
 // Docs/layout-on-scroll.md walks through one pass with a picture.
 
 /// Work other code asks of a view's next layout pass.

@@ -1,12 +1,9 @@
 import Foundation
 
-/// A headless reimplementation of `UITableView`: a scroll view that shows a
-/// long list of rows with only as many cells as fit on screen.
+/// A headless `UITableView`: a scroll view that shows a long list of rows with only as many cells as fit on screen.
 ///
-/// This file holds the table's settings and state and its ends of the route from an offset to a
-/// cell: `reloadData()`, the `contentOffset` setter that starts a layout pass, and the data
-/// source's cell with `dequeueReusableCell`. The pass's table side, settle → wanted → reconcile's
-/// words, is `TableView+LayoutPass.swift` (Docs/layout-on-scroll.md, "The route, file by file").
+/// This file holds its settings and state and the ends of the route from an offset to a cell (the
+/// offset setter, `dataSourceCell`, `dequeueReusableCell`); the pass's table side is `TableView+LayoutPass.swift`.
 ///
 /// ```swift
 /// let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
