@@ -87,12 +87,6 @@ extension CollectionView {
         performBatch(updates, completion: completion)
     }
 
-    /// Validates a batch against the counts before (kept since the last change) and after (the data source).
-    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
-        let newCounts = try fetchCounts()
-        return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
-    }
-
     /// Applies a validated plan: visible cells are remapped or recycled, then
     /// the height cache and the layout take the plan's four steps, then layout.
     ///

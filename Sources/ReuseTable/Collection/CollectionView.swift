@@ -193,21 +193,13 @@ open class CollectionView: ScrollView {
         runLayoutPass()
     }
 
-    /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(ReuseTableError) -> [Int] {
-        guard let dataSource else { return [] }
-        let result = calling("collectionView(_:numberOfItemsInSection:)") {
-            Result { () throws(ReuseTableError) -> [Int] in try fetchCounts(from: dataSource) }
-        }
-        return try result.get()
+    static var countCallbacks: (sections: StaticString, rows: StaticString) {
+        ("numberOfSections(in:)", "collectionView(_:numberOfItemsInSection:)")
     }
 
-    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(ReuseTableError) -> [Int] {
-        try UpdateVocabulary.collection.readCounts(
-            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
-            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
-            rowsMethod: "collectionView(_:numberOfItemsInSection:)")
-    }
+    func dataSourceSectionCount() -> Int? { dataSource.map { $0.numberOfSections(in: self) } }
+
+    func dataSourceCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
 
     // MARK: Layout on scroll
 
@@ -275,16 +267,22 @@ open class CollectionView: ScrollView {
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// The layout pass's second stage: the items the layout puts in the viewport, sorted, and
-    /// the supplementary elements of the same query. Frames that are not finite are reported
-    /// and skipped. Fills the caller's arrays (emptied first).
+    /// The layout pass's second stage, pure: the items the layout puts in the viewport, sorted, and
+    /// the supplementary elements of the same query. Frames that are not finite are skipped and
+    /// returned in the notes; the pass reports them (`keepWanted(_:)`). Fills the caller's arrays
+    /// (emptied first).
     /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
-    func wanted(cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes]) {
+    func wanted(
+        cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes],
+        after last: consuming UnusableFrames
+    ) -> UnusableFrames {
         recorder?.stage(.wanted, in: self)
+        var notes = last
+        notes.frames.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
-        guard visible.width > 0, visible.height > 0 else { return }
+        guard visible.width > 0, visible.height > 0 else { return notes }
         for attributes in layoutAttributesShown(in: visible) {
             guard attributes.representedElementCategory == .cell else {
                 supplementary.append(attributes)
@@ -292,11 +290,7 @@ open class CollectionView: ScrollView {
             }
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
-                if reportedBadFrames.insert(attributes.indexPath).inserted {
-                    diagnosticHandler(
-                        "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
-                            + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
-                }
+                notes.frames.append((attributes.indexPath, frame))
                 continue
             }
             if frame.intersectsOpen(visible) {
@@ -304,6 +298,19 @@ open class CollectionView: ScrollView {
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        return notes
+    }
+
+    /// The collection view keeps nothing of stage 2 between passes.
+    func takeWantedNotes() -> UnusableFrames { UnusableFrames() }
+
+    /// Reports each item whose frame stage 2 could not use, once until the next reload.
+    func keepWanted(_ notes: consuming UnusableFrames) {
+        for (indexPath, frame) in notes.frames where reportedBadFrames.insert(indexPath).inserted {
+            diagnosticHandler(
+                "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                    + "for item \(indexPath.collectionDescription); a frame must be finite. The item is not shown.")
+        }
     }
 
     // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`).
@@ -325,4 +332,9 @@ extension CGRect {
     func intersectsOpen(_ other: CGRect) -> Bool {
         minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY
     }
+}
+
+/// What the collection view's stage 2 found besides the screen: items whose frames are not finite.
+struct UnusableFrames: WantedNotes {
+    var frames: [(IndexPath, CGRect)] = []
 }

@@ -100,7 +100,7 @@ import Foundation
         record(.cell(serial: serial(of: cell), change, at: address), in: view, function: function, file: file, line: line)
     }
 
-    /// A table is about to look up the slot at `y` through `finger` (`firstVisibleSlot(at:)`).
+    /// A table is about to look up the slot at `y` through `finger` (`firstVisibleSlot(at:near:)`).
     @inline(never)
     func findingSlot(
         atOffset y: Double, finger: GeometryFinger, in table: TableView, function: String = #function, file: String = #filePath,
