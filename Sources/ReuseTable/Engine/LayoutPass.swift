@@ -133,7 +133,7 @@ extension ReuseEngineView {
         engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
         let notes = wanted(cells: &cells, supplementary: &supplementary, after: takeWantedNotes())
-        keepWanted(notes)  // stage 2 writes nothing: the pass stores what it learned
+        keepWanted(consume notes)  // stage 2 writes nothing: the pass stores what it learned (moved, never copied)
         reconcile(cells: cells, supplementary: supplementary)
         engine.pass.wantedCells = cells
 

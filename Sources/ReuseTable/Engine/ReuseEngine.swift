@@ -11,8 +11,8 @@ import Foundation
 /// The fields a pass reads and writes on every step are `@exclusivity(unchecked)`: the runtime's check
 /// costs about 76 instructions an access (Docs/performance.md), and no access of them overlaps another —
 /// each is a plain read or write, or a mutating call that never calls out (no inout of them is held
-/// across a data source or delegate call). Keep it so when adding code; `templateCells`, `batchRecorder`
-/// and `liveData` stay checked (app code runs while they are passed inout).
+/// across a data source or delegate call). Keep it so when adding code; `templateCells` stays checked
+/// (app code runs while it is passed inout).
 @MainActor
 final class ReuseEngine<Cell: PooledCell> {
     /// Idle cells by identifier.
@@ -34,11 +34,11 @@ final class ReuseEngine<Cell: PooledCell> {
     /// The selected index paths: state of the view, never of a cell (`SelectionState`).
     @exclusivity(unchecked) var selection = SelectionState()
     /// The batch `performBatchUpdates(_:completion:)` (and the table's `beginUpdates()`) record.
-    var batchRecorder = BatchRecorder()
+    @exclusivity(unchecked) var batchRecorder = BatchRecorder()
     /// Index paths announced to the prefetch data source and not yet displayed or cancelled.
     @exclusivity(unchecked) var prefetchedIndexPaths: Set<IndexPath> = []
     /// What holds still what the user reads through a change (`LiveData.swift`).
-    var liveData = LiveDataState()
+    @exclusivity(unchecked) var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
     @exclusivity(unchecked) var counters = SharedCounters()
 }

@@ -223,10 +223,10 @@ struct VisibleRows<Cell: AnyObject> {
 extension Array {
     /// `removeAll(keepingCapacity: true)` for a pass's scratch arrays, which hold a few elements
     /// or none: the generic `replaceSubrange` behind `removeAll` costs 70 to 150 instructions,
-    /// more than taking the few elements off the end (Docs/performance.md).
+    /// more than taking up to four elements off the end (Docs/performance.md).
     /// - Complexity: O(count).
     mutating func emptyKeepingCapacity() {
-        guard count <= 16 else { return removeAll(keepingCapacity: true) }
+        guard count <= 4 else { return removeAll(keepingCapacity: true) }
         while !isEmpty { removeLast() }
     }
 }

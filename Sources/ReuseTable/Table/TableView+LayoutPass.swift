@@ -359,9 +359,9 @@ extension TableView {
         cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], after last: consuming TableWalk
     ) -> TableWalk {
         recorder?.stage(.wanted, in: self)
-        var notes = last
-        rows.removeAll(keepingCapacity: true)
-        supplementary.removeAll(keepingCapacity: true)
+        var notes = consume last
+        rows.emptyKeepingCapacity()
+        supplementary.emptyKeepingCapacity()
         let visible = viewport
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
@@ -465,7 +465,7 @@ extension TableView {
 
     /// The pass stores what stage 2 returned: the finger, the walk, where the walk started.
     func keepWanted(_ notes: consuming TableWalk) {
-        wantedNotes = notes
+        wantedNotes = consume notes
     }
 
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
@@ -579,8 +579,11 @@ extension TableView {
         }
         guard section >= 0 else { return nil }
         let span: SectionSpan
-        if let known = pinnedSections.spans[section] {
+        if let last = pinnedSections.last, last.section == section {
+            span = last.span  // a scroll stays in its section: no hashing
+        } else if let known = pinnedSections.spans[section] {
             span = known
+            pinnedSections.last = (section, known)
         } else {
             span = geometry.sectionSpan(section, near: &layoutFinger)
             pinnedSections.remember(span, of: section)
@@ -596,6 +599,8 @@ extension TableView {
     struct PinnedSections {
         var generation: UInt64 = 0
         var spans: [Int: SectionSpan] = [:]
+        /// The span looked up last, of the section at the top.
+        var last: (section: Int, span: SectionSpan)?
 
         /// Spans kept at most: a scroll through many sections starts over rather than grow.
         static let capacity = 64
@@ -604,12 +609,14 @@ extension TableView {
         mutating func forget(generation: UInt64) {
             self.generation = generation
             spans.removeAll(keepingCapacity: true)
+            last = nil
         }
 
         /// Keeps the span of `section`, starting over when `capacity` spans are kept.
         mutating func remember(_ span: SectionSpan, of section: Int) {
             if spans.count >= PinnedSections.capacity { spans.removeAll(keepingCapacity: true) }
             spans[section] = span
+            last = (section, span)
         }
     }
 
