@@ -360,6 +360,15 @@ extension TableView {
     ) -> TableWalk {
         recorder?.stage(.wanted, in: self)
         var notes = consume last
+        wanted(cells: &rows, supplementary: &supplementary, notes: &notes)
+        return notes
+    }
+
+    /// `wanted(cells:supplementary:after:)` on the notes in place: returning them from each branch
+    /// compiled to a copy and a destroy of all of them (about 240 bytes) every pass.
+    private func wanted(
+        cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
+    ) {
         rows.emptyKeepingCapacity()
         supplementary.emptyKeepingCapacity()
         let visible = viewport
@@ -370,7 +379,7 @@ extension TableView {
         let geometry = self.geometry  // one copy of the existential for the pass
         guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger) else {
             notes.walk.forget()
-            return notes
+            return
         }
         let generation = engine.pass.layoutGeneration
         notes.top = lifted == nil ? (generation, range.lowerBound, first.section) : nil
@@ -381,12 +390,11 @@ extension TableView {
             TableView.collectWanted(
                 geometry, from: first, near: notes.finger, range: range, visible: visible, lifted: lifted, frames: frames,
                 rows: &rows, supplementary: &supplementary)
-            return notes
+            return
         }
         // The last walk extended where it can: a scroll step walks the slots that arrive.
         notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
         TableView.frames(of: notes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
-        return notes
     }
 
     /// The article's `findRowForOffsetY`: the slot containing `y` (clamped to the top), with its
