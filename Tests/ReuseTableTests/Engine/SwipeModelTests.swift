@@ -7,11 +7,8 @@ import TestSupport
 /// `ListSwipeSource`, in one vocabulary.
 @MainActor
 protocol SwipeModelSubject: AnyObject {
-    var sections: [[Int]] { get set }
-    var completes: Bool { get set }
-    var notEditable: Set<Int> { get set }
-    func id(_ indexPath: IndexPath) -> Int
-    func newID() -> Int
+    /// The source's sections, ids and switches.
+    var model: SwipeSections { get }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration?
     func fullSwipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> Bool
     func perform(_ index: Int)
@@ -35,6 +32,23 @@ protocol SwipeModelSubject: AnyObject {
     var actionsRun: [String: Int] { get }
 }
 
+extension SwipeModelSubject {
+    var sections: [[Int]] {
+        get { model.sections }
+        set { model.sections = newValue }
+    }
+    var completes: Bool {
+        get { model.completes }
+        set { model.completes = newValue }
+    }
+    var notEditable: Set<Int> {
+        get { model.notEditable }
+        set { model.notEditable = newValue }
+    }
+    func id(_ indexPath: IndexPath) -> Int { model.id(indexPath) }
+    func newID() -> Int { model.newID() }
+}
+
 @MainActor
 final class TableSwipeSubject: SwipeModelSubject {
     let source: SwipeSource
@@ -46,20 +60,7 @@ final class TableSwipeSubject: SwipeModelSubject {
         table = source.makeTable(height: height)
         table.diagnosticHandler = { _ in }  // the NaN offsets are reported: tested elsewhere
     }
-    var sections: [[Int]] {
-        get { source.sections }
-        set { source.sections = newValue }
-    }
-    var completes: Bool {
-        get { source.completes }
-        set { source.completes = newValue }
-    }
-    var notEditable: Set<Int> {
-        get { source.notEditable }
-        set { source.notEditable = newValue }
-    }
-    func id(_ indexPath: IndexPath) -> Int { source.id(indexPath) }
-    func newID() -> Int { source.newID() }
+    var model: SwipeSections { source }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration? { table.swipeRow(at: indexPath, edge: edge) }
     func fullSwipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> Bool { table.fullSwipeRow(at: indexPath, edge: edge) }
     func perform(_ index: Int) { table.performSwipeAction(at: index) }
@@ -108,20 +109,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
         collection = source.makeCollection(height: height)
         collection.diagnosticHandler = { _ in }
     }
-    var sections: [[Int]] {
-        get { source.sections }
-        set { source.sections = newValue }
-    }
-    var completes: Bool {
-        get { source.completes }
-        set { source.completes = newValue }
-    }
-    var notEditable: Set<Int> {
-        get { source.notEditable }
-        set { source.notEditable = newValue }
-    }
-    func id(_ indexPath: IndexPath) -> Int { source.id(indexPath) }
-    func newID() -> Int { source.newID() }
+    var model: SwipeSections { source }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration? {
         collection.swipeItem(at: indexPath, edge: edge)
     }
