@@ -1,18 +1,11 @@
 import Foundation
 
-// Supplementary views — section headers and footers — from the collection
-// view's side (UIKit: `UICollectionReusableView` and the supplementary half of
-// `UICollectionView`): registration, dequeue, and placing them in each layout
-// pass beside the cells.
-//
-// The layout says where they go: `layoutAttributesForElements(in:)` returns
-// them with the cells (`representedElementCategory == .supplementaryView`), so
-// a pass costs one query either way. Like cells, they leave the screen into a
-// `ReusePool` (one stack per kind and identifier, as the table keeps its
-// header and footer views apart from its cells) and come back through
-// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`, so no
-// more are created than are on screen at once. Batch updates carry them with
-// their sections (`remapSupplementaryViews(through:)`).
+// Supplementary views — section headers and footers — from the collection view's side
+// (UIKit: `UICollectionReusableView` and the supplementary half of `UICollectionView`):
+// registration, dequeue, and placing them in each layout pass beside the cells. The layout
+// returns them with the cells from `layoutAttributesForElements(in:)`, so a pass costs one query
+// either way; like cells they leave the screen into a `ReusePool` (one stack per kind and
+// identifier) and batch updates carry them with their sections (`remapSupplementaryViews(through:)`).
 
 extension CollectionView {
     /// What layout attributes place (UIKit: `UICollectionView.ElementCategory`).
