@@ -103,7 +103,7 @@ extension CollectionView {
     // MARK: Placing them in a layout pass
 
     /// Places a view for every supplementary element the layout put in the viewport
-    /// (collected by `wantedItems()` in the same query as the cells), in the cells' order
+    /// (collected by `wanted(cells:supplementary:)` in the same query as the cells), in the cells' order
     /// of steps: views that left go back to the pool, views that stay move, and
     /// arrivals are asked of the data source — until a callback queues a structural
     /// call, after which nothing new is asked and the view runs one more pass when it settles.
