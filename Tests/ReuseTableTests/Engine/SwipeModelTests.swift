@@ -21,7 +21,7 @@ protocol SwipeModelSubject: AnyObject {
     func reload()
     var offset: CGPoint { get set }
     var maximumOffsetY: CGFloat { get }
-    func setEditing(_ editing: Bool)
+    func setEditing(_ editing: Bool, animated: Bool)
     var isEditing: Bool { get }
     func tap(_ indexPath: IndexPath)
     var selected: [IndexPath] { get }
@@ -75,7 +75,7 @@ final class TableSwipeSubject: SwipeModelSubject {
         set { table.contentOffset = newValue }
     }
     var maximumOffsetY: CGFloat { table.maximumContentOffsetY }
-    func setEditing(_ editing: Bool) { table.setEditing(editing, animated: Bool.random()) }
+    func setEditing(_ editing: Bool, animated: Bool) { table.setEditing(editing, animated: animated) }
     var isEditing: Bool { table.isEditing }
     func tap(_ indexPath: IndexPath) { table.tapRow(at: indexPath) }
     var selected: [IndexPath] { table.indexPathsForSelectedRows ?? [] }
@@ -126,7 +126,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
         set { collection.contentOffset = newValue }
     }
     var maximumOffsetY: CGFloat { collection.maximumContentOffsetY }
-    func setEditing(_ editing: Bool) { collection.setEditing(editing, animated: Bool.random()) }
+    func setEditing(_ editing: Bool, animated: Bool) { collection.setEditing(editing, animated: animated) }
     var isEditing: Bool { collection.isEditing }
     func tap(_ indexPath: IndexPath) { collection.tapItem(at: indexPath) }
     var selected: [IndexPath] { collection.indexPathsForSelectedItems ?? [] }
@@ -297,7 +297,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
             case 13:
                 name = "setEditing"
                 let on = Bool.random(using: &rng)
-                subject.setEditing(on)
+                subject.setEditing(on, animated: Bool.random(using: &rng))
                 closeOpen()
                 editing = on
             case 14:

@@ -168,10 +168,13 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
         if !reloadedSections.isEmpty { calls.append { $0.reloadSections(IndexSet(reloadedSections), with: .fade) } }
         for (from, to) in zip(movedFrom, movedTo) { calls.append { $0.moveSection(from, toSection: to) } }
         if !insertedSections.isEmpty { calls.append { $0.insertSections(IndexSet(insertedSections), with: .automatic) } }
-        if !deletedRows.isEmpty { calls.append { [deletedRows] in $0.deleteRows(at: deletedRows.shuffled(), with: .left) } }
-        if !reloadedRows.isEmpty { calls.append { [reloadedRows] in $0.reloadRows(at: reloadedRows.shuffled(), with: .none) } }
+        // Each call lists its index paths in a seeded random order: the batch must not depend on it.
+        let deletedOrder = deletedRows.shuffled(using: &rng), reloadedOrder = reloadedRows.shuffled(using: &rng)
+        let insertedOrder = insertedRows.shuffled(using: &rng)
+        if !deletedRows.isEmpty { calls.append { $0.deleteRows(at: deletedOrder, with: .left) } }
+        if !reloadedRows.isEmpty { calls.append { $0.reloadRows(at: reloadedOrder, with: .none) } }
         for (from, to) in moveCalls { calls.append { $0.moveRow(at: from, to: to) } }
-        if !insertedRows.isEmpty { calls.append { [insertedRows] in $0.insertRows(at: insertedRows.shuffled(), with: .right) } }
+        if !insertedRows.isEmpty { calls.append { $0.insertRows(at: insertedOrder, with: .right) } }
         return (calls.shuffled(using: &rng), freshIDs)
     }
 }
