@@ -28,7 +28,7 @@ extension HeightTree {
     ///
     /// - Complexity: O(nodes).
     public var approximateByteCount: Int {
-        // summary, the column block of `childSummaries`, isLeaf and isNarrow (padded to 8), runCount, wideMeta, then the run block.
+        // The summary, the column block's reference, the flags (padded to 8), `runCount`, `wideMeta`, the run block.
         let object = 16 + MemoryLayout<Summary>.stride + 8 + 8 + MemoryLayout<Node.Words>.stride + 2 * 8
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
