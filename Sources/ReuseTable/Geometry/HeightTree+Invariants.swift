@@ -52,10 +52,10 @@ extension HeightTree {
         var description: String
     }
 
-    /// Checks every structural invariant: summaries equal a fresh recomputation,
-    /// nodes are within capacity and (except the root) at least half full, no
-    /// empty runs or leaves, adjacent runs in a leaf cannot merge, all
-    /// leaves are at the same depth, and each column block knows whether its children are leaves.
+    /// Checks every structural invariant: summaries and running sums equal a fresh
+    /// recomputation, bit for bit; nodes are within capacity and (except the root) at
+    /// least half full; no empty runs or leaves; adjacent runs cannot merge; every leaf
+    /// is at one depth; encodings, grid flags and `childrenAreLeaves` are true.
     ///
     /// - Complexity: O(nodes + runs).
     func checkInvariants() throws {

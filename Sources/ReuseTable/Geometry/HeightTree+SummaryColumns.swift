@@ -95,7 +95,6 @@ extension HeightTree {
         /// The children, in order.
         var children: [Node] { (0..<count).map { child($0) } }
 
-        /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node {
             precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
             return entryBase[j].child

@@ -80,7 +80,7 @@ extension HeightTree {
 // MARK: - Runs in leaves
 
 /// Packs a run's count (low 29 bits), kind (2 bits) and measured flag (top bit)
-/// into 4 bytes, so a leaf run is 12 bytes with its height.
+/// into 4 bytes, the meta half of a run.
 enum RunMeta {
     static let countMask: UInt32 = (1 << 29) - 1
     /// Longer runs are stored as several runs.
@@ -196,13 +196,12 @@ extension HeightTree {
         /// The children, in order (empty for a leaf): a view of `childSummaries`.
         var children: [Node] { childSummaries.children }
 
-        /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node { childSummaries.child(j) }
 
         /// Runs in a leaf, children in an internal node.
         var entryCount: Int { isLeaf ? runCount : childSummaries.count }
 
-        /// Recomputes the summary from scratch, in slot order, so sums never drift.
+        /// Recomputes the summary from what is below the node, in its fixed shape, so sums never drift.
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
