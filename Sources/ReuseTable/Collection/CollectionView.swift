@@ -4,25 +4,10 @@ import Foundation
 /// many items placed by a `CollectionViewLayout`, with only as many cells as
 /// are on screen.
 ///
-/// The same one-way flow as `TableView`:
-///
-///     data source ──► layout (prepare: sizes, frames) ──► visible rect ──► cells
-///
-/// - `reloadData()` reads the counts and invalidates the layout.
-/// - Setting `contentOffset` runs `layoutVisibleItems()`: bring the layout up
-///   to date if it was invalidated, ask it for the items in the viewport
-///   (`layoutAttributesForElements(in:)`), return cells that left to the
-///   reuse pool, and ask the data source for the ones that arrived.
-///
-/// ```swift
-/// let layout = WaterfallLayout(numberOfColumns: 2, margin: 8)
-/// layout.delegate = photos
-/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
-/// grid.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
-/// grid.dataSource = photos
-/// grid.reloadData()
-/// grid.contentOffset.y = 5_000   // lays out the items now on screen
-/// ```
+/// The same one-way flow as `TableView` (data source → layout → visible rect → cells, through the
+/// engine both views share): a new `contentOffset` brings the layout up to date, asks it for the
+/// elements in the viewport, returns cells that left to the reuse pool and asks the data source for
+/// the ones that arrived. Docs/collection-view.md shows it in use.
 @MainActor
 open class CollectionView: ScrollView {
     /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).

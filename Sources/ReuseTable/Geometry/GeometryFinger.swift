@@ -2,35 +2,15 @@ import Foundation
 import Synchronization
 
 /// Where a geometry lookup last landed, kept by the caller so the next lookup
-/// near it walks from there instead of descending from the root.
+/// near it walks from there instead of descending from the root (a scroll step
+/// almost always stays in the same `HeightTree` leaf).
 ///
-/// A scroll step moves the viewport by a fraction of a screen, so the slot at
-/// its top is almost always in the same `HeightTree` leaf as last time, a run
-/// or two away. `slot(atOffset:near:)` checks the finger, walks from it when it
-/// is still valid and `y` lies in its leaf, and otherwise descends from the root
-/// like `index(atOffset:)`; either way it leaves the finger at the answer.
-///
-/// ```swift
-/// var finger = GeometryFinger()          // kept beside the geometry, e.g. in the table
-/// if let top = geometry.slot(atOffset: y, near: &finger) {
-///     geometry.forEachSlot(from: top.slot.index, near: finger) { slot in … }
-/// }
-/// ```
-///
-/// **Invariant: a finger is never used stale.** It records the `stamp` of the
-/// tree it was taken from. Every tree gets a fresh stamp, drawn from one
-/// process-wide counter, when it is built and on every mutation that changes it;
-/// copies share a stamp only while they share every node. So a finger whose
-/// stamp equals the tree's points into exactly the nodes the tree holds now
-/// (which also keeps its unretained leaf reference alive), and any other
-/// finger is ignored. A per-tree counter would not do: two copies of one tree
-/// mutated once each would both count 1, and a tree rebuilt by a reload
-/// would count from 0 again. Answers through a finger are the same, bit for
-/// bit, as `index(atOffset:)`, `slot(at:)` and `forEachSlot(from:_:)`.
-///
-/// A finger is a small value (no allocation); `GeometryFinger()` is valid for
-/// no geometry. `RowRecords` ignores fingers (its binary search is already a
-/// few cache lines).
+/// A finger is used only while its `stamp` equals the tree's, and every build and
+/// mutation draws a new stamp from one process-wide counter, so a finger is never
+/// used stale. Answers through it equal `index(atOffset:)`, `slot(at:)` and
+/// `forEachSlot(from:_:)` bit for bit. `GeometryFinger()` is valid for no geometry;
+/// `RowRecords` ignores fingers. Docs/row-geometry.md, "The finger", shows the
+/// calls and why a per-tree counter would not do.
 @_spi(Internals) public struct GeometryFinger: Sendable {
     /// Stamp of the tree this finger was taken from; 0 (no tree has it) when empty.
     var stamp: UInt64 = 0

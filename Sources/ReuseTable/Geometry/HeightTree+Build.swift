@@ -10,12 +10,9 @@ extension HeightTree.Node {
     /// Bulk load: stream the runs into leaves, then stack full parents on
     /// top, level by level. Never holds the input as an array.
     ///
-    /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs), the
-    /// rest of their block free: a freshly loaded tree then absorbs scattered
-    /// inserts without splitting (with every leaf completely full, nearly every
-    /// random insert split one), for ~6% more leaf memory. (Chosen by measurement,
-    /// not derived: a fuller fill measured slower finds at 10M rows, for a reason
-    /// not pinned down; the figures are in Docs/row-geometry.md, "Why these sizes".)
+    /// Leaves are filled to `capacity − capacity / 16` (75 of 80 runs): the room
+    /// left lets a fresh tree absorb scattered inserts without splitting, for about
+    /// 6% more leaf memory (Docs/row-geometry.md, "Why these sizes").
     static func build<S: Sequence>(from runs: S, config: Config) -> Node where S.Element == HeightRun {
         let cap = config.leafCapacity
         let fill = cap - cap / 16

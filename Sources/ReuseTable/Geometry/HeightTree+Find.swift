@@ -1,11 +1,9 @@
 import Foundation
 
-// Queries: each is one walk from the root. Offsets are accumulated as
-// `acc = acc + ends[j − 1]` level by level (`SummaryColumns.start(of:from:)`),
-// `acc = acc + Double(c) * runHeight` run by run inside a leaf and
-// `acc + Double(k) * runHeight` inside a run, the same chain everywhere, so
-// `offset(of:)`, `slot(at:)`, `index(atOffset:)` and `forEachSlot` never
-// disagree by a rounding error.
+// Queries: each is one walk from the root. Every offset is the same chain of
+// additions (`SummaryColumns.start(of:from:)` level by level, then run by run and
+// `Double(k) * height` inside a run), so `offset(of:)`, `slot(at:)`,
+// `index(atOffset:)` and `forEachSlot(from:_:)` never disagree by a rounding error.
 
 extension HeightTree {
     /// Where slot `index` lives: its leaf, the run and position inside it, and

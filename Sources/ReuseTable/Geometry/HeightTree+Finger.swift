@@ -1,11 +1,8 @@
 import Foundation
 
-// Finger lookups (see `GeometryFinger`): a layout pass asks for the slot at
-// the top of the viewport, then walks the slots below it. Between scroll steps
-// the answer barely moves, so the walk starts from where the last one ended;
-// only a finger from another tree state, or a `y` outside its leaf, costs a
-// descent from the root. Every offset is the same chain of additions a
-// descent makes, so answers equal `index(atOffset:)` and `slot(at:)` bit for bit.
+// Finger lookups (see `GeometryFinger`): only a finger from another tree state, or
+// a `y` outside its leaf, costs a descent from the root. Every offset is the chain
+// of additions a descent makes, so answers equal the descents' bit for bit.
 
 extension HeightTree {
     /// The slot whose half-open span contains `y`, with its section and row,

@@ -28,7 +28,7 @@ extension HeightTree {
     ///
     /// - Complexity: O(nodes).
     public var approximateByteCount: Int {
-        // summary, the column block of `childSummaries`, isLeaf and isNarrow (padded to 8), runCount, wideMeta, then the run block.
+        // The summary, the column block's reference, the flags (padded to 8), `runCount`, `wideMeta`, the run block.
         let object = 16 + MemoryLayout<Summary>.stride + 8 + 8 + MemoryLayout<Node.Words>.stride + 2 * 8
         let objectBytes = (object + 15) / 16 * 16
         func arrayBytes<T>(_ a: [T]) -> Int { a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride }
@@ -52,10 +52,10 @@ extension HeightTree {
         var description: String
     }
 
-    /// Checks every structural invariant: summaries equal a fresh recomputation,
-    /// nodes are within capacity and (except the root) at least half full, no
-    /// empty runs or leaves, adjacent runs in a leaf cannot merge, all
-    /// leaves are at the same depth, and each column block knows whether its children are leaves.
+    /// Checks every structural invariant: summaries and running sums equal a fresh
+    /// recomputation, bit for bit; nodes are within capacity and (except the root) at
+    /// least half full; no empty runs or leaves; adjacent runs cannot merge; every leaf
+    /// is at one depth; encodings, grid flags and `childrenAreLeaves` are true.
     ///
     /// - Complexity: O(nodes + runs).
     func checkInvariants() throws {

@@ -1,34 +1,12 @@
 import Foundation
 
-// How a leaf stores its runs: in `words`, a block of 82 eight-byte words
-// inside the leaf object itself, so a visit reaches the runs through the one
-// pointer that reaches the leaf (no second object, no second cache miss).
-// Two encodings share the block, chosen per leaf:
-//
-// - narrow: word r is run r's height as a `Float`'s bits (high half) beside
-//   its packed meta (`RunMeta`, low half). 8 bytes a run. Used while every
-//   height in the leaf converts to `Float` and back to the same `Double` bit
-//   pattern (integers up to 2^24, halves, quarters, most heights a frame
-//   layout produces).
-// - wide: word r is run r's `Double` height, bit for bit; the metas live in
-//   `wideMeta`, a `[UInt32]` beside the block. 12 bytes a run, for any other
-//   height (0.1, 1/3, subnormals, huge values).
-//
-// Both hand back the stored `Double` bit for bit. A narrow leaf widens (once,
-// in place) when a height that does not fit enters it; a split leaf whose
-// heights all fit again is made narrow again.
-//
-// Capacity: a leaf holds at most `leafCapacity` runs between operations, and
-// one operation adds at most two before its parent splits it (a one-run insert
-// or a `setHeight` splits one run around the new one). So a leaf never needs
-// more than `leafCapacity + 2` words, which `Config` keeps within the block.
-// An insert of several runs that would pass that builds new leaves in the
-// parent instead (`insertSplittingLeaf`), never growing a leaf past its block.
-//
-// The mutating algorithms (`setHeight`, `insert`, `remove`, `compact`) are
-// written once against `LeafRunStore`; a leaf lends its block to them as a
-// pointer view (`withNarrowRuns`, `withWideRuns`), and temporary run lists
-// (merging, rebuilding) use the same algorithms on `RunArrays`.
+// A leaf's runs live in `words`, a block of 82 words inside the leaf object, in
+// one of two encodings: narrow (a `Float` height beside its meta, 8 bytes a run,
+// while every height survives the round trip) or wide (`Double` heights, metas in
+// `wideMeta`, 12 bytes). Both hand back every height bit for bit. A leaf never
+// needs more than `leafCapacity + 2` words: larger inserts go through the parent
+// (`insertSplittingLeaf`). Every mutation is written once against `LeafRunStore`.
+// Docs/row-geometry.md, "The production way", has the details.
 
 /// The run storage interface every leaf mutation is written against, so one
 /// generic body serves both encodings and plain arrays.

@@ -23,9 +23,8 @@ extension HeightTree {
 
     /// Inserts `runs` so that the first new slot gets index `index`.
     ///
-    /// - Complexity: O(k + log n) for k runs: they go into one leaf, which
-    ///   splits into about k / 64 leaves, and each level above absorbs 1/32 as
-    ///   many new nodes.
+    /// - Complexity: O(k + log n) for k runs: they become about k / `leafCapacity`
+    ///   new leaves, and each level above takes a fan-out-th as many new nodes.
     public mutating func insert(_ runs: [HeightRun], at index: Int) {
         precondition(index >= 0 && index <= count, "slot index \(index) out of range 0...\(count)")
         if runs.count == 1, runs[0].count > 0, runs[0].count <= RunMeta.maxCount {
@@ -152,8 +151,8 @@ extension HeightTree.Node {
 
     /// Run holding slot `local` and the position in it; `(runs, 0)` for `local == count`.
     private func runIndex(for local: Int) -> (run: Int, within: Int) {
-        // One loop per encoding: branching on the encoding for every run cost a one-row
-        // insert about 400 of its 3,300 instructions (callgrind, 10^6 rows).
+        // One loop per encoding: a branch on it for every run cost a one-row insert
+        // about an eighth of its instructions.
         isNarrow ? runIndex(for: local, NarrowEncoding.self) : runIndex(for: local, WideEncoding.self)
     }
 
@@ -271,10 +270,8 @@ extension HeightTree.Node {
     }
 
     /// The summary after one child's summary went from `old` to `new` and the
-    /// children were normalized (a split or merge keeps the counts' totals):
-    /// the integer fields by difference (exact), the height re-summed in its
-    /// fixed shape over the heights column. O(fan-out) reads of one column
-    /// instead of four.
+    /// children were normalized (a split or merge keeps the totals): the integer
+    /// fields by difference (exact), the height the last running sum. O(1).
     private func resummarize(childWas old: HeightTree.Summary, isNow new: HeightTree.Summary) {
         summary.count += new.count - old.count
         summary.headers += new.headers - old.headers
@@ -297,10 +294,9 @@ extension HeightTree.Node {
             summary.height = HeightTree.leafHeight(self, changedBy: -removedHeight)
             return
         } else {
-            // The common case, a range inside one child (a one-row delete): find it by
-            // the count scan an insert uses and descend, as an insert does. The general
-            // walk below tests every child before it against the range, which cost a
-            // one-row delete about 2,000 of its 4,900 instructions (callgrind, 10^6 rows).
+            // A range inside one child (a one-row delete) is found by the count scan; the
+            // general walk below tests every child before it against the range, which cost
+            // a one-row delete about 40% of its instructions.
             let (j, i) = childIndex(for: range.lowerBound)
             if childSummaries.childrenAreLeaves { touched = childSummaries.touchLeaf(j) }
             if i + range.count <= childSummaries.slotCount(j) {
@@ -312,11 +308,8 @@ extension HeightTree.Node {
                 resummarize(childWas: old, isNow: new)
                 return
             }
-            // Children wholly inside the range are read and dropped; at most the
-            // first and last are cut, by recursion.
-            // At most two children are cut (the first and the last the range
-            // touches), so they are kept in two optionals, not an array: a
-            // one-row delete allocates nothing per level.
+            // Children wholly inside the range are read and dropped; at most the first and
+            // the last are cut, by recursion, so two optionals hold them (no allocation).
             var start = 0
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?

@@ -1,36 +1,16 @@
 import Foundation
 
 extension HeightTree {
-    /// An internal node's children and their summaries: each child beside its
-    /// slot count (`Entry`), the other fields one column each (structure of
-    /// arrays), plus the running sum of the heights, all in one allocation
-    /// (`ColumnBlock`).
+    /// An internal node's children and their summaries, in one allocation
+    /// (`ColumnBlock`): each child beside its slot count (`Entry`: a descent by index
+    /// finds the child on the line its count scan just read), the other fields one
+    /// column each, and the running sums of the heights (`end(_:)`). Child j starts at
+    /// `acc + end(j − 1)` (`start(of:from:)`), the one formula every walk uses, so a
+    /// descent by offset makes one independent comparison a child; the node's height
+    /// is the last running sum, a function of the children alone. Docs/row-geometry.md
+    /// ("The production way") has why and what was measured.
     ///
-    /// A child sits in the same 16-byte entry as its count, so a descent by
-    /// index reads the child's reference from the cache line its count scan
-    /// just read, instead of one more dependent miss in a separate array of
-    /// children; the scan reads 16 bytes a child instead of 8.
-    ///
-    /// One block instead of five arrays: a one-row insert or delete writes the
-    /// counts, heights and running sums of every node on its path, and with
-    /// separate arrays that was five objects a node (five uniqueness checks, and
-    /// at 10^7 rows a cold page each); now it is one object, checked once.
-    ///
-    /// `end(j)` is `height(0) + … + height(j)`, added in order from 0: child
-    /// j starts at `acc + end(j − 1)` below a node that starts at `acc`
-    /// (`start(of:from:)`). A descent by offset then compares `y` with
-    /// `acc + end(j)` child by child, each comparison independent of the last,
-    /// instead of carrying one chain of additions through every child before
-    /// the one it wants. Every walk uses this one formula, so offsets agree
-    /// everywhere. An edit of child j re-adds the running sums from j on; the node's
-    /// height is the last running sum, a function of the children alone, never of the
-    /// edit history, and with exactly representable heights it is the in-order
-    /// sum `RowRecords` computes. (Running sums of the counts were measured too:
-    /// keeping them current on every edit cost inserts and deletes more than
-    /// the integer scan they replace; see Docs/row-geometry.md.)
-    ///
-    /// `@unchecked Sendable`: the block is written only while uniquely
-    /// referenced (copy-on-write, as `Node` is), so a shared block is never written.
+    /// `@unchecked Sendable`: the block is written only while uniquely referenced.
     struct SummaryColumns: @unchecked Sendable {
         /// A child and its slot count.
         struct Entry: Sendable {
@@ -115,7 +95,6 @@ extension HeightTree {
         /// The children, in order.
         var children: [Node] { (0..<count).map { child($0) } }
 
-        /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node {
             precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
             return entryBase[j].child
@@ -291,10 +270,8 @@ extension HeightTree {
             let old = heightBase[j]
             heightBase[j] = height
             if onGrid && HeightTree.isOnExactGrid(height) {
-                // Every height is a non-negative multiple of 1/256, and the totals before and
-                // after are below `exactGridLimit`: every running sum, old and new, is exact,
-                // so adding the (exact) difference gives the very numbers `refreshEnds` would
-                // add up, without its chain of dependent additions.
+                // On the grid and below `exactGridLimit` every running sum is exact, so the
+                // difference gives `refreshEnds`'s numbers without its dependent chain.
                 let n = count, e = endBase
                 let delta = height - old
                 if e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit {
@@ -444,14 +421,9 @@ extension HeightTree {
     /// `term(0) + … + term(n − 1)` in one fixed shape: four interleaved partial sums
     /// (`i mod 4`), each in index order, combined as `(s0 + s1) + (s2 + s3)`.
     ///
-    /// The result depends only on the terms, never on the history of edits, so
-    /// summaries are deterministic; when every partial sum is exactly
-    /// representable (integer or dyadic heights well inside 2^53) it equals the
-    /// in-order sum bit for bit, which is what `RowRecords` computes. Four
-    /// independent chains instead of one cut the latency of re-summing a leaf
-    /// on every mutation (a chain of up to 82 dependent additions otherwise).
-    /// Internal nodes add in order instead (`SummaryColumns.end(_:)`), since their
-    /// descents need the running sums.
+    /// A function of the terms alone, so leaf summaries are deterministic; with exactly
+    /// representable partial sums it equals the in-order sum `RowRecords` computes. Four
+    /// independent chains re-sum a leaf in a quarter of one chain's latency.
     @inline(__always)
     static func fixedShapeSum(_ n: Int, _ term: (Int) -> Double) -> Double {
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
@@ -487,12 +459,9 @@ extension HeightTree {
     /// Whether `height` is on the exact grid: a non-negative multiple of 1/256 below
     /// `exactGridLimit` (every integer height, and halves, quarters… of a point).
     ///
-    /// Terms `count × height` of such heights are multiples of 1/256 too, and while
-    /// their total stays below `exactGridLimit` every sum of them, in any order, is
-    /// exact. So a leaf whose heights are all on the grid can follow an insert or a
-    /// removal by adding or subtracting the terms (O(1)) and get the very number
-    /// `fixedShapeSum` would add up from the runs (O(runs)): a one-row insert at 10^6
-    /// rows spent about 450 of its 3,000 instructions re-adding its leaf.
+    /// Every sum of such terms below the limit is exact in any order, so a leaf or a
+    /// block on the grid follows an edit by the difference and gets the very number
+    /// re-adding would (Docs/row-geometry.md, "Why summary heights are re-summed").
     @inline(__always)
     static func isOnExactGrid(_ height: Double) -> Bool {
         // Below the limit `scaled` is below 2^52, so the conversion to an integer is exact

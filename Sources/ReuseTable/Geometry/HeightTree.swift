@@ -2,44 +2,16 @@ import Foundation
 
 /// The production geometry store: a B+tree whose leaves hold runs of equal
 /// slots and whose nodes know the summed height, slot count, header count and
-/// unmeasured count of everything below them.
+/// unmeasured count of everything below them. Every question a table asks is one
+/// walk from the root, and a run of equal heights costs O(1) memory.
 ///
-/// It is the idea behind Zed's SumTree, CodeMirror's HeightMap and
-/// swift-collections' Rope, applied to table rows: every question a table asks
-/// ("which row is at this Y", "where does row i start", "which section is
-/// this") is one walk from the root, O(log n); a run of rows with one height
-/// (fixed `rowHeight`, or a shared estimate) costs O(1) memory, so ten million
-/// such rows are a single run.
+/// A node's height is always a fixed-shape sum of what is below it, never moved by
+/// a rounding delta, so answers are deterministic and, with exactly representable
+/// heights, equal `RowRecords`'s bit for bit. Nodes are copied on first write, so
+/// copying a tree is O(1). Node sizes, leaf encodings and the summing rules are
+/// explained, with their measurements, in Docs/row-geometry.md.
 ///
-/// Node sizes: a leaf holds up to 80 runs in a block of 82 words inside the
-/// leaf object, 8 bytes a run (a `Float` height and the packed
-/// count/kind/measured word in one word) while every height in the leaf is
-/// exactly a `Float`, else 12 bytes a run (`Double` heights in the words, the
-/// metas in a `[UInt32]` beside them); either way every height comes back bit
-/// for bit (HeightTree+LeafRuns.swift). A bulk load fills leaves to 75 runs and
-/// leaves the rest free, so scattered inserts after a reload rarely split a leaf;
-/// with every height distinct that is about 11 bytes a row (narrow) or about
-/// 16 (wide) all told (`Demo bench --filter reloadExact` measures it from
-/// malloc statistics). Internal nodes hold up to 64 children, whose summaries
-/// sit in the parent as columns, all in one block (`SummaryColumns`: heights and their running
-/// sums, counts each beside its child, headers, unmeasured): ten million distinct rows are four levels including the
-/// leaves, and internal nodes add well under 1 byte a row. (Measured
-/// alternatives: 64-run full leaves made nearly every random insert split;
-/// 128-run leaves made the in-leaf scan dominate finds. The figures are in
-/// Docs/row-geometry.md, "Why these sizes".)
-///
-/// Precision: a node's summary height is always the sum of its children
-/// (added in order, `SummaryColumns.end(_:)`) or runs (in one fixed shape,
-/// `fixedShapeSum`), so it depends only on what is below the node. It is
-/// re-added after every change, except where every addition is exact (a leaf
-/// whose heights all sit on `isOnExactGrid`'s grid): there the sum follows a
-/// one-row insert or delete by the difference, which is the same number bit for
-/// bit. The integer fields (counts) are exact however they are updated. Every offset a query returns is one fixed
-/// chain of additions, so results are deterministic and, with exactly
-/// representable heights and sums, identical to `RowRecords`.
-///
-/// Value semantics: nodes are classes shared between copies and copied on
-/// the first write (`isKnownUniquelyReferenced`), so copying a tree is O(1).
+/// - Complexity: finds and one-row edits O(log n); counts and `totalHeight` O(1).
 @_spi(Internals) public struct HeightTree: RowGeometry, Sendable {
     var root: Node
     let config: Config
@@ -108,7 +80,7 @@ extension HeightTree {
 // MARK: - Runs in leaves
 
 /// Packs a run's count (low 29 bits), kind (2 bits) and measured flag (top bit)
-/// into 4 bytes, so a leaf run is 12 bytes with its height.
+/// into 4 bytes, the meta half of a run.
 enum RunMeta {
     static let countMask: UInt32 = (1 << 29) - 1
     /// Longer runs are stored as several runs.
@@ -155,27 +127,14 @@ extension HeightTree {
 // MARK: - Nodes
 
 extension HeightTree {
-    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an internal node (`children`,
-    /// held in `childSummaries`).
+    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an
+    /// internal node (children and their summaries in `childSummaries`). The fields
+    /// every visit reads come first; `words` comes last, unused by internal nodes
+    /// (about one node in 64, so about 0.1 byte a row).
     ///
-    /// `@unchecked Sendable`: a node is only mutated while uniquely referenced,
-    /// so a node reachable from two trees (or threads) is never written.
-    ///
-    /// A leaf's runs live in the object itself (`words`, 656 bytes): a visit
-    /// reads them through the pointer that reached the leaf, one cache miss
-    /// fewer than a separate array. The fields every visit reads come first, so
-    /// they share cache lines with the first runs.
-    ///
-    /// An internal node keeps its children and their summaries in `childSummaries`,
-    /// contiguous columns (each child beside its count): a descent, a summary
-    /// recomputation and a split decision read one or two cache-friendly arrays
-    /// instead of chasing a pointer per child (up to 32 cache misses per level at 10M rows).
-    /// Internal nodes carry an unused `words` block too; they are about one in
-    /// 64 nodes, so that costs about 0.1 byte a row.
-    ///
-    /// `@exclusivity(unchecked)`: the tree is a value type that mutates a node
-    /// only through a uniquely referenced path, one access at a time; the
-    /// runtime access tracking on these hot fields cost more than the work.
+    /// `@unchecked Sendable` and `@exclusivity(unchecked)`: a node is written only
+    /// through a uniquely referenced path, one access at a time, so a node shared by
+    /// two trees is never written; the runtime's access checks cost more than the work.
     final class Node: @unchecked Sendable {
         @exclusivity(unchecked) var summary: Summary
         /// The children (internal nodes only), each beside its slot count, and their summaries, in one block.
@@ -237,13 +196,12 @@ extension HeightTree {
         /// The children, in order (empty for a leaf): a view of `childSummaries`.
         var children: [Node] { childSummaries.children }
 
-        /// Child `j`.
         @inline(__always) func child(_ j: Int) -> Node { childSummaries.child(j) }
 
         /// Runs in a leaf, children in an internal node.
         var entryCount: Int { isLeaf ? runCount : childSummaries.count }
 
-        /// Recomputes the summary from scratch, in slot order, so sums never drift.
+        /// Recomputes the summary from what is below the node, in its fixed shape, so sums never drift.
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {

@@ -1,11 +1,8 @@
 import Foundation
 
-// The geometry of a table is one flat sequence of *slots*: for every section a
-// header slot, its row slots, then a footer slot. Each slot has a height; its
-// start Y is the sum of the heights before it. Storing headers and footers as
-// slots gives one mechanism for everything that has a height (rows, headers,
-// footers, estimated or measured), and lets a section be found by counting
-// header slots instead of keeping a second index.
+// A table's geometry is one flat sequence of slots (each section's header, rows
+// and footer), so everything with a height is one mechanism and a section is
+// found by counting header slots, with no second index (Docs/row-geometry.md).
 
 /// What a slot stands for.
 @_spi(Internals) public enum SlotKind: UInt8, Sendable {

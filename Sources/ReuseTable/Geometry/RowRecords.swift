@@ -4,15 +4,11 @@ import Foundation
 /// and height, exactly the `PGRowRecord` array of "Let's Build UITableView"
 /// (Friday Q&A, 2013).
 ///
-/// Prefix offsets live in the records, so "which row is at this Y" is a binary
-/// search (the article's `findRowForOffsetY:inRange:`), but changing one height
-/// shifts every later record. That O(n) update is the reason the table uses
-/// `HeightTree`; this store is kept for the docs, the benchmark and as the
-/// reference the tree is checked against.
-///
-/// Start offsets are always recomputed by summing forward in order (never by
-/// adding a delta), so with exactly representable heights they agree bit for
-/// bit with `HeightTree`.
+/// "Which row is at this Y" is a binary search, but changing one height shifts
+/// every later record (O(n)), which is why the table uses `HeightTree`. It stays for
+/// the docs, the benchmark and as the reference the tree is checked against.
+/// Offsets are summed forward, never moved by a delta, so with exactly
+/// representable heights they equal the tree's bit for bit.
 @_spi(Internals) public struct RowRecords: RowGeometry, Sendable {
     /// One slot: where it starts and how tall it is.
     public struct Record: Equatable, Sendable {

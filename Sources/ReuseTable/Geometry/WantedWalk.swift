@@ -34,17 +34,12 @@ struct SlotFrames: Equatable {
     var rowInset: CGFloat
 }
 
-/// The slots the last walk of a viewport took, for a walk on the same geometry and frames to extend.
-///
-/// A walk down the viewport takes every slot with a height from the one containing the top until
-/// the first that starts at or below the bottom (`stop`). Without a row margin a slot is taken
-/// exactly when it has a height and intersects the viewport, and slots start in index order, so
-/// for a new viewport that overlaps the old one:
-/// - moved down: the slots taken then that still end below the new top, then a walk from `stop`;
-/// - moved up: a walk from the new top to the old first slot, then the slots taken then that
-///   still start above the new bottom.
-/// Anything else (another geometry, width, table header, a row margin, a lifted row, a jump)
-/// walks the whole viewport. The answers are the full walk's, slot for slot (`WantedWalkTests`).
+/// The slots the last walk of a viewport took and where it stopped, for a walk on the same
+/// geometry and frames to extend. Without a row margin a slot is taken exactly when it has a
+/// height and intersects the viewport, and slots start in index order, so an overlapping
+/// viewport keeps the slots still inside and walks only from the edge that moved; anything else
+/// (another geometry, width, table header, a row margin, a lifted row, a jump) walks it whole.
+/// The answers are the full walk's, slot for slot (`WantedWalkTests`).
 struct WantedWalk {
     /// A slot the walk took (it has a height and intersects the viewport), with its section and row.
     struct Taken {
