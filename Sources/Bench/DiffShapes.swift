@@ -2,21 +2,12 @@ import Foundation
 @_spi(Internals) import ReuseTable
 import SeededRandom
 
-// The `diffable` suite's diff-only operations: the difference of two snapshots
-// (`changeCount(since:)`, what `apply` computes before it touches a view), no
-// table, on the shapes other libraries publish figures for, so Docs/performance.md
-// can put ours beside theirs:
-//
-// - `diffDiffUtil`: 1,000 items, 200 changes (DiffUtil's documentation: "1000
-//   items and 200 modifications", random UUID strings, move detection on, on a
-//   Nexus 5X). The 200 are deletes, inserts, moves and reloads in equal parts,
-//   over string UUIDs in one section.
-// - `diffDifferenceKit`: 100,000 UUIDs, 10,000 deleted, 10,000 inserted and
-//   2,000 shuffled, built as DifferenceKit's benchmark builds it (delete
-//   20,000..<30,000, insert 10,000 new at 30,000, shuffle the first 2,000).
-// - `diffReverse`: 100,000 UUIDs reversed, the worst case for a move-minimal diff.
-//
-// Each step alternates A→B and B→A, so every diff has the shape's size.
+// The `diffable` suite's diff-only operations: `changeCount(since:)` of two snapshots, no table,
+// on the shapes other libraries publish figures for (Docs/performance.md puts ours beside theirs):
+// `diffDiffUtil`, 1,000 string UUIDs and 200 changes (DiffUtil's documented case: deletes, inserts,
+// moves and reloads in equal parts); `diffDifferenceKit`, 100,000 UUIDs built as DifferenceKit's
+// benchmark builds them (delete 20,000..<30,000, insert 10,000 at 30,000, shuffle the first 2,000);
+// `diffReverse`, 100,000 UUIDs reversed, a move-minimal diff's worst case. Steps alternate A→B, B→A.
 
 enum DiffShapes {
     static let operations = ["diffDiffUtil", "diffDifferenceKit", "diffReverse"]

@@ -2,30 +2,14 @@ import Foundation
 @_spi(Internals) import ReuseTable
 import SeededRandom
 
-// The `diffable` suite: applying snapshots to a real `TableView` (fixed row
-// heights, `TableSuites.sections` sections, the usual 320×480 viewport), end to
-// end — diff plus the one batch update — at 10^3 … 10^6 items.
-//
-// Every step alternates between two prepared snapshots A and B, so every apply
-// really changes the table (A→B, then B→A):
-// - `applyNoChange`: B is A built again from the same arrays (equal, not shared);
-// - `applyOnePercent`: B differs from A in 1% of the items — a quarter each
-//   deleted, inserted, moved (anywhere, across sections too) and reloaded;
-// - `applyReverse`: B is A with every section's items reversed;
-// - `applyShuffle`: B is a random permutation of A's items across all sections,
-//   section sizes kept;
-// - `applyDeleteAllInsertAll`: B has A's section sizes and only new items (every
-//   item deleted, as many inserted): the floor of a change that touches every
-//   row, through the same bulk path;
-// - `applyOnePercentMainActor`: `applyOnePercent` as an `async` apply does it, its
-//   main-actor share only: the difference is prepared beforehand (off the main
-//   actor in an app), the step applies it.
-// The diff-only operations `diffApplyReverse`, `diffApplyShuffle` and
-// `diffApplyDeleteAllInsertAll` time `SnapshotDifference` alone on the same pairs
-// at 10^6 items, the diff's own share of each apply.
-// Baselines, in the same run: `reloadData` of the other data (counts only, the
-// rows are fixed-height runs), and "delete all + insert all" as one batch of
-// row index paths (what a data source without identities must do).
+// The `diffable` suite: applying snapshots to a real `TableView` (fixed row heights, the usual
+// 320×480 viewport), end to end — diff plus the one batch update — at 10^3 … 10^6 items. Every step
+// alternates between two prepared snapshots A and B, so every apply changes the table: B equal to A
+// but rebuilt (`applyNoChange`), 1% of the items deleted, inserted, moved or reloaded
+// (`applyOnePercent`; `applyOnePercentMainActor` times only the main-actor share of an async apply),
+// every section reversed (`applyReverse`), shuffled across sections (`applyShuffle`), or every item
+// new (`applyDeleteAllInsertAll`). `diffApply…` time `SnapshotDifference` alone on the same pairs.
+// Baselines: `reloadData`, and "delete all + insert all" as one batch of index paths.
 
 /// Two versions of the items, as arrays per section.
 struct DiffablePair {

@@ -1,19 +1,15 @@
 import Foundation
 import ReuseTable
 
-/// `FeedCell`'s twin built with constraints: the same four labels, placed by anchors
-/// instead of frames, so the table measures it by Auto Layout (FDTemplateLayoutCell's
-/// path: a required width fence on the contentView, then compressed fitting).
+/// `FeedCell`'s twin built with constraints: the same four labels placed by anchors, so the table
+/// measures it by Auto Layout (a required width fence on the contentView, then compressed fitting).
 ///
 ///     contentView ┬ 0 ─ author ─ 1 ─ time          tag ─ 1 ┐
 ///                 │ 2 ┴ body (wraps: 0 lines) ──────────── 1 ┤
 ///                 └ 1 + extraLines ──────────────────────────┘
 ///
-/// It gives the same height as `FeedCell` for the same post at the same width
-/// (`FeedTests` checks it over many posts and widths): byline 1 + wrapped body +
-/// `+` lines + the separator line. The constraints are made once; a new post
-/// changes only texts (intrinsic sizes) and the bottom constant, which the
-/// cell's kept engine applies incrementally.
+/// Same height as `FeedCell` for the same post and width (`FeedTests` checks it). The constraints are
+/// made once; a new post changes only texts and the bottom constant, applied incrementally.
 public final class AutoLayoutFeedCell: FeedCell {
     /// Its own reuse identifier, so the pool never hands a frame-layout cell to an Auto Layout row.
     public override class var identifier: String { "post.autolayout" }

@@ -6,15 +6,11 @@ import ReuseTableTerminal
 ///
 ///     ▌ grace · 09:41                                   cell #7
 ///       table cell reuse pool offset content view estimate
-///       measure layout section.
-///       ──────────────────────────────────────────────────────
 ///
-/// The tag ("cell #7") is the cell's serial number, given by the data source
-/// the first time it sees the cell: scroll and the same few numbers come back,
-/// which *is* the reuse pool. Self-sizing by frame layout: `sizeThatFits` wraps
-/// the body at the content width; the last line is the separator.
-/// `AutoLayoutFeedCell` is its twin built with constraints, `ConfiguredFeedCell` its twin on a
-/// content configuration (key `a`).
+/// The tag is the cell's serial number, given by the data source the first time it sees the cell:
+/// scroll and the same few numbers come back, which *is* the reuse pool. Self-sizing by frame
+/// layout (`sizeThatFits` wraps the body; the last line is the separator). `AutoLayoutFeedCell` and
+/// `ConfiguredFeedCell` are its twins on constraints and on a content configuration (key `a`).
 public class FeedCell: TableViewCell, GridDrawable {
     /// The reuse identifier of this class (the twin has its own, so the pool never mixes them).
     public class var identifier: String { "post" }

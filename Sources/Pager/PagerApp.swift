@@ -5,23 +5,12 @@ import Figures
 
 /// The pager without the terminal: a real `TableView` whose rows are the lines of a file.
 ///
-/// **Rows are entries.** Without a filter, entry *k* is line *k*; with `&pattern`
-/// (see `PagerApp+Live.swift`), entry *k* is the *k*-th matching line. The table
-/// never learns the difference: it only sees sections of entries arriving.
-///
-/// **Sections are batches of progress.** The entries found since the last
-/// `pump()` (lines the background index found, or matches the filter found)
-/// become one section, added with one `insertSections` call (O(log n) for its
-/// estimated rows, however many it holds); a trickle of a few (a slow pipe) is
-/// appended to the last section with `insertRows` instead. Until the producer is
-/// done a last section holds one placeholder row whose height is the estimated
-/// wrapped height of the bytes not indexed yet, so `contentSize` is about right
-/// from the first frame and converges as chunks replace the placeholder.
-///
-/// **Heights.** `estimatedRowHeight` is the mean wrapped height of the first
-/// lines; `heightForRowAt` measures a line (its wrapped row count) only when
-/// the table asks, which it does for rows coming on screen. A width change
-/// (resize, `w`, `#`) reloads and scrolls the top line back to the top.
+/// Entry *k* is line *k*, or with `&pattern` (`PagerApp+Live.swift`) the *k*-th matching line; the
+/// table only sees sections of entries arriving. The entries found since the last `pump()` become one
+/// section (`insertSections`, O(log n) for its estimated rows); a trickle goes into the last section
+/// with `insertRows`. Until the producer is done a placeholder row estimates the bytes not indexed
+/// yet, so `contentSize` is about right from the first frame. Rows are measured only when the table
+/// asks; a width change reloads and keeps the top line on top. Docs/pager.md has the whole design.
 @MainActor
 public final class PagerApp: TableViewDataSource, TableViewDelegate {
     /// What a key did: the product's `KeyResponse` (redraw, nothing, quit).

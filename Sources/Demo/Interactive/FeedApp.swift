@@ -5,22 +5,14 @@ import Figures
 import Feed
 
 /// The interactive demo without the terminal: a real `TableView` of the feed,
-/// the keys, and the screen as a `CharGrid`.
+/// the keys, and the screen as a `CharGrid`. The scripted tour and the tests drive exactly what a
+/// user drives; `InteractiveDemo` only adds the terminal.
 ///
-/// Everything the demo does goes through here, so the scripted tour and the
-/// tests drive exactly what a user drives; `InteractiveDemo` only adds the
-/// terminal (raw keys in, frame diffs out, idle steps in between).
-///
-/// Exact heights (`e`) show only the first `exactModeDays` days: without
-/// estimates `reloadData` needs *every* row's height up front (the lesson of the
-/// FDTemplateLayoutCell article), about 200 µs a row in a debug build. So `e` computes them
-/// first, off the main thread with its progress on the status line (`BackgroundHeights`), and
-/// the reload then asks them from the delegate; keys keep working meanwhile. The waterfall (`c`)
-/// does the same for its tiles.
-///
-/// The table's data source is a `TableViewDiffableDataSource` of post ids
-/// (`FeedApp+Diffable.swift`): `i`, `d` and `m` change a snapshot and apply it.
-/// `a` switches the cells between frame layout and Auto Layout (`FeedApp+CellLayout.swift`).
+/// Exact heights (`e`) show only the first `exactModeDays` days: without estimates `reloadData`
+/// needs every row's height up front, so `e` computes them first off the main thread
+/// (`BackgroundHeights`, progress on the status line) while keys keep working. The data source is a
+/// `TableViewDiffableDataSource` of post ids (`FeedApp+Diffable.swift`: `i`, `d`, `m`); `a` switches
+/// the cells' layout (`FeedApp+CellLayout.swift`).
 @MainActor
 final class FeedApp: TerminalScreen {
     enum HeightMode: String { case estimated, exact }

@@ -4,23 +4,14 @@ import ReuseTableTerminal
 import Figures
 import Feed
 
-/// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView`
-/// with a `WaterfallLayout`, one section per day, tiles sized by `FeedTileCell`,
-/// each day under its header: a section header (`DayHeaderTile`, a supplementary
-/// view one line tall and as wide as the screen, reused like the tiles).
+/// The feed as a waterfall (`c` in the interactive demo): a real `CollectionView` with a
+/// `WaterfallLayout`, one section per day under a `DayHeaderTile` header, tiles sized by `FeedTileCell`.
 ///
-/// A waterfall cannot use estimated heights: where an item lands depends on the
-/// height of every item before it in its section, so `reloadData` asks every
-/// height up front. That is why the waterfall shows the first `days` days, not the
-/// table's thousand — and why the feed is split into days: an insert re-places only
-/// the items after it *in its day* (`WaterfallLayout.itemsPlacedByLastPrepare`), the
-/// other days just shift. The heights themselves are computed off the main thread
-/// before the waterfall opens or changes width (`BackgroundHeights`), so the layout's
-/// questions are lookups.
-///
-/// The waterfall has its own keys (`keyHelp`): edits made here (`i`, `d`, `m`) go to the
-/// shared `FeedModel` and to the collection view at once; when the waterfall closes with
-/// `edits`, `FeedApp` brings the table up to date.
+/// A waterfall cannot use estimated heights (an item's place depends on every height before it in
+/// its section), so `reloadData` asks every height up front: hence the first `days` days only, and
+/// a section per day, so an insert re-places only the rest of its day. The heights are computed off
+/// the main thread first (`BackgroundHeights`). Edits made here (`i`, `d`, `m`) go to the shared
+/// `FeedModel` and the collection view at once; `FeedApp` catches the table up when it closes.
 @MainActor
 final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     /// One insert, delete or move made in the waterfall.

@@ -3,18 +3,11 @@ import Foundation
 /// The constraint engine of one root view: a `Solver` holding the root's subtree's
 /// active constraints, kept between layouts and fittings.
 ///
-/// Each solve first *syncs*: it walks the subtree, adds constraints that are new,
-/// removes those deactivated, and replaces (remove + add, one constraint each) those
-/// whose `constant` or `priority` changed, the autoresizing pins of frame-based views
-/// whose frames moved, and the hugging / compression constraints of views whose
-/// intrinsic size changed. Nothing is rebuilt. Variables are per view and in the
-/// root's coordinate space (`left`, `top`, `width`, `height`).
-///
-/// A required constraint that cannot hold with the others (a fitting size too small
-/// for the content, two constraints that contradict each other) is *broken*: reported
-/// once and left out of the solver. It is not forgotten: each sync tries it again,
-/// silently, so it comes back as soon as what it conflicted with is gone, and the next
-/// fit is exactly what a fresh engine would give.
+/// Each solve first *syncs* what changed since the last one (constraints activated or deactivated,
+/// constants and priorities, frame pins, intrinsic sizes) into the solver; nothing is rebuilt.
+/// Variables are per view, in the root's coordinate space. A required constraint that cannot hold is
+/// *broken*: reported once, left out, and tried again by each sync, so the next fit is what a fresh
+/// engine would give. Docs/auto-layout.md ("The engine", "Conflicts").
 @MainActor
 final class LayoutEngine {
     /// The solver variables and engine-owned constraints of one view.

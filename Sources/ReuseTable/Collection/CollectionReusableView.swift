@@ -17,7 +17,7 @@ open class CollectionReusableView: View {
     var elementKind: String?
 
     /// Set when a collection view first receives the view, so "created" counts each view once.
-    var hasBeenSeenByCollectionView = false
+    var hasBeenSeen = false
 
     /// True for the stand-in the data source's default `viewForSupplementaryElementOfKind` returns: nothing is shown.
     var isAbsentSupplementaryView = false

@@ -86,16 +86,6 @@ extension CollectionView: InteractivelyMovingView {
             toProposedIndexPath: proposed) ?? proposed
     }
 
-    /// The last item index the lifted item can take in `section`.
-    private func lastDestinationItem(inSection section: Int, origin: IndexPath) -> Int {
-        itemCounts[section] - (section == origin.section ? 1 : 0)
-    }
-
-    func isValidDestination(_ indexPath: IndexPath, origin: IndexPath) -> Bool {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < itemCounts.count else { return false }
-        return indexPath.item >= 0 && indexPath.item <= lastDestinationItem(inSection: indexPath.section, origin: origin)
-    }
-
     /// The item whose frame (in the data's order) contains the point; above the content the first
     /// place, below it the last; between items (a gap, a header) the destination stays.
     func proposedDestination(for point: CGPoint, origin: IndexPath) -> IndexPath {
@@ -103,10 +93,10 @@ extension CollectionView: InteractivelyMovingView {
         if point.y < 0 { return IndexPath(item: 0, section: 0) }
         if point.y >= contentSize.height {
             let last = itemCounts.count - 1
-            return IndexPath(item: max(0, lastDestinationItem(inSection: last, origin: origin)), section: last)
+            return IndexPath(item: max(0, lastDestination(inSection: last, origin: origin)), section: last)
         }
         guard let item = collectionViewLayout.itemInDataOrder(at: point) else { return current }
-        let last = max(0, lastDestinationItem(inSection: item.section, origin: origin))
+        let last = max(0, lastDestination(inSection: item.section, origin: origin))
         return IndexPath(item: min(item.item, last), section: item.section)
     }
 

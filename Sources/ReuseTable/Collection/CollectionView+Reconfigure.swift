@@ -13,9 +13,6 @@ extension CollectionView {
     /// it runs when that step is done, after the calls queued before it.
     /// - Complexity: O(k log v) for k items and v visible items, plus the cells configured.
     public func reconfigureItems(at indexPaths: [IndexPath]) {
-        if deferIfBusy("reconfigureItems(at:)", { [self] in reconfigureItems(at: indexPaths) }) { return }
-        performTransaction {
-            reconfigureVisibleCells(at: indexPaths) { indexPath, cell in showSelection(on: cell, at: indexPath) }
-        }
+        reconfigure(at: indexPaths, call: "reconfigureItems(at:)", again: { [self] in reconfigureItems(at: indexPaths) })
     }
 }

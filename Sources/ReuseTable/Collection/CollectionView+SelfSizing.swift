@@ -46,7 +46,7 @@ extension CollectionView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [CollectionViewLayoutAttributes] = []
-        wanted(cells: &cells, supplementary: &supplementary)
+        keepWanted(wanted(cells: &cells, supplementary: &supplementary, after: UnusableFrames()))
         recycleCellsThatLeft(cells)
         engine.pass.wantedCells = cells
     }

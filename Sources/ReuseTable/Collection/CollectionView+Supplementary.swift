@@ -1,18 +1,11 @@
 import Foundation
 
-// Supplementary views — section headers and footers — from the collection
-// view's side (UIKit: `UICollectionReusableView` and the supplementary half of
-// `UICollectionView`): registration, dequeue, and placing them in each layout
-// pass beside the cells.
-//
-// The layout says where they go: `layoutAttributesForElements(in:)` returns
-// them with the cells (`representedElementCategory == .supplementaryView`), so
-// a pass costs one query either way. Like cells, they leave the screen into a
-// `ReusePool` (one stack per kind and identifier, as the table keeps its
-// header and footer views apart from its cells) and come back through
-// `dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)`, so no
-// more are created than are on screen at once. Batch updates carry them with
-// their sections (`remapSupplementaryViews(through:)`).
+// Supplementary views — section headers and footers — from the collection view's side
+// (UIKit: `UICollectionReusableView` and the supplementary half of `UICollectionView`):
+// registration, dequeue, and placing them in each layout pass beside the cells. The layout
+// returns them with the cells from `layoutAttributesForElements(in:)`, so a pass costs one query
+// either way; like cells they leave the screen into a `ReusePool` (one stack per kind and
+// identifier) and batch updates carry them with their sections (`remapSupplementaryViews(through:)`).
 
 extension CollectionView {
     /// What layout attributes place (UIKit: `UICollectionView.ElementCategory`).
@@ -110,7 +103,7 @@ extension CollectionView {
     // MARK: Placing them in a layout pass
 
     /// Places a view for every supplementary element the layout put in the viewport
-    /// (collected by `wantedItems()` in the same query as the cells), in the cells' order
+    /// (collected by `wanted(cells:supplementary:)` in the same query as the cells), in the cells' order
     /// of steps: views that left go back to the pool, views that stay move, and
     /// arrivals are asked of the data source — until a callback queues a structural
     /// call, after which nothing new is asked and the view runs one more pass when it settles.

@@ -9,65 +9,49 @@ import Foundation
 
 extension CollectionView {
     /// Inserts items at index paths named in the space *after* the update.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func insertItems(at indexPaths: [IndexPath]) {
         record("insertItems(at:)") { $0.insertedRows += indexPaths }
     }
 
     /// Deletes items at index paths named in the space *before* the update.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func deleteItems(at indexPaths: [IndexPath]) {
         record("deleteItems(at:)") { $0.deletedRows += indexPaths }
     }
 
     /// Asks the data source and the layout again for these items (old index paths).
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func reloadItems(at indexPaths: [IndexPath]) {
         record("reloadItems(at:)") { $0.reloadedRows += indexPaths }
     }
 
     /// Moves an item (old index path) to a new index path: a removal plus an insertion, never a swap. Its size moves with it.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         record("moveItem(at:to:)") { $0.movedRows.append((indexPath, newIndexPath)) }
     }
 
     /// Inserts sections (new indices); their items come from the data source.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func insertSections(_ sections: IndexSet) {
         record("insertSections(_:)") { $0.insertedSections.formUnion(sections) }
     }
 
     /// Deletes sections (old indices) with all their items.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func deleteSections(_ sections: IndexSet) {
         record("deleteSections(_:)") { $0.deletedSections.formUnion(sections) }
     }
 
     /// Asks the data source again for these sections (old indices).
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func reloadSections(_ sections: IndexSet) {
         record("reloadSections(_:)") { $0.reloadedSections.formUnion(sections) }
     }
 
     /// Moves a section (old index) to a new index; its items keep their sizes and placement.
-    /// - Complexity: O(k log k + sections) to validate k changes, O(k · n_s) to shift the stored heights
-    ///   of sections of n_s items, plus re-placing each changed section from its first changed item
-    ///   (`WaterfallLayout`, `FlowLayout`).
+    /// - Complexity: that of the batch it joins (`performBatchUpdates(_:completion:)`).
     public func moveSection(_ section: Int, toSection newSection: Int) {
         record("moveSection(_:toSection:)") { $0.movedSections.append((section, newSection)) }
     }
@@ -85,12 +69,6 @@ extension CollectionView {
     /// the whole batch (the `updates` closure included) runs when the pass ends.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         performBatch(updates, completion: completion)
-    }
-
-    /// Validates a batch against the counts before (kept since the last change) and after (the data source).
-    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
-        let newCounts = try fetchCounts()
-        return (try UpdatePlan.make(batch, oldCounts: itemCounts, newCounts: newCounts, vocabulary: .collection), newCounts)
     }
 
     /// Applies a validated plan: visible cells are remapped or recycled, then

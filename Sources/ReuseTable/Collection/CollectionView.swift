@@ -4,25 +4,10 @@ import Foundation
 /// many items placed by a `CollectionViewLayout`, with only as many cells as
 /// are on screen.
 ///
-/// The same one-way flow as `TableView`:
-///
-///     data source ──► layout (prepare: sizes, frames) ──► visible rect ──► cells
-///
-/// - `reloadData()` reads the counts and invalidates the layout.
-/// - Setting `contentOffset` runs `layoutVisibleItems()`: bring the layout up
-///   to date if it was invalidated, ask it for the items in the viewport
-///   (`layoutAttributesForElements(in:)`), return cells that left to the
-///   reuse pool, and ask the data source for the ones that arrived.
-///
-/// ```swift
-/// let layout = WaterfallLayout(numberOfColumns: 2, margin: 8)
-/// layout.delegate = photos
-/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
-/// grid.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
-/// grid.dataSource = photos
-/// grid.reloadData()
-/// grid.contentOffset.y = 5_000   // lays out the items now on screen
-/// ```
+/// The same one-way flow as `TableView` (data source → layout → visible rect → cells, through the
+/// engine both views share): a new `contentOffset` brings the layout up to date, asks it for the
+/// elements in the viewport, returns cells that left to the reuse pool and asks the data source for
+/// the ones that arrived. Docs/collection-view.md shows it in use.
 @MainActor
 open class CollectionView: ScrollView {
     /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit: `UICollectionView.ScrollPosition`, vertical cases).
@@ -193,21 +178,13 @@ open class CollectionView: ScrollView {
         runLayoutPass()
     }
 
-    /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(ReuseTableError) -> [Int] {
-        guard let dataSource else { return [] }
-        let result = calling("collectionView(_:numberOfItemsInSection:)") {
-            Result { () throws(ReuseTableError) -> [Int] in try fetchCounts(from: dataSource) }
-        }
-        return try result.get()
+    static var countCallbacks: (sections: StaticString, rows: StaticString) {
+        ("numberOfSections(in:)", "collectionView(_:numberOfItemsInSection:)")
     }
 
-    private func fetchCounts(from dataSource: CollectionViewDataSource) throws(ReuseTableError) -> [Int] {
-        try UpdateVocabulary.collection.readCounts(
-            sections: { dataSource.numberOfSections(in: self) }, sectionsMethod: "numberOfSections(in:)",
-            rows: { dataSource.collectionView(self, numberOfItemsInSection: $0) },
-            rowsMethod: "collectionView(_:numberOfItemsInSection:)")
-    }
+    func dataSourceSectionCount() -> Int? { dataSource.map { $0.numberOfSections(in: self) } }
+
+    func dataSourceCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
 
     // MARK: Layout on scroll
 
@@ -275,16 +252,22 @@ open class CollectionView: ScrollView {
     /// The rectangle of content on screen.
     var viewport: CGRect { CGRect(origin: contentOffset, size: CGSize(width: max(bounds.width, 0), height: max(bounds.height, 0))) }
 
-    /// The layout pass's second stage: the items the layout puts in the viewport, sorted, and
-    /// the supplementary elements of the same query. Frames that are not finite are reported
-    /// and skipped. Fills the caller's arrays (emptied first).
+    /// The layout pass's second stage, pure: the items the layout puts in the viewport, sorted, and
+    /// the supplementary elements of the same query. Frames that are not finite are skipped and
+    /// returned in the notes; the pass reports them (`keepWanted(_:)`). Fills the caller's arrays
+    /// (emptied first).
     /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
-    func wanted(cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes]) {
+    func wanted(
+        cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes],
+        after last: consuming UnusableFrames
+    ) -> UnusableFrames {
         recorder?.stage(.wanted, in: self)
+        var notes = last
+        notes.frames.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
-        guard visible.width > 0, visible.height > 0 else { return }
+        guard visible.width > 0, visible.height > 0 else { return notes }
         for attributes in layoutAttributesShown(in: visible) {
             guard attributes.representedElementCategory == .cell else {
                 supplementary.append(attributes)
@@ -292,11 +275,7 @@ open class CollectionView: ScrollView {
             }
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
-                if reportedBadFrames.insert(attributes.indexPath).inserted {
-                    diagnosticHandler(
-                        "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
-                            + "for item \(attributes.indexPath.collectionDescription); a frame must be finite. The item is not shown.")
-                }
+                notes.frames.append((attributes.indexPath, frame))
                 continue
             }
             if frame.intersectsOpen(visible) {
@@ -304,6 +283,19 @@ open class CollectionView: ScrollView {
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        return notes
+    }
+
+    /// The collection view keeps nothing of stage 2 between passes.
+    func takeWantedNotes() -> UnusableFrames { UnusableFrames() }
+
+    /// Reports each item whose frame stage 2 could not use, once until the next reload.
+    func keepWanted(_ notes: consuming UnusableFrames) {
+        for (indexPath, frame) in notes.frames where reportedBadFrames.insert(indexPath).inserted {
+            diagnosticHandler(
+                "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                    + "for item \(indexPath.collectionDescription); a frame must be finite. The item is not shown.")
+        }
     }
 
     // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`).
@@ -325,4 +317,9 @@ extension CGRect {
     func intersectsOpen(_ other: CGRect) -> Bool {
         minX < other.maxX && maxX > other.minX && minY < other.maxY && maxY > other.minY
     }
+}
+
+/// What the collection view's stage 2 found besides the screen: items whose frames are not finite.
+struct UnusableFrames: WantedNotes {
+    var frames: [(IndexPath, CGRect)] = []
 }

@@ -5,14 +5,10 @@ import Foundation
 /// The collection view calls `prepare()` before it needs positions — after
 /// `invalidateLayout()`, after a batch update, after a width change — and then
 /// asks `collectionViewContentSize` and `layoutAttributesForElements(in:)` for
-/// the viewport on every scroll. Subclasses override all four; the base class
-/// places nothing.
-///
-/// **Incremental updates.** After a batch update the collection view hands the
-/// layout its validated plan (an internal hook). The built-in `FlowLayout` and
-/// `WaterfallLayout` use it to keep the sizes of surviving items and re-place
-/// only from the first changed item of each changed section; a custom subclass
-/// gets the UIKit default: `invalidateLayout()`, a full recomputation.
+/// the viewport on every scroll. Subclasses override all four; the base class places nothing.
+/// After a batch update the built-in `FlowLayout` and `WaterfallLayout` take the validated plan
+/// (an internal hook) and re-place only from the first changed item of each changed section; a
+/// custom subclass gets the UIKit default: `invalidateLayout()`, a full recomputation.
 @MainActor
 open class CollectionViewLayout {
     /// The collection view using this layout; set by `CollectionView`.

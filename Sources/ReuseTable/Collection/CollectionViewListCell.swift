@@ -3,13 +3,6 @@ import Foundation
 /// A collection view cell for lists (UIKit: `UICollectionViewListCell`): content from a list
 /// configuration, accessories beside it, and indentation for outlines.
 ///
-///     let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, name in
-///         var content = cell.defaultContentConfiguration()
-///         content.text = name
-///         cell.contentConfiguration = content
-///         cell.accessories = [.disclosureIndicator(), .delete()]
-///     }
-///
 /// The cell's width is shared, from the leading edge: the indentation (`indentationLevel` ×
 /// `indentationWidth`), the leading accessories, the `contentView`, the trailing accessories.
 /// Each accessory shown takes its glyph's width plus one column before it (after it, at the

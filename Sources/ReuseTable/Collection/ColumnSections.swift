@@ -1,39 +1,14 @@
 import Foundation
 
-/// The item positions behind `FlowLayout` and `WaterfallLayout`: equal-width
-/// columns, section by section, updated incrementally.
+/// The item positions behind `FlowLayout` and `WaterfallLayout`: equal-width columns, section by
+/// section, updated incrementally. Frames are kept relative to their section's items block, so a
+/// change re-places only the items from it to the end of its section (`validCount`); the column
+/// heights at any item are recovered from the columns themselves, and later sections only get new
+/// tops. Docs/collection-view.md ("ColumnSections") has the storage and the honest cost.
 ///
-/// **Storage.** Per section: every item's height (NaN = not asked yet), every
-/// item's frame *relative to the section's top*, and per column the indices of
-/// its items in placement order. Within a column both `minY` and `maxY` only
-/// grow with the index (each item starts at or below the previous one's end),
-/// so a column is sorted by position and a rect query is a binary search per
-/// column. Sections stack: a section starts one `sectionSpacing` below the
-/// bottom of the sections above it; a section with no items, header or footer
-/// takes no space.
-///
-/// **Headers and footers.** A section is its header, then its items block
-/// (`insetTop`, the columns, `insetBottom`; nothing when it has no items), then
-/// its footer; headers and footers span the full width at x = 0. Item frames are
-/// kept relative to the top of the items block, so a new header height moves
-/// that section's items and every later section without re-placing any item:
-/// it only changes the tops, O(sections). Heights of 0 show no view.
-///
-/// **Incremental placement.** Each section remembers `validCount`: items
-/// before it are placed, items from it on must be re-placed. A change at item
-/// `i` (insert, delete, move, new height) lowers `validCount` to `i` — the
-/// placement of every later item depends on the column heights at `i`, and
-/// those heights are *recovered from the column arrays themselves*: the last
-/// item below `i` in each column ends where that column stood (this is the
-/// checkpoint, kept for every item at no extra cost). Because frames are
-/// relative to the section's top, a change in one section never re-places
-/// another section — later sections only get a new top, O(sections).
-/// Moved sections carry their placed items; moved items carry their heights.
-///
-/// - Complexity: re-placing from item `i` of a section with `n` items costs
-///   O(C log n) to truncate the columns plus O((n − i) · C) to place, C the
-///   number of columns; a rect query O(log s + C log n + k) for s sections and
-///   k results; one item's frame O(1).
+/// - Complexity: re-placing from item `i` of a section with `n` items costs O(C log n) to truncate
+///   the columns plus O((n − i) · C) to place, C the number of columns; a rect query
+///   O(log s + C log n + k) for s sections and k results; one item's frame O(1).
 struct ColumnSections {
     /// How items pick their place.
     enum Placement: Sendable {

@@ -4,35 +4,12 @@ import Foundation
 /// filled line by line (a grid), with section headers and footers, and item
 /// heights from a delegate — typically self-sized through
 /// `CollectionView.heightForCell(withReuseIdentifier:cacheBy:configuration:)`.
-/// UIKit: `UICollectionViewFlowLayout`, vertical, with UIKit's names.
+/// UIKit: `UICollectionViewFlowLayout`, vertical, with UIKit's names; items stretch to the column
+/// width, so the two spacings are exact. Geometry and the differences from UIKit:
+/// Docs/collection-view.md ("FlowLayout with UIKit's names").
 ///
-/// ```swift
-/// let layout = FlowLayout()            // one column, self-sizing via the delegate
-/// layout.minimumLineSpacing = 8
-/// layout.sectionInset = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
-/// layout.headerReferenceSize = CGSize(width: 0, height: 30)
-/// layout.delegate = feed
-/// ```
-///
-/// **Geometry.** Each section is its header (`headerReferenceSize.height`, full
-/// width at x = 0), then `sectionInset.top`, its items, `sectionInset.bottom`,
-/// then its footer; sections follow each other with no gap (as in UIKit).
-/// `itemWidth = (width − sectionInset.left − sectionInset.right − (columns − 1) × minimumInteritemSpacing) / columns`.
-/// Item `i` of a section sits in column `i % columns` of line `i / columns`; a
-/// line is as tall as its tallest item, items are top-aligned, and
-/// `minimumLineSpacing` separates lines. A section with no items shows only its
-/// header and footer.
-///
-/// **Differences from UIKit.** The number of columns is a setting
-/// (`numberOfColumns`) and items are stretched to the column width, so the two
-/// spacings are exact rather than minimums; of `itemSize` and the delegate's
-/// `sizeForItemAt`, only the height is used. Header and footer widths are ignored
-/// (they span the collection view).
-///
-/// **Cost.** Heights are asked once and kept; a change at item `i` re-places the
-/// section from the start of `i`'s line; a header or footer height change moves
-/// the later sections without re-placing any item; rect queries are binary
-/// searches per column.
+/// - Complexity: heights are asked once and kept; a change at item `i` re-places its section from
+///   `i`'s line; a rect query is a binary search per column (`ColumnSections`).
 @MainActor
 open class FlowLayout: ColumnLayout {
     /// Number of columns (at least 1); 1 is a list. Changing it re-places everything.

@@ -6,17 +6,8 @@ import Foundation
 ///
 /// Implement `heightForItemAt:itemWidth:` (it is told the column width) or UIKit's
 /// `sizeForItemAt` (only the height is used). For self-sizing items, answer with
-/// the collection view's template-cell API, which measures a configured cell once
-/// and caches the height:
-///
-/// ```swift
-/// func collectionView(_ cv: CollectionView, layout: FlowLayout,
-///                     heightForItemAt indexPath: IndexPath, itemWidth: CGFloat) -> CGFloat {
-///     cv.heightForCell(withReuseIdentifier: "Post", cacheBy: indexPath) { cell in
-///         (cell as! PostCell).configure(with: posts[indexPath.item])
-///     }
-/// }
-/// ```
+/// `CollectionView.heightForCell(withReuseIdentifier:cacheBy:configuration:)`, which measures a
+/// configured template cell once and caches the height.
 @MainActor
 public protocol FlowLayoutDelegate: AnyObject {
     /// The height of the item at `indexPath` when it is `itemWidth` wide.

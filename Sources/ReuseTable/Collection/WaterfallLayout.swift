@@ -6,32 +6,12 @@ import Foundation
 /// ```swift
 /// let layout = WaterfallLayout(numberOfColumns: 2, margin: 8)
 /// layout.delegate = feed   // heightForItemAt:itemWidth:
-/// let collection = CollectionView(frame: screen, collectionViewLayout: layout)
 /// ```
 ///
-/// **Geometry.** `itemWidth = (width − (columns − 1) × margin) / columns`.
-/// `margin` separates columns and the items within a column; there is no outer
-/// inset. A section is its header (full width at x = 0, the delegate's
-/// `heightForHeaderInSection`, default 0: none), its items right below it, then
-/// its footer right below its tallest column. A section starts one `margin`
-/// below the bottom of the sections above it (the first at y = 0); a section
-/// with no items, header or footer takes no space. The column count and margin
-/// may also come from the delegate (`numberOfColumns(in:layout:)`,
-/// `marginOfCell(in:layout:)`, the waterfall article's `numberOfColumn…`/`marginOfCell…`);
-/// they are read at every `prepare()` and a change re-places everything.
+/// Rules (margins, sections, delegate column counts): Docs/collection-view.md, "WaterfallLayout's rules".
 ///
-/// **Cost.** Unlike the waterfall article's framework, which recomputes every item on every
-/// call, this layout asks each height once, keeps every item's column and
-/// frame, answers `layoutAttributesForElements(in:)` by binary search in each
-/// column, and after an insert, delete, move or height change at item `i`
-/// re-places only items `i…` of that section (see `ColumnSections`). That is
-/// still O(n − i): where an item lands depends on every column height before
-/// it, so an insert at the top of a section re-places the whole section.
-/// Other sections are never re-placed, only shifted (O(sections)); a header or
-/// footer height change (`invalidateSupplementaryElements(ofKind:at:)`) re-places
-/// no item at all, it only moves the later sections. The measured cost
-/// (`swift run -c release Demo waterfall-cost`) is in Docs/collection-view.md,
-/// "The honest cost".
+/// - Complexity: each height asked once; a change at item `i` re-places items `i…` of its section,
+///   O(n − i) (`ColumnSections`); other sections only shift; a rect query is a binary search per column.
 @MainActor
 open class WaterfallLayout: ColumnLayout {
     /// Number of columns (at least 1; less is reported and replaced by 1). Changing it re-places everything.

@@ -16,25 +16,13 @@ public struct CollectionViewCompositionalLayoutConfiguration {
 /// UIKit's `UICollectionViewCompositionalLayout`: each section is a group of items repeated to
 /// fill it — lists, grids, carousels scrolling sideways — with headers, footers and backgrounds.
 ///
-/// ```swift
-/// let item = CollectionLayoutItem(layoutSize: CollectionLayoutSize(
-///     widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(3)))
-/// let group = CollectionLayoutGroup.horizontal(layoutSize: CollectionLayoutSize(
-///     widthDimension: .fractionalWidth(1), heightDimension: .estimated(3)), subitems: [item])
-/// let section = CollectionLayoutSection(group: group)
-/// let grid = CollectionView(frame: CGRect(x: 0, y: 0, width: 80, height: 24),
-///                           collectionViewLayout: CollectionViewCompositionalLayout(section: section))
-/// ```
+/// Unlike UIKit's, it never places an item it does not show: a section's height follows from its
+/// item count and its group's pattern, sections and groups sit in the table's height tree, and
+/// estimated items are measured as they come on screen without moving what is on it. Vertical
+/// scrolling only; the differences from UIKit, with their reasons, and an example are in
+/// Docs/compositional-layout.md.
 ///
-/// **Scale.** UIKit's computes every item's attributes up front; this one never places an item it
-/// does not show. A section's height follows from its item count and its group's pattern, sections
-/// and groups sit in a height tree (the table's), and estimated items are measured as they come on
-/// screen, anchored like the table's rows: nothing on screen moves when an estimate above it is
-/// measured. Reload is O(sections); a query O(log n + k). Docs/compositional-layout.md.
-///
-/// **Differences from UIKit.** Vertical scrolling only; estimated widths are not self-sized; an
-/// estimated item inside a group of fixed height keeps its estimate; an empty section keeps its
-/// insets and boundary items. The chapter lists them with their reasons.
+/// - Complexity: reload O(sections); a query O(log n + k) for k elements.
 @MainActor
 open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// The layout-wide settings; setting them invalidates the layout.

@@ -2,12 +2,7 @@ import Foundation
 
 /// The standard content of a list cell, header or footer (UIKit: `UIListContentConfiguration`):
 /// a text and a secondary text, laid out by `ListContentView` — stacked, or side by side when
-/// they fit — inside layout margins.
-///
-///     var content = cell.defaultContentConfiguration()   // .cell() for most cells
-///     content.text = "Wi-Fi"
-///     content.secondaryText = "Home"
-///     cell.contentConfiguration = content                 // the cell self-sizes to it
+/// they fit — inside layout margins. A cell's `defaultContentConfiguration()` gives one to fill in.
 ///
 /// The styles differ as UIKit's do, in a terminal's terms: fonts (`Font`, headlines drawn bold),
 /// colors (`Color`, secondary text drawn dim), side by side or stacked. Metrics are a terminal's:

@@ -6,13 +6,6 @@ import Foundation
 /// `performBatchUpdates` of the collection view, so the layout keeps the sizes
 /// and placement of every item that did not change. Keep a strong reference
 /// to it: the collection view holds its data source weakly.
-///
-/// ```swift
-/// let dataSource = CollectionViewDiffableDataSource<Int, Photo.ID>(collectionView: grid) { grid, indexPath, id in
-///     grid.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
-/// }
-/// dataSource.apply(snapshot)
-/// ```
 @MainActor
 open class CollectionViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: CollectionViewDataSource {
     /// Makes the cell for an item: usually a dequeue plus configuration.

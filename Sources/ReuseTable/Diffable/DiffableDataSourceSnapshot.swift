@@ -6,14 +6,6 @@ import Foundation
 /// A snapshot is a value: copies are cheap (they share storage) until one of
 /// them is changed. Identifiers must be unique across the snapshot; adding one
 /// twice, or naming one that is not there, stops with a message naming it.
-///
-/// ```swift
-/// var snapshot = DiffableDataSourceSnapshot<String, Int>()
-/// snapshot.appendSections(["news"])
-/// snapshot.appendItems([1, 2, 3])
-/// snapshot.moveItem(3, beforeItem: 1)          // 3, 1, 2
-/// dataSource.apply(snapshot)
-/// ```
 public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: Sendable {
     var storage = Storage()
 

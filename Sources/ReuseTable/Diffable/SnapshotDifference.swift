@@ -4,36 +4,11 @@ import Foundation
 /// batch update wants: deletions and reloads name positions *before*,
 /// insertions and move destinations positions *after* (UIKit's batch rules).
 ///
-/// How it is computed (see Docs/diffable.md for a picture):
+/// Survivors in new order give a sequence of old positions; a longest increasing subsequence of it
+/// stays, every other survivor is a move (the fewest moves). Docs/diffable.md walks the computation.
 ///
-/// 1. Sections: a hash map from identifier to old position. Old sections not in
-///    the new snapshot are deleted, new ones not in the old are inserted. The
-///    surviving sections, listed in new order, give a sequence of old positions;
-///    a longest increasing subsequence (LIS) of it stays where it is, every
-///    other survivor is a move. That is the fewest section moves possible.
-/// 2. Items, per surviving section: when its old and new item arrays are equal
-///    (and nothing in it is reloaded or reconfigured), it is skipped — no
-///    hashing at all. Otherwise old and new are first walked in lockstep with a
-///    look-ahead of two rows, which finds the items that stayed roughly in place
-///    with one `==` each; the old items left over go into a hash index
-///    (identifier → old section and row) for the new items left over. Then: an
-///    item not found is an insertion; found in another section, a move; found
-///    in the same section, a candidate, whose old row joins that section's
-///    sequence. The LIS of each sequence stays; the other candidates are moves.
-///    Old items nobody claimed are deletions. An item that leaves a deleted
-///    section or enters an inserted one is a move as well, so it keeps its
-///    height (the batch allows it: `BatchUpdate.allowsMovesAcrossInsertedAndDeletedSections`);
-///    the other items of inserted or deleted sections come and go with their section.
-/// 3. `reloadItems`: a staying item becomes a reload (old position); a moved one
-///    becomes a deletion plus an insertion (a batch cannot move and reload one
-///    row), without the half a deleted or inserted section already makes; an
-///    inserted one needs nothing. `reconfigureItems`: the staying or
-///    moved ones are listed by new position, to be configured in place after the batch.
-///
-/// - Complexity: O(n log n) at worst for n items in the changed sections
-///   (hashing is O(n), each LIS O(m log m)), plus, when sections are both deleted
-///   and inserted, O(min(d, i)) lookups for d items in deleted and i in inserted
-///   sections, and an index of each deleted or inserted section an item crosses;
+/// - Complexity: O(n log n) at worst for n items in the changed sections (hashing O(n), each LIS
+///   O(m log m)), plus O(min(d, i)) lookups when sections are both deleted and inserted;
 ///   O(sections) when nothing changed.
 public struct SnapshotDifference: Equatable, Sendable {
     /// Sections deleted (old indices).

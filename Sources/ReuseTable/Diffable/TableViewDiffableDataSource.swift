@@ -6,18 +6,7 @@ import Foundation
 /// the deletions, insertions, moves and reloads, applying them as one batch
 /// update so heights, geometry and visible cells follow. Keep a strong
 /// reference to it: the table holds its data source weakly, as in UIKit.
-///
-/// ```swift
-/// let dataSource = TableViewDiffableDataSource<Int, Post.ID>(tableView: table) { table, indexPath, id in
-///     let cell = table.dequeueReusableCell(withIdentifier: "post", for: indexPath)
-///     cell.textLabel?.text = posts[id]!.title
-///     return cell
-/// }
-/// var snapshot = DiffableDataSourceSnapshot<Int, Post.ID>()
-/// snapshot.appendSections([0])
-/// snapshot.appendItems(posts.keys.sorted())
-/// dataSource.apply(snapshot)
-/// ```
+/// An example and how the difference is computed: Docs/diffable.md.
 @MainActor
 open class TableViewDiffableDataSource<SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable>: TableViewDataSource {
     /// Makes the cell for an item: usually a dequeue plus configuration.

@@ -6,7 +6,7 @@ import Foundation
 // - The lifted cell leaves the list of cells on screen when it is lifted and comes back only
 //   when the movement ends: reconcile never sees it, so it never goes back to the pool, however
 //   far the content scrolls under it.
-// - The proposed order is layout only: each view's `wanted(cells:supplementary:)` places the
+// - The proposed order is layout only: each view's `wanted(cells:supplementary:after:)` places the
 //   other elements as if the lifted one sat at `destination`; the data source keeps the order
 //   before the lift, and so do the view's counts and every call the app makes meanwhile.
 // - Structural calls made while an element is lifted wait in the view's `LayoutTransaction`
@@ -53,8 +53,6 @@ protocol InteractivelyMovingView: ReuseEngineView {
     func redirectedDestination(origin: IndexPath, current: IndexPath, proposed: IndexPath) -> IndexPath
     /// Where the lifted element would land for `point` (content coordinates) in the data's order.
     func proposedDestination(for point: CGPoint, origin: IndexPath) -> IndexPath
-    /// Whether `indexPath` names a place the lifted element can land (the index space after the move).
-    func isValidDestination(_ indexPath: IndexPath, origin: IndexPath) -> Bool
     /// The element's frame as laid out now in the data's order (content coordinates), and the height
     /// its place takes (the table's row slot, margin included; the item's frame).
     func movementFrame(of indexPath: IndexPath) -> (frame: CGRect, height: Double)
@@ -72,6 +70,18 @@ protocol InteractivelyMovingView: ReuseEngineView {
 }
 
 extension InteractivelyMovingView {
+    /// The last row or item index the lifted element can take in `section`: one past the section's
+    /// last, unless it is the origin's section (the element leaves it first).
+    func lastDestination(inSection section: Int, origin: IndexPath) -> Int {
+        countAsLoaded(inSection: section) - (section == origin.section ? 1 : 0)
+    }
+
+    /// Whether `indexPath` names a place the lifted element can land (the index space after the move).
+    func isValidDestination(_ indexPath: IndexPath, origin: IndexPath) -> Bool {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < sectionCountAsLoaded else { return false }
+        return indexPath[1] >= 0 && indexPath[1] <= lastDestination(inSection: indexPath.section, origin: origin)
+    }
+
     /// Whether an element is lifted.
     var isMovingInteractively: Bool { engine.pass.movement != nil }
 
@@ -215,7 +225,7 @@ extension InteractivelyMovingView {
             return
         }
         performTransaction {
-            let counts = (0..<sectionCountAsLoaded).map { countAsLoaded(inSection: $0) }
+            let counts = countsAsLoaded
             var newCounts = counts
             newCounts[movement.origin.section] -= 1
             newCounts[movement.destination.section] += 1

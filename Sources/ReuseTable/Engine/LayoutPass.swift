@@ -1,17 +1,8 @@
 import Foundation
 
-// The layout pass of both views, in three stages:
-//
-//     settle ──► wanted ──► reconcile
-//
-// 1. settle (each view's own): bounds, a new width, measuring what the viewport
-//    needs, anchoring and clamping — the only stage that moves the offset, and only
-//    through `moveOffset(to:because:)`.
-// 2. wanted (each view's own, and pure): from the settled geometry (table) or layout
-//    (collection view) and the viewport to the elements that belong on screen.
-// 3. reconcile (written once, here): recycle what left → `didEndDisplaying` → keep and
-//    reframe what stays → dequeue and configure arrivals → `willDisplay`.
-//
+// The layout pass of both views: 1 settle (each view's own; the only stage that moves the offset,
+// through `moveOffset(to:because:)`) ──► 2 wanted (each view's own, pure) ──► 3 reconcile (written
+// once, here: 3a recycle what left, 3b reframe what stays, 3c dequeue arrivals, 3d `willDisplay`).
 // Docs/layout-on-scroll.md walks through one pass with a picture.
 
 /// Work other code asks of a view's next layout pass.
@@ -80,7 +71,7 @@ struct LayoutPassState<Cell: AnyObject> {
     var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
-    /// The lifted row or item, if any: `wanted(cells:supplementary:)` lays out its proposed
+    /// The lifted row or item, if any: `wanted(cells:supplementary:after:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
     /// Views whose configuration waits for an update at the next pass's start
@@ -125,7 +116,7 @@ extension ReuseEngineView {
     /// The layout pass: make the views on screen match the content at the current offset.
     ///
     /// Whatever triggered it (an offset, `layoutIfNeeded()`, a reload, an update, a scroll to a
-    /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:)`,
+    /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:after:)`,
     /// `reconcile(cells:supplementary:)`. A pass cut short by a structural call a callback
     /// queued runs again when the view settles.
     /// - Complexity: O(log n + visible elements), plus what settle measures or prepares.
@@ -141,7 +132,8 @@ extension ReuseEngineView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
-        wanted(cells: &cells, supplementary: &supplementary)
+        let notes = wanted(cells: &cells, supplementary: &supplementary, after: takeWantedNotes())
+        keepWanted(notes)  // stage 2 writes nothing: the pass stores what it learned
         reconcile(cells: cells, supplementary: supplementary)
         engine.pass.wantedCells = cells
 
@@ -158,11 +150,11 @@ extension ReuseEngineView {
     /// Stage 3: makes the cells on screen match `wanted` (sorted by index path), in steps that
     /// never call out while the list of cells on screen is being changed, so a delegate may
     /// read `visibleCells` from any callback:
-    /// 1. cells that left come off the list and go back to the pool, then `didEndDisplaying`;
-    /// 2. cells that stay move to their new frames;
-    /// 3. each arrival gets a cell — one settle configured while measuring, or the data
+    /// 3a. cells that left come off the list and go back to the pool, then `didEndDisplaying`;
+    /// 3b. cells that stay move to their new frames;
+    /// 3c. each arrival gets a cell — one settle configured while measuring, or the data
     ///    source's (none once a callback queued a structural call: its rows may be gone);
-    /// 4. `willDisplay` for each arrival once all are on the list.
+    /// 3d. `willDisplay` for each arrival once all are on the list.
     /// Then the supplementary elements, and cells configured while measuring that no
     /// arrival took go back to the pool.
     ///

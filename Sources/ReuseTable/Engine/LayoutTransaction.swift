@@ -1,33 +1,11 @@
 import Foundation
 
-/// The guard around everything a table or collection view does that calls out
-/// to its data source or delegate: a reload, a layout pass, a batch update, a
-/// scroll to a row, a height change.
-///
-/// Real apps call back into the view from every callback: "is this the last
-/// row?" from `heightForRowAt`, `visibleCells` from `willDisplay`, "load more"
-/// (an insert or a reload) from `willDisplay` of the last row. The rule that
-/// keeps that safe, written once for both views:
-///
-/// - **Reads answer at once**, from the view's current state: counts, rects,
-///   `visibleCells`. The view keeps that state consistent at every point where
-///   it calls out (the new structure is installed before any height is asked).
-/// - **Structural calls are deferred** (`reloadData`, mutations, batches,
-///   `scrollToRow`, setting `contentOffset`, `row(_:changedHeight:)`): they are
-///   queued and run in order when the outermost transaction ends, each in a
-///   transaction of its own. Once a call is queued, the running pass asks the
-///   data source and delegate for nothing *new* (no more heights, no more
-///   cells), so it never asks for a row that the queued call is about to
-///   remove; it still finishes the display callbacks of cells already placed.
-/// - **A lifted element holds them** (`isHolding`): while a row or item is moved
-///   interactively (`Engine/InteractiveMovement.swift`), structural calls made from
-///   anywhere wait in the same queue and run when the movement ends — before the drop's
-///   move, which follows them. Offset moves (`contentOffset`, `scrollToRow`) do not wait:
-///   auto-scroll and the app may scroll under a lifted row.
-/// - **A view that never settles traps**: a callback that queues another
-///   structural call on every pass would loop forever; after
-///   `maximumDeferredRounds` queued calls in one settle the view stops with a
-///   message naming the call and the callback it came from.
+/// The guard around everything a table or collection view does that calls out to its data source
+/// or delegate (a reload, a layout pass, a batch update, a scroll to a row, a height change): reads
+/// answer at once, from state kept consistent at every call-out; structural calls are queued and run
+/// in call order when the outermost transaction ends; while an element is lifted (`isHolding`) they
+/// wait for the drop; a view that never settles traps after `maximumDeferredRounds` queued calls.
+/// The whole rule: Docs/layout-on-scroll.md, "Callbacks that read or change the table".
 ///
 /// A class, owned by the view's engine (`ReuseEngine.transaction`): one guard per view, which
 /// the shared code reaches through `LayoutTransactionHost`.

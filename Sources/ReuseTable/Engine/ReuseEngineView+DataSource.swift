@@ -2,8 +2,8 @@ import Foundation
 
 // What both views ask their data sources the same way: a cell for an arriving element,
 // the counts as loaded, and the elements about to appear for the prefetch data source.
-// Each view names its own methods (`TableView+Reuse.swift`, `CollectionView+Reuse.swift`,
-// and the two `+Prefetching.swift` files).
+// Each view names its own methods (`dataSourceCell(at:)` in `TableView.swift` and
+// `CollectionView+Engine.swift`, and the two `+Prefetching.swift` files).
 
 extension ReuseEngineView {
     /// Asks the data source for the element's cell (through `ask(_:_:)`: nil once a

@@ -6,6 +6,29 @@ import Foundation
 // sources for `reconfigureItems`.
 
 extension ReuseEngineView {
+    /// `reconfigureRows(at:)` and `reconfigureItems(at:)`: called from a data source or delegate
+    /// method, queued (`again` calls the public method when that step is done, after the calls
+    /// queued before it); otherwise, in a transaction of its own, `prepare`, then every visible cell
+    /// at `indexPaths` asked anew (`reconfigureVisibleCells(at:reconfigured:notReached:)`) and shown
+    /// selected or not, then `finish`. The table measures self-sized rows in the closures.
+    /// - Complexity: O(k log v) for k index paths and v visible cells, plus the cells configured.
+    func reconfigure(
+        at indexPaths: [IndexPath], call: String, again: @escaping () -> Void, prepare: () -> Void = {},
+        reconfigured: (IndexPath, Cell) -> Void = { _, _ in }, notReached: (IndexPath) -> Void = { _ in }, finish: () -> Void = {}
+    ) {
+        if deferIfBusy(call, again) { return }
+        performTransaction {
+            prepare()
+            reconfigureVisibleCells(at: indexPaths) { indexPath, cell in
+                showSelection(on: cell, at: indexPath)
+                reconfigured(indexPath, cell)
+            } notReached: {
+                notReached($0)
+            }
+            finish()
+        }
+    }
+
     /// Asks the data source again for the visible cells at `indexPaths`, handing it
     /// the cell already showing each: that cell is put on top of the reuse pool, so
     /// `dequeueReusableCell` returns that very cell (after `prepareForReuse()`).

@@ -1,8 +1,7 @@
 import Foundation
 
-// What both views do the same way around `reloadData()`: loading on first use,
-// and the data source's counts validated (each view reads them with its own
-// method names, `fetchCounts()`, through `UpdateVocabulary.readCounts`).
+// What both views do the same way around `reloadData()`: loading on first use, and the data
+// source's counts read (each call under its own name) and validated.
 
 extension ReuseEngineView {
     /// `reloadData()` (`keepingHeightCache` false) and `reloadDataWithoutInvalidatingHeightCache()`
@@ -19,6 +18,18 @@ extension ReuseEngineView {
     /// Loads data on first use, as UIKit does on its first layout.
     func loadIfNeeded() {
         if !engine.hasLoadedData { reloadData() }
+    }
+
+    /// The data source's section and row counts, each call made under its own name (a callback
+    /// message names `numberOfSections(in:)` while it runs, the row or item count method while that
+    /// runs); throws a message naming the method for a negative count. No data source: no sections.
+    /// - Complexity: O(sections).
+    func fetchCounts() throws(ReuseTableError) -> [Int] {
+        let (sectionsMethod, rowsMethod) = Self.countCallbacks
+        guard let sections = calling(sectionsMethod, { dataSourceSectionCount() }) else { return [] }
+        return try Self.vocabulary.readCounts(
+            sections: { sections }, sectionsMethod: "\(sectionsMethod)",
+            rows: { section in calling(rowsMethod) { dataSourceCount(inSection: section) } }, rowsMethod: "\(rowsMethod)")
     }
 
     /// The data source's section and row counts, validated (a negative count names the method); traps with the message otherwise.

@@ -5,6 +5,15 @@ import Foundation
 // waiting, from a callback), and taking the cells on screen through it.
 
 extension ReuseEngineView {
+    /// Validates a batch against the counts before (the view's, `countsAsLoaded`) and after (the
+    /// data source's, `fetchCounts()`): the plan and the new counts, or a message naming the call.
+    /// - Complexity: O(sections + changes).
+    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
+        let oldCounts = countsAsLoaded
+        let newCounts = try fetchCounts()
+        return (try UpdatePlan.make(batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: Self.vocabulary), newCounts)
+    }
+
     /// `performBatchUpdates(_:completion:)` for both views: called from a data source or
     /// delegate callback, the whole batch (`updates` included) runs when that step is done.
     func performBatch(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {

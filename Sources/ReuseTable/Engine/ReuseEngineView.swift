@@ -29,10 +29,12 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     func reloadDataWithoutInvalidatingHeightCache()
     /// The reload itself, run inside a transaction: counts, geometry or layout, cells.
     func reload(keepingHeightCache: Bool)
-    /// The data source's section and row counts, throwing a message naming the method for a negative one.
-    func fetchCounts() throws(ReuseTableError) -> [Int]
-    /// Validates a batch against the counts before (the view's) and after (the data source's); the plan and the new counts.
-    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int])
+    /// The data source's count methods, as messages name them (`fetchCounts()` calls each under its own name).
+    static var countCallbacks: (sections: StaticString, rows: StaticString) { get }
+    /// The data source's `numberOfSections(in:)`, or nil without a data source.
+    func dataSourceSectionCount() -> Int?
+    /// The data source's row or item count in `section`.
+    func dataSourceCount(inSection section: Int) -> Int
     /// Applies a validated plan: structure, cells and heights, then a layout pass.
     func apply(_ plan: UpdatePlan, newCounts: [Int])
 
@@ -51,9 +53,18 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     /// Stage 1: bring the geometry or layout up to date with the bounds and the content,
     /// moving the offset (anchoring, clamping) only through `moveOffset(to:because:)`.
     func settle()
-    /// Stage 2: the cells (sorted by index path) and supplementary elements that belong in
-    /// the viewport, read from the settled geometry or layout. Asks nothing of the app.
-    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement])
+    /// What stage 2 learns besides the screen: the table's finger and walk (kept for the next
+    /// pass), the collection view's frames it could not use (reported by the pass).
+    associatedtype Notes: WantedNotes
+    /// Stage 2, pure: the cells (sorted by index path) and supplementary elements that belong in
+    /// the viewport, read from the settled geometry or layout and `last` (what the previous pass
+    /// kept), into the caller's arrays; returns the new notes. Asks nothing of the app, writes
+    /// nothing of the view's: the pass stores what it returns (`keepWanted(_:)`).
+    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], after last: consuming Notes) -> Notes
+    /// Hands the pass what the last stage 2 kept, leaving `Notes()` in its place (so extending it copies nothing).
+    func takeWantedNotes() -> Notes
+    /// Stores what stage 2 returned (the collection view reports the frames it could not use).
+    func keepWanted(_ notes: consuming Notes)
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }
@@ -71,6 +82,8 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     var sectionCountAsLoaded: Int { get }
     /// Rows or items in `section` as of the last reload or update.
     func countAsLoaded(inSection section: Int) -> Int
+    /// Rows or items per section as of the last reload or update (the "before" of the next update).
+    var countsAsLoaded: [Int] { get }
     /// Throws a message naming the section and the number of sections when `section` does not exist.
     func validateSection(_ section: Int) throws(ReuseTableError)
     /// The view's words for a section that does not exist (`ReuseEngineView+Reload.swift` checks).
@@ -128,38 +141,34 @@ protocol PooledView: View {
 protocol PooledCell: PooledView, SelectableCell, ConfiguredCell {
     var contentView: View { get }
     var enforceFrameLayout: Bool { get }
+    /// FDTemplateLayoutCell's name for `isTemplate`, public on both cells.
+    var isTemplateLayoutCell: Bool { get set }
     /// Set when a view first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeen: Bool { get set }
 }
 
-// The cells' and header views' own names for the shared flags.
-extension TableViewCell: PooledCell {
+extension PooledCell {
     var isTemplate: Bool {
         get { isTemplateLayoutCell }
         set { isTemplateLayoutCell = newValue }
     }
-    var hasBeenSeen: Bool {
-        get { hasBeenSeenByTable }
-        set { hasBeenSeenByTable = newValue }
-    }
 }
 
-extension CollectionViewCell: PooledCell {
-    var isTemplate: Bool {
-        get { isTemplateLayoutCell }
-        set { isTemplateLayoutCell = newValue }
-    }
-    var hasBeenSeen: Bool {
-        get { hasBeenSeenByCollectionView }
-        set { hasBeenSeenByCollectionView = newValue }
-    }
-}
+extension TableViewCell: PooledCell {}
 
+extension CollectionViewCell: PooledCell {}
+
+// The header and footer view's own name for the flag.
 extension TableViewHeaderFooterView: PooledView {
     var isTemplate: Bool {
         get { isTemplateLayoutView }
         set { isTemplateLayoutView = newValue }
     }
+}
+
+/// What a view's stage 2 learns besides the screen (`ReuseEngineView.Notes`); `init()` knows nothing.
+protocol WantedNotes {
+    init()
 }
 
 /// Why an index path names no row or item (`validateIndexPath(_:)`), with the count it was checked against.

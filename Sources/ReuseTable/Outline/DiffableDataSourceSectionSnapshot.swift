@@ -5,21 +5,12 @@ import Foundation
 ///
 /// Only *visible* items — those whose ancestors are all expanded — become rows when the
 /// snapshot is applied to a section (`TableViewDiffableDataSource.apply(_:to:animatingDifferences:completion:)`).
-/// A collapsed parent keeps its children and their own expansion, so expanding it again
-/// shows what was shown before. Like every snapshot it is a value: copies share storage
-/// until one of them changes. Item identifiers are unique within it; adding one twice, or
-/// naming one that is not there, stops with a message naming the call and the item.
+/// A collapsed parent keeps its children and their own expansion. Like every snapshot it is a value:
+/// copies share storage until one of them changes. Adding an item twice, or naming one that is not
+/// there, stops with a message naming the call and the item. An example: Docs/outlines.md.
 ///
-/// ```swift
-/// var outline = DiffableDataSourceSectionSnapshot<String>()
-/// outline.append(["Fruit", "Vegetables"])
-/// outline.append(["Apple", "Pear"], to: "Fruit")
-/// outline.expand(["Fruit"])
-/// // outline.visibleItems == ["Fruit", "Apple", "Pear", "Vegetables"]
-/// ```
-///
-/// Expanding or collapsing costs O(k + log n) for the k items it shows or hides, and
-/// `index(of:)` and the visible count O(log n) or better; see Docs/outlines.md.
+/// - Complexity: expanding or collapsing O(k + log n) for the k items it shows or hides;
+///   `index(of:)` and the visible count O(log n) or better.
 public struct DiffableDataSourceSectionSnapshot<Item: Hashable & Sendable>: Sendable {
     var storage = OutlineStorage<Item>()
 

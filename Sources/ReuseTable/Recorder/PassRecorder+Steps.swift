@@ -58,7 +58,7 @@ import Foundation
         case geometryBuilt(slots: Int)
         /// The offset moved (`moveOffset(to:because:)`), with the reason.
         case offsetMove(from: Double, to: Double, reason: ScrollView.OffsetMoveReason)
-        /// A lookup of the slot at `y` (`firstVisibleSlot(at:)`): the slot found, whether the layout
+        /// A lookup of the slot at `y` (`firstVisibleSlot(at:near:)`): the slot found, whether the layout
         /// finger answered without a descent, the tree nodes visited (ids, root first) and the
         /// run of the leaf that holds the slot.
         case findSlot(y: Double, found: Address?, fingerHit: Bool, path: [Int], run: Int?)

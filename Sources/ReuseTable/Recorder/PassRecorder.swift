@@ -8,14 +8,6 @@ import Foundation
 /// A view holds it as an optional (`ScrollView.recorder`); when it is nil, each hook is one nil
 /// check. Every hook is one line at a well-named place, and records the function, file and line
 /// it sits in, so the names the page shows are the code's own.
-///
-/// ```swift
-/// let recorder = PassRecorder()
-/// table.recorder = recorder
-/// recorder.note("The host scrolls down a screen.", in: table)
-/// table.contentOffset.y += 480
-/// for step in recorder.steps { print(step.stage, step.function, step.event) }
-/// ```
 @_spi(Internals) @MainActor public final class PassRecorder {
     /// Every step, in order.
     public private(set) var steps: [Step] = []
@@ -100,7 +92,7 @@ import Foundation
         record(.cell(serial: serial(of: cell), change, at: address), in: view, function: function, file: file, line: line)
     }
 
-    /// A table is about to look up the slot at `y` through `finger` (`firstVisibleSlot(at:)`).
+    /// A table is about to look up the slot at `y` through `finger` (`firstVisibleSlot(at:near:)`).
     @inline(never)
     func findingSlot(
         atOffset y: Double, finger: GeometryFinger, in table: TableView, function: String = #function, file: String = #filePath,

@@ -3,16 +3,13 @@ import Foundation
 /// The selected rows (or items) of a table or collection view, and the one
 /// being touched: state of the *view*, kept by index path — never in a cell.
 ///
-/// A cell is a reusable costume: the one showing row 3 now shows row 40 after
-/// a scroll. A flag stored in the cell would walk with it to row 40 (the
-/// classic "selection leaks onto a reused cell" bug); a set of index paths
-/// kept by the view stays with row 3, and the view copies it onto whichever
-/// cell displays a row (`SelectionHost.showSelection(on:at:animated:)`).
+/// A cell is a reusable costume: a flag stored in it would walk with it to another row (the classic
+/// "selection leaks onto a reused cell" bug); a set kept by the view stays with its row, and the
+/// view copies it onto whichever cell displays a row (`SelectionHost.showSelection(on:at:animated:)`).
 ///
-/// Memory is O(selected), whatever the number of rows. The set follows every
-/// batch update through the same `UpdatePlan` the geometry and the height
-/// cache take (`follow(_:)`): deleted rows leave it, moves carry it, inserts and
-/// deletes above shift it, reloaded rows keep it; `reloadData()` clears it.
+/// Memory is O(selected), whatever the number of rows. The set follows every batch update through
+/// the same `UpdatePlan` the geometry and the height cache take (`follow(_:)`): deleted rows leave it,
+/// moves carry it, inserts and deletes above shift it, reloaded rows keep it; `reloadData()` clears it.
 struct SelectionState {
     /// The selected index paths.
     private(set) var selected: Set<IndexPath> = []

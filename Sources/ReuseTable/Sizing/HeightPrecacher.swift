@@ -2,17 +2,13 @@ import Foundation
 
 /// Measures a table's estimated rows while the host is idle, in time-sliced steps.
 ///
-/// The article "Caching UITableView row heights" precached one row per run-loop turn and crashed when the table was
-/// freed before the idle callback ran. This precacher:
-/// - works in slices bounded by a time budget (default 2 ms), not one row per turn;
-/// - holds the table weakly, so a freed table simply ends the work;
-/// - pauses while `tableView.isScrolling` is true;
-/// - is cancelled by `reloadData()` (the table's `reloadGeneration` changes);
-/// - starts next to the viewport and keeps the visible rows still (scroll anchoring),
-///   because a row measured above the viewport changes every offset below it.
+/// Unlike the article "Caching UITableView row heights" (one row per run-loop turn, a crash when the
+/// table was freed first), it works in slices bounded by a time budget (default 2 ms), holds the
+/// table weakly, pauses while `tableView.isScrolling`, is cancelled by `reloadData()` (the
+/// table's `reloadGeneration` changes), and starts next to the viewport, keeping the visible rows
+/// still (a row measured above the viewport changes every offset below it).
 ///
-/// Drive it by calling `step()` from an idle loop (the demo does), or with
-/// `RunLoopPrecacheDriver`.
+/// Drive it by calling `step()` from an idle loop (the demo does), or with `RunLoopPrecacheDriver`.
 @MainActor
 public final class HeightPrecacher {
     /// The table being measured; nil once it is freed.

@@ -2,52 +2,14 @@ import Foundation
 
 /// Measured row heights by index path, kept separately for every content width.
 ///
-/// The table stores a self-sized row's height here after measuring it with a
-/// template cell, and asks here before measuring again. The cache follows every
-/// row and section mutation exactly, so a height never lands on the wrong row
-/// (the class of bug FDTemplateLayoutCell's cache had: deleting several
-/// sections at once, moves implemented as swaps, unsorted index paths).
+/// The table stores a self-sized row's height here after measuring it and asks here before measuring
+/// again; every row and section mutation moves the entries with their rows (a move re-inserts what the
+/// removal returned, never a swap). Per width and section, a sparse B+tree (`SparseRowHeights`): memory
+/// follows the rows cached, not the range they span. Storage, memory figures and the mutation order:
+/// Docs/height-caches.md.
 ///
-/// ```swift
-/// let cache = tableView.indexPathHeightCache
-/// if let h = cache.height(at: indexPath, width: 320) { return h }
-/// cache.setHeight(measured, at: indexPath, width: 320)
-/// ```
-///
-/// **Widths.** Entries are keyed by the table's width at measurement time, not by
-/// two "orientation" buckets. Changing width keeps the other widths' entries, so
-/// rotating back is free. Every mutation applies to all widths.
-///
-/// **Storage.** Per width, an array of sections; per section, a
-/// `SparseRowHeights`: a B+tree of gap-encoded entries (each stores its height
-/// and its distance from the previous cached row). Memory is proportional to
-/// the rows *cached*, never to the row range they span: about **18 bytes per
-/// cached row** when rows are measured in order and 22 when they are scattered
-/// (`allocatedBytes` in `IndexPathHeightCacheSparseTests.bytesPerEntry`), at
-/// most about 36 with half-full leaves (16 bytes of data, the rest node slack
-/// and headers), plus 8 bytes per section up to the last section with a cached
-/// row at that width. A 10M-row section with the first and the last screen measured holds
-/// 32 entries, and inserting a row at the top shifts all of them with one
-/// O(log n) walk. Heights are stored and returned bit for bit. Sections past
-/// the last one with a cached row, and widths with no cached row, take no space.
-///
-/// **Complexity.** n is the number of rows cached in the section at that width,
-/// w the number of cached widths, s the number of stored sections at a width.
-/// Row operations are O(log n) per width; section operations shift the
-/// per-width section arrays and are O(w · s).
-///
-/// **Counters.** `height(at:width:)` counts a hit or a miss on every call; it is
-/// the lookup the table makes before measuring. Internal code that only wants
-/// to look (tests, diagnostics) uses `storedHeight(at:width:)`, which does not.
-///
-/// **Mutations.** The table's batch-update mechanism drives the cache through
-/// internal primitives — `removeSection(at:)`, `removeRow(at:)`,
-/// `insertSections(_:at:)`, `insertRows(_:at:)`, `insertSection(_:at:)`,
-/// `insertRow(_:at:)`, `invalidateRow(at:)` — applied in UIKit's order: removals
-/// in old index space, highest first; then insertions in new index space,
-/// lowest first. A move is a removal whose returned entry is re-inserted, never
-/// a swap.
-
+/// - Complexity: n the rows cached in a section at a width, w the cached widths, s the stored sections:
+///   row operations O(log n) per width, section operations O(w · s).
 public final class IndexPathHeightCache {
 
     // MARK: Storage

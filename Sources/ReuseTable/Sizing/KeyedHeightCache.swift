@@ -5,24 +5,9 @@ import Foundation
 /// Unlike `IndexPathHeightCache`, entries do not move when rows move: the key
 /// follows the model, so inserts, deletes and moves need no bookkeeping. The
 /// price is that the user must invalidate a key when its content changes.
+/// With a `capacity`, the least recently used entry goes first. Memory: Docs/height-caches.md.
 ///
-/// ```swift
-/// let h = tableView.heightForCell(withIdentifier: "Post", cacheByKey: post.id) { cell in
-///     (cell as! PostCell).configure(with: post)
-/// }
-/// tableView.keyedHeightCache.invalidateHeight(forKey: post.id)   // after editing the post
-/// ```
-///
-/// **Bounded.** With a `capacity`, the least recently used entry (over all keys
-/// and widths) is evicted when a store would exceed it. Both a lookup that hits
-/// and a store count as a use. Recency is an intrusive doubly linked list over
-/// array slots, so every operation is O(1) — no scans.
-///
-/// **Counters.** `height(forKey:width:)` counts a hit or a miss on every call.
-///
-/// **Memory.** 72 bytes per entry for its node (a 40-byte `AnyHashable` key,
-/// width, height, two links), plus a dictionary slot per key and per width,
-/// plus whatever the key itself references. Freed nodes are reused.
+/// - Complexity: every operation O(1) (recency is an intrusive list over array slots).
 @MainActor
 public final class KeyedHeightCache {
 

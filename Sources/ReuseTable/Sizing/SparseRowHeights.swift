@@ -4,35 +4,11 @@ import Foundation
 /// height that follows row insertions and removals in O(log n), n the cached
 /// rows (never the section's row count).
 ///
-/// A B+tree of *gap-encoded* entries. An entry stores its height and its
-/// distance from the previous cached row (the first entry: its row), so a
-/// row's number is the sum of the gaps up to it, and every internal node keeps
-/// each child's gap sum and entry count (`sums`). Opening `k` rows
-/// above an entry adds `k` to that one entry's gap and to the spans on its
-/// path: one walk from the root, however many cached rows sit below. That is
-/// the whole trick; the rest is a textbook B+tree (split on overflow, borrow
-/// or merge on underflow), and because gaps are relative, moving entries
-/// between sibling nodes never changes them.
-///
-/// ```
-/// rows cached: 0, 1, 9_999_990, 9_999_999     entries (gap, height):
-///                                              (0, 44) (1, 61) (9_999_989, 20) (9, 20)
-/// insertRows(3, at: 5)  →  the third entry's gap becomes 9_999_992; nothing else moves.
-/// ```
-///
-/// Memory: a leaf holds up to 64 entries of 16 bytes (an `Int` gap and the
-/// `Double` height, stored bit for bit). Leaves are at least half full, and an
-/// insertion into a full leaf first offers an entry to a sibling with room, so
-/// rows measured in order (scrolling either way) fill leaves completely. Nodes,
-/// array headers and the overflow slot add about 2 bytes an entry in full
-/// leaves (18 in all), up to about 20 in half-full ones (36 in all);
-/// `allocatedBytes` adds it all up, and `Demo bench --filter heightCache`
-/// measures it with malloc.
-///
-/// Value semantics: nodes are classes owned by one tree; a copy shares them
-/// until either side writes, which then copies the whole tree (O(n), once).
-/// The table never keeps two copies alive, except a moved section's entry for
-/// the rest of one batch.
+/// A B+tree of gap-encoded entries: each stores its height and its distance from the previous cached
+/// row, and internal nodes keep each child's gap sum and count, so opening `k` rows above an entry adds
+/// `k` to that one gap and the sums on its path. Gaps are relative, so moving entries between siblings
+/// never changes them. Nodes are shared by copies until one writes (then O(n), once). Memory and the
+/// picture: Docs/height-caches.md.
 struct SparseRowHeights: Sendable {
     /// One cached row: its distance from the previous cached row (or from row
     /// 0 for the first entry) and its height.

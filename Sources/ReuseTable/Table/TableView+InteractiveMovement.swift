@@ -75,17 +75,6 @@ extension TableView: InteractivelyMovingView {
         delegate?.tableView(self, targetIndexPathForMoveFromRowAt: origin, toProposedIndexPath: proposed) ?? proposed
     }
 
-    /// The last row index the lifted row can take in `section` (one more than the section's
-    /// rows, unless it is the origin's section).
-    private func lastDestinationRow(inSection section: Int, origin: IndexPath) -> Int {
-        rowCount(inSection: section) - (section == origin.section ? 1 : 0)
-    }
-
-    func isValidDestination(_ indexPath: IndexPath, origin: IndexPath) -> Bool {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < geometry.sectionCount else { return false }
-        return indexPath.row >= 0 && indexPath.row <= lastDestinationRow(inSection: indexPath.section, origin: origin)
-    }
-
     /// The row whose rect (in the data's order) contains the point; over a header, the
     /// section's first place, over a footer its last; above the content the first row, below it the last.
     func proposedDestination(for point: CGPoint, origin: IndexPath) -> IndexPath {
@@ -94,10 +83,10 @@ extension TableView: InteractivelyMovingView {
         guard y >= 0 else { return IndexPath(row: 0, section: 0) }
         guard y < geometry.totalHeight, let index = geometry.index(atOffset: y) else {
             let last = sections - 1
-            return IndexPath(row: max(0, lastDestinationRow(inSection: last, origin: origin)), section: last)
+            return IndexPath(row: max(0, lastDestination(inSection: last, origin: origin)), section: last)
         }
         let section = geometry.section(containing: index)
-        let last = max(0, lastDestinationRow(inSection: section, origin: origin))
+        let last = max(0, lastDestination(inSection: section, origin: origin))
         switch geometry.slot(at: index).kind {
         case .header: return IndexPath(row: 0, section: section)
         case .footer: return IndexPath(row: last, section: section)
@@ -110,7 +99,7 @@ extension TableView: InteractivelyMovingView {
     }
 
     /// The lifted row's slot, its destination's index among the slots without it, and its
-    /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:)`
+    /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:after:)`
     /// shifts the other slots by.
     func liftedSlots() -> (origin: Int, destination: Int, height: Double)? {
         guard let movement = engine.pass.movement else { return nil }

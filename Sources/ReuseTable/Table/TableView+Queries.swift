@@ -115,4 +115,31 @@ extension TableView {
         let margin = min(Double(appliedRowMargin), slot.height)
         return rowRect(minY: slot.minY + margin, height: slot.height - margin, tableWidth: bounds.width)
     }
+
+    // MARK: Walking the slots between two offsets (queries, anchoring, live data)
+
+    /// Calls `body` for every slot from the one containing `range.lowerBound`
+    /// until a slot starts at or after `range.upperBound`, with its section and row.
+    /// - Complexity: O(log n + slots visited).
+    func forEachSlot(in range: Range<Double>, _ body: (Slot, Int, Int) -> Void) {
+        guard range.upperBound > 0 else { return }
+        walkSlots(from: range.lowerBound) { slot, section, row in
+            guard slot.minY < range.upperBound else { return false }
+            body(slot, section, row)
+            return true
+        }
+    }
+
+    /// Calls `body` for every slot from the one containing `y` onwards, with its section and row
+    /// (-1 for a header), until `body` returns false.
+    /// - Complexity: O(log n + slots visited).
+    func walkSlots(from y: Double, _ body: (Slot, Int, Int) -> Bool) {
+        guard geometry.count > 0, let first = firstVisibleSlot(at: y, near: &layoutFinger) else { return }
+        var position = first
+        let geometry = self.geometry  // a snapshot to walk (O(1)): `body` may not change what it walks
+        geometry.forEachSlot(from: first.index, near: layoutFinger) { slot in
+            position.advance(to: slot)
+            return body(slot, position.section, position.row)
+        }
+    }
 }

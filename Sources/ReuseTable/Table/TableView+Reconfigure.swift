@@ -20,25 +20,23 @@ extension TableView {
     /// calls queued before it, so its index paths name the rows as they are then.
     /// - Complexity: O(k log v) for k rows and v visible rows, plus the cells configured.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        if deferIfBusy("reconfigureRows(at:)", { [self] in reconfigureRows(at: indexPaths) }) { return }
-        performTransaction {
+        var changed: [(IndexPath, CGFloat)] = []
+        reconfigure(at: indexPaths, call: "reconfigureRows(at:)", again: { [self] in reconfigureRows(at: indexPaths) }) {
             for indexPath in indexPaths where engine.cellsOnScreen[indexPath] == nil && isSelfSized(indexPath) {
                 heightBecomesEstimate(indexPath)
             }
-            var changed: [(IndexPath, CGFloat)] = []
-            reconfigureVisibleCells(at: indexPaths) { indexPath, cell in
-                showSelection(on: cell, at: indexPath)
-                showEditing(on: cell)
-                guard isSelfSized(indexPath) else { return }
-                let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
-                indexPathHeightCache.invalidateHeight(at: indexPath)
-                if abs(Double(height) - Double(rectForRowUnchecked(indexPath).height)) > 1e-9 {
-                    changed.append((indexPath, sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")))
-                }
-            } notReached: { indexPath in
-                // Its cell leaves the screen and is asked anew, with its height, by the pass after the queued call.
-                if isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
+        } reconfigured: { indexPath, cell in
+            showEditing(on: cell)
+            guard isSelfSized(indexPath) else { return }
+            let height = fittingHeight(of: cell, tableWidth: bounds.width, describing: "row \(indexPath.tableDescription)")
+            indexPathHeightCache.invalidateHeight(at: indexPath)
+            if abs(Double(height) - Double(rectForRowUnchecked(indexPath).height)) > 1e-9 {
+                changed.append((indexPath, sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")))
             }
+        } notReached: { indexPath in
+            // Its cell leaves the screen and is asked anew, with its height, by the pass after the queued call.
+            if isSelfSized(indexPath) { heightBecomesEstimate(indexPath) }
+        } finish: {
             // In this step, not queued: a queued call would stop the cells after the first from being asked.
             guard !changed.isEmpty else { return }
             setHeights(changed)

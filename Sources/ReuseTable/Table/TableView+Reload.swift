@@ -1,18 +1,17 @@
 import Foundation
 
-// The plumbing of step 1 (`reload(keepingHeightCache:)` and `rebuildGeometry(counts:)` in
-// TableView.swift): reading the counts, and clearing the screen before the new geometry.
+// The plumbing of a reload (`reload(keepingHeightCache:)` and `rebuildGeometry(counts:)` in
+// TableView.swift): the data source's count methods (`fetchCounts()` is the engine's), and
+// clearing the screen before the new geometry.
 
 extension TableView {
-    /// Reads the counts, throwing a precise message for negative values.
-    func fetchCounts() throws(ReuseTableError) -> [Int] {
-        guard let dataSource else { return [] }
-        return try UpdateVocabulary.table.readCounts(
-            sections: { calling("numberOfSections(in:)") { dataSource.numberOfSections(in: self) } },
-            sectionsMethod: "numberOfSections(in:)",
-            rows: { section in calling("tableView(_:numberOfRowsInSection:)") { dataSource.tableView(self, numberOfRowsInSection: section) } },
-            rowsMethod: "tableView(_:numberOfRowsInSection:)")
+    static var countCallbacks: (sections: StaticString, rows: StaticString) {
+        ("numberOfSections(in:)", "tableView(_:numberOfRowsInSection:)")
     }
+
+    func dataSourceSectionCount() -> Int? { dataSource.map { $0.numberOfSections(in: self) } }
+
+    func dataSourceCount(inSection section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
 
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {

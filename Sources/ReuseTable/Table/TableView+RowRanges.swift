@@ -16,7 +16,7 @@ extension TableView {
         guard hasLoadedData, engine.batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, !isEditing,
             editing.swipe == nil, engine.pass.movement == nil, section < geometry.sectionCount
         else { return false }
-        let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
+        let oldCounts = countsAsLoaded
         guard let newCounts = try? fetchCounts(), newCounts.count == oldCounts.count else { return false }
         let removed = deleted.reduce(0) { $0 + $1.count }, added = inserted.reduce(0) { $0 + $1.count }
         for i in oldCounts.indices where newCounts[i] != oldCounts[i] + (i == section ? added - removed : 0) { return false }

@@ -101,26 +101,4 @@ extension TableView {
             runLayoutPass()
         }
     }
-
-    /// Puts the table header at the top of the content and the footer below the last section,
-    /// at the table's width. Their heights are left as the host set them, unless a height is
-    /// one the table could not use (reported when the view was installed): then the view gets
-    /// the height the table lays out for it, so no frame on screen is NaN or infinite.
-    func placeTableHeaderAndFooterViews() {
-        let width = bounds.width
-        func height(of view: View, installed: Double) -> CGFloat {
-            let own = view.frame.size.height
-            return GeometryNumber.problem(with: own, as: .length) == nil ? own : CGFloat(installed)
-        }
-        if let header = tableHeaderFooter.header {
-            header.frame = CGRect(x: 0, y: 0, width: width, height: height(of: header, installed: tableHeaderFooter.headerHeight))
-            header.layoutIfNeeded()
-        }
-        if let footer = tableHeaderFooter.footer {
-            footer.frame = CGRect(
-                x: 0, y: CGFloat(geometryOrigin + geometry.totalHeight), width: width,
-                height: height(of: footer, installed: tableHeaderFooter.footerHeight))
-            footer.layoutIfNeeded()
-        }
-    }
 }

@@ -78,13 +78,6 @@ extension TableView {
     /// - Complexity: O(k log n + sections) for k changed rows.
     public func endUpdates() { endBatch() }
 
-    /// Validates a batch against the counts before (the geometry) and after (the data source).
-    func validatedPlan(for batch: BatchUpdate) throws(ReuseTableError) -> (UpdatePlan, [Int]) {
-        let oldCounts = (0..<geometry.sectionCount).map { rowCount(inSection: $0) }
-        let newCounts = try fetchCounts()
-        return (try UpdatePlan.make(batch, oldCounts: oldCounts, newCounts: newCounts, vocabulary: .table), newCounts)
-    }
-
     /// Applies a validated plan in two phases, so every callback sees a consistent table:
     /// 1. *Structure*: visible cells are remapped (or recycled), and the geometry and
     ///    the cache take the plan's four steps; fresh rows and sections get

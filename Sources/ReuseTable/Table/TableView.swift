@@ -1,29 +1,9 @@
 import Foundation
 
-/// A headless reimplementation of `UITableView`: a scroll view that shows a
-/// long list of rows with only as many cells as fit on screen.
+/// A headless `UITableView`: a scroll view that shows a long list of rows with only as many cells as fit on screen.
 ///
-/// The data flows one way:
-///
-///     data source ──► geometry (heights) ──► layout (visible range) ──► cells
-///
-/// This file is the 2013 article's loop, step by step:
-/// 1. `reloadData()` → `rebuildGeometry(counts:)` — the article's `generateHeightAndOffsetData`:
-///    counts from the data source, one slot per header, row and footer with its height.
-/// 2. Setting `contentOffset` → `runLayoutPass()` — `layoutTableRows`, in three stages
-///    shared with `CollectionView` (`Engine/LayoutPass.swift`): `settle()` measures and
-///    anchors, `wanted(cells:supplementary:)` names what belongs on screen, and the engine's
-///    `reconcile(cells:supplementary:)` places it.
-/// 3. `firstVisibleSlot(at:)` — `findRowForOffsetY`, a search in the geometry (O(log n)).
-/// 4. `recycleCellsThatLeft(_:)`, reconcile's first step — `returnNonVisibleRowsToThePool`.
-///
-/// Everything else lives beside it: the settle (width, measuring, anchoring) in `TableView+Settle.swift`,
-/// headers in `TableView+HeaderFooter.swift`,
-/// mutations in `TableView+Updates.swift`, bad numbers in `TableView+BadInput.swift`.
-///
-/// Every step that calls the data source or delegate runs inside a
-/// `LayoutTransaction`: delegates may read the table from any callback, and
-/// structural calls they make (a reload, an insert) run when the step is done.
+/// This file holds its settings and state and the ends of the route from an offset to a cell (the
+/// offset setter, `dataSourceCell`, `dequeueReusableCell`); the pass's table side is `TableView+LayoutPass.swift`.
 ///
 /// ```swift
 /// let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -162,11 +142,11 @@ open class TableView: ScrollView {
     public internal(set) var geometryStore: GeometryStore = .tree
     /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
     var treeConfig = HeightTree.Config.standard
-    /// Where the last layout pass's first slot was found in the geometry (a finger for the next lookup).
-    var layoutFinger = GeometryFinger()
+    /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
+    /// (`wanted(cells:supplementary:after:)`; the pass stores it, `keepWanted(_:)`).
+    var wantedNotes = TableWalk()
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
-    var wantedWalk = WantedWalk()  // the last walk of the viewport's slots, extended by the next (`TableView+WantedWalk.swift`)
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
@@ -208,7 +188,7 @@ open class TableView: ScrollView {
         routeHeightCacheDiagnostics()
     }
 
-    // MARK: 1. Reload: generateHeightAndOffsetData
+    // MARK: Reload (the article's generateHeightAndOffsetData)
 
     /// Discards all cells and geometry and asks the data source again.
     ///
@@ -272,7 +252,7 @@ open class TableView: ScrollView {
         recorder?.geometryBuilt(in: self)
     }
 
-    // MARK: 2. Layout on scroll: layoutTableRows
+    // MARK: An offset starts the layout pass (the article's layoutTableRows)
 
     /// Setting the offset from a data source or delegate method takes effect when
     /// that layout step is done; a NaN or infinite offset is reported and ignored.
@@ -301,21 +281,33 @@ open class TableView: ScrollView {
         layOutNowOrWhenSettled()
     }
 
-    // MARK: 3. findRowForOffsetY
+    // MARK: The data source's cell, dequeued
 
-    /// The slot containing `y` (clamped to the top), with its section and row (-1 for a
-    /// header, the row count for a footer). The lookup starts from where the last one landed
-    /// (`layoutFinger`, checked against the tree's stamp, so never used stale: `GeometryFinger`).
-    /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
-    func firstVisibleSlot(at y: Double) -> (index: Int, section: Int, row: Int)? {
-        recorder?.findingSlot(atOffset: max(y, 0), finger: layoutFinger, in: self)
-        guard let located = geometry.slot(atOffset: max(y, 0), near: &layoutFinger) else { return nil }
-        return (located.slot.index, located.section, located.row)
+    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
+
+    /// The data source's cell for a row arriving on screen: reconcile asks through
+    /// `cellFromDataSource(at:)` (Engine/ReuseEngineView+DataSource.swift), which shows its state.
+    func dataSourceCell(at indexPath: IndexPath) -> TableViewCell {
+        guard let dataSource else { preconditionFailure("ReuseTable: the table has rows but no data source") }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
     }
 
-    // MARK: 4. Place rows; returnNonVisibleRowsToThePool
+    /// Registers the class `dequeueReusableCell` instantiates for `identifier`.
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registerCell(cellClass, for: identifier)
+    }
 
-    // The third stage, reconcile, is the engine's (`Engine/LayoutPass.swift`): cells that left go
-    // back to the pool (`recycleCellsThatLeft(_:)`), cells that stay move, arrivals get cells from
-    // the data source. The table's words for it are in `TableView+Engine.swift`.
+    /// A cell from the pool (after `prepareForReuse()`), a new one of the
+    /// registered class, or nil when the pool is empty and nothing is registered.
+    /// - Complexity: O(1).
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        dequeuePooledOrNew(identifier)
+    }
+
+    /// Always a cell: pooled or new (`dequeueRegistered`, Engine/ReuseEngineView+Reuse.swift). An
+    /// unregistered identifier stops with a message naming it.
+    /// - Complexity: O(1).
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        dequeueRegistered(identifier, for: indexPath, call: "dequeueReusableCell(withIdentifier:for:)")
+    }
 }

@@ -116,7 +116,7 @@ open class TableViewCell: View {
     public internal(set) var isTemplateLayoutCell = false
 
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
-    var hasBeenSeenByTable = false
+    var hasBeenSeen = false
 
     /// The content and background configurations, the update handler and whether an update waits
     /// (`TableViewCell+Configuration.swift`).

@@ -1,24 +1,10 @@
 import Foundation
 
-/// A validated batch turned into primitive steps that every consumer (the
-/// geometry, the height cache, the visible cells) applies in the same order:
-///
-/// 1. `rowRemovals` — deleted, reloaded and moved-away rows, old index paths, highest first;
-/// 2. `sectionRemovals` — deleted, reloaded and moved-away sections, old indices, highest first;
-/// 3. `sectionInsertions` — inserted, reloaded and moved-in sections, new indices, lowest first;
-/// 4. `rowInsertions` — inserted, reloaded and moved-in rows, new index paths, lowest first.
-///
-/// Removing from the top down keeps every lower old index valid; inserting from
-/// the bottom up puts every lower new index in its final place first. A move is
-/// a removal that carries its payload to an insertion — never a swap. A reload
-/// is a removal plus a fresh insertion at the position the row would have had
-/// if it had simply survived.
-///
-/// A diffable data source's batch may also move a row out of a deleted section
-/// (it is removed in step 1, before its section) or into an inserted one. An
-/// inserted section that receives moved rows is inserted empty in step 3, and
-/// all of its rows, fresh and moved, are listed in step 4
-/// (`freshRowCount(ofInsertedSection:newCounts:)`).
+/// A validated batch turned into primitive steps that every consumer (the geometry, the height
+/// cache, the visible cells) applies in the same order: `rowRemovals` and `sectionRemovals` (old
+/// space, highest first), then `sectionInsertions` and `rowInsertions` (new space, lowest first).
+/// A move carries its removed payload to its insertion, never a swap; a reload is a removal plus a
+/// fresh insertion. Why this order, and moves across inserted and deleted sections: Docs/mutations.md.
 ///
 /// - Complexity: building is O(k log k + sections) for k changes (plus the rows of
 ///   inserted sections that receive moved rows); mapping one old index path is

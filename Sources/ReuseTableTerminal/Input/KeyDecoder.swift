@@ -1,17 +1,11 @@
 /// Turns raw terminal input bytes into `Key`s.
 ///
-/// One `read(2)` may hold several keys (fast typing, key repeat, a paste), so
-/// `decode` returns a list. Terminals send an escape sequence in one write,
-/// so an ESC at the end of a chunk is the Escape key itself. The one thing
-/// kept between chunks is an incomplete UTF-8 character at the very end,
-/// which a large paste can split.
-///
-/// Forms understood: CSI `ESC [` and SS3 `ESC O` arrows (with or without
-/// modifier parameters), `ESC[5~`/`ESC[6~` pages, Home/End as
-/// `ESC[H` `ESC[F` `ESC[1~` `ESC[4~` `ESC[7~` `ESC[8~` `ESC OH` `ESC OF`,
-/// SGR mouse wheel `ESC[<64;x;yM`/`ESC[<65;x;yM` (and the legacy X10 form),
-/// in-band resize reports (`ESC[48;rows;cols;…t`, mode 2048, and `ESC[8;rows;colst`),
-/// C0 control chords, and UTF-8 text split into grapheme clusters.
+/// One `read(2)` may hold several keys (fast typing, key repeat, a paste), so `decode` returns a
+/// list. Terminals send an escape sequence in one write, so an ESC at the end of a chunk is the Escape
+/// key itself; only an incomplete UTF-8 character at the very end is kept for the next chunk.
+/// Forms: CSI and SS3 arrows (with modifiers), pages, the Home/End variants, SGR and X10 mouse
+/// wheel, in-band resize reports (mode 2048, `ESC[8;rows;colst`), C0 control chords, and UTF-8
+/// text split into grapheme clusters.
 ///
 ///     var decoder = KeyDecoder()
 ///     decoder.decode(Array("\u{1B}[A\u{1B}[6~q".utf8))   // [.up, .pageDown, .char("q")]

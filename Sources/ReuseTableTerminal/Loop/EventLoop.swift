@@ -2,23 +2,15 @@ import Foundation
 
 /// Runs a `TerminalScreen`: keys and resizes in, frames out, idle work in between.
 ///
-/// Each turn: draw if something changed (only the changed cells, through `FrameWriter`); read the
-/// keys that arrived — all of them before the next frame, so key repeat never queues frames — or,
-/// when none did and the screen has idle work, run one idle step of `idleBudget`. A key is never
-/// waiting behind more than one idle step. Idle work that changes the screen continually (counters,
-/// progress) is drawn at most every `idleRedrawInterval`, and at once when it ends.
-///
-/// Between keys the loop also runs what waits on the main actor's queue (`Task { … }` started by a
-/// key, the end of `apply(_:animatingDifferences:) async`), so async code works in a terminal app
-/// as it does in one with a run loop. A screen awaiting such work reports it as idle work (with a
-/// short `idleWait`), so the loop looks again soon and draws what the work changed.
+/// Each turn draws if something changed (only the changed cells, `FrameWriter`), then reads every
+/// key that arrived before the next frame (key repeat never queues frames), or, with none, runs one
+/// idle step of `idleBudget`: a key never waits behind more than one. Idle work that keeps changing
+/// the screen is drawn at most every `idleRedrawInterval`. Between keys the loop runs what waits on
+/// the main actor's queue (a key's `Task { … }`, an `async` apply), so async code works as it does
+/// with a run loop.
 ///
 ///     let screen = ListScreen(table: table)
-///     do {
-///         try EventLoop().run(screen)          // until a key answers .quit (q)
-///     } catch {
-///         print(screen.render().lines.joined(separator: "\n"))   // not a terminal: one frame
-///     }
+///     try EventLoop().run(screen)          // until a key answers .quit (q); throws when not a terminal
 @MainActor
 public struct EventLoop {
     /// The time given to one idle step (default 2 ms).

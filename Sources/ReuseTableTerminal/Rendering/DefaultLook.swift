@@ -4,23 +4,15 @@ import ReuseTable
 /// What the renderer draws for views that do not draw themselves (that are not `GridDrawable`):
 /// selection, separators and section headers, so a basic list needs no drawing code.
 ///
-/// - A selected or highlighted `TableViewCell` or `CollectionViewCell` (`isSelected`,
-///   `isHighlighted`, set by the view from its own selection): `selection` is added to every
-///   character of its content, labels included — reverse video by default; not for a table cell
-///   whose `selectionStyle` is `.none`.
-/// - A `TableViewCell` with a separator (`separatorStyle` `.singleLine`): `separatorCharacter` in
-///   `separatorStyle` across the lines below its `contentView`. A separator thinner than a line
-///   (UIKit's `1 / screenScale` at a scale of 2) covers no whole line and is not drawn; the terminal
-///   defaults (`TableView.applyTerminalDefaults()`) make it a whole line when separators are on.
-/// - A section header or footer (`TableViewHeaderFooterView`, or a `CollectionReusableView` that
-///   is not a cell): a bar in `header` under its labels, as UIKit's grey plain-style header.
-/// - A cell or header with a `backgroundConfiguration`: its fill instead of the two above
-///   (`fillStyle(for:)`: a selected list cell's gray in `selection`), inside its insets.
-/// - A label's font and color: `textAttributes(font:color:)` (bold headlines, dim secondary text).
+/// A selected or highlighted cell gets `selection` on every character (reverse video by default;
+/// not a table cell whose `selectionStyle` is `.none`); a table cell's separator is
+/// `separatorCharacter` across the whole lines below its `contentView` (one thinner than a line is
+/// not drawn); a section header or footer gets a bar in `header`; a `backgroundConfiguration`
+/// replaces those with its fill (`fillStyle(for:)`); a label's font and color map through
+/// `textAttributes(font:color:)`.
 ///
 ///     var look = DefaultLook.standard
 ///     look.selection = GridStyle(bold: true)   // selected rows in bold instead of reverse video
-///     Renderer.render(table, into: &grid, look: look)
 public struct DefaultLook: Hashable, Sendable {
     /// Added to the style of every character of a selected or highlighted cell (bold, dim,
     /// underline and reverse are switched on when set here; a colour replaces the one drawn).

@@ -3,26 +3,12 @@ import ReuseTable
 
 /// Renders a `View` tree — a `TableView`, a `CollectionView`, or any view holding them — into a `CharGrid`.
 ///
-/// Coordinates: one point is one terminal column horizontally and one line vertically, so a view at
-/// frame (2, 3, 10, 4) covers columns 2..<12 of lines 3..<7. Edges are rounded down (after a tiny
-/// tolerance for accumulated floating-point error), so two views that abut in points abut in cells
-/// too — no gaps, no overlaps.
-///
-/// The walk is UIKit's compositing, minus pixels: subviews back to front, each placed at its frame
-/// origin minus the superview's `bounds.origin` (which is how a `ScrollView`'s `contentOffset`
-/// scrolls its content), each clipped to the visible part of all its ancestors (every view clips, as
-/// a `UIScrollView` does), hidden subtrees skipped. Each view is drawn in three steps:
-///
-/// 1. its own look: `GridDrawable.draw(in:frame:clip:)` when it conforms, else the default look
-///    (`DefaultLook`): a cell's or header's `backgroundConfiguration`, or a bar under section headers
-///    and footers;
-/// 2. a `Label`'s wrapped lines (placed by its `textAlignment`, styled by its `font` and `textColor`),
-///    then the subviews — a list cell's accessories are labels too;
-/// 3. for cells that do not draw themselves: selection (or the highlight of a tap) over the row, and
-///    a separator rule on the lines the table gives it (`TableViewCell.separatorHeight`, whole lines only).
-///
-/// So a plain `TableViewCell` (its `textLabel`, or `Label`s of your own in its `contentView`) needs no
-/// drawing code:
+/// One point is one column wide and one line tall; edges round down (after a tiny tolerance for
+/// floating-point error), so views that abut in points abut in cells. The walk is UIKit's compositing
+/// minus pixels: subviews back to front, offset by the superview's `bounds.origin` (a scroll view's
+/// `contentOffset`), clipped by every ancestor, hidden subtrees skipped. Each view draws its own look
+/// (`GridDrawable`, else `DefaultLook`), then a `Label`'s wrapped lines and the subviews, then — for
+/// cells that do not draw themselves — selection and the separator lines the table gives them.
 ///
 ///     let grid = Renderer.render(table, width: 80, height: 24)
 ///     print(grid.lines.joined(separator: "\n"))

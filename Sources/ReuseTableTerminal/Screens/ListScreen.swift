@@ -5,17 +5,12 @@ import ReuseTable
 /// keys every pager uses, with an optional status line at the bottom. Run it with `EventLoop`.
 ///
 ///     let screen = ListScreen(table: table)      // applies the terminal defaults to the table
-///     screen.status = { _ in "q quits" }
 ///     try EventLoop().run(screen)
 ///
-/// Keys: ↑ ↓ (or `j` `k`) a line, the mouse wheel three, PgUp PgDn (or `b` space) a page, Home End
-/// (or `g` `G`) the top and the end, `q` or Ctrl-C quits. Subclass and override `handle(_:)` for
-/// more (call `super` for these).
-///
-/// While a table still has estimated rows (`estimatedRowHeight` > 0), idle time measures them with
-/// a `HeightPrecacher`, next to the viewport first, without moving what is on screen — every one of
-/// them, in 2 ms slices between keys (a million rows keep a core busy for a while; set
-/// `measuresWhileIdle` to false to measure rows only as they appear).
+/// Keys: ↑ ↓ (`j` `k`) a line, the wheel three, PgUp PgDn (`b` space) a page, Home End (`g` `G`),
+/// `q` or Ctrl-C quits; override `handle(_:)` for more (call `super`). While a table has estimated
+/// rows, idle time measures them all with a `HeightPrecacher` in 2 ms slices, the viewport kept
+/// still (`measuresWhileIdle` false measures rows only as they appear).
 @MainActor
 open class ListScreen: TerminalScreen {
     /// The view shown: the table or the collection view given at creation.

@@ -131,93 +131,29 @@ final class CollectionModel: CollectionViewDataSource, CollectionViewDelegate, W
     }
 
     /// A random valid batch: returns the calls to make and the ids the layout must ask for,
-    /// and moves the model to its new state. Adapted from the table's `BatchModel.randomBatch`.
+    /// and moves the model to its new state (the shape shared with the table's `BatchModel`: `RandomBatchShape`).
     func randomBatch(rng: inout SplitMix64) -> (calls: [(CollectionView) -> Void], freshIDs: Set<Int>) {
-        let old = sections
-        let oldCount = old.count
-        var indices = Array(0..<oldCount).shuffled(using: &rng)
-        func take(_ n: Int) -> [Int] { let t = Array(indices.prefix(n)); indices.removeFirst(min(n, indices.count)); return t }
-        let deletedSections = take(Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...2, using: &rng) : 0)
-        let reloadedSections = take(Int.random(in: 0...4, using: &rng) == 0 ? 1 : 0)
-        let movedFrom = take(Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 1...2, using: &rng) : 0)
-        let insertedCount = Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...2, using: &rng) : 0
-        let newCount = oldCount - deletedSections.count + insertedCount
-        var positions = Array(0..<newCount).shuffled(using: &rng)
-        let insertedSections = Array(positions.prefix(insertedCount)); positions.removeFirst(insertedCount)
-        let movedTo = Array(positions.prefix(movedFrom.count))
-
-        var deletedItems: [IndexPath] = [], reloadedItems: [IndexPath] = [], movedItems: [IndexPath] = []
-        var freshIDs = Set<Int>()
-        var kept: [Int: [ModelItem]] = [:]  // old section -> items that stay (reloaded ones replaced)
-        for s in 0..<oldCount where !deletedSections.contains(s) && !reloadedSections.contains(s) {
-            var stay: [ModelItem] = []
-            for (i, item) in old[s].enumerated() {
-                switch Int.random(in: 0..<14, using: &rng) {
-                case 0: deletedItems.append(IndexPath(item: i, section: s))
-                case 1:
-                    reloadedItems.append(IndexPath(item: i, section: s))
-                    let replaced = freshItems(1, rng: &rng)[0]
-                    freshIDs.insert(replaced.id)
-                    reloadedIDs[item.id] = replaced.id
-                    stay.append(replaced)
-                case 2: movedItems.append(IndexPath(item: i, section: s))
-                default: stay.append(item)
-                }
-            }
-            kept[s] = stay
-        }
-        var sourceOfNew = [Int?](repeating: nil, count: newCount)
-        var fresh = Set(insertedSections)
-        for (from, to) in zip(movedFrom, movedTo) { sourceOfNew[to] = from }
-        var free = (0..<newCount).filter { !fresh.contains($0) && !movedTo.contains($0) }.makeIterator()
-        for s in 0..<oldCount where !deletedSections.contains(s) && !movedFrom.contains(s) {
-            let position = free.next()!
-            if reloadedSections.contains(s) { fresh.insert(position) } else { sourceOfNew[position] = s }
-        }
-        var newSections = [[ModelItem]](repeating: [], count: newCount)
-        let stable = (0..<newCount).filter { !fresh.contains($0) }
-        for position in 0..<newCount where fresh.contains(position) {
-            newSections[position] = freshItems(Int.random(in: 0...25, using: &rng), rng: &rng)
-            freshIDs.formUnion(newSections[position].map(\.id))
-        }
-        var incoming: [Int: [(ModelItem, IndexPath?)]] = [:]
-        if stable.isEmpty {
-            deletedItems += movedItems
-        } else {
-            for source in movedItems {
-                incoming[stable.randomElement(using: &rng)!, default: []].append((old[source.section][source.item], source))
-            }
-        }
-        for s in stable {
-            for item in freshItems(Int.random(in: 0...1, using: &rng) == 0 ? Int.random(in: 0...4, using: &rng) : 0, rng: &rng) {
-                freshIDs.insert(item.id)
-                incoming[s, default: []].append((item, nil))
-            }
-        }
-        var insertedItems: [IndexPath] = [], moveCalls: [(IndexPath, IndexPath)] = []
-        for s in stable {
-            var survivors = kept[sourceOfNew[s]!]!
-            let extra = incoming[s] ?? []
-            let size = survivors.count + extra.count
-            let spots = Array(Array(0..<size).shuffled(using: &rng).prefix(extra.count)).sorted()
-            var placed = [ModelItem?](repeating: nil, count: size)
-            for (spot, (item, source)) in zip(spots, extra.shuffled(using: &rng)) {
-                placed[spot] = item
-                if let source {
-                    moveCalls.append((source, IndexPath(item: spot, section: s)))
-                } else {
-                    insertedItems.append(IndexPath(item: spot, section: s))
-                }
-            }
-            for i in 0..<size where placed[i] == nil { placed[i] = survivors.removeFirst() }
-            newSections[s] = placed.map { $0! }
-        }
-        sections = newSections
+        let shape = RandomBatchShape(
+            sections, id: \.id, rng: &rng,
+            deletedSectionCount: { Int.random(in: 0...2, using: &$0) == 0 ? Int.random(in: 1...2, using: &$0) : 0 },
+            reloadedSectionCount: { Int.random(in: 0...4, using: &$0) == 0 ? 1 : 0 }, rowChoices: 14,
+            reloaded: { item, rng in
+                let replaced = freshItems(1, rng: &rng)[0]
+                reloadedIDs[item.id] = replaced.id
+                return replaced
+            },
+            freshSection: { _, rng in freshItems(Int.random(in: 0...25, using: &rng), rng: &rng) },
+            insertedCount: { Int.random(in: 0...1, using: &$0) == 0 ? Int.random(in: 0...4, using: &$0) : 0 },
+            freshRows: { freshItems($0, rng: &$1) })
+        let (deletedSections, reloadedSections, insertedSections) = (shape.deletedSections, shape.reloadedSections, shape.insertedSections)
+        let (deletedItems, reloadedItems, insertedItems, moveCalls) = (shape.deletedRows, shape.reloadedRows, shape.insertedRows, shape.moveCalls)
+        let freshIDs = shape.freshIDs
+        sections = shape.newSections
 
         var calls: [(CollectionView) -> Void] = []
         if !deletedSections.isEmpty { calls.append { $0.deleteSections(IndexSet(deletedSections)) } }
         if !reloadedSections.isEmpty { calls.append { $0.reloadSections(IndexSet(reloadedSections)) } }
-        for (from, to) in zip(movedFrom, movedTo) { calls.append { $0.moveSection(from, toSection: to) } }
+        for (from, to) in zip(shape.movedFrom, shape.movedTo) { calls.append { $0.moveSection(from, toSection: to) } }
         if !insertedSections.isEmpty { calls.append { $0.insertSections(IndexSet(insertedSections)) } }
         if !deletedItems.isEmpty { calls.append { [deletedItems] in $0.deleteItems(at: deletedItems.reversed()) } }
         if !reloadedItems.isEmpty { calls.append { [reloadedItems] in $0.reloadItems(at: reloadedItems) } }

@@ -8,23 +8,18 @@ import TestSupport
 /// title. Each action logs "action TITLE" and completes with `completes`; "Delete" also deletes its
 /// item. Every configuration update is logged with the cell's state (`updates`).
 @MainActor
-final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
+final class ListSwipeSource: SwipeSections, CollectionViewDataSource, CollectionViewDelegate {
     struct Update {
         let cell: ObjectIdentifier
         let id: Int
         let state: CellConfigurationState
     }
 
-    var sections: [[Int]]
-    var log: [String] = []
     var updates: [Update] = []
     /// Leading actions by title; empty: the provider answers nil.
     var leading: [String] = ["Pin"]
     /// Trailing actions by title; nil: the provider answers nil.
     var trailing: [String]? = ["Delete", "Flag"]
-    var completes = true
-    var fullSwipePerforms = true
-    var notEditable: Set<Int> = []
     /// What the cells' `delete` accessory runs; nil: the default (the trailing swipe).
     var deleteHandler: CellAccessory.ActionHandler?
     weak var collection: CollectionView?
@@ -32,16 +27,10 @@ final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
     var onProvider: ((CollectionView, IndexPath) -> Void)?
     /// Runs in every action's handler, before its completion.
     var onAction: ((CollectionView) -> Void)?
-    private var nextID: Int
     private var registration: CollectionView.CellRegistration<CollectionViewListCell, Int>!
 
-    init(_ counts: [Int]) {
-        var id = 0
-        sections = counts.map { count in
-            defer { id += count }
-            return Array(id..<(id + count))
-        }
-        nextID = id
+    override init(_ counts: [Int]) {
+        super.init(counts)
         registration = CollectionView.CellRegistration { [unowned self] cell, _, id in
             var content = cell.defaultContentConfiguration()
             content.text = "item \(id)"
@@ -51,16 +40,6 @@ final class ListSwipeSource: CollectionViewDataSource, CollectionViewDelegate {
                 updates.append(Update(cell: ObjectIdentifier(cell), id: id, state: state))
             }
         }
-    }
-
-    func id(_ indexPath: IndexPath) -> Int { sections[indexPath.section][indexPath.item] }
-    func indexPath(of id: Int) -> IndexPath? {
-        for (s, items) in sections.enumerated() { if let i = items.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
-        return nil
-    }
-    func newID() -> Int {
-        nextID += 1
-        return nextID + 100_000
     }
 
     func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }

@@ -3,24 +3,16 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-/// A data source and delegate over sections of row ids that logs every editing and swipe
-/// callback, deletes rows when told `commit(.delete, forRowAt:)`, and offers configurable
-/// leading and trailing actions (a hook in each callback lets a test call back into the table).
+/// What both swipe sources hold: sections of ids (fresh ones from `newID()`, far above the first),
+/// a log of callbacks, and the switches their swipe actions read.
 @MainActor
-class SwipeSource: TableViewDataSource, TableViewDelegate {
+class SwipeSections {
     var sections: [[Int]]
     var log: [String] = []
-    /// Leading actions by title; each handler logs and completes with `completes`.
-    var leading: [String] = []
-    /// Trailing actions; nil: the default Delete.
-    var trailing: [String]?
+    /// What each action's handler completes with.
     var completes = true
     var fullSwipePerforms = true
     var notEditable: Set<Int> = []
-    var styles: [Int: TableViewCell.EditingStyle] = [:]
-    var hooks: [String: (TableView) -> Void] = [:]
-    var indexTitles: [String]?
-    var sectionForTitle: ((Int) -> Int)?
     private var nextID: Int
 
     init(_ counts: [Int]) {
@@ -32,15 +24,30 @@ class SwipeSource: TableViewDataSource, TableViewDelegate {
         nextID = id
     }
 
-    func id(_ indexPath: IndexPath) -> Int { sections[indexPath.section][indexPath.row] }
+    func id(_ indexPath: IndexPath) -> Int { sections[indexPath.section][indexPath.item] }
     func indexPath(of id: Int) -> IndexPath? {
-        for (s, rows) in sections.enumerated() { if let r = rows.firstIndex(of: id) { return IndexPath(row: r, section: s) } }
+        for (s, rows) in sections.enumerated() { if let r = rows.firstIndex(of: id) { return IndexPath(item: r, section: s) } }
         return nil
     }
     func newID() -> Int {
         nextID += 1
         return nextID + 100_000
     }
+}
+
+/// A data source and delegate over sections of row ids that logs every editing and swipe
+/// callback, deletes rows when told `commit(.delete, forRowAt:)`, and offers configurable
+/// leading and trailing actions (a hook in each callback lets a test call back into the table).
+@MainActor
+class SwipeSource: SwipeSections, TableViewDataSource, TableViewDelegate {
+    /// Leading actions by title; each handler logs and completes with `completes`.
+    var leading: [String] = []
+    /// Trailing actions; nil: the default Delete.
+    var trailing: [String]?
+    var styles: [Int: TableViewCell.EditingStyle] = [:]
+    var hooks: [String: (TableView) -> Void] = [:]
+    var indexTitles: [String]?
+    var sectionForTitle: ((Int) -> Int)?
 
     private func note(_ entry: String) {
         log.append(entry)

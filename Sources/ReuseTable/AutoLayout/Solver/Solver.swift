@@ -2,19 +2,9 @@
 /// constraints of any strength, suggest values for edit variables, read the
 /// solution with `updateVariables()`.
 ///
-///     let left = Variable("left"), width = Variable("width")
-///     let solver = Solver()
-///     try solver.addConstraint(left >= 0)
-///     try solver.addConstraint(width == 100 | Strength.strong)
-///     try solver.addConstraint(left + width <= 80)
-///     solver.updateVariables()   // left 0, width 80: the strong wish gives way to the required bound
-///
-/// The tableau is kept in solved form (every basic symbol expressed in the
-/// parametric ones) and optimal, so each call only pivots as much as the change
-/// needs. Symbols are dense integers; rows are sorted cell arrays stored in one
-/// array and found through an array indexed by symbol id. Every error leaves
-/// the solver exactly as it was before the call (unlike kiwi, which can be left
-/// violating a required constraint after a failed `addConstraint`).
+/// The tableau stays in solved form and optimal, so each call pivots only as much as the change
+/// needs; every error leaves the solver exactly as it was before the call (kiwi does not roll
+/// back). Symbols, rows, signatures and pivot rules: Docs/auto-layout.md.
 public final class Solver {
     /// What the solver keeps for a constraint: its marker symbol (removal pivots it
     /// back out) and, for non-required constraints, the second error symbol.

@@ -7,11 +7,8 @@ import TestSupport
 /// `ListSwipeSource`, in one vocabulary.
 @MainActor
 protocol SwipeModelSubject: AnyObject {
-    var sections: [[Int]] { get set }
-    var completes: Bool { get set }
-    var notEditable: Set<Int> { get set }
-    func id(_ indexPath: IndexPath) -> Int
-    func newID() -> Int
+    /// The source's sections, ids and switches.
+    var model: SwipeSections { get }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration?
     func fullSwipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> Bool
     func perform(_ index: Int)
@@ -24,7 +21,7 @@ protocol SwipeModelSubject: AnyObject {
     func reload()
     var offset: CGPoint { get set }
     var maximumOffsetY: CGFloat { get }
-    func setEditing(_ editing: Bool)
+    func setEditing(_ editing: Bool, animated: Bool)
     var isEditing: Bool { get }
     func tap(_ indexPath: IndexPath)
     var selected: [IndexPath] { get }
@@ -33,6 +30,23 @@ protocol SwipeModelSubject: AnyObject {
     func shown(at indexPath: IndexPath) -> (isEditing: Bool, isSwiped: Bool)?
     /// How many times each action ran ("Delete" for the table's default Delete too).
     var actionsRun: [String: Int] { get }
+}
+
+extension SwipeModelSubject {
+    var sections: [[Int]] {
+        get { model.sections }
+        set { model.sections = newValue }
+    }
+    var completes: Bool {
+        get { model.completes }
+        set { model.completes = newValue }
+    }
+    var notEditable: Set<Int> {
+        get { model.notEditable }
+        set { model.notEditable = newValue }
+    }
+    func id(_ indexPath: IndexPath) -> Int { model.id(indexPath) }
+    func newID() -> Int { model.newID() }
 }
 
 @MainActor
@@ -46,20 +60,7 @@ final class TableSwipeSubject: SwipeModelSubject {
         table = source.makeTable(height: height)
         table.diagnosticHandler = { _ in }  // the NaN offsets are reported: tested elsewhere
     }
-    var sections: [[Int]] {
-        get { source.sections }
-        set { source.sections = newValue }
-    }
-    var completes: Bool {
-        get { source.completes }
-        set { source.completes = newValue }
-    }
-    var notEditable: Set<Int> {
-        get { source.notEditable }
-        set { source.notEditable = newValue }
-    }
-    func id(_ indexPath: IndexPath) -> Int { source.id(indexPath) }
-    func newID() -> Int { source.newID() }
+    var model: SwipeSections { source }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration? { table.swipeRow(at: indexPath, edge: edge) }
     func fullSwipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> Bool { table.fullSwipeRow(at: indexPath, edge: edge) }
     func perform(_ index: Int) { table.performSwipeAction(at: index) }
@@ -74,7 +75,7 @@ final class TableSwipeSubject: SwipeModelSubject {
         set { table.contentOffset = newValue }
     }
     var maximumOffsetY: CGFloat { table.maximumContentOffsetY }
-    func setEditing(_ editing: Bool) { table.setEditing(editing, animated: Bool.random()) }
+    func setEditing(_ editing: Bool, animated: Bool) { table.setEditing(editing, animated: animated) }
     var isEditing: Bool { table.isEditing }
     func tap(_ indexPath: IndexPath) { table.tapRow(at: indexPath) }
     var selected: [IndexPath] { table.indexPathsForSelectedRows ?? [] }
@@ -108,20 +109,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
         collection = source.makeCollection(height: height)
         collection.diagnosticHandler = { _ in }
     }
-    var sections: [[Int]] {
-        get { source.sections }
-        set { source.sections = newValue }
-    }
-    var completes: Bool {
-        get { source.completes }
-        set { source.completes = newValue }
-    }
-    var notEditable: Set<Int> {
-        get { source.notEditable }
-        set { source.notEditable = newValue }
-    }
-    func id(_ indexPath: IndexPath) -> Int { source.id(indexPath) }
-    func newID() -> Int { source.newID() }
+    var model: SwipeSections { source }
     func swipe(_ indexPath: IndexPath, _ edge: TableView.SwipeEdge) -> SwipeActionsConfiguration? {
         collection.swipeItem(at: indexPath, edge: edge)
     }
@@ -138,7 +126,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
         set { collection.contentOffset = newValue }
     }
     var maximumOffsetY: CGFloat { collection.maximumContentOffsetY }
-    func setEditing(_ editing: Bool) { collection.setEditing(editing, animated: Bool.random()) }
+    func setEditing(_ editing: Bool, animated: Bool) { collection.setEditing(editing, animated: animated) }
     var isEditing: Bool { collection.isEditing }
     func tap(_ indexPath: IndexPath) { collection.tapItem(at: indexPath) }
     var selected: [IndexPath] { collection.indexPathsForSelectedItems ?? [] }
@@ -309,7 +297,7 @@ final class CollectionSwipeSubject: SwipeModelSubject {
             case 13:
                 name = "setEditing"
                 let on = Bool.random(using: &rng)
-                subject.setEditing(on)
+                subject.setEditing(on, animated: Bool.random(using: &rng))
                 closeOpen()
                 editing = on
             case 14:

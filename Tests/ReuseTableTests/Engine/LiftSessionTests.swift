@@ -633,6 +633,88 @@ final class DiffableCollectionLiftHarness: CollectionViewDelegate, WaterfallLayo
     }
 }
 
+/// What the diffable lift sessions do to either view, in one vocabulary.
+@MainActor
+protocol DiffableLiftView: AnyObject {
+    var view: ScrollView { get }
+    var numberOfSections: Int { get }
+    var snapshot: DiffableDataSourceSnapshot<Int, Int> { get }
+    /// The snapshot the delegate applies from its next move callback (nil once applied).
+    var armed: DiffableDataSourceSnapshot<Int, Int>? { get set }
+    func apply(_ snapshot: DiffableDataSourceSnapshot<Int, Int>)
+    func applyAsync(_ snapshot: DiffableDataSourceSnapshot<Int, Int>) async
+    func itemIdentifier(for indexPath: IndexPath) -> Int?
+    func numberOfRows(inSection section: Int) -> Int
+    /// Lifts a random row: nil when there is none to pick, false when the lift was refused.
+    func liftRandomRow(_ rng: inout SplitMix64) -> Bool?
+    /// Where the lifted row goes when a callback applies the armed snapshot, and on a plain drop.
+    func waitingPoint(_ rng: inout SplitMix64) -> CGPoint
+    func droppingPoint(_ rng: inout SplitMix64) -> CGPoint
+    func moveTarget(to point: CGPoint)
+    func endMovement()
+    /// The lifted row's origin and current place, nil when nothing is lifted.
+    var moved: (IndexPath, IndexPath)? { get }
+    /// The item each cell on screen shows, with its index path.
+    func shownItems() -> [(Int?, IndexPath)]
+}
+
+extension DiffableLiftHarness: DiffableLiftView {
+    var view: ScrollView { table }
+    var numberOfSections: Int { table.numberOfSections }
+    var snapshot: DiffableDataSourceSnapshot<Int, Int> { dataSource.snapshot() }
+    func apply(_ snapshot: DiffableDataSourceSnapshot<Int, Int>) { dataSource.apply(snapshot, completion: nil) }
+    func applyAsync(_ snapshot: DiffableDataSourceSnapshot<Int, Int>) async { await dataSource.apply(snapshot) }
+    func itemIdentifier(for indexPath: IndexPath) -> Int? { dataSource.itemIdentifier(for: indexPath) }
+    func numberOfRows(inSection section: Int) -> Int { table.numberOfRows(inSection: section) }
+    func liftRandomRow(_ rng: inout SplitMix64) -> Bool? {
+        let current = snapshot
+        let sections = (0..<current.numberOfSections).filter { current.numberOfItems(inSection: current.sectionIdentifiers[$0]) > 0 }
+        guard let s = sections.randomElement(using: &rng) else { return nil }
+        let origin = IndexPath(
+            row: Int.random(in: 0..<current.numberOfItems(inSection: current.sectionIdentifiers[s]), using: &rng), section: s)
+        return table.beginInteractiveMovementForRow(at: origin)
+    }
+    func waitingPoint(_ rng: inout SplitMix64) -> CGPoint {
+        CGPoint(x: 10, y: table.contentOffset.y + CGFloat.random(in: 40...260, using: &rng))
+    }
+    func droppingPoint(_ rng: inout SplitMix64) -> CGPoint {
+        CGPoint(x: 10, y: table.contentOffset.y + CGFloat.random(in: 0...300, using: &rng))
+    }
+    func moveTarget(to point: CGPoint) { table.updateInteractiveMovementTargetPosition(point) }
+    func endMovement() { table.endInteractiveMovement() }
+    var moved: (IndexPath, IndexPath)? { table.indexPathForInteractivelyMovedRow }
+    func shownItems() -> [(Int?, IndexPath)] { table.visibleCells.map { (($0 as! LiftCell).item, table.indexPath(for: $0)!) } }
+}
+
+extension DiffableCollectionLiftHarness: DiffableLiftView {
+    var view: ScrollView { collection }
+    var numberOfSections: Int { collection.numberOfSections }
+    var snapshot: DiffableDataSourceSnapshot<Int, Int> { dataSource.snapshot() }
+    func apply(_ snapshot: DiffableDataSourceSnapshot<Int, Int>) { dataSource.apply(snapshot, completion: nil) }
+    func applyAsync(_ snapshot: DiffableDataSourceSnapshot<Int, Int>) async { await dataSource.apply(snapshot) }
+    func itemIdentifier(for indexPath: IndexPath) -> Int? { dataSource.itemIdentifier(for: indexPath) }
+    func numberOfRows(inSection section: Int) -> Int { collection.numberOfItems(inSection: section) }
+    func liftRandomRow(_ rng: inout SplitMix64) -> Bool? {
+        guard let origin = collection.indexPathsForVisibleItems.randomElement(using: &rng),
+            collection.beginInteractiveMovementForItem(at: origin)
+        else {
+            collection.contentOffset.y = 0
+            return false
+        }
+        return true
+    }
+    func waitingPoint(_ rng: inout SplitMix64) -> CGPoint {
+        CGPoint(x: CGFloat.random(in: 1...299, using: &rng), y: collection.contentOffset.y + CGFloat.random(in: 40...260, using: &rng))
+    }
+    func droppingPoint(_ rng: inout SplitMix64) -> CGPoint { waitingPoint(&rng) }
+    func moveTarget(to point: CGPoint) { collection.updateInteractiveMovementTargetPosition(point) }
+    func endMovement() { collection.endInteractiveMovement() }
+    var moved: (IndexPath, IndexPath)? { collection.indexPathForInteractivelyMovedItem }
+    func shownItems() -> [(Int?, IndexPath)] {
+        collection.engine.cellsOnScreen.entries.map { (($0.cell as! ItemCell).itemID, $0.indexPath) }
+    }
+}
+
 /// A random edit of a snapshot with fresh items: deletes, inserts, a move, sometimes a new or deleted section.
 func editedSnapshot(
     _ snapshot: DiffableDataSourceSnapshot<Int, Int>, rng: inout SplitMix64, nextID: inout Int
@@ -697,103 +779,36 @@ func editedSnapshot(
     /// follows them. After every step the snapshot and the screen agree.
     @Test(arguments: 0..<2)
     func diffableSessionsKeepTheSnapshotAndTheScreenTogether(seed: Int) async {
-        if let only = Self.onlySeed, only != seed { return }
-        var rng = SplitMix64(seed: 0xD1FF_0000 &+ UInt64(seed))
-        var figures = LiftSweepFigures()
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<(Self.long ? 100 : 5) {
-            figures.sessions += 1
+        await diffableLiftSessions("diffable table", seed: seed, rngSeed: 0xD1FF_0000 &+ UInt64(seed)) { _ in
             let harness = DiffableLiftHarness()
-            var nextID = 0
-            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
-            for section in 0..<Int.random(in: 1...3, using: &rng) {
-                snapshot.appendSections([section])
-                let count = Int.random(in: 3...30, using: &rng)
-                snapshot.appendItems(Array(nextID..<(nextID + count)), toSection: section)
-                nextID += count
-            }
             for item in 0..<10_000 { harness.heights[item] = Double(10 + item % 7 * 5) }
-            harness.dataSource.apply(snapshot, completion: nil)
-            let table = harness.table
-            table.layoutIfNeeded()
-            var messages: [String] = []
-            table.diagnosticHandler = { messages.append($0) }
-            for step in 0..<12 {
-                figures.steps += 1
-                let context = "seed \(seed) step \(step)"
-                let current = harness.dataSource.snapshot()
-                let sections = (0..<current.numberOfSections).filter { current.numberOfItems(inSection: current.sectionIdentifiers[$0]) > 0 }
-                guard let s = sections.randomElement(using: &rng) else { break }
-                let origin = IndexPath(
-                    row: Int.random(in: 0..<current.numberOfItems(inSection: current.sectionIdentifiers[s]), using: &rng), section: s)
-                guard table.beginInteractiveMovementForRow(at: origin) else { continue }
-                let next = editedSnapshot(current, rng: &rng, nextID: &nextID)
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0:
-                    harness.dataSource.apply(next, completion: nil)  // cancels the lift
-                    #expect(table.indexPathForInteractivelyMovedRow == nil, "\(context)")
-                case 1:
-                    await harness.dataSource.apply(next)  // cancels it too, when applied
-                    #expect(table.indexPathForInteractivelyMovedRow == nil, "\(context)")
-                case 2:
-                    // From a callback while lifted: waits; the drop follows it.
-                    harness.armed = next
-                    table.updateInteractiveMovementTargetPosition(
-                        CGPoint(x: 10, y: table.contentOffset.y + CGFloat.random(in: 40...260, using: &rng)))
-                    #expect(harness.armed == nil && table.numberOfSections == current.numberOfSections, "\(context)")
-                    let (from, to) = table.indexPathForInteractivelyMovedRow!
-                    let expected = expectedDrop(
-                        before: current.sectionIdentifiers.map { current.itemIdentifiers(inSection: $0) }, sectionsBefore: current.sectionIdentifiers,
-                        after: next.sectionIdentifiers.map { next.itemIdentifiers(inSection: $0) }, sectionsAfter: next.sectionIdentifiers,
-                        origin: from, destination: to)
-                    let before = messages.count
-                    table.endInteractiveMovement()
-                    figures.waitedCalls += 1
-                    figures.callbackCalls += 1
-                    let shown = harness.dataSource.snapshot()
-                    if let order = expected.order {
-                        figures.drops += 1
-                        #expect(shown.sectionIdentifiers.map { shown.itemIdentifiers(inSection: $0) } == order, "\(context)")
-                        #expect(messages.count == before, "\(context) \(messages.suffix(1))")
-                    } else {
-                        figures.cancelledDrops += 1
-                        #expect(shown.itemIdentifiers == next.itemIdentifiers, "\(context)")
-                        #expect(messages.count == before + 1, "\(context)")
-                    }
-                default:
-                    table.updateInteractiveMovementTargetPosition(
-                        CGPoint(x: 10, y: table.contentOffset.y + CGFloat.random(in: 0...300, using: &rng)))
-                    table.endInteractiveMovement()
-                    figures.drops += 1
-                }
-                table.layoutIfNeeded()
-                let shown = harness.dataSource.snapshot()
-                #expect(table.indexPathForInteractivelyMovedRow == nil, "\(context)")
-                #expect(table.numberOfSections == shown.numberOfSections, "\(context)")
-                for (index, section) in shown.sectionIdentifiers.enumerated() where index < table.numberOfSections {
-                    #expect(table.numberOfRows(inSection: index) == shown.numberOfItems(inSection: section), "\(context)")
-                }
-                for cell in table.visibleCells {
-                    #expect((cell as! LiftCell).item == harness.dataSource.itemIdentifier(for: table.indexPath(for: cell)!), "\(context)")
-                }
-            }
+            return harness
         }
-        if Self.long { printFigures("diffable table", seed, figures, start) }
-        #expect(figures.drops > 0)
     }
 
     /// The same on a waterfall: applies outside callbacks cancel the lift; one from a callback waits and the drop follows it.
     @Test(arguments: 0..<2)
     func diffableCollectionSessionsKeepTheSnapshotAndTheScreenTogether(seed: Int) async {
+        await diffableLiftSessions("diffable collection view", seed: seed, rngSeed: 0xD1FF_C000 &+ UInt64(seed)) { rng in
+            let harness = DiffableCollectionLiftHarness(columns: Int.random(in: 1...3, using: &rng))
+            harness.collection.maintainsVisibleContentPosition = Bool.random(using: &rng)
+            return harness
+        }
+    }
+
+    /// Random sessions on one diffable view: each step lifts a row, edits the snapshot, and applies it
+    /// outside callbacks (sync or async: the lift is cancelled) or from a callback while lifted (it waits,
+    /// and the drop follows it), or just drops; then the snapshot and the screen agree.
+    func diffableLiftSessions<Harness: DiffableLiftView>(
+        _ name: String, seed: Int, rngSeed: UInt64, makeHarness: (inout SplitMix64) -> Harness
+    ) async {
         if let only = Self.onlySeed, only != seed { return }
-        var rng = SplitMix64(seed: 0xD1FF_C000 &+ UInt64(seed))
+        var rng = SplitMix64(seed: rngSeed)
         var figures = LiftSweepFigures()
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<(Self.long ? 100 : 5) {
             figures.sessions += 1
-            let harness = DiffableCollectionLiftHarness(columns: Int.random(in: 1...3, using: &rng))
-            let collection = harness.collection
-            collection.maintainsVisibleContentPosition = Bool.random(using: &rng)
+            let harness = makeHarness(&rng)
             var nextID = 0
             var snapshot = DiffableDataSourceSnapshot<Int, Int>()
             for section in 0..<Int.random(in: 1...3, using: &rng) {
@@ -802,47 +817,39 @@ func editedSnapshot(
                 snapshot.appendItems(Array(nextID..<(nextID + count)), toSection: section)
                 nextID += count
             }
-            harness.dataSource.apply(snapshot, completion: nil)
-            collection.layoutIfNeeded()
+            harness.apply(snapshot)
+            harness.view.layoutIfNeeded()
             var messages: [String] = []
-            collection.diagnosticHandler = { messages.append($0) }
+            harness.view.diagnosticHandler = { messages.append($0) }
             for step in 0..<12 {
                 figures.steps += 1
                 let context = "seed \(seed) step \(step)"
-                let current = harness.dataSource.snapshot()
-                guard let origin = collection.indexPathsForVisibleItems.randomElement(using: &rng),
-                    collection.beginInteractiveMovementForItem(at: origin)
-                else {
-                    collection.contentOffset.y = 0
-                    continue
-                }
+                let current = harness.snapshot
+                guard let lifted = harness.liftRandomRow(&rng) else { break }
+                guard lifted else { continue }
                 let next = editedSnapshot(current, rng: &rng, nextID: &nextID)
-                let point = {
-                    CGPoint(
-                        x: CGFloat.random(in: 1...299, using: &rng),
-                        y: collection.contentOffset.y + CGFloat.random(in: 40...260, using: &rng))
-                }
                 switch Int.random(in: 0..<4, using: &rng) {
                 case 0:
-                    harness.dataSource.apply(next, completion: nil)
-                    #expect(collection.indexPathForInteractivelyMovedItem == nil, "\(context)")
+                    harness.apply(next)  // cancels the lift
+                    #expect(harness.moved == nil, "\(context)")
                 case 1:
-                    await harness.dataSource.apply(next)
-                    #expect(collection.indexPathForInteractivelyMovedItem == nil, "\(context)")
+                    await harness.applyAsync(next)  // cancels it too, when applied
+                    #expect(harness.moved == nil, "\(context)")
                 case 2:
+                    // From a callback while lifted: waits; the drop follows it.
                     harness.armed = next
-                    collection.updateInteractiveMovementTargetPosition(point())
-                    #expect(harness.armed == nil && collection.numberOfSections == current.numberOfSections, "\(context)")
-                    let (from, to) = collection.indexPathForInteractivelyMovedItem!
+                    harness.moveTarget(to: harness.waitingPoint(&rng))
+                    #expect(harness.armed == nil && harness.numberOfSections == current.numberOfSections, "\(context)")
+                    let (from, to) = harness.moved!
                     let expected = expectedDrop(
                         before: current.sectionIdentifiers.map { current.itemIdentifiers(inSection: $0) }, sectionsBefore: current.sectionIdentifiers,
                         after: next.sectionIdentifiers.map { next.itemIdentifiers(inSection: $0) }, sectionsAfter: next.sectionIdentifiers,
                         origin: from, destination: to)
                     let before = messages.count
-                    collection.endInteractiveMovement()
+                    harness.endMovement()
                     figures.waitedCalls += 1
                     figures.callbackCalls += 1
-                    let shown = harness.dataSource.snapshot()
+                    let shown = harness.snapshot
                     if let order = expected.order {
                         figures.drops += 1
                         #expect(shown.sectionIdentifiers.map { shown.itemIdentifiers(inSection: $0) } == order, "\(context)")
@@ -853,23 +860,23 @@ func editedSnapshot(
                         #expect(messages.count == before + 1, "\(context)")
                     }
                 default:
-                    collection.updateInteractiveMovementTargetPosition(point())
-                    collection.endInteractiveMovement()
+                    harness.moveTarget(to: harness.droppingPoint(&rng))
+                    harness.endMovement()
                     figures.drops += 1
                 }
-                collection.layoutIfNeeded()
-                let shown = harness.dataSource.snapshot()
-                #expect(collection.indexPathForInteractivelyMovedItem == nil, "\(context)")
-                #expect(collection.numberOfSections == shown.numberOfSections, "\(context)")
-                for (index, section) in shown.sectionIdentifiers.enumerated() where index < collection.numberOfSections {
-                    #expect(collection.numberOfItems(inSection: index) == shown.numberOfItems(inSection: section), "\(context)")
+                harness.view.layoutIfNeeded()
+                let shown = harness.snapshot
+                #expect(harness.moved == nil, "\(context)")
+                #expect(harness.numberOfSections == shown.numberOfSections, "\(context)")
+                for (index, section) in shown.sectionIdentifiers.enumerated() where index < harness.numberOfSections {
+                    #expect(harness.numberOfRows(inSection: index) == shown.numberOfItems(inSection: section), "\(context)")
                 }
-                for entry in collection.engine.cellsOnScreen.entries {
-                    #expect((entry.cell as! ItemCell).itemID == harness.dataSource.itemIdentifier(for: entry.indexPath), "\(context)")
+                for (item, indexPath) in harness.shownItems() {
+                    #expect(item == harness.itemIdentifier(for: indexPath), "\(context)")
                 }
             }
         }
-        if Self.long { printFigures("diffable collection view", seed, figures, start) }
+        if Self.long { printFigures(name, seed, figures, start) }
         #expect(figures.drops > 0)
     }
 

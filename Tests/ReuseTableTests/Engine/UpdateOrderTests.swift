@@ -48,10 +48,7 @@ struct UpdateOrderTests {
 
     func makeTable() -> (TableView, Rows) {
         let rows = Rows()
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
-        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-        table.dataSource = rows
-        table.delegate = rows
+        let table = TestSupport.makeTable(rows, cell: TableViewCell.self, identifier: "row", width: 200, height: 100, reload: false)
         table.layoutIfNeeded()
         return (table, rows)
     }

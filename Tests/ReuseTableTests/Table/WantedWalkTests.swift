@@ -3,30 +3,31 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-/// The walk of the viewport's slots extended from the last one (`TableView+WantedWalk.swift`): after every
+/// The walk of the viewport's slots extended from the last one (`Geometry/WantedWalk.swift`): after every
 /// step of a random path — small moves both ways, jumps, height changes, a resized viewport, a row margin
 /// switched on and off — the rows and headers and footers it names are the full walk's, and the table
 /// shows what brute force says.
 @MainActor
 @Suite struct WantedWalkTests {
-    /// What `wanted(cells:supplementary:)` finds with the last walk forgotten, written as text to compare.
+    /// What `wanted(cells:supplementary:after:)` finds with the last walk forgotten, written as text to compare.
     func fullWalk(_ table: TableView) -> [String] {
-        let kept = table.wantedWalk
-        table.wantedWalk.forget()
+        let kept = table.wantedNotes.walk.taken.map(\.index)
+        var forgotten = table.wantedNotes
+        forgotten.walk.forget()
         var rows: [VisibleRows<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
-        table.wanted(cells: &rows, supplementary: &supplementary)
-        table.wantedWalk = kept
+        _ = table.wanted(cells: &rows, supplementary: &supplementary, after: forgotten)
+        #expect(table.wantedNotes.walk.taken.map(\.index) == kept, "stage 2 writes nothing of the table's")
         return describe(rows, supplementary)
     }
 
     /// What the pass just found through the kept walk.
     func keptWalk(_ table: TableView) -> [String] {
         var rows: [VisibleRows<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
-        if let frames = table.wantedWalk.frames {
-            TableView.frames(of: table.wantedWalk.taken, frames, rows: &rows, supplementary: &supplementary)
+        if let frames = table.wantedNotes.walk.frames {
+            TableView.frames(of: table.wantedNotes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
             #expect(describe(table.engine.pass.wantedCells, []) == describe(rows, []), "the pass's rows are the walk's")
         } else {
-            table.wanted(cells: &rows, supplementary: &supplementary)  // a row margin: the full walk, kept nothing
+            _ = table.wanted(cells: &rows, supplementary: &supplementary, after: table.wantedNotes)  // a row margin: the full walk, kept nothing
         }
         return describe(rows, supplementary)
     }
@@ -68,7 +69,7 @@ import TestSupport
                     let step = Double.random(in: -1.2...1.2, using: &rng) * height
                     table.contentOffset.y = CGFloat((Double(table.contentOffset.y) + step).rounded())
                 }
-                if table.wantedWalk.frames != nil { extended += 1 }
+                if table.wantedNotes.walk.frames != nil { extended += 1 }
                 #expect(keptWalk(table) == fullWalk(table), "trial \(trial), offset \(table.contentOffset.y)")
                 expectLayoutMatchesModel(table, model, margin: margin)
             }
@@ -80,17 +81,17 @@ import TestSupport
         let model = ModelTable(rows: [Array(repeating: 40, count: 1_000)])
         let table = makeTable(model, height: 400)
         table.contentOffset.y = 1_000
-        #expect(table.wantedWalk.taken.map(\.index) == Array(26...35))  // rows 25…34 after the header slot
-        let stop = table.wantedWalk.stop!
+        #expect(table.wantedNotes.walk.taken.map(\.index) == Array(26...35))  // rows 25…34 after the header slot
+        let stop = table.wantedNotes.walk.stop!
         #expect(stop.index == 36)
         // Down by 50: the walk continues from the stop; rows 35 and 36 arrive, row 25 leaves.
         table.contentOffset.y = 1_050
-        #expect(table.wantedWalk.taken.map(\.index) == Array(27...37))
-        #expect(table.wantedWalk.taken.map(\.row) == Array(26...36))
+        #expect(table.wantedNotes.walk.taken.map(\.index) == Array(27...37))
+        #expect(table.wantedNotes.walk.taken.map(\.row) == Array(26...36))
         // Up by 90: the walk takes the slots above the old top, keeps the rest that still start above the bottom.
         table.contentOffset.y = 960
-        #expect(table.wantedWalk.taken.map(\.row) == Array(24...33))
-        #expect(table.wantedWalk.stop?.index == 35)
+        #expect(table.wantedNotes.walk.taken.map(\.row) == Array(24...33))
+        #expect(table.wantedNotes.walk.stop?.index == 35)
         expectLayoutMatchesModel(table, model)
     }
 }

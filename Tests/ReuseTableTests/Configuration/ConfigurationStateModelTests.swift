@@ -83,16 +83,137 @@ import Testing
         return expectedTotal
     }
 
-    // MARK: The table
+    /// What a step can do to a view; `Driver.actions` maps the number a step draws to one.
+    enum Action { case tap, select, deselect, toggleEditing, swipe, scroll, lift, markVisible }
+
+    /// The calls a sequence makes on one view, by row number (section 0).
+    struct Driver {
+        /// The ids of the rows, in order.
+        var ids: () -> [Int]
+        /// The rows with a cell on screen.
+        var visibleRows: () -> [Int]
+        /// What each number a step draws does (one more number marks a visible row).
+        var actions: [Action]
+        var tap: (Int) -> Void
+        var select: (Int) -> Void
+        var deselect: (Int) -> Void
+        var setEditing: (Bool) -> Void = { _ in }
+        var swipe: (Int) -> Void = { _ in }
+        var offsetY: () -> CGFloat
+        var setOffsetY: (CGFloat) -> Void
+        var beginMovement: (Int) -> Bool
+        var moveTarget: (CGPoint) -> Void
+        var endMovement: () -> Void
+        var cancelMovement: () -> Void
+        var setNeedsUpdateConfiguration: (Int) -> Void
+        /// The ids of the selected rows.
+        var selectedIDs: () -> Set<Int>
+    }
+
+    /// One seed's random sequence on a view, every step checked against the model; returns the updates checked.
+    static func run(seed: UInt64, multiple: Bool, subject: Subject, driver: Driver) -> Int {
+        var rng = SplitMix64(seed: seed)
+        var model = Model()
+        model.multiple = multiple
+        var updates = 0
+        for step in 0..<Self.steps {
+            let before = subject.onScreen()
+            let countsBefore = Dictionary(uniqueKeysWithValues: before.map { (ObjectIdentifier($0.cell), subject.log.count(of: $0.cell)) })
+            let logBefore = subject.log.entries.count
+            let was = model
+            var marks = Marks()
+            let ids = driver.ids()
+            let visibleRows = driver.visibleRows()
+            let row = Int.random(in: 0..<ids.count, using: &rng)
+            var name = ""
+            func markVisible() {
+                if let visible = visibleRows.randomElement(using: &rng) {
+                    name = "setNeedsUpdateConfiguration of \(ids[visible])"
+                    driver.setNeedsUpdateConfiguration(visible)
+                    marks.touched.insert(ids[visible])
+                }
+            }
+            if model.lifted != nil {
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0:
+                    name = "move the lifted row"
+                    driver.moveTarget(CGPoint(x: 5, y: driver.offsetY() + CGFloat(Int.random(in: 0..<8, using: &rng))))
+                case 1:
+                    name = "drop"
+                    driver.endMovement()
+                    model.lifted = nil
+                case 2:
+                    name = "cancel"
+                    driver.cancelMovement()
+                    model.lifted = nil
+                default:
+                    markVisible()
+                }
+            } else {
+                let drawn = Int.random(in: 0...driver.actions.count, using: &rng)
+                switch drawn < driver.actions.count ? driver.actions[drawn] : .markVisible {
+                case .tap:
+                    name = "tap \(ids[row])"
+                    let selects = model.swiped == nil && !model.isEditing
+                    driver.tap(row)
+                    if selects {
+                        marks.touched.insert(ids[row])  // highlighted, then not
+                        if model.multiple {
+                            model.selected.formSymmetricDifference([ids[row]])
+                        } else {
+                            model.selected = [ids[row]]
+                        }
+                    } else {
+                        model.swiped = nil
+                    }
+                case .select:
+                    name = "select \(ids[row])"
+                    driver.select(row)
+                    if model.multiple { model.selected.insert(ids[row]) } else { model.selected = [ids[row]] }
+                case .deselect:
+                    name = "deselect \(ids[row])"
+                    driver.deselect(row)
+                    model.selected.remove(ids[row])
+                case .toggleEditing:
+                    name = "editing \(!model.isEditing)"
+                    driver.setEditing(!model.isEditing)
+                    model.isEditing.toggle()
+                    model.swiped = nil
+                case .swipe:
+                    name = "swipe \(ids[row])"
+                    driver.swipe(row)
+                    if model.swiped == ids[row] { marks.touched.insert(ids[row]) }  // closed, then opened again
+                    model.swiped = ids[row]
+                case .scroll:
+                    let y = CGFloat(Int.random(in: 0...32, using: &rng))
+                    name = "scroll to \(y)"
+                    if y != driver.offsetY() { model.swiped = nil }
+                    driver.setOffsetY(y)
+                case .lift:
+                    if model.swiped == nil, let visible = visibleRows.randomElement(using: &rng) {
+                        name = "lift \(ids[visible])"
+                        #expect(driver.beginMovement(visible))
+                        model.lifted = ids[visible]
+                    }
+                case .markVisible:
+                    markVisible()
+                }
+            }
+            subject.layOut()
+            #expect(driver.selectedIDs() == model.selected, "\(step) \(name): selection")
+            updates += Self.check(
+                subject, before: before, countsBefore: countsBefore, logCountBefore: logBefore, wasModel: was, model: model, marks: marks,
+                step: "step \(step) (\(name))")
+        }
+        #expect(updates > 100)
+        return updates
+    }
 
     @Test(arguments: seeds)
     func tableSequencesMatchTheStateMachine(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
         let source = ConfiguredRows(count: 40)
         let table = source.table(height: 8)
-        var model = Model()
-        model.multiple = seed % 2 == 0
-        table.allowsMultipleSelection = model.multiple
+        table.allowsMultipleSelection = seed % 2 == 0
         let subject = Subject(
             onScreen: {
                 var cells = table.engine.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.rows[$0.row]) }
@@ -100,111 +221,30 @@ import Testing
                 return cells
             },
             log: source.log, layOut: { table.layoutIfNeeded() })
-        var updates = 0
-        for step in 0..<Self.steps {
-            let before = subject.onScreen()
-            let countsBefore = Dictionary(uniqueKeysWithValues: before.map { (ObjectIdentifier($0.cell), source.log.count(of: $0.cell)) })
-            let logBefore = source.log.entries.count
-            let was = model
-            var marks = Marks()
-            let visibleRows = table.engine.cellsOnScreen.entries.map(\.row)
-            let row = Int.random(in: 0..<source.rows.count, using: &rng)
-            let path = IndexPath(row: row, section: 0)
-            var name = ""
-            if model.lifted != nil {
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0:
-                    name = "move the lifted row"
-                    table.updateInteractiveMovementTargetPosition(
-                        CGPoint(x: 5, y: table.contentOffset.y + CGFloat(Int.random(in: 0..<8, using: &rng))))
-                case 1:
-                    name = "drop"
-                    table.endInteractiveMovement()
-                    model.lifted = nil
-                case 2:
-                    name = "cancel"
-                    table.cancelInteractiveMovement()
-                    model.lifted = nil
-                default:
-                    if let visible = visibleRows.randomElement(using: &rng) {
-                        name = "setNeedsUpdateConfiguration of \(source.rows[visible])"
-                        table.cellForRow(at: IndexPath(row: visible, section: 0))?.setNeedsUpdateConfiguration()
-                        marks.touched.insert(source.rows[visible])
-                    }
-                }
-            } else {
-                switch Int.random(in: 0..<10, using: &rng) {
-                case 0, 1:
-                    name = "tap \(source.rows[row])"
-                    let selects = model.swiped == nil && !model.isEditing
-                    table.tapRow(at: path)
-                    if selects {
-                        marks.touched.insert(source.rows[row])  // highlighted, then not
-                        if model.multiple {
-                            model.selected.formSymmetricDifference([source.rows[row]])
-                        } else {
-                            model.selected = [source.rows[row]]
-                        }
-                    } else {
-                        model.swiped = nil
-                    }
-                case 2:
-                    name = "select \(source.rows[row])"
-                    table.selectRow(at: path, animated: false, scrollPosition: .none)
-                    if model.multiple { model.selected.insert(source.rows[row]) } else { model.selected = [source.rows[row]] }
-                case 3:
-                    name = "deselect \(source.rows[row])"
-                    table.deselectRow(at: path, animated: false)
-                    model.selected.remove(source.rows[row])
-                case 4:
-                    name = "editing \(!model.isEditing)"
-                    table.setEditing(!model.isEditing, animated: false)
-                    model.isEditing.toggle()
-                    model.swiped = nil
-                case 5:
-                    name = "swipe \(source.rows[row])"
-                    table.swipeRow(at: path, edge: .trailing)
-                    if model.swiped == source.rows[row] { marks.touched.insert(source.rows[row]) }  // closed, then opened again
-                    model.swiped = source.rows[row]
-                case 6, 7:
-                    let y = CGFloat(Int.random(in: 0...32, using: &rng))
-                    name = "scroll to \(y)"
-                    if y != table.contentOffset.y { model.swiped = nil }
-                    table.contentOffset.y = y
-                case 8:
-                    if model.swiped == nil, let visible = visibleRows.randomElement(using: &rng) {
-                        name = "lift \(source.rows[visible])"
-                        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: visible, section: 0)))
-                        model.lifted = source.rows[visible]
-                    }
-                default:
-                    if let visible = visibleRows.randomElement(using: &rng) {
-                        name = "setNeedsUpdateConfiguration of \(source.rows[visible])"
-                        table.cellForRow(at: IndexPath(row: visible, section: 0))?.setNeedsUpdateConfiguration()
-                        marks.touched.insert(source.rows[visible])
-                    }
-                }
-            }
-            subject.layOut()
-            #expect(Set((table.indexPathsForSelectedRows ?? []).map { source.rows[$0.row] }) == model.selected, "\(step) \(name): selection")
-            updates += Self.check(
-                subject, before: before, countsBefore: countsBefore, logCountBefore: logBefore, wasModel: was, model: model, marks: marks,
-                step: "step \(step) (\(name))")
-        }
-        #expect(updates > 100)
+        func path(_ row: Int) -> IndexPath { IndexPath(row: row, section: 0) }
+        let driver = Driver(
+            ids: { source.rows }, visibleRows: { table.engine.cellsOnScreen.entries.map(\.row) },
+            actions: [.tap, .tap, .select, .deselect, .toggleEditing, .swipe, .scroll, .scroll, .lift],
+            tap: { table.tapRow(at: path($0)) },
+            select: { table.selectRow(at: path($0), animated: false, scrollPosition: .none) },
+            deselect: { table.deselectRow(at: path($0), animated: false) },
+            setEditing: { table.setEditing($0, animated: false) },
+            swipe: { _ = table.swipeRow(at: path($0), edge: .trailing) },
+            offsetY: { table.contentOffset.y }, setOffsetY: { table.contentOffset.y = $0 },
+            beginMovement: { table.beginInteractiveMovementForRow(at: path($0)) },
+            moveTarget: { table.updateInteractiveMovementTargetPosition($0) },
+            endMovement: { table.endInteractiveMovement() }, cancelMovement: { table.cancelInteractiveMovement() },
+            setNeedsUpdateConfiguration: { table.cellForRow(at: path($0))?.setNeedsUpdateConfiguration() },
+            selectedIDs: { Set((table.indexPathsForSelectedRows ?? []).map { source.rows[$0.row] }) })
+        let updates = Self.run(seed: seed, multiple: table.allowsMultipleSelection, subject: subject, driver: driver)
         print("configuration state sequence, table seed \(seed): \(updates) updates checked")
     }
 
-    // MARK: The collection view
-
     @Test(arguments: seeds)
     func collectionSequencesMatchTheStateMachine(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
         let source = ConfiguredItems(count: 40)
         let collection = source.collectionView(height: 8)
-        var model = Model()
-        model.multiple = seed % 2 == 1
-        collection.allowsMultipleSelection = model.multiple
+        collection.allowsMultipleSelection = seed % 2 == 1
         let subject = Subject(
             onScreen: {
                 var cells = collection.engine.cellsOnScreen.entries.map { (cell: $0.cell as AnyObject, id: source.items[$0.row]) }
@@ -212,83 +252,21 @@ import Testing
                 return cells
             },
             log: source.log, layOut: { collection.layoutIfNeeded() })
-        var updates = 0
-        for step in 0..<Self.steps {
-            let before = subject.onScreen()
-            let countsBefore = Dictionary(uniqueKeysWithValues: before.map { (ObjectIdentifier($0.cell), source.log.count(of: $0.cell)) })
-            let logBefore = source.log.entries.count
-            let was = model
-            var marks = Marks()
-            let visibleItems = collection.engine.cellsOnScreen.entries.map(\.row)
-            let item = Int.random(in: 0..<source.items.count, using: &rng)
-            let path = IndexPath(item: item, section: 0)
-            var name = ""
-            if model.lifted != nil {
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0:
-                    name = "move the lifted item"
-                    collection.updateInteractiveMovementTargetPosition(
-                        CGPoint(x: 5, y: collection.contentOffset.y + CGFloat(Int.random(in: 0..<8, using: &rng))))
-                case 1:
-                    name = "drop"
-                    collection.endInteractiveMovement()
-                    model.lifted = nil
-                case 2:
-                    name = "cancel"
-                    collection.cancelInteractiveMovement()
-                    model.lifted = nil
-                default:
-                    if let visible = visibleItems.randomElement(using: &rng) {
-                        name = "setNeedsUpdateConfiguration of \(source.items[visible])"
-                        collection.cellForItem(at: IndexPath(item: visible, section: 0))?.setNeedsUpdateConfiguration()
-                        marks.touched.insert(source.items[visible])
-                    }
-                }
-            } else {
-                switch Int.random(in: 0..<8, using: &rng) {
-                case 0, 1:
-                    name = "tap \(source.items[item])"
-                    collection.tapItem(at: path)
-                    marks.touched.insert(source.items[item])
-                    if model.multiple {
-                        model.selected.formSymmetricDifference([source.items[item]])
-                    } else {
-                        model.selected = [source.items[item]]
-                    }
-                case 2:
-                    name = "select \(source.items[item])"
-                    collection.selectItem(at: path, animated: false, scrollPosition: .none)
-                    if model.multiple { model.selected.insert(source.items[item]) } else { model.selected = [source.items[item]] }
-                case 3:
-                    name = "deselect \(source.items[item])"
-                    collection.deselectItem(at: path, animated: false)
-                    model.selected.remove(source.items[item])
-                case 4, 5:
-                    let y = CGFloat(Int.random(in: 0...32, using: &rng))
-                    name = "scroll to \(y)"
-                    collection.contentOffset.y = y
-                case 6:
-                    if let visible = visibleItems.randomElement(using: &rng) {
-                        name = "lift \(source.items[visible])"
-                        #expect(collection.beginInteractiveMovementForItem(at: IndexPath(item: visible, section: 0)))
-                        model.lifted = source.items[visible]
-                    }
-                default:
-                    if let visible = visibleItems.randomElement(using: &rng) {
-                        name = "setNeedsUpdateConfiguration of \(source.items[visible])"
-                        collection.cellForItem(at: IndexPath(item: visible, section: 0))?.setNeedsUpdateConfiguration()
-                        marks.touched.insert(source.items[visible])
-                    }
-                }
-            }
-            subject.layOut()
-            #expect(
-                Set((collection.indexPathsForSelectedItems ?? []).map { source.items[$0.item] }) == model.selected, "\(step) \(name): selection")
-            updates += Self.check(
-                subject, before: before, countsBefore: countsBefore, logCountBefore: logBefore, wasModel: was, model: model, marks: marks,
-                step: "step \(step) (\(name))")
-        }
-        #expect(updates > 100)
+        func path(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
+        // No editing or swipes here: the model's `isEditing` and `swiped` stay as they start.
+        let driver = Driver(
+            ids: { source.items }, visibleRows: { collection.engine.cellsOnScreen.entries.map(\.row) },
+            actions: [.tap, .tap, .select, .deselect, .scroll, .scroll, .lift],
+            tap: { collection.tapItem(at: path($0)) },
+            select: { collection.selectItem(at: path($0), animated: false, scrollPosition: .none) },
+            deselect: { collection.deselectItem(at: path($0), animated: false) },
+            offsetY: { collection.contentOffset.y }, setOffsetY: { collection.contentOffset.y = $0 },
+            beginMovement: { collection.beginInteractiveMovementForItem(at: path($0)) },
+            moveTarget: { collection.updateInteractiveMovementTargetPosition($0) },
+            endMovement: { collection.endInteractiveMovement() }, cancelMovement: { collection.cancelInteractiveMovement() },
+            setNeedsUpdateConfiguration: { collection.cellForItem(at: path($0))?.setNeedsUpdateConfiguration() },
+            selectedIDs: { Set((collection.indexPathsForSelectedItems ?? []).map { source.items[$0.item] }) })
+        let updates = Self.run(seed: seed, multiple: collection.allowsMultipleSelection, subject: subject, driver: driver)
         print("configuration state sequence, collection view seed \(seed): \(updates) updates checked")
     }
 }

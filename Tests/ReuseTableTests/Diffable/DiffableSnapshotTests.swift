@@ -30,6 +30,33 @@ struct DiffableModel {
         return nextSection
     }
 
+    /// One step of the view sweeps: 1–4 random edits (a fresh section when there is none, or at
+    /// `first`), a height from `heightRange` for every new and every reloaded item, and a new version
+    /// for every reloaded or reconfigured one.
+    mutating func randomStep(
+        _ snapshot: inout DiffableDataSourceSnapshot<Int, Int>, first: Bool, heights: inout [Int: Double],
+        versions: inout [Int: Int], heightRange: ClosedRange<Int>, rng: inout SplitMix64
+    ) {
+        reloaded = []
+        reconfigured = []
+        for _ in 0..<Int.random(in: 1...4, using: &rng) { randomEdit(&snapshot, rng: &rng) }
+        if first || sections.isEmpty {
+            let id = freshSection()
+            let items = freshItems(Int.random(in: 5...40, using: &rng))
+            sections.append((id, items))
+            snapshot.appendSections([id])
+            snapshot.appendItems(items, toSection: id)
+        }
+        for item in allItems where heights[item] == nil {
+            heights[item] = Double(Int.random(in: heightRange, using: &rng))
+        }
+        for item in reloaded {
+            heights[item] = Double(Int.random(in: heightRange, using: &rng))
+            versions[item, default: 0] += 1
+        }
+        for item in reconfigured { versions[item, default: 0] += 1 }
+    }
+
     /// One random edit, made to the model and to `snapshot` alike.
     mutating func randomEdit(_ snapshot: inout DiffableDataSourceSnapshot<Int, Int>, rng: inout SplitMix64) {
         let all = allItems

@@ -53,24 +53,8 @@ final class DiffableCollectionHarness: WaterfallLayoutDelegate {
             var snapshot = DiffableDataSourceSnapshot<Int, Int>()
             for step in 0..<(long ? 100 : 40) {
                 let old = model
-                model.reloaded = []
-                model.reconfigured = []
-                for _ in 0..<Int.random(in: 1...4, using: &rng) { model.randomEdit(&snapshot, rng: &rng) }
-                if step == 0 || model.sections.isEmpty {
-                    let id = model.freshSection()
-                    let items = model.freshItems(Int.random(in: 5...40, using: &rng))
-                    model.sections.append((id, items))
-                    snapshot.appendSections([id])
-                    snapshot.appendItems(items, toSection: id)
-                }
-                for item in model.allItems where harness.heights[item] == nil {
-                    harness.heights[item] = Double(Int.random(in: 20...120, using: &rng))
-                }
-                for item in model.reloaded {
-                    harness.heights[item] = Double(Int.random(in: 20...120, using: &rng))
-                    harness.versions[item, default: 0] += 1
-                }
-                for item in model.reconfigured { harness.versions[item, default: 0] += 1 }
+                model.randomStep(
+                    &snapshot, first: step == 0, heights: &harness.heights, versions: &harness.versions, heightRange: 20...120, rng: &rng)
                 let wasLoaded = collection.engine.hasLoadedData && !old.sections.isEmpty
                 let expected = DiffableTableViewTests.expectedFresh(old: old, new: model)
                 harness.askedHeights = []

@@ -71,14 +71,11 @@ final class LiftSource: TableViewDataSource, TableViewDelegate {
 
     /// A 320-point-wide table over this source; `configure` runs before the first load.
     func makeTable(height: CGFloat = 400, configure: (TableView) -> Void = { _ in }) -> TableView {
-        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: height))
-        table.register(LiftCell.self, forCellReuseIdentifier: "cell")
-        table.separatorStyle = .none
-        if selfSizing { table.rowHeight = TableView.automaticDimension }
-        table.dataSource = self
-        table.delegate = self
-        configure(table)
-        table.reloadData()
+        let table = TestSupport.makeTable(self, cell: LiftCell.self, height: height) { table in
+            table.separatorStyle = .none
+            if selfSizing { table.rowHeight = TableView.automaticDimension }
+            configure(table)
+        }
         table.layoutIfNeeded()
         return table
     }

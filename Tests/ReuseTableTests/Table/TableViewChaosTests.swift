@@ -286,7 +286,8 @@ import TestSupport
             }
         }
         source.sections[s] = rows
-        if !deleted.isEmpty { calls.append { $0.deleteRows(at: deleted.shuffled().map { IndexPath(row: $0, section: s) }, with: .fade) } }
+        let deletedOrder = deleted.shuffled(using: &rng)
+        if !deleted.isEmpty { calls.append { $0.deleteRows(at: deletedOrder.map { IndexPath(row: $0, section: s) }, with: .fade) } }
         if !reloaded.isEmpty { calls.append { $0.reloadRows(at: reloaded.map { IndexPath(row: $0, section: s) }, with: .none) } }
         if !inserted.isEmpty { calls.append { $0.insertRows(at: inserted.map { IndexPath(row: $0, section: s) }, with: .automatic) } }
         return calls

@@ -172,6 +172,46 @@ import Testing
         return (tree, model)
     }
 
+    /// A snapshot of one empty section, 0: where the outline tests apply their section snapshots.
+    static func sectionZero() -> DiffableDataSourceSnapshot<Int, Int> {
+        var whole = DiffableDataSourceSnapshot<Int, Int>()
+        whole.appendSections([0])
+        return whole
+    }
+
+    /// The roots of `snapshot` whose rows all end above visible row `row`.
+    static func rootsEndingAbove(_ row: Int, in snapshot: Tree) -> [Int] {
+        snapshot.rootItems.filter { root in
+            let shown = snapshot.isExpanded(root) ? snapshot.snapshot(of: root).items.count : 0
+            return snapshot.visibleIndex(of: root)! + 1 + shown <= row
+        }
+    }
+
+    /// Handlers that log each call with what the view shows at that moment (`rows` in section 0 on
+    /// should-expand, `visible` cells on will-collapse); expanding root 0 puts 100 and 101 under it.
+    static func loggingHandlers(
+        _ log: @escaping (String) -> Void, rows: @escaping () -> Int, visible: @escaping () -> Int,
+        allowExpand: @escaping () -> Bool = { true }
+    ) -> SectionSnapshotHandlers<Int> {
+        var handlers = SectionSnapshotHandlers<Int>()
+        handlers.shouldExpandItem = { item in
+            log("shouldExpand \(item) rows \(rows())")
+            return allowExpand()
+        }
+        handlers.willExpandItem = { log("willExpand \($0)") }
+        handlers.shouldCollapseItem = {
+            log("shouldCollapse \($0)"); return true
+        }
+        handlers.willCollapseItem = { log("willCollapse \($0) visible \(visible())") }
+        handlers.snapshotForExpandingParent = { item, children in
+            log("children of \(item): \(children.items)")
+            var replacement = Tree()
+            replacement.append(item == 0 ? [100, 101] : children.items)
+            return replacement
+        }
+        return handlers
+    }
+
     @Test func togglingAboveTheViewportMovesNothingOnScreen() {
         var rng = SplitMix64(seed: 0xA4C)
         let harness = DiffableTableHarness(height: 200)
@@ -179,9 +219,7 @@ import Testing
         table.maintainsVisibleContentPosition = true
         let (tree, model) = Self.wideTree(roots: 60, fanOut: 5)
         for item in model.items { harness.heights[item] = Double(Int.random(in: 1...5, using: &rng) * 10) }
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(Self.sectionZero())
         var all = tree
         all.expand(all.rootItems)
         harness.dataSource.apply(all, to: 0)
@@ -193,10 +231,7 @@ import Testing
             let screenY = table.rectForRow(at: first).minY - table.contentOffset.y
             // A root whose rows all end above the first visible row.
             var snapshot = harness.dataSource.snapshot(for: 0)
-            let above = snapshot.rootItems.filter { root in
-                let shown = snapshot.isExpanded(root) ? snapshot.snapshot(of: root).items.count : 0
-                return snapshot.visibleIndex(of: root)! + 1 + shown <= first.row
-            }
+            let above = Self.rootsEndingAbove(first.row, in: snapshot)
             guard let root = above.randomElement(using: &rng) else { break }
             if snapshot.isExpanded(root) { snapshot.collapse([root]) } else { snapshot.expand([root]) }
             harness.dataSource.apply(snapshot, to: 0)
@@ -215,28 +250,12 @@ import Testing
         var events: [String] = []
         let (tree, model) = Self.wideTree(roots: 3, fanOut: 2)
         for item in model.items + [100, 101] { harness.heights[item] = 20 }
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(Self.sectionZero())
         harness.dataSource.apply(tree, to: 0)
-        var handlers = SectionSnapshotHandlers<Int>()
         var allowExpand = true
-        handlers.shouldExpandItem = { item in
-            events.append("shouldExpand \(item) rows \(table.numberOfRows(inSection: 0))")
-            return allowExpand
-        }
-        handlers.willExpandItem = { events.append("willExpand \($0)") }
-        handlers.shouldCollapseItem = {
-            events.append("shouldCollapse \($0)"); return true
-        }
-        handlers.willCollapseItem = { events.append("willCollapse \($0) visible \(table.visibleCells.count)") }
-        handlers.snapshotForExpandingParent = { item, children in
-            events.append("children of \(item): \(children.items)")
-            var replacement = Tree()
-            replacement.append(item == 0 ? [100, 101] : children.items)
-            return replacement
-        }
-        harness.dataSource.sectionSnapshotHandlers = handlers
+        harness.dataSource.sectionSnapshotHandlers = Self.loggingHandlers(
+            { events.append($0) }, rows: { table.numberOfRows(inSection: 0) }, visible: { table.visibleCells.count },
+            allowExpand: { allowExpand })
         harness.cellHook = { events.append("cell") }
         // Root 0 is row 0; its children (3, 4) are replaced by 100 and 101 as it expands.
         table.tapOutlineDisclosure(at: IndexPath(row: 0, section: 0))
@@ -260,9 +279,7 @@ import Testing
         let table = harness.table
         let (tree, model) = Self.wideTree(roots: 3, fanOut: 2)
         for item in model.items + [50] { harness.heights[item] = 20 }
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(Self.sectionZero())
         harness.dataSource.apply(tree, to: 0)
         var handlers = SectionSnapshotHandlers<Int>()
         // Will-expand adds a root of its own before the expansion is applied.

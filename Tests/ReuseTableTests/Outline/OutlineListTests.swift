@@ -104,9 +104,7 @@ final class OutlineListHarness {
             let harness = OutlineListHarness()
             let list = harness.list
             list.allowsMultipleSelection = true
-            var whole = DiffableDataSourceSnapshot<Int, Int>()
-            whole.appendSections([0])
-            harness.dataSource.apply(whole)
+            harness.dataSource.apply(OutlineApplyTests.sectionZero())
             var model = OutlineModel()
             var selected: Set<Int> = []
             for step in 0..<(long ? 120 : 40) {
@@ -182,9 +180,7 @@ final class OutlineListHarness {
         list.maintainsVisibleContentPosition = true
         let (tree, model) = OutlineApplyTests.wideTree(roots: 60, fanOut: 5)
         for item in model.items { harness.heights[item] = CGFloat(Int.random(in: 1...3, using: &rng)) }
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(OutlineApplyTests.sectionZero())
         var all = tree
         all.expand(all.rootItems)
         harness.dataSource.apply(all, to: 0)
@@ -196,10 +192,7 @@ final class OutlineListHarness {
             let item = harness.dataSource.itemIdentifier(for: first)!
             let screenY = list.layoutAttributesForItem(at: first)!.frame.minY - list.contentOffset.y
             var snapshot = harness.dataSource.snapshot(for: 0)
-            let above = snapshot.rootItems.filter { root in
-                let shown = snapshot.isExpanded(root) ? snapshot.snapshot(of: root).items.count : 0
-                return snapshot.visibleIndex(of: root)! + 1 + shown <= first.item
-            }
+            let above = OutlineApplyTests.rootsEndingAbove(first.item, in: snapshot)
             guard let root = above.randomElement(using: &rng) else { break }
             if snapshot.isExpanded(root) { snapshot.collapse([root]) } else { snapshot.expand([root]) }
             harness.dataSource.apply(snapshot, to: 0)
@@ -216,9 +209,7 @@ final class OutlineListHarness {
     /// A list of three roots with two children each, all collapsed.
     static func threeRoots(_ harness: OutlineListHarness) {
         let (tree, _) = OutlineApplyTests.wideTree(roots: 3, fanOut: 2)
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(OutlineApplyTests.sectionZero())
         harness.dataSource.apply(tree, to: 0)
         harness.list.layoutIfNeeded()
     }
@@ -230,23 +221,8 @@ final class OutlineListHarness {
             let list = harness.list
             Self.threeRoots(harness)
             var events: [String] = []
-            var handlers = SectionSnapshotHandlers<Int>()
-            handlers.shouldExpandItem = { item in
-                events.append("shouldExpand \(item) rows \(list.numberOfItems(inSection: 0))")
-                return true
-            }
-            handlers.willExpandItem = { events.append("willExpand \($0)") }
-            handlers.shouldCollapseItem = {
-                events.append("shouldCollapse \($0)"); return true
-            }
-            handlers.willCollapseItem = { events.append("willCollapse \($0) visible \(list.visibleCells.count)") }
-            handlers.snapshotForExpandingParent = { item, children in
-                events.append("children of \(item): \(children.items)")
-                var replacement = Tree()
-                replacement.append(item == 0 ? [100, 101] : children.items)
-                return replacement
-            }
-            harness.dataSource.sectionSnapshotHandlers = handlers
+            harness.dataSource.sectionSnapshotHandlers = OutlineApplyTests.loggingHandlers(
+                { events.append($0) }, rows: { list.numberOfItems(inSection: 0) }, visible: { list.visibleCells.count })
             harness.cellHook = { events.append("cell \($1)") }
             let root = harness.cell(showing: 0)!
             let before = root.updates.count
@@ -354,9 +330,7 @@ final class OutlineListHarness {
     @Test func aReusedCellNeverKeepsAnotherItemsExpansion() {
         let harness = OutlineListHarness(height: 6)
         let (tree, _) = OutlineApplyTests.wideTree(roots: 40, fanOut: 1)
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(OutlineApplyTests.sectionZero())
         var some = tree
         some.expand(tree.rootItems.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
         harness.dataSource.apply(some, to: 0)
@@ -384,9 +358,7 @@ final class OutlineListHarness {
         let table = harness.table
         let (tree, model) = OutlineApplyTests.wideTree(roots: 4, fanOut: 2)
         for item in model.items { harness.heights[item] = 20 }
-        var whole = DiffableDataSourceSnapshot<Int, Int>()
-        whole.appendSections([0])
-        harness.dataSource.apply(whole)
+        harness.dataSource.apply(OutlineApplyTests.sectionZero())
         harness.dataSource.apply(tree, to: 0)
         table.layoutIfNeeded()
         var updates: [Bool] = []

@@ -15,7 +15,7 @@ struct MapEntry: Hashable, Comparable {
 
 enum RepositoryMap {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The text from the line `heading` to the next heading of the same or a higher level.
     static func section(_ heading: String, of text: String) -> String {

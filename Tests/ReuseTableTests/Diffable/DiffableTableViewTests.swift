@@ -70,24 +70,8 @@ final class DiffableTableHarness: TableViewDelegate {
         var snapshot = DiffableDataSourceSnapshot<Int, Int>()
         for step in 0..<steps {
             let old = model
-            model.reloaded = []
-            model.reconfigured = []
-            for _ in 0..<Int.random(in: 1...4, using: &rng) { model.randomEdit(&snapshot, rng: &rng) }
-            if step == 0 || model.sections.isEmpty {
-                let id = model.freshSection()
-                let items = model.freshItems(Int.random(in: 5...40, using: &rng))
-                model.sections.append((id, items))
-                snapshot.appendSections([id])
-                snapshot.appendItems(items, toSection: id)
-            }
-            for item in model.allItems where harness.heights[item] == nil {
-                harness.heights[item] = Double(Int.random(in: 10...60, using: &rng))
-            }
-            for item in model.reloaded {
-                harness.heights[item] = Double(Int.random(in: 10...60, using: &rng))
-                harness.versions[item, default: 0] += 1
-            }
-            for item in model.reconfigured { harness.versions[item, default: 0] += 1 }
+            model.randomStep(
+                &snapshot, first: step == 0, heights: &harness.heights, versions: &harness.versions, heightRange: 10...60, rng: &rng)
             let wasLoaded = table.engine.hasLoadedData && !old.sections.isEmpty
             let expected = Self.expectedFresh(old: old, new: model)
             let visibleBefore = Dictionary(uniqueKeysWithValues: table.visibleCells.map { (($0 as! DiffCell).item, ObjectIdentifier($0)) })

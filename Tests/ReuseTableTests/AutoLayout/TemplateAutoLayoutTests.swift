@@ -141,7 +141,7 @@ final class ConstrainedCell: TableViewCell {
         }
     }
 
-    final class MinimumWidthSource: TableViewDataSource {
+    final class MinimumWidthSource: TableViewDataSource, TableViewDelegate {
         let text = TemplateAutoLayoutTests.texts[2]
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -154,13 +154,10 @@ final class ConstrainedCell: TableViewCell {
     @Test func aTableOnceTooNarrowForItsCellsMeasuresLikeAFreshTableOnceWide() {
         let source = MinimumWidthSource()
         func makeTable(width: CGFloat, messages: @escaping (String) -> Void) -> TableView {
-            let table = TableView(frame: CGRect(x: 0, y: 0, width: width, height: 400))
-            table.register(MinimumWidthCell.self, forCellReuseIdentifier: "c")
-            table.rowHeight = TableView.automaticDimension
-            table.dataSource = source
-            table.diagnosticHandler = messages
-            table.reloadData()
-            return table
+            TestSupport.makeTable(source, cell: MinimumWidthCell.self, identifier: "c", width: width, height: 400) { table in
+                table.rowHeight = TableView.automaticDimension
+                table.diagnosticHandler = messages
+            }
         }
         /// The self-sized row's height, and the template API's for the same text.
         func heights(_ table: TableView) -> [CGFloat] {

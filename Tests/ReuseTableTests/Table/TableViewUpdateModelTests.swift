@@ -68,110 +68,43 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
 
     /// Makes a random batch against the current model, returns the calls to make, and moves the model to its new state.
     func randomBatch(rng: inout SplitMix64) -> (calls: [(TableView) -> Void], freshIDs: Set<Int>) {
-        let old = sections, oldHeaders = headers
-        let oldCount = old.count
-        var indices = Array(0..<oldCount).shuffled(using: &rng)
-        func take(_ n: Int) -> [Int] { let t = Array(indices.prefix(n)); indices.removeFirst(min(n, indices.count)); return t }
-        let deletedSections = take(Int.random(in: 0...1, using: &rng) == 0 ? 0 : Int.random(in: 0...2, using: &rng))
-        let reloadedSections = take(Int.random(in: 0...3, using: &rng) == 0 ? 1 : 0)
-        let movedFrom = take(Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 1...2, using: &rng) : 0)
-        let insertedCount = Int.random(in: 0...2, using: &rng) == 0 ? Int.random(in: 1...2, using: &rng) : 0
-        let newCount = oldCount - deletedSections.count + insertedCount
-        var positions = Array(0..<newCount).shuffled(using: &rng)
-        let insertedSections = Array(positions.prefix(insertedCount)); positions.removeFirst(insertedCount)
-        let movedTo = Array(positions.prefix(movedFrom.count))
-
-        // Rows: old-space changes in sections that stay (survivors or moved).
-        var deletedRows: [IndexPath] = [], reloadedRows: [IndexPath] = [], movedRows: [(IndexPath, Int)] = []
-        var freshIDs = Set<Int>()
-        var keptRows: [Int: [ModelRow]] = [:]  // old section -> rows that stay (reloaded ones replaced)
-        for s in 0..<oldCount where !deletedSections.contains(s) && !reloadedSections.contains(s) {
-            var kept: [ModelRow] = []
-            for (r, row) in old[s].enumerated() {
-                switch Int.random(in: 0..<12, using: &rng) {
-                case 0: deletedRows.append(IndexPath(row: r, section: s))
-                case 1:
-                    reloadedRows.append(IndexPath(row: r, section: s))
-                    var replaced = freshRows(1, rng: &rng)[0]
-                    replaced.height = Bool.random(using: &rng) ? row.height : replaced.height
-                    freshIDs.insert(replaced.id)
-                    reloadedIDs[row.id] = replaced.id
-                    kept.append(replaced)
-                case 2: movedRows.append((IndexPath(row: r, section: s), -1))
-                default: kept.append(row)
-                }
-            }
-            keptRows[s] = kept
-        }
-        // New sections: place inserted, moved and surviving sections.
-        var newSources = [Int?](repeating: nil, count: newCount)  // old section or nil (fresh)
-        var fresh = Set(insertedSections)
-        for (from, to) in zip(movedFrom, movedTo) { newSources[to] = from }
-        var free = (0..<newCount).filter { !fresh.contains($0) && !movedTo.contains($0) }.makeIterator()
-        for s in 0..<oldCount where !deletedSections.contains(s) && !movedFrom.contains(s) {
-            let position = free.next()!
-            if reloadedSections.contains(s) { fresh.insert(position) } else { newSources[position] = s }
-        }
-        var newSections = [[ModelRow]](repeating: [], count: newCount)
-        var newHeaders = [Double](repeating: 0, count: newCount)
-        let stable = (0..<newCount).filter { !fresh.contains($0) }
-        for position in 0..<newCount {
-            if fresh.contains(position) {
-                newSections[position] = freshRows(Int.random(in: 0...20, using: &rng), rng: &rng)
-                freshIDs.formUnion(newSections[position].map(\.id))
-                newHeaders[position] = Double(Int.random(in: 0...10, using: &rng))
-            } else {
-                newHeaders[position] = oldHeaders[newSources[position]!]
-            }
-        }
-        // Moved rows pick destination sections; inserts are counted per section; then positions.
-        var incoming: [Int: [(ModelRow, IndexPath?)]] = [:]  // new section -> rows placed at random positions
-        if !stable.isEmpty {
-            for (source, _) in movedRows {
-                let destination = stable.randomElement(using: &rng)!
-                incoming[destination, default: []].append((old[source.section][source.row], source))
-            }
-        } else {
-            for (source, _) in movedRows { deletedRows.append(source) }
-        }
-        let realMoves = stable.isEmpty ? [] : movedRows
-        for s in stable {
-            for row in freshRows(Int.random(in: 0...1, using: &rng) == 0 ? Int.random(in: 0...3, using: &rng) : 0, rng: &rng) {
-                freshIDs.insert(row.id)
-                incoming[s, default: []].append((row, nil))
-            }
-        }
-        var insertedRows: [IndexPath] = [], moveCalls: [(IndexPath, IndexPath)] = []
-        for s in stable {
-            var survivors = keptRows[newSources[s]!]!
-            let extra = incoming[s] ?? []
-            let size = survivors.count + extra.count
-            let spots = Array(Array(0..<size).shuffled(using: &rng).prefix(extra.count)).sorted()
-            var placed = [ModelRow?](repeating: nil, count: size)
-            for (spot, (row, source)) in zip(spots, extra.shuffled(using: &rng)) {
-                placed[spot] = row
-                if let source {
-                    moveCalls.append((source, IndexPath(row: spot, section: s)))
-                } else {
-                    insertedRows.append(IndexPath(row: spot, section: s))
-                }
-            }
-            for i in 0..<size where placed[i] == nil { placed[i] = survivors.removeFirst() }
-            newSections[s] = placed.map { $0! }
-        }
-        _ = realMoves
-        sections = newSections
-        headers = newHeaders
+        let oldHeaders = headers
+        var freshHeaders: [Int: Double] = [:]
+        let shape = RandomBatchShape(
+            sections, id: \.id, rng: &rng,
+            deletedSectionCount: { Int.random(in: 0...1, using: &$0) == 0 ? 0 : Int.random(in: 0...2, using: &$0) },
+            reloadedSectionCount: { Int.random(in: 0...3, using: &$0) == 0 ? 1 : 0 }, rowChoices: 12,
+            reloaded: { row, rng in
+                var replaced = freshRows(1, rng: &rng)[0]
+                replaced.height = Bool.random(using: &rng) ? row.height : replaced.height
+                reloadedIDs[row.id] = replaced.id
+                return replaced
+            },
+            freshSection: { position, rng in
+                let rows = freshRows(Int.random(in: 0...20, using: &rng), rng: &rng)
+                freshHeaders[position] = Double(Int.random(in: 0...10, using: &rng))
+                return rows
+            },
+            insertedCount: { Int.random(in: 0...1, using: &$0) == 0 ? Int.random(in: 0...3, using: &$0) : 0 },
+            freshRows: { freshRows($0, rng: &$1) })
+        let (deletedSections, reloadedSections, insertedSections) = (shape.deletedSections, shape.reloadedSections, shape.insertedSections)
+        let (deletedRows, reloadedRows, insertedRows, moveCalls) = (shape.deletedRows, shape.reloadedRows, shape.insertedRows, shape.moveCalls)
+        let freshIDs = shape.freshIDs
+        sections = shape.newSections
+        headers = shape.newSources.enumerated().map { freshHeaders[$0.offset] ?? oldHeaders[$0.element!] }
 
         var calls: [(TableView) -> Void] = []
         if !deletedSections.isEmpty { calls.append { $0.deleteSections(IndexSet(deletedSections), with: .automatic) } }
         if !reloadedSections.isEmpty { calls.append { $0.reloadSections(IndexSet(reloadedSections), with: .fade) } }
-        for (from, to) in zip(movedFrom, movedTo) { calls.append { $0.moveSection(from, toSection: to) } }
+        for (from, to) in zip(shape.movedFrom, shape.movedTo) { calls.append { $0.moveSection(from, toSection: to) } }
         if !insertedSections.isEmpty { calls.append { $0.insertSections(IndexSet(insertedSections), with: .automatic) } }
-        if !deletedRows.isEmpty { calls.append { [deletedRows] in $0.deleteRows(at: deletedRows.shuffled(), with: .left) } }
-        if !reloadedRows.isEmpty { calls.append { [reloadedRows] in $0.reloadRows(at: reloadedRows.shuffled(), with: .none) } }
+        // Each call lists its index paths in a seeded random order: the batch must not depend on it.
+        let deletedOrder = deletedRows.shuffled(using: &rng), reloadedOrder = reloadedRows.shuffled(using: &rng)
+        let insertedOrder = insertedRows.shuffled(using: &rng)
+        if !deletedRows.isEmpty { calls.append { $0.deleteRows(at: deletedOrder, with: .left) } }
+        if !reloadedRows.isEmpty { calls.append { $0.reloadRows(at: reloadedOrder, with: .none) } }
         for (from, to) in moveCalls { calls.append { $0.moveRow(at: from, to: to) } }
-        if !insertedRows.isEmpty { calls.append { [insertedRows] in $0.insertRows(at: insertedRows.shuffled(), with: .right) } }
+        if !insertedRows.isEmpty { calls.append { $0.insertRows(at: insertedOrder, with: .right) } }
         return (calls.shuffled(using: &rng), freshIDs)
     }
 }

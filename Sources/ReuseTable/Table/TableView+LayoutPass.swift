@@ -1,0 +1,654 @@
+import Foundation
+
+// The table's side of the layout pass (`runLayoutPass()`, Engine/LayoutPass.swift), in the order a
+// pass runs it: 1 settle (sanitize → anchor → width → clamp → measure → follow → clamp), 2 wanted (the
+// walk of the viewport's slots, pure), 3 reconcile's words (placement, the separator, cells behind
+// headers, headers and footers placed and pinned). Docs/layout-on-scroll.md numbers the route the same way.
+
+/// What one settle learns on its way and passes along (never stored on the table).
+struct Settle {
+    /// The table followed the end before the change being settled.
+    var following: Bool
+    /// Live data's anchor put back in this settle: measuring the viewport keeps it still.
+    var anchor: IndexPath?
+    /// The anchor was put back outside the offset range (before measuring changed the content).
+    var restoredOutOfRange = false
+    /// Measuring the viewport clamped the offset to the end (rows measured there made the content
+    /// shorter): the table then stays at the end while more are measured.
+    var clampedToEnd = false
+}
+
+extension TableView {
+    // MARK: 1. Settle
+
+    /// The layout pass's first stage:
+    /// bring the geometry up to date with the bounds before anything is placed, in this order —
+    /// sanitize (bad bounds repaired), anchor (live data's, put back: `beginLiveSettle()`), width (a
+    /// new one re-measures self-sized rows: `widthDidChange()`), clamp (a resized viewport),
+    /// measure (every estimated slot the viewport shows, keeping what the user sees still:
+    /// `measureSlotsInViewport(_:)`; cells that left go back to the pool first, so measuring reuses
+    /// them), follow and clamp again (`finishTableSettle(_:)`). What one settle learns on the way
+    /// travels in a local `Settle`, never in stored properties.
+    /// - Complexity: O(log n), plus the rows measured.
+    func settle() {
+        recorder?.stage(.settle, in: self)
+        if hasNothingToSettle { return }  // a plain scroll: every step below would find nothing to do
+        sanitizeBounds()
+        var settle = beginLiveSettle()  // live data: follow the end, or put back an anchor
+        if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
+        if isViewportResized { clampOffsetToContent() }
+        if engine.pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
+        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
+            recycleCellsThatLeft(wantedRows())
+            measureSlotsInViewport(&settle)
+        }
+        finishTableSettle(settle)
+        placeLiftedCell()  // its height follows measurement and the width
+    }
+
+    /// Whether `settle()` would change nothing: usable bounds at the width the heights were
+    /// measured at and the size and insets of the last pass, no request, no estimate, no lifted row,
+    /// no live-data state to keep (nothing pending, not following or aligning to the end), and a
+    /// `contentSize` that is already the geometry's. A plain scroll step pays these reads instead of
+    /// the sanitizer, the live-data round and two content sizes (Docs/performance.md).
+    /// - Complexity: O(1).
+    var hasNothingToSettle: Bool {
+        let b = bounds, maximum = GeometryNumber.maximum, geometry = self.geometry  // one copy of the existential
+        guard b.origin.x.isFinite, b.origin.y.isFinite, b.width >= 0, b.width <= maximum, b.height >= 0, b.height <= maximum,
+            measuredWidth == nil || measuredWidth == b.width, !isViewportResized,
+            engine.pass.requests.isEmpty, engine.pass.movement == nil, geometry.unmeasuredCount == 0
+        else { return false }
+        let live = engine.liveData
+        guard !live.sticksToBottom, !live.alignsContentToBottom, additionalTopInset == 0, live.pendingAnchor == nil,
+            live.pendingFollow == nil
+        else { return false }
+        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
+        return contentSize == CGSize(width: b.width, height: CGFloat(height))
+    }
+
+    // MARK: Anchor: live data put back
+
+    /// The start of settle: whether the table followed the end before the change, and the
+    /// anchor recorded before a structural change put back — before measuring, so the rows
+    /// measured are the ones the user will see (the mechanism is the engine's, `Engine/LiveData.swift`).
+    /// - Complexity: O(log n).
+    func beginLiveSettle() -> Settle {
+        recordBeforeChange { nil }
+        var settle = Settle(following: engine.liveData.pendingFollow ?? false)
+        updateContentSize()
+        updateBottomAlignment()
+        if !settle.following, let anchor = engine.liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
+            restore(anchor, minY: minY, clamping: false)
+            settle.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
+            settle.anchor = anchor.indexPath
+            // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:preferring:)`):
+            // a reload left every row an estimate, and a row measured below it must not be preferred.
+            let index = slotIndex(forRow: anchor.indexPath)
+            if !geometry.slot(at: index).isMeasured, !transaction.hasDeferredWork { measureSlot(at: index, keepCell: true) }
+        }
+        engine.liveData.pendingAnchor = nil
+        return settle
+    }
+
+    /// Row `indexPath` (the anchor this settle put back), while the viewport still shows it below
+    /// `seenTop`: what measuring the viewport keeps still, rather than a row shown or measured near it.
+    /// - Complexity: O(log n).
+    func liveAnchorInView(_ indexPath: IndexPath?, _ visible: Range<Double>, seenTop: Double) -> Slot? {
+        guard let indexPath, liveAnchorMinY(indexPath) != nil else { return nil }
+        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
+        return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
+    }
+
+    // MARK: Width
+
+    /// A new width (rotation, split view) re-measures self-sized rows, keeping the first visible
+    /// row in place. The index-path height cache keeps every width's heights, so rotating back
+    /// measures nothing.
+    ///
+    /// Every slot is marked as an estimate — its old height is a good one — and
+    /// then, with exact heights, measured again at once (rows measured at this
+    /// width before are cache hits); with estimates, only as they appear. The
+    /// layout pass calls this first, whatever triggered it.
+    /// - Complexity: O(runs), plus the rows measured.
+    func widthDidChange() {
+        measuredWidth = bounds.width
+        guard usesSelfSizing else { return }
+        let anchor = currentAnchor()
+        recycleAllVisibleViews()
+        geometry.markAllUnmeasured()
+        if !isEstimatingRows { measureAllUnmeasuredSlots() }
+        if let anchor { restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY) }
+        clampOffsetToContent()  // shorter content after re-measuring
+    }
+
+    /// Exact-height mode whose measuring a queued call cut short: measure the rest now,
+    /// and clamp the offset if the content got shorter than the placeholders made it.
+    func finishFullMeasurement() {
+        engine.pass.requests.remove(.measureEverything)
+        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
+        measureAllUnmeasuredSlots()
+        if wasWithinContent { clampOffsetToContent() }
+    }
+
+    /// Asks the next pass to measure every estimated slot, in exact-height mode (with
+    /// estimates, rows are measured as they appear): a queued call cut measuring short.
+    func measureEverythingAtNextPass() {
+        if !isEstimatingRows { engine.pass.requests.insert(.measureEverything) }
+    }
+
+    /// Measures every slot still holding an estimate (exact-height mode), unless a callback queued a structural call.
+    /// - Complexity: O(m log n) for m slots measured.
+    func measureAllUnmeasuredSlots() {
+        var start = 0
+        while let index = geometry.firstUnmeasured(from: start) {
+            guard measureSlot(at: index) else {
+                engine.pass.requests.insert(.measureEverything)  // not asked: a callback queued a structural call
+                return
+            }
+            start = index + 1
+        }
+    }
+
+    // MARK: Measure what the viewport shows, keeping the anchor still
+
+    /// Measures every estimated slot in and near the viewport, keeping what the user sees still
+    /// (scroll anchoring on `anchorSlot(in:preferring:)`), in three walks: down from the anchor
+    /// (nothing above it changes, so nothing moves, and only the rows that fill the viewport are
+    /// measured), up from it (each change above moves the offset with it, so scrolling up into
+    /// estimates is smooth), then fill (whatever the viewport shows now, top down). The pass never
+    /// ends with an estimate on screen. Why one anchor rule: Docs/estimated-heights.md.
+    /// - Complexity: O(m log n) for m slots measured.
+    func measureSlotsInViewport(_ settle: inout Settle) {
+        let overscan = Double(measurementOverscan)
+        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
+        var visible = viewport
+        if let anchorSlot = anchorSlot(in: visible, preferring: settle.anchor) {
+            let screenY = anchorSlot.minY - visible.lowerBound
+            // Down from the anchor, with positions updated as slots are measured.
+            //    Measured slots are walked through the layout finger (no descent while in its leaf);
+            //    each measurement changes the geometry, so the walk starts again after it.
+            var index = anchorSlot.index
+            var y = anchorSlot.minY
+            while index < geometry.count, y < visible.upperBound + overscan {
+                var estimate = false
+                geometry.forEachSlot(from: index, near: layoutFinger) { slot in
+                    guard y < visible.upperBound + overscan else { return false }
+                    if !slot.isMeasured { estimate = true; return false }
+                    y += slot.height
+                    index += 1
+                    return true
+                }
+                // Stops when a height was not asked: a callback queued a structural call.
+                guard estimate, measureSlot(at: index, keepCell: y < visible.upperBound) else { break }
+                y += geometry.height(at: index)
+                index += 1
+            }
+            // Up from the anchor, moving the offset with every change above it.
+            index = anchorSlot.index - 1
+            while index >= 0 {
+                let slot = geometry.slot(at: index)
+                if slot.maxY <= visible.lowerBound - overscan { break }
+                if !slot.isMeasured {
+                    guard measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound) else { break }
+                    restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
+                    visible = viewport
+                }
+                index -= 1
+            }
+        }
+        // Fill: measure what the viewport shows now, until it shows no estimate. A clamp to
+        //    the end leaves the viewport at the end: the settle stays there (`finishTableSettle(_:)`).
+        while true {
+            if wasWithinContent, clampOffsetToContent() { settle.clampedToEnd = true }
+            visible = viewport
+            guard let index = firstUnmeasuredSlot(in: visible), measureSlot(at: index, keepCell: true) else { break }
+        }
+    }
+
+    /// The slot whose place on screen a change keeps: the first row the user sees — its
+    /// rect intersects `visible` below the top inset (under a navigation bar is not seen).
+    /// In order of preference: the first such row still showing its cell from the last
+    /// pass (what the user was reading: an estimated row between it and a measured row
+    /// above must not push it down), the first *measured* such row, the first such row.
+    /// Never a header or footer while a row is seen: their heights are known, and rows
+    /// measured below them would push what the user reads down. With no row seen, the
+    /// first slot of any kind in `visible`. In the settle that put back a live-data anchor
+    /// (`preferred`), that row, while it is seen: one mechanism for estimates, height changes,
+    /// width changes and live data.
+    /// - Complexity: O(log n + slots walked).
+    func anchorSlot(in visible: Range<Double>, preferring preferred: IndexPath? = nil) -> Slot? {
+        let insetTop = Double(max(adjustedContentInset.top, 0))
+        let seenTop = min(visible.lowerBound + insetTop, visible.upperBound)
+        if let preferred = liveAnchorInView(preferred, visible, seenTop: seenTop) { return preferred }  // live data put it back
+        let margin = Double(appliedRowMargin)
+        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
+        forEachSlot(in: visible) { slot, section, row in
+            guard firstShownRow == nil, slot.height > 0, slot.maxY > visible.lowerBound else { return }
+            if firstSlot == nil { firstSlot = slot }
+            guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return }
+            if firstRow == nil { firstRow = slot }
+            guard slot.isMeasured else { return }
+            if firstMeasuredRow == nil { firstMeasuredRow = slot }
+            if engine.cellsOnScreen[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
+        }
+        return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
+    }
+
+    /// The anchor (`anchorSlot(in:preferring:)`) and its distance from the viewport's top, for keeping it still across a change.
+    func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
+        let visible = viewport
+        return anchorSlot(in: visible).map { ($0.index, $0.minY - visible.lowerBound) }
+    }
+
+    /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
+    func restoreAnchor(slotIndex: Int, screenY: Double) {
+        let oldTop = contentOffset.y
+        var newTop = CGFloat(geometry.offset(of: slotIndex) + geometryOrigin - screenY)
+        let top = minimumContentOffsetY
+        if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
+        if moveOffset(toY: newTop, because: .anchor) { heightCounters.anchorAdjustments += 1 }
+        recorder?.anchorKept(slot: slotIndex, screenY: screenY, in: self)
+    }
+
+    /// The first slot still holding an estimate that intersects `range`.
+    /// - Complexity: O(log n).
+    func firstUnmeasuredSlot(in range: Range<Double>) -> Int? {
+        guard geometry.unmeasuredCount > 0, range.upperBound > 0 else { return nil }
+        let start: Int
+        if range.lowerBound <= 0 {
+            start = 0
+        } else if let index = geometry.index(atOffset: range.lowerBound) {
+            start = index
+        } else {
+            return nil  // the range starts below the content
+        }
+        guard let index = geometry.firstUnmeasured(from: start), geometry.offset(of: index) < range.upperBound else { return nil }
+        return index
+    }
+
+    // MARK: Follow and clamp
+
+    /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
+    /// to the end, measuring the estimated rows it finds there until the viewport shows none. An
+    /// anchor put back outside the offset range (before measuring changed the content) is clamped
+    /// now; clamped to the end — then, or while the viewport was measured — the table stays at
+    /// the end while the rows shown there are measured.
+    /// - Complexity: O(m log n) for m rows measured.
+    func finishTableSettle(_ settle: Settle) {
+        updateContentSize()
+        var settle = settle
+        var toEnd = settle.following
+        if settle.restoredOutOfRange {
+            let y = min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY)
+            moveOffset(toY: y, because: .clamp)
+            if y == maximumContentOffsetY, y > minimumContentOffsetY {
+                toEnd = true
+            } else if firstUnmeasuredSlot(in: viewport) != nil, !transaction.hasDeferredWork {
+                recycleCellsThatLeft(wantedRows())
+                measureSlotsInViewport(&settle)  // at the top: the rows now in view
+                updateContentSize()
+            }
+        }
+        if toEnd || settle.clampedToEnd { goToEndMeasuring(because: settle.following ? .followEnd : .clamp, &settle) }
+        finishLiveSettle(following: settle.following)
+    }
+
+    /// Moves to the end and measures the estimated rows the viewport shows there, until it shows none.
+    /// - Complexity: O(m log n) for m rows measured.
+    func goToEndMeasuring(because reason: OffsetMoveReason, _ settle: inout Settle) {
+        var rounds = 0
+        while rounds <= geometry.count, !transaction.hasDeferredWork {
+            updateBottomAlignment()
+            moveOffset(toY: maximumContentOffsetY, because: reason)
+            guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
+            recycleCellsThatLeft(wantedRows())
+            measureSlotsInViewport(&settle)
+            updateContentSize()
+            rounds += 1
+        }
+    }
+
+    /// Brings the offset back onto the content when the content ended above it
+    /// (as UIScrollView does when not dragging): no blank screen after a shrink.
+    /// The range includes the insets (`ScrollView+Insets.swift`); an offset above the
+    /// top (a bounce a host set) is left alone, as shrinking content cannot cause it.
+    /// Returns whether the offset moved.
+    @discardableResult
+    func clampOffsetToContent() -> Bool {
+        updateContentSize()
+        let maxY = maximumContentOffsetY
+        return bounds.origin.y > maxY && moveOffset(toY: maxY, because: .clamp)
+    }
+
+    /// `contentSize` follows the geometry: all rows, margins, headers and footers, between the
+    /// table header and footer views.
+    func updateContentSize() {
+        let height = tableHeaderFooter.headerHeight + geometry.totalHeight + tableHeaderFooter.footerHeight
+        contentSize = CGSize(width: bounds.width, height: CGFloat(height))
+    }
+}
+
+/// What the table's stage 2 keeps from one pass to the next: the layout finger (where the last
+/// lookup landed), the walk of the viewport's slots, and where that walk started (the pinned
+/// header's section without a lookup, `pinnedHeader(in:)`).
+struct TableWalk: WantedNotes {
+    var finger = GeometryFinger()
+    var walk = WantedWalk()
+    var top: (generation: UInt64, y: Double, section: Int)?
+}
+
+extension TableView {
+    // MARK: 2. Wanted
+
+    /// The vertical span on screen, in geometry coordinates (content coordinates minus
+    /// `geometryOrigin`, the table header's height): what the geometry is searched with.
+    var viewport: Range<Double> {
+        let top = Double(contentOffset.y) - geometryOrigin
+        return top..<(top + Double(max(bounds.height, 0)))
+    }
+
+    /// The layout pass's second stage, pure: the rows intersecting the viewport with their frames,
+    /// in order, and the headers and footers there (in the proposed order while a row is lifted),
+    /// found in one walk of the geometry from `firstVisibleSlot(at:near:)` — or, on the geometry
+    /// and frames of `last`'s walk, by extending it (`WantedWalk`). Fills the caller's arrays
+    /// (emptied first: a pass allocates nothing) and returns the new finger and walk, which the
+    /// pass stores (`keepWanted(_:)`); it writes nothing of the table's.
+    /// - Complexity: O(log n + visible slots); a scroll step on the same geometry walks only the
+    ///   slots that arrive.
+    func wanted(
+        cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], after last: consuming TableWalk
+    ) -> TableWalk {
+        recorder?.stage(.wanted, in: self)
+        var notes = last
+        rows.removeAll(keepingCapacity: true)
+        supplementary.removeAll(keepingCapacity: true)
+        let visible = viewport
+        // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
+        // its origin and its destination shift by its height: the proposed order, layout only.
+        let lifted = liftedSlots(), reach = lifted?.height ?? 0
+        let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
+        let geometry = self.geometry  // one copy of the existential for the pass
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger) else {
+            notes.walk.forget()
+            return notes
+        }
+        let generation = engine.pass.layoutGeneration
+        notes.top = lifted == nil ? (generation, range.lowerBound, first.section) : nil
+        let width = bounds.width, inset = cellInset(forTableWidth: width)
+        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
+        guard lifted == nil, frames.rowMargin == 0 else {
+            notes.walk.forget()
+            TableView.collectWanted(
+                geometry, from: first, near: notes.finger, range: range, visible: visible, lifted: lifted, frames: frames,
+                rows: &rows, supplementary: &supplementary)
+            return notes
+        }
+        // The last walk extended where it can: a scroll step walks the slots that arrive.
+        notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
+        TableView.frames(of: notes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
+        return notes
+    }
+
+    /// The article's `findRowForOffsetY`: the slot containing `y` (clamped to the top), with its
+    /// section and row (-1 for a header, the row count for a footer). The lookup starts from
+    /// `finger`, where the last one landed (checked against the tree's stamp, so never used
+    /// stale: `GeometryFinger`), and leaves it at the answer.
+    /// - Complexity: O(1) amortized near the last lookup, O(log n) otherwise.
+    func firstVisibleSlot(at y: Double, near finger: inout GeometryFinger) -> SlotPosition? {
+        recorder?.findingSlot(atOffset: max(y, 0), finger: finger, in: self)
+        guard let located = geometry.slot(atOffset: max(y, 0), near: &finger) else { return nil }
+        return SlotPosition(index: located.slot.index, section: located.section, row: located.row)
+    }
+
+    /// The walk of `wanted(cells:supplementary:after:)` with a row margin or a lifted row, from
+    /// `first` until a slot starts at or after `range.upperBound`. Not isolated, on locals only:
+    /// its closure runs once a slot (see `WantedWalk.take`).
+    /// - Complexity: O(visible slots).
+    nonisolated static func collectWanted(
+        _ geometry: any RowGeometry, from first: SlotPosition, near finger: GeometryFinger,
+        range: Range<Double>, visible: Range<Double>, lifted: (origin: Int, destination: Int, height: Double)?, frames: SlotFrames,
+        rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]
+    ) {
+        var position = first
+        geometry.forEachSlot(from: first.index, near: finger) { slot in
+            position.advance(to: slot)
+            guard slot.minY < range.upperBound else { return false }
+            var slot = slot
+            if let lifted {
+                guard slot.index != lifted.origin else { return true }
+                slot.minY += InteractiveMovement<TableViewCell>.shift(
+                    of: slot.index, origin: lifted.origin, destination: lifted.destination, height: lifted.height)
+            }
+            guard slot.height > 0, slot.maxY > visible.lowerBound, slot.minY < visible.upperBound else { return true }
+            if slot.kind == .row {
+                let minY = slot.minY + frames.rowMargin, height = slot.height - frames.rowMargin
+                if height > 0, minY + height > visible.lowerBound, minY < visible.upperBound {
+                    let frame = CGRect(
+                        x: frames.rowInset, y: CGFloat(minY + frames.origin), width: max(0, frames.width - 2 * frames.rowInset),
+                        height: CGFloat(height))
+                    rows.append(.init(section: position.section, row: position.row, frame: frame))
+                }
+            } else {
+                let frame = CGRect(x: 0, y: CGFloat(slot.minY + frames.origin), width: frames.width, height: CGFloat(slot.height))
+                supplementary.append((SupplementaryKey(kind: slot.kind, section: position.section), frame))
+            }
+            return true
+        }
+    }
+
+    /// The rows and headers and footers of `taken`, with their frames (no row margin: a row's frame is its slot).
+    nonisolated static func frames(
+        of taken: [WantedWalk.Taken], _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        supplementary: inout [(SupplementaryKey, CGRect)]
+    ) {
+        let rowWidth = max(0, frames.width - 2 * frames.rowInset)
+        for slot in taken {
+            let y = CGFloat(slot.minY + frames.origin)
+            if slot.kind == .row {
+                rows.append(
+                    .init(
+                        section: slot.section, row: slot.row, frame: CGRect(x: frames.rowInset, y: y, width: rowWidth, height: CGFloat(slot.height))))
+            } else {
+                supplementary.append(
+                    (SupplementaryKey(kind: slot.kind, section: slot.section), CGRect(x: 0, y: y, width: frames.width, height: CGFloat(slot.height))))
+            }
+        }
+    }
+
+    /// The pass takes what the last stage 2 kept (the table keeps an empty walk and no finger
+    /// until `keepWanted(_:)`), so extending the walk copies nothing.
+    func takeWantedNotes() -> TableWalk {
+        var notes = TableWalk()
+        swap(&notes, &wantedNotes)
+        return notes
+    }
+
+    /// The pass stores what stage 2 returned: the finger, the walk, where the walk started.
+    func keepWanted(_ notes: consuming TableWalk) {
+        wantedNotes = notes
+    }
+
+    /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
+    /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
+    func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
+        var rows = engine.pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
+        engine.pass.wantedCells = []
+        _ = wanted(cells: &rows, supplementary: &ignored, after: TableWalk(finger: layoutFinger))
+        defer { engine.pass.wantedCells = rows }
+        return rows
+    }
+
+    /// Where the last lookup landed in the geometry (the stored walk's finger), for every lookup near the viewport.
+    var layoutFinger: GeometryFinger {
+        get { wantedNotes.finger }
+        set { wantedNotes.finger = newValue }
+    }
+
+    // MARK: 3. Reconcile's words
+
+    // Reconcile itself is the engine's (`reconcile(cells:supplementary:)`, Engine/LayoutPass.swift):
+    // the table says what a placed row follows, what it sets on every cell, where a cell goes
+    // among the subviews, and where headers and footers go.
+
+    /// What a row's frame and decoration follow from besides the offset: the geometry (through
+    /// the layout generation its every change advances), the width, the table header's height,
+    /// the row margin, the separator and the editing mode. None while a row is lifted: the
+    /// proposed order moves the rows between its origin and its destination.
+    var placement: Placement? {
+        guard engine.pass.movement == nil else { return nil }
+        return Placement(
+            generation: engine.pass.layoutGeneration, width: bounds.width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin),
+            cellDecoration: separatorHeight, isEditing: editing.isEditing)
+    }
+
+    static var willDisplayCallback: StaticString { "tableView(_:willDisplay:forRowAt:)" }
+    static var didEndDisplayingCallback: StaticString { "tableView(_:didEndDisplaying:forRowAt:)" }
+
+    func tell(_ delegate: TableViewDelegate, didEndDisplaying cell: TableViewCell, at indexPath: IndexPath) {
+        delegate.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+    }
+
+    func tell(_ delegate: TableViewDelegate, willDisplay cell: TableViewCell, at indexPath: IndexPath) {
+        delegate.tableView(self, willDisplay: cell, forRowAt: indexPath)
+    }
+
+    func refresh(_ cell: TableViewCell) {
+        cell.separatorHeight = separatorHeight  // the style or the scale may have changed
+    }
+
+    func addCellSubview(_ cell: TableViewCell) {
+        insertSubview(cell, at: 0)  // cells stay behind headers and footers
+        showEditing(on: cell)  // an arriving cell shows the table's mode, whatever it showed before
+    }
+
+    /// Headers and footers after the cells, then the table header and footer views.
+    func placeSupplementaryElements(_ wanted: [(SupplementaryKey, CGRect)]) {
+        placeSupplementaryViews(wanted, in: viewport)
+        placeTableHeaderAndFooterViews()
+    }
+
+    /// Adds, moves and removes header and footer views for the header and footer slots
+    /// found intersecting `visible`.
+    ///
+    /// In `.plain` style the header of the section at the top is pinned there
+    /// until the section's end pushes it up; it draws above everything.
+    /// - Complexity: O(log n + visible slots).
+    func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
+        var wanted = found
+        if style == .plain, let pinned = pinnedHeader(in: visible) {
+            wanted.removeAll { $0.0 == pinned.0 }
+            wanted.append(pinned)
+        }
+        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
+        let keys = Set(wanted.map(\.0))
+        for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
+            recycleSupplementary(view)
+            visibleSupplementaryViews[key] = nil
+        }
+        for (key, frame) in wanted {
+            if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
+                addSubview(view)
+                visibleSupplementaryViews[key] = view
+            }
+            guard let view = visibleSupplementaryViews[key] else { continue }
+            view.frame = frame
+            view.layoutIfNeeded()
+        }
+        // The pinned header (last in `wanted`) draws above everything.
+        if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+    }
+
+    /// In `.plain` style, the header of the section at the top stays pinned
+    /// until the section's end pushes it up. As in UIKit, "the top" is below the
+    /// top content inset (`visible` is in geometry coordinates, see `viewport`).
+    /// Without a top inset the section at the top is the one the pass's walk started in
+    /// (`TableWalk.top`); otherwise it is looked up through `layoutFinger`. The spans of the
+    /// sections looked up are kept while the geometry stays the same (`PinnedSections`).
+    /// - Complexity: O(1) amortized without a top inset, O(log n) otherwise.
+    func pinnedHeader(in visible: Range<Double>) -> (SupplementaryKey, CGRect)? {
+        let top = visible.lowerBound + Double(adjustedContentInset.top)
+        guard top > 0 else { return nil }
+        let generation = engine.pass.layoutGeneration
+        if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
+        let section: Int
+        if let walked = wantedNotes.top, walked.generation == generation, walked.y == top {
+            section = walked.section
+        } else {
+            guard let located = geometry.slot(atOffset: top, near: &layoutFinger) else { return nil }
+            section = located.section
+        }
+        guard section >= 0 else { return nil }
+        let span: SectionSpan
+        if let known = pinnedSections.spans[section] {
+            span = known
+        } else {
+            span = geometry.sectionSpan(section, near: &layoutFinger)
+            pinnedSections.remember(span, of: section)
+        }
+        let header = span.header
+        guard header.height > 0 else { return nil }
+        let y = min(max(header.minY, top), span.end - header.height)
+        return (SupplementaryKey(kind: .header, section: section), contentRect(minY: y, height: header.height))
+    }
+
+    /// What `pinnedHeader(in:)` keeps between passes while the geometry stays the same (its
+    /// layout generation): the span of every section it looked up.
+    struct PinnedSections {
+        var generation: UInt64 = 0
+        var spans: [Int: SectionSpan] = [:]
+
+        /// Spans kept at most: a scroll through many sections starts over rather than grow.
+        static let capacity = 64
+
+        /// Forgets every span: the geometry changed.
+        mutating func forget(generation: UInt64) {
+            self.generation = generation
+            spans.removeAll(keepingCapacity: true)
+        }
+
+        /// Keeps the span of `section`, starting over when `capacity` spans are kept.
+        mutating func remember(_ span: SectionSpan, of section: Int) {
+            if spans.count >= PinnedSections.capacity { spans.removeAll(keepingCapacity: true) }
+            spans[section] = span
+        }
+    }
+
+    /// The delegate's view for a header or footer, if any (none once a structural call is queued).
+    func supplementaryView(for key: SupplementaryKey) -> View? {
+        guard let delegate else { return nil }
+        switch key.kind {
+        case .header:
+            return ask("tableView(_:viewForHeaderInSection:)") { delegate.tableView(self, viewForHeaderInSection: key.section) } ?? nil
+        default:
+            return ask("tableView(_:viewForFooterInSection:)") { delegate.tableView(self, viewForFooterInSection: key.section) } ?? nil
+        }
+    }
+
+    /// Puts the table header at the top of the content and the footer below the last section,
+    /// at the table's width. Their heights are left as the host set them, unless a height is
+    /// one the table could not use (reported when the view was installed): then the view gets
+    /// the height the table lays out for it, so no frame on screen is NaN or infinite.
+    func placeTableHeaderAndFooterViews() {
+        let width = bounds.width
+        func height(of view: View, installed: Double) -> CGFloat {
+            let own = view.frame.size.height
+            return GeometryNumber.problem(with: own, as: .length) == nil ? own : CGFloat(installed)
+        }
+        if let header = tableHeaderFooter.header {
+            header.frame = CGRect(x: 0, y: 0, width: width, height: height(of: header, installed: tableHeaderFooter.headerHeight))
+            header.layoutIfNeeded()
+        }
+        if let footer = tableHeaderFooter.footer {
+            footer.frame = CGRect(
+                x: 0, y: CGFloat(geometryOrigin + geometry.totalHeight), width: width,
+                height: height(of: footer, installed: tableHeaderFooter.footerHeight))
+            footer.layoutIfNeeded()
+        }
+    }
+}
+
+/// A header or footer position.
+struct SupplementaryKey: Hashable {
+    var kind: SlotKind
+    var section: Int
+}
