@@ -11,7 +11,10 @@ enum WatchDocs {
         ("walk", "Layout on scroll: the walk", "layout-on-scroll.md#the-walk"),
         ("offset", "Layout on scroll: who moves the offset", "layout-on-scroll.md#who-moves-the-offset"),
         ("width", "Layout on scroll: width change", "layout-on-scroll.md#width-change"),
-        ("estimates", "Estimated heights and scroll anchoring", "estimated-heights.md#measuring-only-what-fills-the-viewport-measureslotsinviewport_"),
+        (
+            "estimates", "Estimated heights and scroll anchoring",
+            "estimated-heights.md#measuring-only-what-fills-the-viewport-measureslotsinviewport_"
+        ),
         ("scrollTo", "Estimated heights: scrollToRow", "estimated-heights.md#scrolltorow-measures-the-neighbourhood-first"),
         ("tree", "Row geometry: the height tree", "row-geometry.md#the-production-way-heighttree"),
         ("finger", "Row geometry: the finger", "row-geometry.md#the-finger-scrolling-without-a-root-descent"),

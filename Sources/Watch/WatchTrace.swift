@@ -27,10 +27,10 @@ import Foundation
 @_spi(Internals) public struct WatchStep: Sendable {
     /// What the recorder recorded.
     public var recorded: PassRecorder.Step
-    /// The stage the step belongs to: `wanted(cells:supplementary:after:)` called by settle (to recycle
+    /// The stage the step belongs to: `wanted(cells:supplementary:notes:)` called by settle (to recycle
     /// cells that left before measuring) counts as settle.
     public var stage: PassRecorder.Stage
-    /// True for a `wanted(cells:supplementary:after:)` that settle called.
+    /// True for a `wanted(cells:supplementary:notes:)` that settle called.
     public var calledBySettle: Bool
     /// Ids of the tree nodes whose record changed since the previous step (a height change's path, a
     /// split's new nodes, a rebuilt tree's every node).

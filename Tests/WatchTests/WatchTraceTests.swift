@@ -66,7 +66,7 @@ import Testing
         }
         // The stages' functions, as the code names them today.
         for name in [
-            "settle()", "wanted(cells:supplementary:after:)", "reconcile(cells:supplementary:)", "firstVisibleSlot(at:near:)",
+            "settle()", "wanted(cells:supplementary:notes:)", "reconcile(cells:supplementary:)", "firstVisibleSlot(at:near:)",
             "moveOffset(to:because:)",
         ] {
             #expect(seen.contains { $0.hasSuffix(" " + name) }, "no step ran \(name)")

@@ -176,13 +176,16 @@ extension FeedApp {
     }
 
     /// Sections (days) of the current snapshot rebuilt from the model, applied as one diff: how the
-    /// table catches up with edits made elsewhere (the waterfall), without a `reloadData`.
-    func applyModel(inSections sections: Set<Int>) {
-        var snapshot = source.snapshot()
-        for section in sections.sorted() where snapshot.indexOfSection(section) != nil {
-            snapshot.deleteItems(snapshot.itemIdentifiers(inSection: section))
-            snapshot.appendItems(feed.model.ids(inSection: section), toSection: section)
-        }
-        source.apply(snapshot)
+    /// table catches up with edits made elsewhere (the waterfall), without a `reloadData`. Through
+    /// `applyEdit`, so off the main actor in the interactive demo; then `finish`.
+    func applyModel(inSections sections: Set<Int>, then finish: @escaping (FeedApp) -> Void) {
+        let days = sections.sorted().map { (section: $0, ids: feed.model.ids(inSection: $0)) }
+        applyEdit(
+            { snapshot in
+                for day in days where snapshot.indexOfSection(day.section) != nil {
+                    snapshot.deleteItems(snapshot.itemIdentifiers(inSection: day.section))
+                    snapshot.appendItems(day.ids, toSection: day.section)
+                }
+            }, then: finish)
     }
 }

@@ -84,9 +84,10 @@ extension FeedApp {
         // The model has the edits, the table's snapshot does not: the days they touched are
         // rebuilt from the model and applied as one diff, as an app does after changes made on
         // another screen (no reloadData, no index paths: the diff finds the inserts, deletes and moves).
-        applyModel(inSections: waterfall.edits.reduce(into: Set<Int>()) { $0.formUnion($1.days) })
-        clampTableOffset()
         let plural = waterfall.edits.count == 1 ? "" : "s"
-        setMessage("Back: the waterfall's \(waterfall.edits.count) edit\(plural), one apply: \(applySummary)")
+        applyModel(inSections: waterfall.edits.reduce(into: Set<Int>()) { $0.formUnion($1.days) }) { app in
+            app.clampTableOffset()
+            app.setMessage("Back: the waterfall's \(waterfall.edits.count) edit\(plural), one apply\(app.asyncNote): \(app.applySummary)")
+        }
     }
 }

@@ -15,7 +15,7 @@ extension CollectionView: ReuseEngineView {
 }
 
 // The collection view's side of the layout pass (`Engine/LayoutPass.swift`): its stages
-// `settle()` and `wanted(cells:supplementary:after:)` are in `CollectionView.swift`.
+// `settle()` and `wanted(cells:supplementary:notes:)` are in `CollectionView.swift`.
 extension CollectionView {
     typealias SupplementaryElement = CollectionViewLayoutAttributes
 

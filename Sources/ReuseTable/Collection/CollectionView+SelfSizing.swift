@@ -46,7 +46,8 @@ extension CollectionView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [CollectionViewLayoutAttributes] = []
-        keepWanted(wanted(cells: &cells, supplementary: &supplementary, after: UnusableFrames()))
+        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)
+        didFindWanted()
         recycleCellsThatLeft(cells)
         engine.pass.wantedCells = cells
     }

@@ -118,6 +118,8 @@ open class CollectionView: ScrollView {
     var editing = EditingState()
     /// Items whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<IndexPath> = []
+    /// What the last stage 2 found besides the screen (`wanted(cells:supplementary:notes:)`).
+    var wantedNotes = UnusableFrames()
     /// Section headers and footers: registrations, pool, views on screen (`CollectionView+Supplementary.swift`).
     var supplementary = SupplementaryViews()
 
@@ -254,20 +256,18 @@ open class CollectionView: ScrollView {
 
     /// The layout pass's second stage, pure: the items the layout puts in the viewport, sorted, and
     /// the supplementary elements of the same query. Frames that are not finite are skipped and
-    /// returned in the notes; the pass reports them (`keepWanted(_:)`). Fills the caller's arrays
-    /// (emptied first).
+    /// noted in `notes`; `didFindWanted()` reports them. Writes the caller's arrays (emptied first).
     /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
     func wanted(
         cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes],
-        after last: consuming UnusableFrames
-    ) -> UnusableFrames {
+        notes: inout UnusableFrames
+    ) {
         recorder?.stage(.wanted, in: self)
-        var notes = last
         notes.frames.removeAll(keepingCapacity: true)
         wanted.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         let visible = viewport
-        guard visible.width > 0, visible.height > 0 else { return notes }
+        guard visible.width > 0, visible.height > 0 else { return }
         for attributes in layoutAttributesShown(in: visible) {
             guard attributes.representedElementCategory == .cell else {
                 supplementary.append(attributes)
@@ -283,15 +283,14 @@ open class CollectionView: ScrollView {
             }
         }
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
-        return notes
     }
 
-    /// The collection view keeps nothing of stage 2 between passes.
-    func takeWantedNotes() -> UnusableFrames { UnusableFrames() }
-
     /// Reports each item whose frame stage 2 could not use, once until the next reload.
-    func keepWanted(_ notes: consuming UnusableFrames) {
-        for (indexPath, frame) in notes.frames where reportedBadFrames.insert(indexPath).inserted {
+    func didFindWanted() {
+        guard !wantedNotes.frames.isEmpty else { return }
+        let found = wantedNotes.frames
+        wantedNotes.frames.removeAll()
+        for (indexPath, frame) in found where reportedBadFrames.insert(indexPath).inserted {
             diagnosticHandler(
                 "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
                     + "for item \(indexPath.collectionDescription); a frame must be finite. The item is not shown.")
@@ -320,6 +319,6 @@ extension CGRect {
 }
 
 /// What the collection view's stage 2 found besides the screen: items whose frames are not finite.
-struct UnusableFrames: WantedNotes {
+struct UnusableFrames {
     var frames: [(IndexPath, CGRect)] = []
 }

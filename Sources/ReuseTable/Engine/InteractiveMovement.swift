@@ -6,7 +6,7 @@ import Foundation
 // - The lifted cell leaves the list of cells on screen when it is lifted and comes back only
 //   when the movement ends: reconcile never sees it, so it never goes back to the pool, however
 //   far the content scrolls under it.
-// - The proposed order is layout only: each view's `wanted(cells:supplementary:after:)` places the
+// - The proposed order is layout only: each view's `wanted(cells:supplementary:notes:)` places the
 //   other elements as if the lifted one sat at `destination`; the data source keeps the order
 //   before the lift, and so do the view's counts and every call the app makes meanwhile.
 // - Structural calls made while an element is lifted wait in the view's `LayoutTransaction`

@@ -71,7 +71,7 @@ struct LayoutPassState<Cell: AnyObject> {
     var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
-    /// The lifted row or item, if any: `wanted(cells:supplementary:after:)` lays out its proposed
+    /// The lifted row or item, if any: `wanted(cells:supplementary:notes:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
     /// Views whose configuration waits for an update at the next pass's start
@@ -116,7 +116,7 @@ extension ReuseEngineView {
     /// The layout pass: make the views on screen match the content at the current offset.
     ///
     /// Whatever triggered it (an offset, `layoutIfNeeded()`, a reload, an update, a scroll to a
-    /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:after:)`,
+    /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:notes:)`,
     /// `reconcile(cells:supplementary:)`. A pass cut short by a structural call a callback
     /// queued runs again when the view settles.
     /// - Complexity: O(log n + visible elements), plus what settle measures or prepares.
@@ -132,8 +132,8 @@ extension ReuseEngineView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
-        let notes = wanted(cells: &cells, supplementary: &supplementary, after: takeWantedNotes())
-        keepWanted(consume notes)  // stage 2 writes nothing: the pass stores what it learned (moved, never copied)
+        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)  // stage 2 writes only what it is handed
+        didFindWanted()
         reconcile(cells: cells, supplementary: supplementary)
         engine.pass.wantedCells = cells
 

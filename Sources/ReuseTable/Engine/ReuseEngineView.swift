@@ -54,17 +54,17 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     /// moving the offset (anchoring, clamping) only through `moveOffset(to:because:)`.
     func settle()
     /// What stage 2 learns besides the screen: the table's finger and walk (kept for the next
-    /// pass), the collection view's frames it could not use (reported by the pass).
-    associatedtype Notes: WantedNotes
+    /// pass), the collection view's frames it could not use (reported after the stage).
+    associatedtype Notes
+    /// Where the pass keeps stage 2's notes between passes.
+    var wantedNotes: Notes { get set }
     /// Stage 2, pure: the cells (sorted by index path) and supplementary elements that belong in
-    /// the viewport, read from the settled geometry or layout and `last` (what the previous pass
-    /// kept), into the caller's arrays; returns the new notes. Asks nothing of the app, writes
-    /// nothing of the view's: the pass stores what it returns (`keepWanted(_:)`).
-    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], after last: consuming Notes) -> Notes
-    /// Hands the pass what the last stage 2 kept, leaving `Notes()` in its place (so extending it copies nothing).
-    func takeWantedNotes() -> Notes
-    /// Stores what stage 2 returned (the collection view reports the frames it could not use).
-    func keepWanted(_ notes: consuming Notes)
+    /// the viewport, read from the settled geometry or layout and the last pass's `notes`, written
+    /// into the caller's arrays and `notes` (in place: a pass copies and allocates nothing). Asks
+    /// nothing of the app, writes nothing of the view's: the pass hands it `wantedNotes`.
+    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], notes: inout Notes)
+    /// After stage 2, what its notes ask (the collection view reports the frames it could not use).
+    func didFindWanted()
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }
@@ -164,11 +164,6 @@ extension TableViewHeaderFooterView: PooledView {
         get { isTemplateLayoutView }
         set { isTemplateLayoutView = newValue }
     }
-}
-
-/// What a view's stage 2 learns besides the screen (`ReuseEngineView.Notes`); `init()` knows nothing.
-protocol WantedNotes {
-    init()
 }
 
 /// Why an index path names no row or item (`validateIndexPath(_:)`), with the count it was checked against.

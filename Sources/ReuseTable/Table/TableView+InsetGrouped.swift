@@ -1,7 +1,7 @@
 import Foundation
 
 // `.insetGrouped`: cells inset from both sides of the table. The one place a row's horizontal extent is
-// decided, used by the layout pass (`wanted(cells:supplementary:after:)`), `rectForRow(at:)` and the width cells are
+// decided, used by the layout pass (`wanted(cells:supplementary:notes:)`), `rectForRow(at:)` and the width cells are
 // measured at (`fittingHeight(of:tableWidth:)`), so what is measured, placed and reported agree.
 
 extension TableView {

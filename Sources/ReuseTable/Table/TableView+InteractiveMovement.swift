@@ -99,7 +99,7 @@ extension TableView: InteractivelyMovingView {
     }
 
     /// The lifted row's slot, its destination's index among the slots without it, and its
-    /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:after:)`
+    /// height now (it follows measurement and width changes): what `wanted(cells:supplementary:notes:)`
     /// shifts the other slots by.
     func liftedSlots() -> (origin: Int, destination: Int, height: Double)? {
         guard let movement = engine.pass.movement else { return nil }

@@ -331,7 +331,7 @@ extension TableView {
 /// What the table's stage 2 keeps from one pass to the next: the layout finger (where the last
 /// lookup landed), the walk of the viewport's slots, and where that walk started (the pinned
 /// header's section without a lookup, `pinnedHeader(in:)`).
-struct TableWalk: WantedNotes {
+struct TableWalk {
     var finger = GeometryFinger()
     var walk = WantedWalk()
     var top: (generation: UInt64, y: Double, section: Int)?
@@ -350,27 +350,17 @@ extension TableView {
     /// The layout pass's second stage, pure: the rows intersecting the viewport with their frames,
     /// in order, and the headers and footers there (in the proposed order while a row is lifted),
     /// found in one walk of the geometry from `firstVisibleSlot(at:near:)` — or, on the geometry
-    /// and frames of `last`'s walk, by extending it (`WantedWalk`). Fills the caller's arrays
-    /// (emptied first: a pass allocates nothing) and returns the new finger and walk, which the
-    /// pass stores (`keepWanted(_:)`); it writes nothing of the table's.
+    /// and frames of the last walk in `notes`, by extending it (`WantedWalk`). Writes the caller's
+    /// arrays (emptied first) and `notes` (the finger, the walk, where it started), in place: a pass
+    /// copies and allocates nothing. The pass hands it the table's `wantedNotes`.
     /// - Complexity: O(log n + visible slots); a scroll step on the same geometry walks only the
     ///   slots that arrive.
     func wanted(
-        cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], after last: consuming TableWalk
-    ) -> TableWalk {
-        recorder?.stage(.wanted, in: self)
-        var notes = consume last
-        wanted(cells: &rows, supplementary: &supplementary, notes: &notes)
-        return notes
-    }
-
-    /// `wanted(cells:supplementary:after:)` on the notes in place: returning them from each branch
-    /// compiled to a copy and a destroy of all of them (about 240 bytes) every pass.
-    private func wanted(
         cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
     ) {
-        rows.emptyKeepingCapacity()
-        supplementary.emptyKeepingCapacity()
+        recorder?.stage(.wanted, in: self)
+        rows.removeAll(keepingCapacity: true)
+        supplementary.emptyKeepingCapacity()  // none in most tables: no generic removeAll
         let visible = viewport
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
@@ -408,7 +398,7 @@ extension TableView {
         return SlotPosition(index: located.slot.index, section: located.section, row: located.row)
     }
 
-    /// The walk of `wanted(cells:supplementary:after:)` with a row margin or a lifted row, from
+    /// The walk of `wanted(cells:supplementary:notes:)` with a row margin or a lifted row, from
     /// `first` until a slot starts at or after `range.upperBound`. Not isolated, on locals only:
     /// its closure runs once a slot (see `WantedWalk.take`).
     /// - Complexity: O(visible slots).
@@ -463,25 +453,16 @@ extension TableView {
         }
     }
 
-    /// The pass takes what the last stage 2 kept (the table keeps an empty walk and no finger
-    /// until `keepWanted(_:)`), so extending the walk copies nothing.
-    func takeWantedNotes() -> TableWalk {
-        var notes = TableWalk()
-        swap(&notes, &wantedNotes)
-        return notes
-    }
-
-    /// The pass stores what stage 2 returned: the finger, the walk, where the walk started.
-    func keepWanted(_ notes: consuming TableWalk) {
-        wantedNotes = consume notes
-    }
+    /// Nothing to do after stage 2: the pinned header reads where the walk started from `wantedNotes`.
+    func didFindWanted() {}
 
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
     /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
     func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
         var rows = engine.pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
         engine.pass.wantedCells = []
-        _ = wanted(cells: &rows, supplementary: &ignored, after: TableWalk(finger: layoutFinger))
+        var notes = TableWalk(finger: layoutFinger)
+        wanted(cells: &rows, supplementary: &ignored, notes: &notes)
         defer { engine.pass.wantedCells = rows }
         return rows
     }

@@ -151,7 +151,7 @@ open class TableView: ScrollView {
     /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
     var treeConfig = HeightTree.Config.standard
     /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
-    /// (`wanted(cells:supplementary:after:)`; the pass stores it, `keepWanted(_:)`).
+    /// (`wanted(cells:supplementary:notes:)`, which the pass hands it to).
     @exclusivity(unchecked)
     var wantedNotes = TableWalk()
     @exclusivity(unchecked)

@@ -64,6 +64,32 @@ struct DiffableReorderingTests {
         expectCellsMatchSnapshot(harness)
     }
 
+    /// Without willReorder or didReorder the move is made in the data source's own snapshot: the
+    /// snapshot follows the drop as with them, and a snapshot the app took before keeps its order.
+    @Test func aDropWithoutTransactionHandlersMovesTheItemAndLeavesEarlierCopiesAlone() {
+        for (from, target) in [(1, 2), (4, 0), (0, 12), (7, 7)] {
+            let harness = makeReorderingHarness(items: [Array(0..<20), Array(20..<30)])
+            harness.dataSource.reorderingHandlers.canReorderItem = { _ in true }
+            let before = harness.dataSource.snapshot()
+            let table = harness.table
+            #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: from, section: 0)))
+            table.updateInteractiveMovementTargetPosition(CGPoint(x: 10, y: CGFloat(target) * 40 + 20))
+            guard let to = table.indexPathForInteractivelyMovedRow?.to, to.section == 0 else {
+                Issue.record("no proposed row in section 0 for \(target)")
+                continue
+            }
+            table.endInteractiveMovement()
+            var model = Array(0..<20)
+            model.insert(model.remove(at: from), at: to.row)
+            #expect(harness.dataSource.snapshot().itemIdentifiers(inSection: 0) == model, "drop \(from) → \(to.row)")
+            #expect(harness.dataSource.snapshot().itemIdentifiers(inSection: 1) == Array(20..<30))
+            #expect(harness.dataSource.indexPath(for: model[to.row]) == to)
+            #expect(before.itemIdentifiers(inSection: 0) == Array(0..<20))
+            #expect(table.numberOfRows(inSection: 0) == 20)
+            expectCellsMatchSnapshot(harness)
+        }
+    }
+
     @Test func anApplyFromDidReorderRunsAfterTheMove() {
         let harness = makeReorderingHarness(items: [Array(0..<20)])
         harness.heights[100] = 40

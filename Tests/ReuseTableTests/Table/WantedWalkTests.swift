@@ -9,13 +9,13 @@ import TestSupport
 /// shows what brute force says.
 @MainActor
 @Suite struct WantedWalkTests {
-    /// What `wanted(cells:supplementary:after:)` finds with the last walk forgotten, written as text to compare.
+    /// What `wanted(cells:supplementary:notes:)` finds with the last walk forgotten, written as text to compare.
     func fullWalk(_ table: TableView) -> [String] {
         let kept = table.wantedNotes.walk.taken.map(\.index)
         var forgotten = table.wantedNotes
         forgotten.walk.forget()
         var rows: [VisibleRows<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
-        _ = table.wanted(cells: &rows, supplementary: &supplementary, after: forgotten)
+        table.wanted(cells: &rows, supplementary: &supplementary, notes: &forgotten)
         #expect(table.wantedNotes.walk.taken.map(\.index) == kept, "stage 2 writes nothing of the table's")
         return describe(rows, supplementary)
     }
@@ -27,7 +27,8 @@ import TestSupport
             TableView.frames(of: table.wantedNotes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
             #expect(describe(table.engine.pass.wantedCells, []) == describe(rows, []), "the pass's rows are the walk's")
         } else {
-            _ = table.wanted(cells: &rows, supplementary: &supplementary, after: table.wantedNotes)  // a row margin: the full walk, kept nothing
+            var notes = table.wantedNotes
+            table.wanted(cells: &rows, supplementary: &supplementary, notes: &notes)  // a row margin: the full walk, kept nothing
         }
         return describe(rows, supplementary)
     }
