@@ -105,8 +105,8 @@ struct LayoutPassState<Cell: AnyObject> {
     /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
     mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
         placed = placement
-        arrivals.removeAll(keepingCapacity: true)
-        arrived.removeAll(keepingCapacity: true)
+        arrivals.emptyKeepingCapacity()
+        arrived.emptyKeepingCapacity()
         swap(&self.arrivals, &arrivals)
         swap(&self.arrived, &arrived)
     }
@@ -125,7 +125,7 @@ extension ReuseEngineView {
         guard engine.hasLoadedData else { return reload(keepingHeightCache: false) }
         engine.pass.begin()
         defer { engine.pass.isRunning = false }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = monotonicNanoseconds()
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
@@ -144,7 +144,7 @@ extension ReuseEngineView {
         }
         engine.pass.end(bounds: bounds, insets: adjustedContentInset)
         engine.counters.layoutPasses += 1
-        engine.counters.lastLayoutNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        engine.counters.lastLayoutNanoseconds = monotonicNanoseconds() &- start
     }
 
     /// Stage 3: makes the cells on screen match `wanted` (sorted by index path), in steps that
@@ -175,7 +175,7 @@ extension ReuseEngineView {
             var staying = engine.pass.staying
             engine.pass.staying = []
             engine.cellsOnScreen.cells(for: wanted, into: &staying)
-            arrivals.removeAll(keepingCapacity: true)
+            arrivals.emptyKeepingCapacity()
             for (position, cell) in staying.enumerated() {
                 guard let cell else {
                     arrivals.append(position)
@@ -185,7 +185,7 @@ extension ReuseEngineView {
                 cell.frame = wanted[position].frame
                 cell.layoutIfNeeded()
             }
-            staying.removeAll(keepingCapacity: true)
+            staying.emptyKeepingCapacity()
             engine.pass.staying = staying
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
@@ -224,7 +224,7 @@ extension ReuseEngineView {
         engine.pass.leaving = []
         engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
         recycle(leaving)
-        leaving.removeAll(keepingCapacity: true)
+        leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
     }
 
@@ -263,11 +263,28 @@ extension ReuseEngineView {
     func runPassIfStale() {
         guard engine.hasLoadedData else { return }
         guard
-            engine.pass.requests.contains(.runAgain) || engine.pass.lastBounds != bounds || engine.pass.lastInsets != adjustedContentInset
+            engine.pass.requests.contains(.runAgain) || !bounds.isSame(as: engine.pass.lastBounds) || engine.pass.lastInsets != adjustedContentInset
                 || hasInvalidatedLayout
         else { return }
         performTransaction { runLayoutPass() }
     }
+}
+
+extension CGRect {
+    /// `self == other`, field by field: Foundation's `CGRect` equality on Linux costs a call and a
+    /// hash, twice a scroll step.
+    func isSame(as other: CGRect?) -> Bool {
+        guard let other else { return false }
+        return origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width && size.height == other.size.height
+    }
+}
+
+/// The monotonic clock in nanoseconds, read directly: `DispatchTime.now()` wraps the same clock
+/// in two calls, and the pass reads it twice a step.
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
 
 extension ReuseEngineView {

@@ -7,34 +7,40 @@ import Foundation
 /// writing its state, and a class keeps Swift's exclusivity per field, as stored properties of
 /// the view did (a struct would be one field: a delegate reading `visibleCells` while the pass
 /// state is written would conflict). Reaching a field costs one load more than a property of the view.
+///
+/// The fields a pass reads and writes on every step are `@exclusivity(unchecked)`: the runtime's check
+/// costs about 76 instructions an access (Docs/performance.md), and no access of them overlaps another —
+/// each is a plain read or write, or a mutating call that never calls out (no inout of them is held
+/// across a data source or delegate call). Keep it so when adding code; `templateCells` stays checked
+/// (app code runs while it is passed inout).
 @MainActor
 final class ReuseEngine<Cell: PooledCell> {
     /// Idle cells by identifier.
-    var pool = ReusePool<Cell>()
+    @exclusivity(unchecked) var pool = ReusePool<Cell>()
     /// The class registered for each identifier.
-    var registeredClasses: [String: Cell.Type] = [:]
+    @exclusivity(unchecked) var registeredClasses: [String: Cell.Type] = [:]
     /// The last registration looked up: a view asks about the same identifier for every row.
-    var lastRegistration: (identifier: String, cellClass: Cell.Type)?
+    @exclusivity(unchecked) var lastRegistration: (identifier: String, cellClass: Cell.Type)?
     /// Off-screen cells per identifier used only for measuring (FDTemplateLayoutCell's template cells).
     var templateCells: [String: Cell] = [:]
     /// The cells on screen, sorted by index path.
-    var cellsOnScreen = VisibleRows<Cell>()
+    @exclusivity(unchecked) var cellsOnScreen = VisibleRows<Cell>()
     /// The layout pass's state (`LayoutPass.swift`).
-    var pass = LayoutPassState<Cell>()
+    @exclusivity(unchecked) var pass = LayoutPassState<Cell>()
     /// The guard around every step that calls out (`LayoutTransaction`).
     let transaction = LayoutTransaction()
     /// Whether `reloadData()` has started since the view was made (set *before* the data source is asked).
-    var hasLoadedData = false
+    @exclusivity(unchecked) var hasLoadedData = false
     /// The selected index paths: state of the view, never of a cell (`SelectionState`).
-    var selection = SelectionState()
+    @exclusivity(unchecked) var selection = SelectionState()
     /// The batch `performBatchUpdates(_:completion:)` (and the table's `beginUpdates()`) record.
-    var batchRecorder = BatchRecorder()
+    @exclusivity(unchecked) var batchRecorder = BatchRecorder()
     /// Index paths announced to the prefetch data source and not yet displayed or cancelled.
-    var prefetchedIndexPaths: Set<IndexPath> = []
+    @exclusivity(unchecked) var prefetchedIndexPaths: Set<IndexPath> = []
     /// What holds still what the user reads through a change (`LiveData.swift`).
-    var liveData = LiveDataState()
+    @exclusivity(unchecked) var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
-    var counters = SharedCounters()
+    @exclusivity(unchecked) var counters = SharedCounters()
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).

@@ -81,7 +81,7 @@ struct WantedWalk {
             visible.lowerBound < old.upperBound
         {
             let kept = taken.firstIndex { $0.minY + $0.height > visible.lowerBound } ?? taken.count
-            taken.removeSubrange(..<kept)
+            if kept == 1 { taken.remove(at: 0) } else if kept > 1 { taken.removeSubrange(..<kept) }  // a step drops one
             self.stop =
                 stop.index < geometry.count
                 ? WantedWalk.take(geometry, from: stop, near: finger, visible: visible, before: .max, into: &taken) : stop
@@ -90,8 +90,8 @@ struct WantedWalk {
         {
             let kept = taken.firstIndex { $0.minY >= visible.upperBound } ?? taken.count
             var newStop = kept < taken.count ? SlotPosition(index: taken[kept].index, section: taken[kept].section, row: taken[kept].row) : stop
-            taken.removeSubrange(kept...)
-            scratch.removeAll(keepingCapacity: true)
+            while taken.count > kept { taken.removeLast() }  // a step drops one: no generic removeSubrange
+            scratch.emptyKeepingCapacity()
             if let ended = WantedWalk.take(geometry, from: first, near: finger, visible: visible, before: firstIndex, into: &scratch) {
                 newStop = ended  // the new bottom is above the old top: every old slot is below it
                 taken.removeAll(keepingCapacity: true)

@@ -80,7 +80,21 @@ struct VisibleRows<Cell: AnyObject> {
     /// off the ends only: those leave in one block move, without touching the entries that stay.
     /// - Complexity: O(v + w).
     mutating func removeEntries(notIn wanted: [Wanted], into gone: inout [Entry]) {
-        gone.removeAll(keepingCapacity: true)
+        gone.emptyKeepingCapacity()
+        if let kept = keptRun(of: wanted) {
+            guard kept.count < entries.count else { return }
+            // One element at a time: a scroll drops one or two, and `removeSubrange` costs
+            // more than the moves it saves (Docs/performance.md).
+            for e in 0..<kept.lowerBound { gone.append(entries[e]) }
+            for e in kept.upperBound..<entries.count { gone.append(entries[e]) }
+            while entries.count > kept.upperBound { entries.removeLast() }
+            if kept.lowerBound == 1 {
+                entries.remove(at: 0)
+            } else if kept.lowerBound > 1 {
+                entries.removeSubrange(..<kept.lowerBound)
+            }
+            return
+        }
         // Which entries stay, by one merge walk; the common cases are a kept run in the middle.
         var w = 0, firstKept = -1, lastKept = -1, keptCount = 0
         for e in entries.indices {
@@ -116,7 +130,12 @@ struct VisibleRows<Cell: AnyObject> {
     /// caller's array (emptied first).
     /// - Complexity: O(v + w).
     func positionsMissing(from wanted: [Wanted], into result: inout [Int]) {
-        result.removeAll(keepingCapacity: true)
+        result.emptyKeepingCapacity()
+        if let start = wantedRunEqualToEntries(in: wanted) {
+            for position in 0..<start { result.append(position) }  // a scroll's one or two: no generic append
+            for position in (start + entries.count)..<wanted.count { result.append(position) }
+            return
+        }
         var e = 0
         for (position, target) in wanted.enumerated() {
             while e < entries.count, (entries[e].section, entries[e].row) < (target.section, target.row) { e += 1 }
@@ -135,7 +154,7 @@ struct VisibleRows<Cell: AnyObject> {
 
     /// `cells(for:)` into a caller's array (emptied first), so a layout pass allocates nothing.
     func cells(for wanted: [Wanted], into result: inout [Cell?]) {
-        result.removeAll(keepingCapacity: true)
+        result.emptyKeepingCapacity()
         result.reserveCapacity(wanted.count)
         var e = 0
         for target in wanted {
@@ -148,10 +167,66 @@ struct VisibleRows<Cell: AnyObject> {
         }
     }
 
+    // A scroll step keeps one run of the list and adds or drops rows at its ends: the two
+    // checks below find that run by comparing entries in step, without a merge walk.
+
+    /// The entries that stay when the list keeps one run equal to a run of `wanted` and every
+    /// other entry lies before `wanted`'s first row or after its last; nil otherwise.
+    /// - Complexity: O(v + w) comparisons, one per entry before the run and one per row in it.
+    private func keptRun(of wanted: [Wanted]) -> Range<Int>? {
+        guard let first = wanted.first, let last = wanted.last else { return 0..<0 }
+        var e = 0
+        while e < entries.count, (entries[e].section, entries[e].row) < (first.section, first.row) { e += 1 }
+        guard e < entries.count else { return e..<e }
+        var w = 0
+        while w < wanted.count, (wanted[w].section, wanted[w].row) < (entries[e].section, entries[e].row) { w += 1 }
+        var end = e
+        while end < entries.count, w < wanted.count, entries[end].section == wanted[w].section, entries[end].row == wanted[w].row {
+            end += 1
+            w += 1
+        }
+        // The run stops at the list's end, or every entry after it lies after the last wanted row.
+        guard end == entries.count || (entries[end].section, entries[end].row) > (last.section, last.row) else { return nil }
+        return e..<end
+    }
+
+    /// Where in `wanted` a run equal to the whole list starts, or nil when the list is not one
+    /// run of `wanted` (an empty list starts anywhere: 0).
+    /// - Complexity: O(w).
+    private func wantedRunEqualToEntries(in wanted: [Wanted]) -> Int? {
+        guard let head = entries.first else { return 0 }
+        var start = 0
+        while start < wanted.count, (wanted[start].section, wanted[start].row) < (head.section, head.row) { start += 1 }
+        guard start + entries.count <= wanted.count else { return nil }
+        for e in entries.indices where entries[e].section != wanted[start + e].section || entries[e].row != wanted[start + e].row {
+            return nil
+        }
+        return start
+    }
+
     /// Step 3: adds a row that arrived on screen, keeping the list sorted.
     /// - Complexity: O(log v) to find the place, O(v) to insert (v is a screenful).
     mutating func insert(_ entry: Entry) {
+        // A scroll's arrival goes at an end: no search.
+        if let last = entries.last, (last.section, last.row) >= (entry.section, entry.row) {
+            if let first = entries.first, (first.section, first.row) > (entry.section, entry.row) {
+                return entries.insert(entry, at: 0)
+            }
+        } else {
+            return entries.append(entry)
+        }
         let low = entries.partitioningIndex { ($0.section, $0.row) >= (entry.section, entry.row) }
         entries.insert(entry, at: low)
+    }
+}
+
+extension Array {
+    /// `removeAll(keepingCapacity: true)` for a pass's scratch arrays, which hold a few elements
+    /// or none: the generic `replaceSubrange` behind `removeAll` costs 70 to 150 instructions,
+    /// more than taking up to four elements off the end (Docs/performance.md).
+    /// - Complexity: O(count).
+    mutating func emptyKeepingCapacity() {
+        guard count <= 4 else { return removeAll(keepingCapacity: true) }
+        while !isEmpty { removeLast() }
     }
 }

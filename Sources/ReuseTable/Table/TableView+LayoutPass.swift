@@ -360,7 +360,7 @@ extension TableView {
     ) {
         recorder?.stage(.wanted, in: self)
         rows.removeAll(keepingCapacity: true)
-        supplementary.removeAll(keepingCapacity: true)
+        supplementary.emptyKeepingCapacity()  // none in most tables: no generic removeAll
         let visible = viewport
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
@@ -568,8 +568,11 @@ extension TableView {
         }
         guard section >= 0 else { return nil }
         let span: SectionSpan
-        if let known = pinnedSections.spans[section] {
+        if let last = pinnedSections.last, last.section == section {
+            span = last.span  // a scroll stays in its section: no hashing
+        } else if let known = pinnedSections.spans[section] {
             span = known
+            pinnedSections.last = (section, known)
         } else {
             span = geometry.sectionSpan(section, near: &layoutFinger)
             pinnedSections.remember(span, of: section)
@@ -585,6 +588,8 @@ extension TableView {
     struct PinnedSections {
         var generation: UInt64 = 0
         var spans: [Int: SectionSpan] = [:]
+        /// The span looked up last, of the section at the top.
+        var last: (section: Int, span: SectionSpan)?
 
         /// Spans kept at most: a scroll through many sections starts over rather than grow.
         static let capacity = 64
@@ -593,12 +598,14 @@ extension TableView {
         mutating func forget(generation: UInt64) {
             self.generation = generation
             spans.removeAll(keepingCapacity: true)
+            last = nil
         }
 
         /// Keeps the span of `section`, starting over when `capacity` spans are kept.
         mutating func remember(_ span: SectionSpan, of section: Int) {
             if spans.count >= PinnedSections.capacity { spans.removeAll(keepingCapacity: true) }
             spans[section] = span
+            last = (section, span)
         }
     }
 

@@ -36,7 +36,7 @@ open class TableViewCell: View {
     /// with `.singleLine`, 0 with `.none`. The table sets it before it measures or places the
     /// cell; `contentView` stops above it, so content pinned to the contentView's bottom is
     /// exactly as tall as it fits (the separator was added to the row's height, not the content's).
-    public internal(set) var separatorHeight: CGFloat = 0 {
+    @exclusivity(unchecked) public internal(set) var separatorHeight: CGFloat = 0 {
         didSet { if separatorHeight != oldValue { setNeedsLayout() } }
     }
 

@@ -54,7 +54,9 @@ extension ScrollView {
     func moveOffset(to origin: CGPoint, because reason: OffsetMoveReason) -> Bool {
         guard origin != bounds.origin else { return false }
         recorder?.offsetWillMove(to: origin, because: reason, in: self)
-        bounds.origin = origin
+        var moved = bounds  // read, then written: no modify coroutine (see `View.frame`)
+        moved.origin = origin
+        bounds = moved
         offsetMoves[reason] += 1
         return true
     }

@@ -16,7 +16,11 @@ open class View {
         get { CGRect(origin: origin, size: bounds.size) }
         set {
             origin = newValue.origin
-            bounds.size = newValue.size
+            // Read, then written: `bounds.size =` on an open property runs its modify coroutine,
+            // twice the instructions for each cell placed (Docs/performance.md).
+            var resized = bounds
+            resized.size = newValue.size
+            bounds = resized
         }
     }
 
@@ -43,7 +47,9 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    public private(set) var subviews: [View] = [] {
+    // Unchecked, as `needsLayout` and `_autoLayout` below: read for every cell placed or recycled, and
+    // changed only inside this class's methods, which never call out while they change it.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
         didSet { AutoLayoutState.structureDidChange(below: self) }  // engines above walk their subtree again
     }
 
@@ -69,10 +75,10 @@ open class View {
     /// release of it on the runtime's slow path, as `superview` explains.
     var weakHandle: SuperviewLink { link }
 
-    private(set) var needsLayout = true
+    @exclusivity(unchecked) private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
-    var _autoLayout: AutoLayoutState?
+    @exclusivity(unchecked) var _autoLayout: AutoLayoutState?
 
     /// A view with `frame` (its bounds start at the origin), no superview and no subviews, needing layout
     /// (UIKit: `init(frame:)`).

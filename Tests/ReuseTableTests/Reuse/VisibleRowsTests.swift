@@ -126,9 +126,16 @@ private typealias Rows = VisibleRows<Token>
         var next = 0
         var scratch: [Token?] = []
         for pass in 0..<400 {
-            // A random wanted set over 3 sections × 12 rows, sorted, no duplicates.
+            // A random wanted set over 3 sections × 12 rows, sorted, no duplicates; every other
+            // pass a scroll's window (a run of consecutive rows, now and then with one row left out).
             var keys = Set<Key>()
-            for _ in 0..<random(14) { keys.insert(Key(section: random(3), row: random(12))) }
+            if pass % 2 == 0 {
+                for _ in 0..<random(14) { keys.insert(Key(section: random(3), row: random(12))) }
+            } else {
+                let start = random(36), length = random(14)
+                for slot in start..<min(start + length, 36) { keys.insert(Key(section: slot / 12, row: slot % 12)) }
+                if random(4) == 0, let gap = keys.randomElement(using: &generator) { keys.remove(gap) }
+            }
             let wantedKeys = keys.sorted()
             let wanted = wantedKeys.map { Self.wanted($0.section, $0.row) }
             let oldIDs = Dictionary(uniqueKeysWithValues: model.map { ($0.key, $0.id) })
@@ -143,10 +150,16 @@ private typealias Rows = VisibleRows<Token>
             let expectedGone = model.filter { !keys.contains($0.key) }.map(\.id)
             let expectedStaying = wantedKeys.map { oldIDs[$0] }
             var newModel: [(key: Key, id: Int)] = []
+            let expectedMissing = wantedKeys.indices.filter { oldIDs[wantedKeys[$0]] == nil }
             do {
+                var missing: [Int] = [-1]
+                rows.positionsMissing(from: wanted, into: &missing)
+                try #require(missing == expectedMissing, "pass \(pass): arrivals before the departures")
                 let gone = rows.removeEntries(notIn: wanted)
                 try #require(gone.map(\.cell.id) == expectedGone, "pass \(pass)")
                 try #require(rows.count == model.count - gone.count)
+                rows.positionsMissing(from: wanted, into: &missing)
+                try #require(missing == expectedMissing, "pass \(pass): arrivals after the departures")
                 let staying = rows.cells(for: wanted)
                 try #require(staying.map { $0?.id } == expectedStaying, "pass \(pass)")
                 rows.cells(for: wanted, into: &scratch)
