@@ -1,17 +1,11 @@
 import Foundation
 
-// Interactive movement (a row or an item lifted and dragged), written once for both views.
-// Docs/reordering.md tells the whole story; in short:
-//
-// - The lifted cell leaves the list of cells on screen when it is lifted and comes back only
-//   when the movement ends: reconcile never sees it, so it never goes back to the pool, however
-//   far the content scrolls under it.
-// - The proposed order is layout only: each view's `wanted(cells:supplementary:notes:)` places the
-//   other elements as if the lifted one sat at `destination`; the data source keeps the order
-//   before the lift, and so do the view's counts and every call the app makes meanwhile.
-// - Structural calls made while an element is lifted wait in the view's `LayoutTransaction`
-//   (its holding state). At the drop they run first, and the drop follows them
-//   (`InteractiveMovement+WaitingCalls.swift`); a reload or an apply cancels the lift instead.
+// Interactive movement (a row or an item lifted and dragged), written once for both views
+// (Docs/reordering.md). The lifted cell leaves the cells on screen until the drop, so it never
+// goes back to the pool; the proposed order is layout only (`wanted(cells:supplementary:notes:)`
+// places the others as if it sat at `destination`), while the data source and the app's calls keep
+// the order before the lift. Structural calls made meanwhile wait in the `LayoutTransaction` and run
+// first at the drop (`InteractiveMovement+WaitingCalls.swift`); a reload or an apply cancels the lift.
 
 /// A lifted row or item: where it came from, where it would land now, its cell and the target point.
 struct InteractiveMovement<Cell: AnyObject> {

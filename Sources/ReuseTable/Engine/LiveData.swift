@@ -1,16 +1,10 @@
 import Foundation
 
 // Live data: holding still what the user reads while the content changes under it
-// (Docs/live-data.md). Both views use one mechanism, around every change:
-//
-//     before ──► record the anchor (where it will be, how far below the top it is now)
-//                and whether the viewport shows the end (`LiveDataState.pendingFollow`)
-//     change ──► an update plan, a reload, a new width, measurement
-//     settle ──► follow the end (`.followEnd`), or put the anchor back (`.keepVisibleContent`),
-//                clamped to the offset range; then note where the pass left the viewport
-//
-// Each view finds its anchor its own way (`TableView+LiveData.swift`,
-// `CollectionView+LiveData.swift`); the decisions are written once, here.
+// (Docs/live-data.md). Around every change: before, record the anchor and whether the viewport
+// shows the end (`LiveDataState.pendingFollow`); at settle, follow the end (`.followEnd`) or put
+// the anchor back (`.keepVisibleContent`), clamped. Each view finds its anchor its own way
+// (`TableView+LiveData.swift`, `CollectionView+LiveData.swift`); the decisions are written once, here.
 
 /// The row or item a change keeps still: its index path after the change, and how far below
 /// the viewport's top its rect started before the change.

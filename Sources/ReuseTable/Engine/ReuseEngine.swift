@@ -3,16 +3,13 @@ import Foundation
 /// What a table and a collection view keep the same way, stored once: each view owns one
 /// (`engine`), and the code written once for both (`ReuseEngineView`) reads and writes it.
 ///
-/// A final class held in a `let`, not a struct: callbacks read the view while a step is
-/// writing its state, and a class keeps Swift's exclusivity per field, as stored properties of
-/// the view did (a struct would be one field: a delegate reading `visibleCells` while the pass
-/// state is written would conflict). Reaching a field costs one load more than a property of the view.
+/// A final class, not a struct: callbacks read the view while a step writes its state, and a class
+/// keeps exclusivity per field (a struct would be one field: a delegate reading `visibleCells`
+/// while the pass state is written would conflict).
 ///
-/// The fields a pass reads and writes on every step are `@exclusivity(unchecked)`: the runtime's check
-/// costs about 76 instructions an access (Docs/performance.md), and no access of them overlaps another —
-/// each is a plain read or write, or a mutating call that never calls out (no inout of them is held
-/// across a data source or delegate call). Keep it so when adding code; `templateCells` stays checked
-/// (app code runs while it is passed inout).
+/// The fields a pass touches every step are `@exclusivity(unchecked)` (a check costs about 76
+/// instructions, Docs/performance.md): no inout of them is ever held across a data source or
+/// delegate call. Keep it so; `templateCells` stays checked (app code runs while it is inout).
 @MainActor
 final class ReuseEngine<Cell: PooledCell> {
     /// Idle cells by identifier.

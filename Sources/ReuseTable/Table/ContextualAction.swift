@@ -2,11 +2,8 @@ import Foundation
 
 /// One button a swipe reveals on a row (UIKit: `UIContextualAction`).
 ///
-/// The handler does the work — usually it changes the model and tells the table
-/// (`deleteRows(at:with:)` for a destructive action) — and then calls its completion:
-/// `true` when the action was performed (the row closes), `false` when it was not (the
-/// row stays open). The completion may be called later, once; a row already closed
-/// ignores it.
+/// The handler does the work (a destructive one changes the model and calls `deleteRows(at:with:)`),
+/// then calls its completion once, now or later: `true` closes the row, `false` leaves it open.
 ///
 /// ```swift
 /// let flag = ContextualAction(style: .normal, title: "Flag") { _, _, completion in

@@ -1,11 +1,6 @@
-/// Terminal display width of text, in columns (the `wcwidth` idea, per grapheme cluster).
-///
-/// A terminal draws East Asian wide characters and emoji in two columns,
-/// combining marks in none. `Label` wraps by these widths so a wrapped line
-/// never overflows the grid it is drawn in. The tables below cover the main
-/// wide blocks of Unicode's EastAsianWidth.txt (W and F); emoji are found by
-/// the `Emoji_Presentation` property, which is what makes them wide since
-/// Unicode 9. Rare scripts fall back to one column.
+// Terminal display width of text, in columns (the `wcwidth` idea, per grapheme cluster): East Asian
+// wide characters (EastAsianWidth.txt's W and F blocks) and `Emoji_Presentation` emoji take two,
+// combining marks none, rare scripts one. `Label` wraps by these widths.
 
 /// The number of terminal columns `character` occupies: 0, 1 or 2.
 ///
