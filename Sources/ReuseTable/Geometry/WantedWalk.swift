@@ -60,9 +60,6 @@ struct WantedWalk {
     var firstIndex = 0
     /// The first slot starting at or below the bottom (index `count` when the slots ended); nil when not known.
     var stop: SlotPosition?
-    /// Where `stop` starts (infinity when the slots ended): a step whose bottom stays at or above it
-    /// takes nothing new at the bottom, and skips the tree.
-    var stopMinY = Double.infinity
     /// The slots taken, in order.
     var taken: [Taken] = []
     /// Scratch space for a walk up (a pass allocates nothing).
@@ -70,22 +67,6 @@ struct WantedWalk {
 
     /// Forgets the walk: the next one walks the whole viewport.
     mutating func forget() { frames = nil }
-
-    /// The slot containing `y` (clamped to 0), read from the slots taken instead of the tree, or nil
-    /// when the walk cannot tell. On the same `generation`, a slot containing a `y` inside the
-    /// walked viewport has a height and intersects it, so the walk took it. Only while `bottom` stays
-    /// at or above the stop: a step that walks on needs the lookup to leave the finger near.
-    /// - Complexity: O(slots taken before the answer), one or two on a scroll step.
-    func keptSlot(containing y: Double, generation: UInt64, bottom: Double) -> SlotPosition? {
-        let y = max(y, 0)
-        guard frames != nil, self.generation == generation, bottom <= stopMinY, y >= visible.lowerBound, y < visible.upperBound else {
-            return nil
-        }
-        for slot in taken where slot.minY + slot.height > y {
-            return slot.minY <= y ? SlotPosition(index: slot.index, section: slot.section, row: slot.row) : nil
-        }
-        return nil
-    }
 
     /// The slots taken for `visible`, from `first` (the slot containing its top), extending the
     /// last walk when it was made on the same geometry (`generation`) and `frames`.
@@ -101,34 +82,25 @@ struct WantedWalk {
         {
             let kept = taken.firstIndex { $0.minY + $0.height > visible.lowerBound } ?? taken.count
             if kept == 1 { taken.remove(at: 0) } else if kept > 1 { taken.removeSubrange(..<kept) }  // a step drops one
-            if stop.index < geometry.count, stopMinY < visible.upperBound {
-                let ended = WantedWalk.take(geometry, from: stop, near: finger, visible: visible, before: .max, into: &taken)
-                self.stop = ended?.position
-                stopMinY = ended?.minY ?? .infinity
-            }
+            self.stop =
+                stop.index < geometry.count
+                ? WantedWalk.take(geometry, from: stop, near: finger, visible: visible, before: .max, into: &taken) : stop
         } else if sameLayout, visible.lowerBound < old.lowerBound, visible.upperBound <= old.upperBound,
             visible.upperBound > old.lowerBound
         {
             let kept = taken.firstIndex { $0.minY >= visible.upperBound } ?? taken.count
-            if kept < taken.count {
-                stop = SlotPosition(index: taken[kept].index, section: taken[kept].section, row: taken[kept].row)
-                stopMinY = taken[kept].minY
-            }
+            var newStop = kept < taken.count ? SlotPosition(index: taken[kept].index, section: taken[kept].section, row: taken[kept].row) : stop
             while taken.count > kept { taken.removeLast() }  // a step drops one: no generic removeSubrange
-            if first.index < firstIndex {  // slots above the old first one arrive
-                scratch.emptyKeepingCapacity()
-                if let ended = WantedWalk.take(geometry, from: first, near: finger, visible: visible, before: firstIndex, into: &scratch) {
-                    stop = ended.position  // the new bottom is above the old top: every old slot is below it
-                    stopMinY = ended.minY
-                    taken.removeAll(keepingCapacity: true)
-                }
-                taken.insert(contentsOf: scratch, at: 0)
+            scratch.emptyKeepingCapacity()
+            if let ended = WantedWalk.take(geometry, from: first, near: finger, visible: visible, before: firstIndex, into: &scratch) {
+                newStop = ended  // the new bottom is above the old top: every old slot is below it
+                taken.removeAll(keepingCapacity: true)
             }
+            taken.insert(contentsOf: scratch, at: 0)
+            self.stop = newStop
         } else {
             taken.removeAll(keepingCapacity: true)
-            let ended = WantedWalk.take(geometry, from: first, near: finger, visible: visible, before: .max, into: &taken)
-            stop = ended?.position
-            stopMinY = ended?.minY ?? .infinity
+            stop = WantedWalk.take(geometry, from: first, near: finger, visible: visible, before: .max, into: &taken)
         }
         self.generation = generation
         self.frames = frames
@@ -137,16 +109,16 @@ struct WantedWalk {
     }
 
     /// Takes every slot with a height intersecting `visible`, from `first` until a slot starts at or
-    /// below `visible.upperBound` (returned, with its section, row and top; index `count` and top
-    /// infinity when the slots end) or slot `limit` is reached (nil). Not isolated, on locals only: its closure runs once a
+    /// below `visible.upperBound` (returned, with its section and row; index `count` when the slots
+    /// end) or slot `limit` is reached (nil). Not isolated, on locals only: its closure runs once a
     /// slot, and one formed in a main-actor method checks the executor on every call (Docs/performance.md).
     /// - Complexity: O(slots visited).
     nonisolated static func take(
         _ geometry: any RowGeometry, from first: SlotPosition, near finger: GeometryFinger, visible: Range<Double>, before limit: Int,
         into taken: inout [Taken]
-    ) -> (position: SlotPosition, minY: Double)? {
+    ) -> SlotPosition? {
         var position = first
-        var stop: (position: SlotPosition, minY: Double)? = (SlotPosition(index: geometry.count, section: first.section, row: first.row), .infinity)
+        var stop: SlotPosition? = SlotPosition(index: geometry.count, section: first.section, row: first.row)
         geometry.forEachSlot(from: first.index, near: finger) { slot in
             if slot.index >= limit {
                 stop = nil
@@ -154,7 +126,7 @@ struct WantedWalk {
             }
             position.advance(to: slot)
             guard slot.minY < visible.upperBound else {
-                stop = (position, slot.minY)
+                stop = position
                 return false
             }
             if slot.height > 0, slot.maxY > visible.lowerBound {

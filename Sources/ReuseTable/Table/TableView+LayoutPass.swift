@@ -350,8 +350,7 @@ extension TableView {
     /// The layout pass's second stage, pure: the rows intersecting the viewport with their frames,
     /// in order, and the headers and footers there (in the proposed order while a row is lifted),
     /// found in one walk of the geometry from `firstVisibleSlot(at:near:)` — or, on the geometry
-    /// and frames of the last walk in `notes`, by extending it (`WantedWalk`), which also names the
-    /// top slot when the step stays inside it. Writes the caller's
+    /// and frames of the last walk in `notes`, by extending it (`WantedWalk`). Writes the caller's
     /// arrays (emptied first) and `notes` (the finger, the walk, where it started), in place: a pass
     /// copies and allocates nothing. The pass hands it the table's `wantedNotes`.
     /// - Complexity: O(log n + visible slots); a scroll step on the same geometry walks only the
@@ -368,15 +367,11 @@ extension TableView {
         let lifted = liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
         let geometry = self.geometry  // one copy of the existential for the pass
-        let generation = engine.pass.layoutGeneration
-        // A scroll step inside the last walk reads the top slot from it: no lookup in the tree.
-        guard range.upperBound > 0, geometry.count > 0,
-            let first = notes.walk.keptSlot(containing: range.lowerBound, generation: generation, bottom: range.upperBound)
-                ?? firstVisibleSlot(at: range.lowerBound, near: &notes.finger)
-        else {
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger) else {
             notes.walk.forget()
             return
         }
+        let generation = engine.pass.layoutGeneration
         notes.top = lifted == nil ? (generation, range.lowerBound, first.section) : nil
         let width = bounds.width, inset = cellInset(forTableWidth: width)
         let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
