@@ -86,7 +86,7 @@ extension FeedApp {
         _ = feed.model.movePost(from: origin, to: destination)
         setMessage(
             "Enter: dropped at day \(destination.section + 1), place \(destination.row + 1): moveRowAt once, "
-                + "the snapshot followed (didReorder), the cell kept its height.")
+                + "the data source's snapshot moved the post, the cell kept its height.")
         return .changed
     }
 }
