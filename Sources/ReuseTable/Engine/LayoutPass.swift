@@ -299,17 +299,26 @@ extension ReuseEngineView {
         tellDidEndDisplaying(leaving)
     }
 
-    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool).
+    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool); not
+    /// when its method is the protocol's default, as UIKit asks `respondsToSelector:` once per delegate.
     func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard let delegate else { return }
+        guard !engine.defaultDisplayCallbacks.contains(.didEndDisplaying), let delegate else { return }
         calling(Self.didEndDisplayingCallback) {
             for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
         }
     }
 
-    /// Tells the delegate that `entries` will display (they are on the list of cells on screen already).
+    /// Called by a delegate protocol's default `willDisplay` or `didEndDisplaying`: when `delegate` is
+    /// this view's, the pass stops calling that method (the default does nothing) until a new delegate is set.
+    func noteDefaultDisplayCallback(_ callback: DisplayCallbacks, of delegate: AnyObject) {
+        guard let current = self.delegate as AnyObject?, current === delegate else { return }
+        engine.defaultDisplayCallbacks.insert(callback)
+    }
+
+    /// Tells the delegate that `entries` will display (they are on the list of cells on screen
+    /// already); not when its method is the protocol's default.
     func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard let delegate else { return }
+        guard !engine.defaultDisplayCallbacks.contains(.willDisplay), let delegate else { return }
         calling(Self.willDisplayCallback) {
             for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }
         }
