@@ -138,6 +138,22 @@ open class TableViewCell: View {
     }
     private var selectedState = false
     private var highlightedState = false
+    /// Whether `setHighlighted(_:animated:)` last heard true from the table, or the cell was taken from
+    /// the pool highlighted: the next display tells it false even when `isHighlighted` already is
+    /// (an override may not call super; `clearSelectionForReuse()` cleared the state without it).
+    var highlightOwedToSetter = false
+
+    /// Reuse: the cell reads unselected and unhighlighted from here on, without calling the setters; the
+    /// table's display calls `setSelected(_:animated:)` (always) and `setHighlighted(_:animated:)` (when
+    /// it was highlighted), so an override hears each change of what the cell shows once.
+    func clearSelectionForReuse() {
+        guard selectedState || highlightedState else { return }
+        if highlightedState { highlightOwedToSetter = true }
+        selectedState = false
+        highlightedState = false
+        setNeedsUpdateConfiguration()
+        showSelectionOnLabels()
+    }
 
     /// Shows the selected state; override to draw it, and call super (UIKit's pattern).
     /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
