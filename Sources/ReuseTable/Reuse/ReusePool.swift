@@ -18,6 +18,8 @@ struct ReusePool<Cell: AnyObject> {
     /// The stack used last: a table usually asks for the same identifier again,
     /// and comparing two short strings is cheaper than hashing one.
     private var lastSlot = -1
+    /// `identifiers[lastSlot]`, kept beside it: one comparison, no array access.
+    private var lastIdentifier = ""
 
     /// How many cells were created per identifier (teaching counter).
     private(set) var created: [String: Int] = [:]
@@ -32,7 +34,8 @@ struct ReusePool<Cell: AnyObject> {
     var count: Int { stacks.reduce(0) { $0 + $1.count } }
 
     private mutating func slot(for identifier: String) -> Int {
-        if lastSlot >= 0, identifiers[lastSlot] == identifier { return lastSlot }
+        if lastSlot >= 0, lastIdentifier == identifier { return lastSlot }
+        lastIdentifier = identifier
         if let slot = slots[identifier] {
             lastSlot = slot
             return slot

@@ -113,7 +113,8 @@ open class TableViewCell: View {
 
     /// True for the off-screen cells the table measures with; a cell may skip
     /// work that does not change its height (FDTemplateLayoutCell's flag).
-    public internal(set) var isTemplateLayoutCell = false
+    // Unchecked: read for every cell the table recycles, and only ever assigned (see `View.subviews`).
+    @exclusivity(unchecked) public internal(set) var isTemplateLayoutCell = false
 
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeen = false
