@@ -213,7 +213,10 @@ open class TableViewCell: View {
     open func prepareForReuse() {}
 
     /// The width the accessory takes from the content (UIKit's metrics, as FDTemplateLayoutCell uses them).
-    public var accessoryWidth: CGFloat {
+    public var accessoryWidth: CGFloat { accessoryWidth(accessoryView) }
+
+    /// `accessoryWidth` for `accessoryView` read already.
+    private func accessoryWidth(_ accessoryView: View?) -> CGFloat {
         if let accessoryView { return accessoryView.frame.width + 16 }
         switch accessoryType {
         case .none: return 0
@@ -229,20 +232,26 @@ open class TableViewCell: View {
     /// `textLabel` and `detailTextLabel` (if used) as the cell's style lays them out; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let content = contentFrame
+        let accessoryView = self.accessoryView  // read once: `contentFrame` would read it again
+        let size = bounds.size
+        let content = Self.contentFrame(in: size, accessoryWidth: accessoryWidth(accessoryView), separatorHeight: separatorHeight)
         contentView.frame = content
         let contentWidth = content.width, contentHeight = content.height
         if let accessoryView {
             accessoryView.frame.origin = CGPoint(
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
-        layoutStyleLabels()
-        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
+        layoutStyleLabels(contentSize: content.size)
+        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: size)
     }
 
     /// Where `layoutSubviews()` puts `contentView`: the cell's width minus `accessoryWidth`, its height minus `separatorHeight`.
     var contentFrame: CGRect {
-        CGRect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: max(0, bounds.height - separatorHeight))
+        Self.contentFrame(in: bounds.size, accessoryWidth: accessoryWidth, separatorHeight: separatorHeight)
+    }
+
+    private static func contentFrame(in size: CGSize, accessoryWidth: CGFloat, separatorHeight: CGFloat) -> CGRect {
+        CGRect(x: 0, y: 0, width: max(0, size.width - accessoryWidth), height: max(0, size.height - separatorHeight))
     }
 
     /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so
