@@ -189,6 +189,8 @@ extension ReuseEngineView {
             engine.pass.staying = staying
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
+        // A delegate whose `willDisplay` is the protocol's default hears nothing: no list to collect.
+        let collectsArrived = !engine.defaultDisplayCallbacks.contains(.willDisplay)
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
@@ -205,7 +207,7 @@ extension ReuseEngineView {
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             engine.cellsOnScreen.insert(entry)
             recorder?.cell(cell, .shown, at: indexPath, in: self)
-            arrived.append(entry)
+            if collectsArrived { arrived.append(entry) }
             if hasPrefetched { engine.prefetchedIndexPaths.remove(indexPath) }
         }
         engine.counters.mostVisibleAtOnce = max(engine.counters.mostVisibleAtOnce, engine.cellsOnScreen.count)

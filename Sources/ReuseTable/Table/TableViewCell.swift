@@ -242,7 +242,9 @@ open class TableViewCell: View {
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
         layoutStyleLabels(contentSize: content.size)
-        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: size)
+        if configurationSlots.contentView != nil || configurationSlots.backgroundView != nil {  // a classic cell has neither
+            configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: size)
+        }
     }
 
     /// Where `layoutSubviews()` puts `contentView`: the cell's width minus `accessoryWidth`, its height minus `separatorHeight`.

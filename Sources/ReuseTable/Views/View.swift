@@ -133,7 +133,7 @@ open class View {
     @discardableResult
     @_spi(Internals) public func removeSubview(_ view: View) -> Bool {
         guard let index = lastIndex(ofSubview: view) else { return false }
-        subviews.removeShifting(at: index)
+        subviews.remove(at: index)
         view.attach(to: nil)
         return true
     }
@@ -258,21 +258,4 @@ extension [View] {
         }
     }
 
-    /// `remove(at:)` for the subview list: the tail moves down one place in a single memory move,
-    /// then the last element goes (the specialized `remove(at:)` cost about 47 instructions for each
-    /// cell a table recycles).
-    /// - Complexity: O(count - index).
-    mutating func removeShifting(at index: Int) {
-        precondition(index >= 0 && index < count, "removeShifting: index \(index) out of range 0..<\(count)")
-        let last = count - 1
-        if index < last {
-            withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                let removed = (base + index).move()
-                (base + index).moveInitialize(from: base + index + 1, count: last - index)
-                (base + last).initialize(to: removed)
-            }
-        }
-        removeLast()
-    }
 }
