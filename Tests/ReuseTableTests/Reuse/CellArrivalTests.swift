@@ -29,6 +29,19 @@ private final class DisplayRecorder: TableViewDelegate {
     }
 }
 
+/// A collection view delegate that records `willDisplay` and `didEndDisplaying`.
+@MainActor
+private final class ItemDisplayRecorder: CollectionViewDelegate {
+    var willDisplay: [IndexPath] = []
+    var didEndDisplaying: [IndexPath] = []
+    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        willDisplay.append(indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        didEndDisplaying.append(indexPath)
+    }
+}
+
 /// A cell that records what its selection setters hear, and what the data source reads.
 @MainActor
 private final class SetterCountingCell: TableViewCell {
@@ -187,5 +200,22 @@ private final class CountingRows: TableViewDataSource, TableViewDelegate {
         table.contentOffset.y = 200
         let again = table.cellForRow(at: IndexPath(row: 21, section: 0)) as! SetterCountingCell
         #expect(again.heard == ["selected true"], "\(again.heard)")
+    }
+
+    /// The collection view follows the same rule: defaults once, a new delegate hears everything.
+    @Test func aCollectionViewsNewDelegateHearsEveryDisplayCallback() {
+        let column = ScrollColumn(count: 100)
+        let view = column.makeView()  // 50-point items, 200 points tall
+        view.contentOffset.y = 100
+        #expect(view.engine.defaultDisplayCallbacks == [.willDisplay, .didEndDisplaying])
+        let recorder = ItemDisplayRecorder()
+        view.delegate = recorder
+        #expect(view.engine.defaultDisplayCallbacks.isEmpty)
+        let before = Set(view.indexPathsForVisibleItems)
+        view.contentOffset.y = 300
+        let after = Set(view.indexPathsForVisibleItems)
+        #expect(!recorder.willDisplay.isEmpty && !recorder.didEndDisplaying.isEmpty)
+        #expect(recorder.willDisplay == after.subtracting(before).sorted(), "\(recorder.willDisplay)")
+        #expect(recorder.didEndDisplaying == before.subtracting(after).sorted(), "\(recorder.didEndDisplaying)")
     }
 }
