@@ -335,6 +335,9 @@ struct TableWalk {
     var finger = GeometryFinger()
     var walk = WantedWalk()
     var top: (generation: UInt64, y: Double, section: Int)?
+    /// True when the rows the pass hands back to stage 2 (`LayoutPassState.wantedCells`) are what
+    /// `walk` made of its slots: the next step changes only the rows that arrive and leave.
+    var rowsAreWalk = false
 }
 
 extension TableView {
@@ -359,23 +362,43 @@ extension TableView {
         cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
     ) {
         recorder?.stage(.wanted, in: self)
-        rows.removeAll(keepingCapacity: true)
         supplementary.emptyKeepingCapacity()  // none in most tables: no generic removeAll
         let visible = viewport
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
-        let lifted = liftedSlots(), reach = lifted?.height ?? 0
+        let lifted = engine.pass.movement == nil ? nil : liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
+        let generation = engine.pass.layoutGeneration
+        let width = bounds.width, inset = cellInset(forTableWidth: width)
+        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
+        // `rows` holds what the last walk in `notes` made of its slots (the pass hands back its own
+        // rows): a step inside that walk changes only the rows that arrive and leave.
+        let rowsAreWalk = notes.rowsAreWalk && rows.count == notes.walk.taken.count - notes.walk.supplementaryCount
+        notes.rowsAreWalk = false
+        if lifted == nil, frames.rowMargin == 0, let first = notes.walk.keptTop(of: visible, generation: generation, frames: frames) {
+            // A step down inside the last walk: its top slot is one the walk took (no lookup), and
+            // the geometry is read only when the bottom passes the walk's stop.
+            notes.top = (generation, range.lowerBound, first.section)
+            let change =
+                notes.walk.reachesStop(visible)
+                ? notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
+                : notes.walk.walkInside(visible, first: first)
+            TableView.frames(
+                of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
+                supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
+            notes.rowsAreWalk = true
+            return
+        }
         let geometry = self.geometry  // one copy of the existential for the pass
-        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger) else {
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger)
+        else {
+            rows.removeAll(keepingCapacity: true)
             notes.walk.forget()
             return
         }
-        let generation = engine.pass.layoutGeneration
         notes.top = lifted == nil ? (generation, range.lowerBound, first.section) : nil
-        let width = bounds.width, inset = cellInset(forTableWidth: width)
-        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
         guard lifted == nil, frames.rowMargin == 0 else {
+            rows.removeAll(keepingCapacity: true)
             notes.walk.forget()
             TableView.collectWanted(
                 geometry, from: first, near: notes.finger, range: range, visible: visible, lifted: lifted, frames: frames,
@@ -383,8 +406,11 @@ extension TableView {
             return
         }
         // The last walk extended where it can: a scroll step walks the slots that arrive.
-        notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
-        TableView.frames(of: notes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
+        let change = notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
+        TableView.frames(
+            of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
+            supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
+        notes.rowsAreWalk = true
     }
 
     /// The article's `findRowForOffsetY`: the slot containing `y` (clamped to the top), with its
@@ -441,16 +467,61 @@ extension TableView {
     ) {
         let rowWidth = max(0, frames.width - 2 * frames.rowInset)
         for slot in taken {
-            let y = CGFloat(slot.minY + frames.origin)
             if slot.kind == .row {
-                rows.append(
-                    .init(
-                        section: slot.section, row: slot.row, frame: CGRect(x: frames.rowInset, y: y, width: rowWidth, height: CGFloat(slot.height))))
+                rows.append(row(of: slot, frames, width: rowWidth))
             } else {
-                supplementary.append(
-                    (SupplementaryKey(kind: slot.kind, section: slot.section), CGRect(x: 0, y: y, width: frames.width, height: CGFloat(slot.height))))
+                supplementary.append(supplementaryElement(of: slot, frames))
             }
         }
+    }
+
+    /// The rows and headers and footers of a walk's slots `taken` after `change`: when `rows` holds
+    /// the rows of the walk before it (`rowsAreWalk`), only the rows that left are dropped and the
+    /// ones that arrived added (the others' frames are the same: same geometry and frames);
+    /// otherwise all of them. Headers and footers (`supplementaryCount` of them) are listed anew
+    /// (none in most tables: one check).
+    nonisolated static func frames(
+        of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        rowsAreWalk: Bool, supplementary: inout [(SupplementaryKey, CGRect)], supplementaryCount: Int
+    ) {
+        guard rowsAreWalk, !change.rebuilt else {
+            rows.removeAll(keepingCapacity: true)
+            return self.frames(of: taken, frames, rows: &rows, supplementary: &supplementary)
+        }
+        let rowWidth = max(0, frames.width - 2 * frames.rowInset)
+        if change.rowsDroppedAtTop == 1 {
+            rows.remove(at: 0)  // a step drops one: no generic removeSubrange
+        } else if change.rowsDroppedAtTop > 1 {
+            rows.removeSubrange(..<change.rowsDroppedAtTop)
+        }
+        for _ in 0..<change.rowsDroppedAtBottom { rows.removeLast() }
+        var t = change.addedAtTop
+        while t > 0 {
+            t -= 1
+            if taken[t].kind == .row { rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0) }
+        }
+        for t in (taken.count - change.addedAtBottom)..<taken.count where taken[t].kind == .row {
+            rows.append(row(of: taken[t], frames, width: rowWidth))
+        }
+        guard supplementaryCount > 0 else { return }
+        for slot in taken where slot.kind != .row { supplementary.append(supplementaryElement(of: slot, frames)) }
+    }
+
+    /// A taken row with its frame.
+    @inline(__always)
+    nonisolated static func row(of slot: WantedWalk.Taken, _ frames: SlotFrames, width: CGFloat) -> VisibleRows<TableViewCell>.Wanted {
+        .init(
+            section: slot.section, row: slot.row,
+            frame: CGRect(x: frames.rowInset, y: CGFloat(slot.minY + frames.origin), width: width, height: CGFloat(slot.height)))
+    }
+
+    /// A taken header or footer with its frame.
+    @inline(__always)
+    nonisolated static func supplementaryElement(of slot: WantedWalk.Taken, _ frames: SlotFrames) -> (SupplementaryKey, CGRect) {
+        (
+            SupplementaryKey(kind: slot.kind, section: slot.section),
+            CGRect(x: 0, y: CGFloat(slot.minY + frames.origin), width: frames.width, height: CGFloat(slot.height))
+        )
     }
 
     /// Nothing to do after stage 2: the pinned header reads where the walk started from `wantedNotes`.
@@ -463,6 +534,7 @@ extension TableView {
         engine.pass.wantedCells = []
         var notes = TableWalk(finger: layoutFinger)
         wanted(cells: &rows, supplementary: &ignored, notes: &notes)
+        wantedNotes.rowsAreWalk = false  // the pass's rows are this walk's now, not the stored walk's
         defer { engine.pass.wantedCells = rows }
         return rows
     }
