@@ -163,14 +163,14 @@ extension ReuseEngineView {
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recorder?.stage(.reconcile, in: self)
-        recycleCellsThatLeft(wanted)
+        let runStart = recycleCellsThatLeft(wanted)
         let placement = self.placement
         // Until every cell is placed, the cells on screen have no placement: a callback below may
         // change what they follow (a separator style, a height), and the next pass compares anew.
         var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
         let stayingPlaced = engine.pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
         if stayingPlaced {
-            engine.cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
+            engine.cellsOnScreen.positionsMissing(from: wanted, runStart: runStart, into: &arrivals)
         } else {
             var staying = engine.pass.staying
             engine.pass.staying = []
@@ -217,15 +217,20 @@ extension ReuseEngineView {
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
     /// go back to the pool, then the delegate hears `didEndDisplaying`. Settle runs it early
-    /// when it is about to measure, so measuring reuses the cells that left.
+    /// when it is about to measure, so measuring reuses the cells that left. Returns where the
+    /// cells that stay lie in `wanted` when they are one run of it (a scroll), or nil; nil too when
+    /// a callback changed the list meanwhile.
     /// - Complexity: O(visible + wanted).
-    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
+    @discardableResult
+    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) -> Int? {
         var leaving = engine.pass.leaving
         engine.pass.leaving = []
-        engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        let runStart = engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        let version = engine.cellsOnScreen.version
         recycle(leaving)
         leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
+        return engine.cellsOnScreen.version == version ? runStart : nil
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.
