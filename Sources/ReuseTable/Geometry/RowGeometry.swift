@@ -172,3 +172,19 @@ extension RowGeometry {
             end: section + 1 < sectionCount ? offset(of: headerIndex(ofSection: section + 1)) : totalHeight)
     }
 }
+
+/// A geometry's slot count, total height and estimated slots, read once after each change
+/// (`TableView.geometryTotals`), for the checks a scroll step makes.
+struct GeometryTotals {
+    var count = 0
+    var totalHeight = 0.0
+    var unmeasuredCount = 0
+
+    init() {}
+
+    init(_ geometry: any RowGeometry) {
+        count = geometry.count
+        totalHeight = geometry.totalHeight
+        unmeasuredCount = geometry.unmeasuredCount
+    }
+}

@@ -53,11 +53,14 @@ extension TableView {
     /// the sanitizer, the live-data round and two content sizes (Docs/performance.md).
     /// - Complexity: O(1).
     var hasNothingToSettle: Bool {
-        let b = bounds, maximum = GeometryNumber.maximum, geometry = self.geometry  // one copy of the existential
+        let b = bounds, maximum = GeometryNumber.maximum, geometry = geometryTotals  // no copy of the existential
         guard b.origin.x.isFinite, b.origin.y.isFinite, b.width >= 0, b.width <= maximum, b.height >= 0, b.height <= maximum,
-            measuredWidth == nil || measuredWidth == b.width, !isViewportResized,
+            measuredWidth == nil || measuredWidth == b.width,
             engine.pass.requests.isEmpty, engine.pass.movement == nil, geometry.unmeasuredCount == 0
         else { return false }
+        if let last = engine.pass.lastBounds {  // `isViewportResized`, on the bounds read above
+            guard last.size == b.size, engine.pass.lastInsets == adjustedContentInset else { return false }
+        }
         let live = engine.liveData
         guard !live.sticksToBottom, !live.alignsContentToBottom, additionalTopInset == 0, live.pendingAnchor == nil,
             live.pendingFollow == nil
@@ -346,8 +349,9 @@ extension TableView {
     /// The vertical span on screen, in geometry coordinates (content coordinates minus
     /// `geometryOrigin`, the table header's height): what the geometry is searched with.
     var viewport: Range<Double> {
-        let top = Double(contentOffset.y) - geometryOrigin
-        return top..<(top + Double(max(bounds.height, 0)))
+        let b = bounds  // `contentOffset` is `bounds.origin`: one read
+        let top = Double(b.origin.y) - geometryOrigin
+        return top..<(top + Double(max(b.height, 0)))
     }
 
     /// The layout pass's second stage, pure: the rows intersecting the viewport with their frames,
