@@ -134,6 +134,27 @@ struct VisibleRows<Cell: AnyObject> {
         return nil
     }
 
+    /// Takes out the first `first` and the last `last` entries, in order, into a caller's array
+    /// (emptied first): `removeEntries(notIn:into:)` when the caller knows those are the entries
+    /// that left (`WantedRowsChange`).
+    /// - Complexity: O(first + last), plus the move of the entries that stay when `first > 0`.
+    mutating func removeEnds(first: Int, last: Int, into gone: inout [Entry]) {
+        gone.emptyKeepingCapacity()
+        guard first > 0 || last > 0 else { return }
+        for e in 0..<first { gone.append(entries[e]) }
+        for e in (entries.count - last)..<entries.count { gone.append(entries[e]) }
+        for _ in 0..<last { entries.removeLast() }
+        if first == 1 { entries.remove(at: 0) } else if first > 1 { entries.removeSubrange(..<first) }
+    }
+
+    /// Whether the list is exactly `wanted[start..<(start + count)]` (checked in debug builds after a
+    /// pass took entries off by `removeEnds(first:last:into:)`).
+    /// - Complexity: O(v).
+    func isRun(of wanted: [Wanted], at start: Int) -> Bool {
+        guard start >= 0, start + entries.count <= wanted.count else { return false }
+        return entries.indices.allSatisfy { entries[$0].section == wanted[start + $0].section && entries[$0].row == wanted[start + $0].row }
+    }
+
     /// The positions in `wanted` of the rows not on the list (the arrivals), in order, into a
     /// caller's array (emptied first).
     /// - Complexity: O(v + w).
