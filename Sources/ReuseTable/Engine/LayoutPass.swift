@@ -144,13 +144,13 @@ extension ReuseEngineView {
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
-        var cells = engine.pass.wantedCells
-        engine.pass.wantedCells = []
+        var cells: [VisibleRows<Cell>.Wanted] = []
+        swap(&cells, &engine.pass.wantedCells)  // moved out and back: no retain, no release
         var supplementary: [SupplementaryElement] = []
         wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)  // stage 2 writes only what it is handed
         didFindWanted()
         reconcile(cells: cells, supplementary: supplementary)
-        engine.pass.wantedCells = cells
+        swap(&cells, &engine.pass.wantedCells)
 
         if transaction.hasDeferredWork {
             engine.pass.requests.insert(.runAgain)

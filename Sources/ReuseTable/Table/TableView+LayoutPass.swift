@@ -617,12 +617,14 @@ extension TableView {
     /// until the section's end pushes it up; it draws above everything.
     /// - Complexity: O(log n + visible slots).
     func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
+        let pinned = style == .plain ? pinnedHeader(in: visible) : nil
+        // Nothing found, pinned or shown (a table without headers and footers): no copy of the list.
+        guard !found.isEmpty || pinned != nil || !visibleSupplementaryViews.isEmpty else { return }
         var wanted = found
-        if style == .plain, let pinned = pinnedHeader(in: visible) {
+        if let pinned {
             wanted.removeAll { $0.0 == pinned.0 }
             wanted.append(pinned)
         }
-        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
             recycleSupplementary(view)
