@@ -49,6 +49,24 @@ import Synchronization
     }
 }
 
+/// Where the last walk over the slots of a `HeightTree` stopped: the leaf and the run holding
+/// the slot its body returned false for, with the run's start Y and first slot. A walk from
+/// that slot or a little after it starts at the run (`forEachSlot(from:near:cursor:_:)`), the
+/// same chain of additions a descent makes. Like a finger, used only while `stamp` is the
+/// tree's; `RowRecords` ignores it.
+@_spi(Internals) public struct SlotCursor: Sendable {
+    /// Stamp of the tree the cursor was left in; 0 (no tree has it) when empty.
+    var stamp: UInt64 = 0
+    /// Unretained: only dereferenced while `stamp` matches, and then the tree holds the leaf.
+    var leaf: Unmanaged<HeightTree.Node>?
+    var run = 0
+    var runMinY = 0.0
+    var runFirstIndex = 0
+
+    /// A cursor valid for no geometry.
+    public init() {}
+}
+
 /// A slot with the section it belongs to and its row in that section (-1 for
 /// the header, the section's row count for its footer), as a layout pass needs it.
 @_spi(Internals) public struct LocatedSlot: Equatable, Sendable {

@@ -66,6 +66,75 @@ extension HeightTree {
         }
     }
 
+    /// Slots a cursor may lie before the start of a walk and still be walked from (a step's walk
+    /// starts exactly at it; further off, a descent costs less than the runs between).
+    static let cursorReach = 64
+
+    /// `forEachSlot(from:near:_:)`, starting at `cursor`'s run when the cursor is valid and at most
+    /// `cursorReach` slots before `index`, else at the finger's (as `forEachSlot(from:near:_:)`),
+    /// else after one descent (no allocation); leaves `cursor` at the run of the slot `body`
+    /// returned false for (unchanged when the slots ended).
+    ///
+    /// - Complexity: O(slots visited + runs between the cursor and `index`), plus one O(log n)
+    ///   descent for each further leaf entered (and one to start without a usable cursor or finger).
+    public func forEachSlot(from index: Int, near finger: GeometryFinger, cursor: inout SlotCursor, _ body: (Slot) -> Bool) {
+        let index = max(index, 0)
+        var leaf: Node, r: Int, acc: Double, first: Int
+        if cursor.stamp == stamp, let ref = cursor.leaf, index >= cursor.runFirstIndex, index - cursor.runFirstIndex <= Self.cursorReach {
+            leaf = ref.takeUnretainedValue()
+            r = cursor.run
+            acc = cursor.runMinY
+            first = cursor.runFirstIndex
+        } else if finger.stamp == stamp, let ref = finger.leaf, index >= finger.leafFirstIndex,
+            index < finger.leafFirstIndex + ref.takeUnretainedValue().summary.count
+        {
+            leaf = ref.takeUnretainedValue()
+            if index >= finger.runFirstIndex, finger.run < leaf.runCount {
+                r = finger.run
+                acc = finger.runMinY
+                first = finger.runFirstIndex
+            } else {
+                r = 0
+                acc = finger.leafMinY
+                first = finger.leafFirstIndex
+            }
+        } else {
+            guard index < count else { return }
+            let p = position(of: index)  // the run's start Y is the chain of additions `forEachSlot(from:_:)` makes
+            leaf = p.leaf
+            r = p.run
+            acc = p.runMinY
+            first = index - p.within
+        }
+        while true {
+            while r < leaf.runCount {
+                let h = leaf.runHeight(r), m = leaf.runMeta(r), c = RunMeta.count(m)
+                if index < first + c {
+                    let kind = RunMeta.kind(m), measured = RunMeta.isMeasured(m)
+                    for k in max(0, index - first)..<c {
+                        let slot = Slot(index: first + k, minY: acc + Double(k) * h, height: h, kind: kind, isMeasured: measured)
+                        if !body(slot) {
+                            cursor.stamp = stamp
+                            cursor.leaf = .passUnretained(leaf)
+                            cursor.run = r
+                            cursor.runMinY = acc
+                            cursor.runFirstIndex = first
+                            return
+                        }
+                    }
+                }
+                acc = acc + Double(c) * h
+                first += c
+                r += 1
+            }
+            guard first < count else { return }
+            let next = position(of: first)
+            leaf = next.leaf
+            r = 0
+            acc = next.runMinY
+        }
+    }
+
     /// A root descent by height that records the leaf, its bounds and what lies before it in `finger`.
     private func descend(to y: Double, finger: inout GeometryFinger) -> LocatedSlot? {
         var node = root

@@ -125,6 +125,11 @@ import Foundation
     /// `forEachSlot(from:_:)`, starting from `finger` when it is valid and near `index`.
     func forEachSlot(from index: Int, near finger: GeometryFinger, _ body: (Slot) -> Bool)
 
+    /// `forEachSlot(from:near:_:)`, starting from `cursor` when it is valid and at or a little
+    /// before `index`, and leaving `cursor` at the slot where `body` returned false: a walk that
+    /// goes on from where the last one stopped starts there, without walking to it again.
+    func forEachSlot(from index: Int, near finger: GeometryFinger, cursor: inout SlotCursor, _ body: (Slot) -> Bool)
+
     /// The header slot of `section` (`0 ..< sectionCount`) and the offset where the section ends,
     /// remembered in `finger` for the next call with the same section and tree state.
     /// Same answer as `slot(at: headerIndex(ofSection:))` and `offset(of:)` of the next header
@@ -151,6 +156,13 @@ extension RowGeometry {
         forEachSlot(from: index, body)
     }
 
+    /// Without a cursor: `forEachSlot(from:near:_:)`.
+    ///
+    /// - Complexity: that of `forEachSlot(from:_:)`.
+    public func forEachSlot(from index: Int, near finger: GeometryFinger, cursor: inout SlotCursor, _ body: (Slot) -> Bool) {
+        forEachSlot(from: index, near: finger, body)
+    }
+
     /// Without a finger: the header's slot and the next header's offset, looked up.
     ///
     /// - Complexity: that of `headerIndex(ofSection:)`, `slot(at:)` and `offset(of:)`.
@@ -158,5 +170,21 @@ extension RowGeometry {
         SectionSpan(
             header: slot(at: headerIndex(ofSection: section)),
             end: section + 1 < sectionCount ? offset(of: headerIndex(ofSection: section + 1)) : totalHeight)
+    }
+}
+
+/// A geometry's slot count, total height and estimated slots, read once after each change
+/// (`TableView.geometryTotals`), for the checks a scroll step makes.
+struct GeometryTotals {
+    var count = 0
+    var totalHeight = 0.0
+    var unmeasuredCount = 0
+
+    init() {}
+
+    init(_ geometry: any RowGeometry) {
+        count = geometry.count
+        totalHeight = geometry.totalHeight
+        unmeasuredCount = geometry.unmeasuredCount
     }
 }

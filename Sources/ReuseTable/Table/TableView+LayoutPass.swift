@@ -53,11 +53,14 @@ extension TableView {
     /// the sanitizer, the live-data round and two content sizes (Docs/performance.md).
     /// - Complexity: O(1).
     var hasNothingToSettle: Bool {
-        let b = bounds, maximum = GeometryNumber.maximum, geometry = self.geometry  // one copy of the existential
+        let b = bounds, maximum = GeometryNumber.maximum, geometry = geometryTotals  // no copy of the existential
         guard b.origin.x.isFinite, b.origin.y.isFinite, b.width >= 0, b.width <= maximum, b.height >= 0, b.height <= maximum,
-            measuredWidth == nil || measuredWidth == b.width, !isViewportResized,
+            measuredWidth == nil || measuredWidth == b.width,
             engine.pass.requests.isEmpty, engine.pass.movement == nil, geometry.unmeasuredCount == 0
         else { return false }
+        if let last = engine.pass.lastBounds {  // `isViewportResized`, on the bounds read above
+            guard last.size == b.size, engine.pass.lastInsets == adjustedContentInset else { return false }
+        }
         let live = engine.liveData
         guard !live.sticksToBottom, !live.alignsContentToBottom, additionalTopInset == 0, live.pendingAnchor == nil,
             live.pendingFollow == nil
@@ -335,6 +338,11 @@ struct TableWalk {
     var finger = GeometryFinger()
     var walk = WantedWalk()
     var top: (generation: UInt64, y: Double, section: Int)?
+    /// True when the rows the pass hands back to stage 2 (`LayoutPassState.wantedCells`) are what
+    /// `walk` made of its slots: the next step changes only the rows that arrive and leave.
+    var rowsAreWalk = false
+    /// How the last stage 2's rows differ from the ones it was handed, when it changed only their ends.
+    var rowsChange: WantedRowsChange?
 }
 
 extension TableView {
@@ -343,8 +351,9 @@ extension TableView {
     /// The vertical span on screen, in geometry coordinates (content coordinates minus
     /// `geometryOrigin`, the table header's height): what the geometry is searched with.
     var viewport: Range<Double> {
-        let top = Double(contentOffset.y) - geometryOrigin
-        return top..<(top + Double(max(bounds.height, 0)))
+        let b = bounds  // `contentOffset` is `bounds.origin`: one read
+        let top = Double(b.origin.y) - geometryOrigin
+        return top..<(top + Double(max(b.height, 0)))
     }
 
     /// The layout pass's second stage, pure: the rows intersecting the viewport with their frames,
@@ -359,23 +368,44 @@ extension TableView {
         cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
     ) {
         recorder?.stage(.wanted, in: self)
-        rows.removeAll(keepingCapacity: true)
         supplementary.emptyKeepingCapacity()  // none in most tables: no generic removeAll
         let visible = viewport
         // A lifted row (`TableView+InteractiveMovement.swift`) is left out, and the slots between
         // its origin and its destination shift by its height: the proposed order, layout only.
-        let lifted = liftedSlots(), reach = lifted?.height ?? 0
+        let lifted = engine.pass.movement == nil ? nil : liftedSlots(), reach = lifted?.height ?? 0
         let range = (visible.lowerBound - reach)..<(visible.upperBound + reach)
+        let generation = engine.pass.layoutGeneration
+        let width = bounds.width, inset = cellInset(forTableWidth: width)
+        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
+        // `rows` holds what the last walk in `notes` made of its slots (the pass hands back its own
+        // rows): a step inside that walk changes only the rows that arrive and leave.
+        let rowsAreWalk = notes.rowsAreWalk && rows.count == notes.walk.taken.count - notes.walk.supplementaryCount
+        notes.rowsAreWalk = false
+        notes.rowsChange = nil
+        if lifted == nil, frames.rowMargin == 0, let first = notes.walk.keptTop(of: visible, generation: generation, frames: frames) {
+            // A step down inside the last walk: its top slot is one the walk took (no lookup), and
+            // the geometry is read only when the bottom passes the walk's stop.
+            notes.top = (generation, range.lowerBound, first.section)
+            let change =
+                notes.walk.reachesStop(visible)
+                ? notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
+                : notes.walk.walkInside(visible, first: first)
+            notes.rowsChange = TableView.frames(
+                of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
+                supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
+            notes.rowsAreWalk = true
+            return
+        }
         let geometry = self.geometry  // one copy of the existential for the pass
-        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger) else {
+        guard range.upperBound > 0, geometry.count > 0, let first = firstVisibleSlot(at: range.lowerBound, near: &notes.finger)
+        else {
+            rows.removeAll(keepingCapacity: true)
             notes.walk.forget()
             return
         }
-        let generation = engine.pass.layoutGeneration
         notes.top = lifted == nil ? (generation, range.lowerBound, first.section) : nil
-        let width = bounds.width, inset = cellInset(forTableWidth: width)
-        let frames = SlotFrames(width: width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin), rowInset: inset)
         guard lifted == nil, frames.rowMargin == 0 else {
+            rows.removeAll(keepingCapacity: true)
             notes.walk.forget()
             TableView.collectWanted(
                 geometry, from: first, near: notes.finger, range: range, visible: visible, lifted: lifted, frames: frames,
@@ -383,8 +413,11 @@ extension TableView {
             return
         }
         // The last walk extended where it can: a scroll step walks the slots that arrive.
-        notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
-        TableView.frames(of: notes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
+        let change = notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
+        notes.rowsChange = TableView.frames(
+            of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
+            supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
+        notes.rowsAreWalk = true
     }
 
     /// The article's `findRowForOffsetY`: the slot containing `y` (clamped to the top), with its
@@ -441,20 +474,79 @@ extension TableView {
     ) {
         let rowWidth = max(0, frames.width - 2 * frames.rowInset)
         for slot in taken {
-            let y = CGFloat(slot.minY + frames.origin)
             if slot.kind == .row {
-                rows.append(
-                    .init(
-                        section: slot.section, row: slot.row, frame: CGRect(x: frames.rowInset, y: y, width: rowWidth, height: CGFloat(slot.height))))
+                rows.append(row(of: slot, frames, width: rowWidth))
             } else {
-                supplementary.append(
-                    (SupplementaryKey(kind: slot.kind, section: slot.section), CGRect(x: 0, y: y, width: frames.width, height: CGFloat(slot.height))))
+                supplementary.append(supplementaryElement(of: slot, frames))
             }
         }
     }
 
+    /// The rows and headers and footers of a walk's slots `taken` after `change`: when `rows` holds
+    /// the rows of the walk before it (`rowsAreWalk`), only the rows that left are dropped and the
+    /// ones that arrived added (the others' frames are the same: same geometry and frames), and the
+    /// answer says how (for reconcile, `WantedRowsChange`); otherwise all of them, and nil. Headers
+    /// and footers (`supplementaryCount` of them) are listed anew (none in most tables: one check).
+    @discardableResult
+    nonisolated static func frames(
+        of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        rowsAreWalk: Bool, supplementary: inout [(SupplementaryKey, CGRect)], supplementaryCount: Int
+    ) -> WantedRowsChange? {
+        guard rowsAreWalk, !change.rebuilt else {
+            rows.removeAll(keepingCapacity: true)
+            self.frames(of: taken, frames, rows: &rows, supplementary: &supplementary)
+            return nil
+        }
+        var rowsChange = WantedRowsChange(
+            previousCount: rows.count, droppedAtTop: change.rowsDroppedAtTop, droppedAtBottom: change.rowsDroppedAtBottom, addedAtTop: 0,
+            addedAtBottom: 0)
+        let rowWidth = max(0, frames.width - 2 * frames.rowInset)
+        if change.rowsDroppedAtTop == 1 {
+            rows.remove(at: 0)  // a step drops one: no generic removeSubrange
+        } else if change.rowsDroppedAtTop > 1 {
+            rows.removeSubrange(..<change.rowsDroppedAtTop)
+        }
+        for _ in 0..<change.rowsDroppedAtBottom { rows.removeLast() }
+        var t = change.addedAtTop
+        while t > 0 {
+            t -= 1
+            if taken[t].kind == .row {
+                rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0)
+                rowsChange.addedAtTop += 1
+            }
+        }
+        for t in (taken.count - change.addedAtBottom)..<taken.count where taken[t].kind == .row {
+            rows.append(row(of: taken[t], frames, width: rowWidth))
+            rowsChange.addedAtBottom += 1
+        }
+        if supplementaryCount > 0 {
+            for slot in taken where slot.kind != .row { supplementary.append(supplementaryElement(of: slot, frames)) }
+        }
+        return rowsChange
+    }
+
+    /// A taken row with its frame.
+    @inline(__always)
+    nonisolated static func row(of slot: WantedWalk.Taken, _ frames: SlotFrames, width: CGFloat) -> VisibleRows<TableViewCell>.Wanted {
+        .init(
+            section: slot.section, row: slot.row,
+            frame: CGRect(x: frames.rowInset, y: CGFloat(slot.minY + frames.origin), width: width, height: CGFloat(slot.height)))
+    }
+
+    /// A taken header or footer with its frame.
+    @inline(__always)
+    nonisolated static func supplementaryElement(of slot: WantedWalk.Taken, _ frames: SlotFrames) -> (SupplementaryKey, CGRect) {
+        (
+            SupplementaryKey(kind: slot.kind, section: slot.section),
+            CGRect(x: 0, y: CGFloat(slot.minY + frames.origin), width: frames.width, height: CGFloat(slot.height))
+        )
+    }
+
     /// Nothing to do after stage 2: the pinned header reads where the walk started from `wantedNotes`.
     func didFindWanted() {}
+
+    /// How stage 2 changed the pass's rows when it changed only their ends (`TableWalk.rowsChange`).
+    var wantedRowsChange: WantedRowsChange? { wantedNotes.rowsChange }
 
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
     /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
@@ -463,6 +555,8 @@ extension TableView {
         engine.pass.wantedCells = []
         var notes = TableWalk(finger: layoutFinger)
         wanted(cells: &rows, supplementary: &ignored, notes: &notes)
+        wantedNotes.rowsAreWalk = false  // the pass's rows are this walk's now, not the stored walk's
+        wantedNotes.rowsChange = nil
         defer { engine.pass.wantedCells = rows }
         return rows
     }
@@ -523,12 +617,14 @@ extension TableView {
     /// until the section's end pushes it up; it draws above everything.
     /// - Complexity: O(log n + visible slots).
     func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
+        let pinned = style == .plain ? pinnedHeader(in: visible) : nil
+        // Nothing found, pinned or shown (a table without headers and footers): no copy of the list.
+        guard !found.isEmpty || pinned != nil || !visibleSupplementaryViews.isEmpty else { return }
         var wanted = found
-        if style == .plain, let pinned = pinnedHeader(in: visible) {
+        if let pinned {
             wanted.removeAll { $0.0 == pinned.0 }
             wanted.append(pinned)
         }
-        guard !wanted.isEmpty || !visibleSupplementaryViews.isEmpty else { return }
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
             recycleSupplementary(view)

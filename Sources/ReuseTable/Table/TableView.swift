@@ -150,7 +150,15 @@ open class TableView: ScrollView {
     let engine = ReuseEngine<TableViewCell>()
     /// The heights and positions of every header, row and footer: the one record of every current height.
     @exclusivity(unchecked)
-    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) { didSet { engine.pass.layoutGeneration &+= 1 } }
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) {
+        didSet {
+            engine.pass.layoutGeneration &+= 1
+            geometryTotals = GeometryTotals(geometry)
+        }
+    }
+    /// `geometry`'s counts and height, kept with it: a scroll step reads them without a copy of the existential.
+    @exclusivity(unchecked)
+    var geometryTotals = GeometryTotals()
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
     /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
@@ -283,7 +291,8 @@ open class TableView: ScrollView {
             if transaction.isActive, deferIfBusy("setting contentOffset", waitsForMovement: false, { [self] in contentOffset = newValue }) {
                 return
             }
-            super.contentOffset = offsetClosingSwipe(newValue)  // a scroll closes a row showing swipe actions
+            // A scroll closes a row showing swipe actions; without one, the offset is made finite once, below.
+            super.contentOffset = editing.swipe == nil ? newValue : offsetClosingSwipe(newValue)
         }
     }
 

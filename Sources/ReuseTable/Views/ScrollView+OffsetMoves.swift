@@ -30,6 +30,20 @@ extension ScrollView {
         /// The view showed the end before a change and shows it after (`sticksToBottom`), or
         /// content shorter than the viewport lies at its bottom (`alignsContentToBottom`).
         case followEnd
+
+        /// The case's place in `allCases`, without building the array (every scroll step counts a move).
+        var position: Int {
+            switch self {
+            case .user: 0
+            case .anchor: 1
+            case .clamp: 2
+            case .scrollTo: 3
+            case .sanitize: 4
+            case .autoScroll: 5
+            case .keepVisibleContent: 6
+            case .followEnd: 7
+            }
+        }
     }
 
     /// How many times the offset moved, by reason.
@@ -38,8 +52,8 @@ extension ScrollView {
 
         /// Moves made for `reason`.
         public subscript(reason: OffsetMoveReason) -> Int {
-            get { counts[OffsetMoveReason.allCases.firstIndex(of: reason)!] }
-            set { counts[OffsetMoveReason.allCases.firstIndex(of: reason)!] = newValue }
+            get { counts[reason.position] }
+            set { counts[reason.position] = newValue }
         }
 
         /// Every move, whatever its reason.
@@ -52,9 +66,9 @@ extension ScrollView {
     /// - Complexity: O(1).
     @discardableResult
     func moveOffset(to origin: CGPoint, because reason: OffsetMoveReason) -> Bool {
-        guard origin != bounds.origin else { return false }
+        var moved = bounds  // read once, then written: no modify coroutine (see `View.frame`)
+        guard origin != moved.origin else { return false }
         recorder?.offsetWillMove(to: origin, because: reason, in: self)
-        var moved = bounds  // read, then written: no modify coroutine (see `View.frame`)
         moved.origin = origin
         bounds = moved
         offsetMoves[reason] += 1

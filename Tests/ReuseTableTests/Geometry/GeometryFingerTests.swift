@@ -45,6 +45,9 @@ import TestSupport
         // A copy that shares (then diverges from) `tree`, with the model of its contents.
         var other: (tree: HeightTree, model: GeometryModel)?
         var fingers = Array(repeating: GeometryFinger(), count: 4)
+        // Cursors left where walks stopped (`forEachSlot(from:near:cursor:_:)`), one per finger, never reset:
+        // they meet trees they were not left in, as fingers do.
+        var cursors = Array(repeating: SlotCursor(), count: 4)
         var recordFinger = GeometryFinger()
         var y = 0.0
         var lookups = 0, walked = 0
@@ -136,6 +139,21 @@ import TestSupport
                     }
                     let wantSlots = (from..<min(from + 8, model.count)).map { againstModel ? answers.slot(at: $0) : tree.slot(at: $0) }
                     #expect(walkedSlots == wantSlots, "seed \(seed) step \(step): forEachSlot(from: \(from), near:)")
+                    // Through the cursor: a walk that stops, then one that goes on from where it stopped
+                    // (or from near it, before or after), as the kept walk of a scroll step does.
+                    var cursorSlots: [Slot] = []
+                    let length = Int.random(in: 1...12, using: &rng)
+                    tree.forEachSlot(from: from, near: fingers[f], cursor: &cursors[f]) {
+                        cursorSlots.append($0); return cursorSlots.count < length
+                    }
+                    let resume = min(model.count, max(0, from + cursorSlots.count - 1 + Int.random(in: -2...3, using: &rng)))
+                    tree.forEachSlot(from: resume, near: fingers[f], cursor: &cursors[f]) {
+                        cursorSlots.append($0); return cursorSlots.count < length + 6
+                    }
+                    let firstPart = (from..<min(from + length, model.count))
+                    let secondPart = (resume..<min(resume + length + 6 - firstPart.count, model.count))
+                    let wantCursor = (Array(firstPart) + Array(secondPart)).map { againstModel ? answers.slot(at: $0) : tree.slot(at: $0) }
+                    #expect(cursorSlots == wantCursor, "seed \(seed) step \(step): forEachSlot(from: \(from), near:, cursor:)")
                 }
             }
         }
