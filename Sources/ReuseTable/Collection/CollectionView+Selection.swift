@@ -90,4 +90,8 @@ extension CollectionView: SelectionHost {
 extension CollectionViewCell: SelectableCell {
     func showSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
     func showHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+    func resetSelectionForReuse() {
+        isSelected = false
+        isHighlighted = false
+    }
 }

@@ -217,6 +217,8 @@ extension ReuseEngineView {
             engine.pass.staying = staying
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
+        // A delegate whose `willDisplay` is the protocol's default hears nothing: no list to collect.
+        let collectsArrived = !engine.defaultDisplayCallbacks.contains(.willDisplay)
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
@@ -233,7 +235,7 @@ extension ReuseEngineView {
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             engine.cellsOnScreen.insert(entry)
             recorder?.cell(cell, .shown, at: indexPath, in: self)
-            arrived.append(entry)
+            if collectsArrived { arrived.append(entry) }
             if hasPrefetched { engine.prefetchedIndexPaths.remove(indexPath) }
         }
         engine.counters.mostVisibleAtOnce = max(engine.counters.mostVisibleAtOnce, engine.cellsOnScreen.count)
@@ -352,17 +354,26 @@ extension ReuseEngineView {
         tellDidEndDisplaying(leaving)
     }
 
-    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool).
+    /// Tells the delegate that `entries` ended displaying (their cells are back in the pool); not
+    /// when its method is the protocol's default, as UIKit asks `respondsToSelector:` once per delegate.
     func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard let delegate else { return }
+        guard !engine.defaultDisplayCallbacks.contains(.didEndDisplaying), let delegate else { return }
         calling(Self.didEndDisplayingCallback) {
             for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
         }
     }
 
-    /// Tells the delegate that `entries` will display (they are on the list of cells on screen already).
+    /// Called by a delegate protocol's default `willDisplay` or `didEndDisplaying`: when `delegate` is
+    /// this view's, the pass stops calling that method (the default does nothing) until a new delegate is set.
+    func noteDefaultDisplayCallback(_ callback: DisplayCallbacks, of delegate: AnyObject) {
+        guard let current = self.delegate as AnyObject?, current === delegate else { return }
+        engine.defaultDisplayCallbacks.insert(callback)
+    }
+
+    /// Tells the delegate that `entries` will display (they are on the list of cells on screen
+    /// already); not when its method is the protocol's default.
     func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard let delegate else { return }
+        guard !engine.defaultDisplayCallbacks.contains(.willDisplay), let delegate else { return }
         calling(Self.willDisplayCallback) {
             for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }
         }

@@ -38,6 +38,16 @@ final class ReuseEngine<Cell: PooledCell> {
     @exclusivity(unchecked) var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
     @exclusivity(unchecked) var counters = SharedCounters()
+    /// The display callbacks the delegate left to its protocol's default implementation (which
+    /// reported itself): the pass stops calling them until the view gets another delegate.
+    @exclusivity(unchecked) var defaultDisplayCallbacks = DisplayCallbacks()
+}
+
+/// `willDisplay` and `didEndDisplaying`, as a set (`ReuseEngine.defaultDisplayCallbacks`).
+struct DisplayCallbacks: OptionSet {
+    let rawValue: UInt8
+    static let willDisplay = DisplayCallbacks(rawValue: 1 << 0)
+    static let didEndDisplaying = DisplayCallbacks(rawValue: 1 << 1)
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).

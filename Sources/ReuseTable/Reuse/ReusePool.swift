@@ -11,13 +11,17 @@ import Foundation
 @MainActor
 struct ReusePool<Cell: AnyObject> {
     /// One stack of idle cells per identifier, in `identifiers` order; the most
-    /// recently returned cell is reused first.
+    /// recently returned cell is reused first. The stack of the identifier used last lives in
+    /// `hot` instead (its place here is empty): a table usually asks for the same identifier
+    /// again, and then a dequeue is one string comparison and a `popLast()` of a stored array.
     private var stacks: [[Cell]] = []
     private var identifiers: [String] = []
     private var slots: [String: Int] = [:]
-    /// The stack used last: a table usually asks for the same identifier again,
-    /// and comparing two short strings is cheaper than hashing one.
-    private var lastSlot = -1
+    /// The stack of `identifiers[hotSlot]`, out of `stacks` while it is the one used last.
+    private var hot: [Cell] = []
+    private var hotSlot = -1
+    /// `identifiers[hotSlot]`, kept beside it: one comparison, no array access.
+    private var hotIdentifier = ""
 
     /// How many cells were created per identifier (teaching counter).
     private(set) var created: [String: Int] = [:]
@@ -26,34 +30,44 @@ struct ReusePool<Cell: AnyObject> {
     var isEnabled = true
 
     /// Idle cells per identifier.
-    var idle: [String: [Cell]] { Dictionary(uniqueKeysWithValues: zip(identifiers, stacks)) }
+    var idle: [String: [Cell]] {
+        var all = stacks
+        if hotSlot >= 0 { all[hotSlot] = hot }
+        return Dictionary(uniqueKeysWithValues: zip(identifiers, all))
+    }
 
     /// Number of idle cells over all identifiers.
-    var count: Int { stacks.reduce(0) { $0 + $1.count } }
+    var count: Int { stacks.reduce(hot.count) { $0 + $1.count } }
 
-    private mutating func slot(for identifier: String) -> Int {
-        if lastSlot >= 0, identifiers[lastSlot] == identifier { return lastSlot }
-        if let slot = slots[identifier] {
-            lastSlot = slot
-            return slot
+    /// Makes `identifier`'s stack the hot one, putting the previous one back in `stacks`.
+    private mutating func heat(_ identifier: String) {
+        if hotSlot >= 0 { swap(&stacks[hotSlot], &hot) }
+        let slot: Int
+        if let known = slots[identifier] {
+            slot = known
+        } else {
+            slot = stacks.count
+            identifiers.append(identifier)
+            stacks.append([])
+            slots[identifier] = slot
         }
-        identifiers.append(identifier)
-        stacks.append([])
-        lastSlot = stacks.count - 1
-        slots[identifier] = lastSlot
-        return lastSlot
+        swap(&stacks[slot], &hot)
+        hotSlot = slot
+        hotIdentifier = identifier
     }
 
     /// Takes an idle cell for `identifier`, or nil.
     mutating func dequeue(_ identifier: String) -> Cell? {
         guard isEnabled else { return nil }
-        return stacks[slot(for: identifier)].popLast()
+        if hotSlot < 0 || hotIdentifier != identifier { heat(identifier) }
+        return hot.popLast()
     }
 
     /// Returns a cell that left the screen.
     mutating func enqueue(_ cell: Cell, identifier: String) {
         guard isEnabled else { return }
-        stacks[slot(for: identifier)].append(cell)
+        if hotSlot < 0 || hotIdentifier != identifier { heat(identifier) }
+        hot.append(cell)
     }
 
     /// Records that a new cell was made for `identifier`.
@@ -64,5 +78,6 @@ struct ReusePool<Cell: AnyObject> {
     /// Drops every idle cell (used when the pool is switched off).
     mutating func removeAll() {
         for i in stacks.indices { stacks[i].removeAll() }
+        hot.removeAll()
     }
 }

@@ -20,14 +20,10 @@ protocol SelectableCell: AnyObject {
     /// Shows the state through the cell's own setters (so subclasses that override them see every change).
     func showSelected(_ selected: Bool, animated: Bool)
     func showHighlighted(_ highlighted: Bool, animated: Bool)
-}
-
-extension SelectableCell {
-    /// A cell leaving the pool starts unselected and unhighlighted, whatever row it showed last.
-    func resetSelectionForReuse() {
-        showSelected(false, animated: false)
-        showHighlighted(false, animated: false)
-    }
+    /// A cell leaving the pool starts unselected and unhighlighted, whatever row it showed last
+    /// (the data source reads `isSelected == false`); the view shows the new row's state when it
+    /// displays the cell (`showSelection(on:at:animated:)`).
+    func resetSelectionForReuse()
 }
 
 /// Selection, written once for the table and the collection view: the
@@ -52,7 +48,9 @@ protocol SelectionHost: AnyObject {
 
 extension ReuseEngineView {
     /// Copies the view's state onto a cell about to be displayed at `indexPath` — every time,
-    /// so a reused cell never shows the state of the row it showed before.
+    /// so a reused cell never shows the state of the row it showed before. A table cell hears
+    /// `setSelected(_:animated:)` every time and `setHighlighted(_:animated:)` when it changes what
+    /// the cell shows (Docs/selection.md).
     /// - Complexity: O(1).
     func showSelection(on cell: SelectableCell, at indexPath: IndexPath, animated: Bool = false) {
         cell.showSelected(engine.selection.contains(indexPath), animated: animated)

@@ -20,9 +20,14 @@ open class TableView: ScrollView {
     /// Supplies counts and cells. Held weakly, as in UIKit.
     @exclusivity(unchecked)
     open weak var dataSource: TableViewDataSource?
-    /// Supplies heights, header and footer views, and is told about display events.
+    /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
+    /// UIKit. A display method the delegate leaves to the protocol's default (`willDisplay`,
+    /// `didEndDisplaying`) is called once, then no more until another delegate is set, as UIKit
+    /// asks a delegate once what it implements.
     @exclusivity(unchecked)
-    open weak var delegate: TableViewDelegate?
+    open weak var delegate: TableViewDelegate? {
+        didSet { engine.defaultDisplayCallbacks = [] }
+    }
     /// Told about rows about to appear, nearest first.
     @exclusivity(unchecked)
     open weak var prefetchDataSource: TableViewDataSourcePrefetching?

@@ -86,8 +86,10 @@ extension TableViewCell {
     }
 
     /// Places `textLabel` and `detailTextLabel`, when they were used, in the contentView.
-    func layoutStyleLabels() {
-        let size = contentView.bounds.size
+    /// - Parameter contentSize: the contentView's size (`layoutSubviews()` has it already).
+    func layoutStyleLabels(contentSize: CGSize? = nil) {
+        guard builtInTextLabel != nil || builtInDetailTextLabel != nil else { return }  // no labels: nothing to read
+        let size = contentSize ?? contentView.bounds.size
         guard let layout = styleLayout(contentWidth: size.width, contentHeight: size.height) else { return }
         builtInTextLabel?.frame = layout.text
         builtInDetailTextLabel?.frame = layout.detail

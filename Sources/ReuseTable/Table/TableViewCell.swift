@@ -113,7 +113,8 @@ open class TableViewCell: View {
 
     /// True for the off-screen cells the table measures with; a cell may skip
     /// work that does not change its height (FDTemplateLayoutCell's flag).
-    public internal(set) var isTemplateLayoutCell = false
+    // Unchecked: read for every cell the table recycles, and only ever assigned (see `View.subviews`).
+    @exclusivity(unchecked) public internal(set) var isTemplateLayoutCell = false
 
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeen = false
@@ -138,6 +139,22 @@ open class TableViewCell: View {
     }
     private var selectedState = false
     private var highlightedState = false
+    /// Whether `setHighlighted(_:animated:)` last heard true from the table, or the cell was taken from
+    /// the pool highlighted: the next display tells it false even when `isHighlighted` already is
+    /// (an override may not call super; `clearSelectionForReuse()` cleared the state without it).
+    var highlightOwedToSetter = false
+
+    /// Reuse: the cell reads unselected and unhighlighted from here on, without calling the setters; the
+    /// table's display calls `setSelected(_:animated:)` (always) and `setHighlighted(_:animated:)` (when
+    /// it was highlighted), so an override hears each change of what the cell shows once.
+    func clearSelectionForReuse() {
+        guard selectedState || highlightedState else { return }
+        if highlightedState { highlightOwedToSetter = true }
+        selectedState = false
+        highlightedState = false
+        setNeedsUpdateConfiguration()
+        showSelectionOnLabels()
+    }
 
     /// Shows the selected state; override to draw it, and call super (UIKit's pattern).
     /// The built-in labels follow (`Label.isHighlighted`) unless `selectionStyle` is `.none`.
@@ -196,7 +213,10 @@ open class TableViewCell: View {
     open func prepareForReuse() {}
 
     /// The width the accessory takes from the content (UIKit's metrics, as FDTemplateLayoutCell uses them).
-    public var accessoryWidth: CGFloat {
+    public var accessoryWidth: CGFloat { accessoryWidth(accessoryView) }
+
+    /// `accessoryWidth` for `accessoryView` read already.
+    private func accessoryWidth(_ accessoryView: View?) -> CGFloat {
         if let accessoryView { return accessoryView.frame.width + 16 }
         switch accessoryType {
         case .none: return 0
@@ -212,20 +232,28 @@ open class TableViewCell: View {
     /// `textLabel` and `detailTextLabel` (if used) as the cell's style lays them out; subclasses call `super` first.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let content = contentFrame
+        let accessoryView = self.accessoryView  // read once: `contentFrame` would read it again
+        let size = bounds.size
+        let content = Self.contentFrame(in: size, accessoryWidth: accessoryWidth(accessoryView), separatorHeight: separatorHeight)
         contentView.frame = content
         let contentWidth = content.width, contentHeight = content.height
         if let accessoryView {
             accessoryView.frame.origin = CGPoint(
                 x: contentWidth + 8, y: max(0, (contentHeight - accessoryView.frame.height) / 2))
         }
-        layoutStyleLabels()
-        configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
+        layoutStyleLabels(contentSize: content.size)
+        if configurationSlots.contentView != nil || configurationSlots.backgroundView != nil {  // a classic cell has neither
+            configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: size)
+        }
     }
 
     /// Where `layoutSubviews()` puts `contentView`: the cell's width minus `accessoryWidth`, its height minus `separatorHeight`.
     var contentFrame: CGRect {
-        CGRect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: max(0, bounds.height - separatorHeight))
+        Self.contentFrame(in: bounds.size, accessoryWidth: accessoryWidth, separatorHeight: separatorHeight)
+    }
+
+    private static func contentFrame(in size: CGSize, accessoryWidth: CGFloat, separatorHeight: CGFloat) -> CGRect {
+        CGRect(x: 0, y: 0, width: max(0, size.width - accessoryWidth), height: max(0, size.height - separatorHeight))
     }
 
     /// Lays out the cell if it needs it. A cell with constraints gives `contentView` its frame first, so

@@ -138,10 +138,14 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
     /// Default: no footer view.
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
-    /// Default: does nothing.
-    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
-    /// Default: does nothing.
-    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        tableView.noteDefaultDisplayCallback(.willDisplay, of: self)
+    }
+    /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
+        tableView.noteDefaultDisplayCallback(.didEndDisplaying, of: self)
+    }
     /// Default: true.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing.
