@@ -43,10 +43,11 @@ open class CollectionView: ScrollView {
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
     open weak var dataSource: CollectionViewDataSource?
-    /// Told about cells appearing and disappearing, and asked about taps. A display method the delegate
-    /// leaves to the protocol's default is called once, then no more until another delegate is set.
+    /// Told about cells appearing and disappearing, and asked about taps. A per-cell or per-step method
+    /// the delegate leaves to the protocol's default (`willDisplay`, `didEndDisplaying`,
+    /// `scrollViewDidScroll(_:)`) is called once, then no more until another delegate is set.
     open weak var delegate: CollectionViewDelegate? {
-        didSet { engine.defaultDisplayCallbacks = [] }
+        didSet { engine.defaultCallbacks = [] }
     }
     /// Told about items about to scroll on screen, to load their data ahead (UIKit's name). Held weakly.
     open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?

@@ -50,14 +50,16 @@ public protocol CollectionViewDelegate: AnyObject {
 
 extension CollectionViewDelegate {
     /// Default: nothing.
-    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {
+        (scrollView as? CollectionView)?.noteDefaultCallback(.didScroll, of: self)
+    }
     /// Default: nothing (and the view stops calling it; see `CollectionView.delegate`).
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        collectionView.noteDefaultDisplayCallback(.willDisplay, of: self)
+        collectionView.noteDefaultCallback(.willDisplay, of: self)
     }
     /// Default: nothing (and the view stops calling it; see `CollectionView.delegate`).
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        collectionView.noteDefaultDisplayCallback(.didEndDisplaying, of: self)
+        collectionView.noteDefaultCallback(.didEndDisplaying, of: self)
     }
     /// Default: true.
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }

@@ -38,16 +38,18 @@ final class ReuseEngine<Cell: PooledCell> {
     @exclusivity(unchecked) var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
     @exclusivity(unchecked) var counters = SharedCounters()
-    /// The display callbacks the delegate left to its protocol's default implementation (which
-    /// reported itself): the pass stops calling them until the view gets another delegate.
-    @exclusivity(unchecked) var defaultDisplayCallbacks = DisplayCallbacks()
+    /// The per-step callbacks the delegate left to its protocol's default implementation (which
+    /// reported itself): the view stops calling them until it gets another delegate.
+    @exclusivity(unchecked) var defaultCallbacks = DefaultedCallbacks()
 }
 
-/// `willDisplay` and `didEndDisplaying`, as a set (`ReuseEngine.defaultDisplayCallbacks`).
-struct DisplayCallbacks: OptionSet {
+/// The delegate methods a view calls for every cell or every scroll step — `willDisplay`,
+/// `didEndDisplaying`, `scrollViewDidScroll(_:)` — as a set (`ReuseEngine.defaultCallbacks`).
+struct DefaultedCallbacks: OptionSet {
     let rawValue: UInt8
-    static let willDisplay = DisplayCallbacks(rawValue: 1 << 0)
-    static let didEndDisplaying = DisplayCallbacks(rawValue: 1 << 1)
+    static let willDisplay = DefaultedCallbacks(rawValue: 1 << 0)
+    static let didEndDisplaying = DefaultedCallbacks(rawValue: 1 << 1)
+    static let didScroll = DefaultedCallbacks(rawValue: 1 << 2)
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).

@@ -21,12 +21,12 @@ open class TableView: ScrollView {
     @exclusivity(unchecked)
     open weak var dataSource: TableViewDataSource?
     /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
-    /// UIKit. A display method the delegate leaves to the protocol's default (`willDisplay`,
-    /// `didEndDisplaying`) is called once, then no more until another delegate is set, as UIKit
-    /// asks a delegate once what it implements.
+    /// UIKit. A per-cell or per-step method the delegate leaves to the protocol's default
+    /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
+    /// until another delegate is set, as UIKit asks a delegate once what it implements.
     @exclusivity(unchecked)
     open weak var delegate: TableViewDelegate? {
-        didSet { engine.defaultDisplayCallbacks = [] }
+        didSet { engine.defaultCallbacks = [] }
     }
     /// Told about rows about to appear, nearest first.
     @exclusivity(unchecked)

@@ -102,8 +102,10 @@ enum DelegateHeightMethod: CaseIterable {
 }
 
 extension TableViewDelegate {
-    /// Default: nothing.
-    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Default: nothing (and the table stops calling it; see `TableView.delegate`).
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {
+        (scrollView as? TableView)?.noteDefaultCallback(.didScroll, of: self)
+    }
     /// Default: the table's `rowHeight`.
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         tableView.noteDefaultImplementation(.row)
@@ -140,11 +142,11 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
     /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
-        tableView.noteDefaultDisplayCallback(.willDisplay, of: self)
+        tableView.noteDefaultCallback(.willDisplay, of: self)
     }
     /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
-        tableView.noteDefaultDisplayCallback(.didEndDisplaying, of: self)
+        tableView.noteDefaultCallback(.didEndDisplaying, of: self)
     }
     /// Default: true.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }

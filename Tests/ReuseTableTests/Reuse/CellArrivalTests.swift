@@ -15,11 +15,13 @@ private final class PlainRows: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 10 }
 }
 
-/// A delegate that records `willDisplay` and `didEndDisplaying`.
+/// A delegate that records `willDisplay`, `didEndDisplaying` and the scroll reports.
 @MainActor
 private final class DisplayRecorder: TableViewDelegate {
     var willDisplay: [IndexPath] = []
     var didEndDisplaying: [IndexPath] = []
+    var scrolls: [CGFloat] = []
+    func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls.append(scrollView.contentOffset.y) }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 10 }
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
         willDisplay.append(indexPath)
@@ -29,11 +31,13 @@ private final class DisplayRecorder: TableViewDelegate {
     }
 }
 
-/// A collection view delegate that records `willDisplay` and `didEndDisplaying`.
+/// A collection view delegate that records `willDisplay`, `didEndDisplaying` and the scroll reports.
 @MainActor
 private final class ItemDisplayRecorder: CollectionViewDelegate {
     var willDisplay: [IndexPath] = []
     var didEndDisplaying: [IndexPath] = []
+    var scrolls: [CGFloat] = []
+    func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls.append(scrollView.contentOffset.y) }
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         willDisplay.append(indexPath)
     }
@@ -85,17 +89,17 @@ private final class CountingRows: TableViewDataSource, TableViewDelegate {
         return table
     }
 
-    /// A delegate without display methods is called once for each (its default reports itself);
-    /// a delegate set afterwards hears every arrival and departure again, in order.
+    /// A delegate without display methods or a scroll report is called once for each (its default
+    /// reports itself); a delegate set afterwards hears every arrival, departure and step again, in order.
     @Test func aNewDelegateHearsEveryDisplayCallback() {
         let source = PlainRows(rows: 100)
         let table = table(source)
         table.contentOffset.y = 100
-        #expect(table.engine.defaultDisplayCallbacks == [.willDisplay, .didEndDisplaying])
+        #expect(table.engine.defaultCallbacks == [.willDisplay, .didEndDisplaying, .didScroll])
 
         let recorder = DisplayRecorder()
         table.delegate = recorder
-        #expect(table.engine.defaultDisplayCallbacks.isEmpty, "a new delegate is asked again")
+        #expect(table.engine.defaultCallbacks.isEmpty, "a new delegate is asked again")
         var shown = Set(table.indexPathsForVisibleRows ?? [])
         var arrived: [IndexPath] = [], left: [IndexPath] = []
         for step in 1...20 {
@@ -108,12 +112,14 @@ private final class CountingRows: TableViewDataSource, TableViewDelegate {
         #expect(!arrived.isEmpty && !left.isEmpty)
         #expect(recorder.willDisplay == arrived)
         #expect(recorder.didEndDisplaying == left)
-        #expect(table.engine.defaultDisplayCallbacks.isEmpty)
+        #expect(recorder.scrolls == (1...20).map { 100 + CGFloat($0) * 7 }, "every step reported")
+        #expect(table.engine.defaultCallbacks.isEmpty)
 
         table.delegate = source  // back to the defaults: asked once more, then no more
         table.contentOffset.y = 0
-        #expect(table.engine.defaultDisplayCallbacks == [.willDisplay, .didEndDisplaying])
+        #expect(table.engine.defaultCallbacks == [.willDisplay, .didEndDisplaying, .didScroll])
         #expect(recorder.willDisplay == arrived, "the old delegate hears nothing")
+        #expect(recorder.scrolls.count == 20)
     }
 
     /// Another object's default implementation, called with this table, says nothing about this table's delegate.
@@ -125,7 +131,8 @@ private final class CountingRows: TableViewDataSource, TableViewDelegate {
         let stranger = PlainRows(rows: 1)
         stranger.tableView(table, willDisplay: TableViewCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0))
         stranger.tableView(table, didEndDisplaying: TableViewCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0))
-        #expect(table.engine.defaultDisplayCallbacks.isEmpty)
+        stranger.scrollViewDidScroll(table)
+        #expect(table.engine.defaultCallbacks.isEmpty)
         table.contentOffset.y = 200
         #expect(recorder.willDisplay.first == IndexPath(row: 20, section: 0))
         #expect(recorder.didEndDisplaying.first == IndexPath(row: 0, section: 0))
@@ -207,15 +214,17 @@ private final class CountingRows: TableViewDataSource, TableViewDelegate {
         let column = ScrollColumn(count: 100)
         let view = column.makeView()  // 50-point items, 200 points tall
         view.contentOffset.y = 100
-        #expect(view.engine.defaultDisplayCallbacks == [.willDisplay, .didEndDisplaying])
+        #expect(view.engine.defaultCallbacks == [.willDisplay, .didEndDisplaying], "the column reports scrolls itself")
         let recorder = ItemDisplayRecorder()
         view.delegate = recorder
-        #expect(view.engine.defaultDisplayCallbacks.isEmpty)
+        #expect(view.engine.defaultCallbacks.isEmpty)
         let before = Set(view.indexPathsForVisibleItems)
         view.contentOffset.y = 300
         let after = Set(view.indexPathsForVisibleItems)
         #expect(!recorder.willDisplay.isEmpty && !recorder.didEndDisplaying.isEmpty)
         #expect(recorder.willDisplay == after.subtracting(before).sorted(), "\(recorder.willDisplay)")
         #expect(recorder.didEndDisplaying == before.subtracting(after).sorted(), "\(recorder.didEndDisplaying)")
+        #expect(recorder.scrolls == [300])
+        #expect(view.engine.defaultCallbacks.isEmpty)
     }
 }
