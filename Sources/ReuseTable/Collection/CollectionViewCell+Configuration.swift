@@ -104,14 +104,9 @@ extension CollectionViewCell: ConfigurationUpdating, ConfiguredCell {
         configurationSlots.isUpdating = true
         configurationSlots.needsUpdate = false
         let state = configurationState
-        if configurationSlots.automaticallyUpdatesContent, configurationSlots.contentView != nil, let content = configurationSlots.content {
-            contentConfiguration = content.updated(for: state)
-        }
-        if configurationSlots.automaticallyUpdatesBackground, configurationSlots.backgroundView != nil,
-            let background = configurationSlots.background
-        {
-            backgroundConfiguration = background.updated(for: state)
-        }
+        // Each automatic update is skipped when it would give the configuration shown back.
+        if let content = configurationSlots.automaticContentUpdate(for: state) { contentConfiguration = content }
+        if let background = configurationSlots.automaticBackgroundUpdate(for: state) { backgroundConfiguration = background }
         updateConfiguration(using: state)
         configurationSlots.handler?(self, state)
         configurationSlots.isUpdating = false

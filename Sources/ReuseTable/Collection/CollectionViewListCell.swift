@@ -116,6 +116,11 @@ open class CollectionViewListCell: CollectionViewCell {
         let step = indentationWidth.isFinite ? max(0, indentationWidth) : 0
         let indent = CGFloat(max(0, indentationLevel)) * step
         var layout = AccessoryLayout()
+        if accessories.isEmpty {  // most list cells: no filtering and sorting of an empty list at every layout
+            layout.contentX = indent
+            layout.contentWidth = max(0, width - indent)
+            return layout
+        }
         var leading = indentsAccessories ? indent : 0
         var trailing = width
         // Leading ones from the edge inward, trailing ones from the content outward (`Kind`'s order).

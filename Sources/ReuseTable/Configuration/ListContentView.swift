@@ -33,7 +33,7 @@ public final class ListContentView: View, ContentView {
     public var configuration: any ContentConfiguration {
         get { current }
         set {
-            guard let list = Self.listConfiguration(newValue) else {
+            guard let list = ListContentConfiguration.opened(newValue) else {
                 ReuseTableError.trap(
                     ReuseTableError(
                         "ListContentView.configuration: a ListContentView shows a ListContentConfiguration, not a \(type(of: newValue)); "
@@ -51,10 +51,9 @@ public final class ListContentView: View, ContentView {
         type(of: configuration) == ListContentConfiguration.self
     }
 
-    /// `configuration` when it is a `ListContentConfiguration`: the existential opened and its type
-    /// compared, where `as?` goes through the runtime's dynamic cast at every arrival of a cell.
-    private static func listConfiguration<C: ContentConfiguration>(_ configuration: C) -> ListContentConfiguration? {
-        C.self == ListContentConfiguration.self ? unsafeBitCast(configuration, to: ListContentConfiguration.self) : nil
+    /// Whether the configuration shown is resolved for a state with `flags` (its `updated(for:)` would give it back).
+    func showsResolved(for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> Bool {
+        current.isResolved(for: flags)
     }
 
     /// Copies the configuration onto the labels and asks for a layout (of this view and of the cell around it).

@@ -25,22 +25,37 @@ open class Label: View {
 
     /// How text that does not fit in `numberOfLines` ends (UIKit: `lineBreakMode`); default
     /// `.byWordWrapping`, which drops the lines past the limit. See `LineBreakMode`.
-    open var lineBreakMode: LineBreakMode = .byWordWrapping
+    open var lineBreakMode: LineBreakMode {
+        get { storedLineBreakMode }
+        set { storedLineBreakMode = newValue }
+    }
 
     /// Where each line sits across the label's width (UIKit: `textAlignment`); default `.natural`.
     /// Drawing only: renderers read it, measuring does not.
-    open var textAlignment: TextAlignment = .natural
+    open var textAlignment: TextAlignment {
+        get { storedTextAlignment }
+        set { storedTextAlignment = newValue }
+    }
 
     /// The text style (UIKit: `font`); default body. No metric depends on it (see `Font`).
-    open var font: Font = .preferredFont(forTextStyle: .body)
+    open var font: Font {
+        get { storedFont }
+        set { storedFont = newValue }
+    }
 
     /// The text's color (UIKit: `textColor`); default `.label`. Drawing only.
-    open var textColor: Color = .label
+    open var textColor: Color {
+        get { storedTextColor }
+        set { storedTextColor = newValue }
+    }
 
     /// Whether the label draws its highlighted look (UIKit: `isHighlighted`). A `TableViewCell` sets it
     /// on its `textLabel` and `detailTextLabel` while the cell is selected or highlighted, unless its
     /// `selectionStyle` is `.none`; a renderer reads it to draw the text highlighted. Default false.
-    open var isHighlighted = false
+    open var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set { storedIsHighlighted = newValue }
+    }
 
     /// Points per terminal column (the monospaced font's advance width); default 1.
     ///
@@ -63,11 +78,17 @@ open class Label: View {
     // Private stored state, each access of it a plain read or write (as `View.bounds` keeps its
     // own): the optimizer proves the accesses never overlap and drops the runtime's exclusivity
     // checks, which the stored `open` properties paid on every read, and Auto Layout reads these
-    // for every label at every solve.
+    // for every label at every solve (and a list cell's content view sets the drawing ones at
+    // every arrival).
     private var storedText: String
     private var storedNumberOfLines = 0
     private var storedCharacterWidth: CGFloat = 1
     private var storedLineHeight: CGFloat = 1
+    private var storedLineBreakMode = LineBreakMode.byWordWrapping
+    private var storedTextAlignment = TextAlignment.natural
+    private var storedFont = Font.preferredFont(forTextStyle: .body)
+    private var storedTextColor = Color.label
+    private var storedIsHighlighted = false
 
     /// Where reports of bad metrics go when the label is not inside a table or collection view
     /// (inside one, they go to its `diagnosticHandler`); default: standard error.
