@@ -88,9 +88,11 @@ public struct BackgroundConfiguration: Hashable {
     }
 
     /// The rectangle the background covers in a view of `size`.
-    func frame(in size: CGSize) -> CGRect {
-        let insets = backgroundInsets
-        return CGRect(
+    func frame(in size: CGSize) -> CGRect { Self.frame(insets: backgroundInsets, in: size) }
+
+    /// The rectangle a background inset by `insets` covers in a view of `size`.
+    static func frame(insets: DirectionalEdgeInsets, in size: CGSize) -> CGRect {
+        CGRect(
             x: insets.leading, y: insets.top, width: max(0, size.width - insets.leading - insets.trailing),
             height: max(0, size.height - insets.top - insets.bottom))
     }

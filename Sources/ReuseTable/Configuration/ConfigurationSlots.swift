@@ -103,8 +103,8 @@ final class ConfigurationSlots<Handler> {
             contentView.frame = contentFrame
             contentView.layoutIfNeeded()
         }
-        if let backgroundView, let background {
-            backgroundView.frame = background.frame(in: size)
+        if let backgroundView, let insets = background?.backgroundInsets {  // the insets alone: no copy of the configuration
+            backgroundView.frame = BackgroundConfiguration.frame(insets: insets, in: size)
             backgroundView.layoutIfNeeded()
         }
     }

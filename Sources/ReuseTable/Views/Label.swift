@@ -108,12 +108,24 @@ open class Label: View {
         var characterWidth: CGFloat
         var lineHeight: CGFloat
         var size: CGSize
+
+        /// `size` when it was measured from these inputs, else nil; inlined so the slot is read in place.
+        @inline(__always)
+        func size(text: String, columns: Int?, numberOfLines: Int, mode: LineBreakMode, characterWidth: CGFloat, lineHeight: CGFloat)
+            -> CGSize?
+        {
+            guard self.columns == columns, self.numberOfLines == numberOfLines, self.mode == mode,
+                self.characterWidth == characterWidth, self.lineHeight == lineHeight, self.text == text
+            else { return nil }
+            return size
+        }
     }
 
     /// The last size measured without a width and the last one at a width: Auto Layout asks
     /// a wrapping label for both in turn (its one-line width, its height at the solved width),
     /// in each engine that holds it, so one slot each keeps the text from being wrapped again.
-    private var measured: (unconstrained: Measured?, constrained: Measured?)
+    private var measuredUnconstrained: Measured?
+    private var measuredConstrained: Measured?
 
     /// One wrap kept for every label: its inputs, the lines and the widest line's columns.
     private struct SharedWrap {
@@ -183,25 +195,31 @@ open class Label: View {
     /// Repeated calls with the same text, metrics and column count are answered from a cache.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let columns = self.columns(forWidth: size.width)
-        let slot = columns == nil ? measured.unconstrained : measured.constrained
-        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.mode == lineBreakMode,
-            slot.characterWidth == characterWidth, slot.lineHeight == lineHeight, slot.text == text
-        {
-            return slot.size
-        }
+        // Each input read once: the getters are open, `text` retains its storage at each read.
+        let text = self.text, numberOfLines = self.numberOfLines, mode = lineBreakMode
+        let characterWidth = self.characterWidth, lineHeight = self.lineHeight
+        let hit =
+            columns == nil
+            ? measuredUnconstrained?.size(
+                text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
+                lineHeight: lineHeight)
+            : measuredConstrained?.size(
+                text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
+                lineHeight: lineHeight)
+        if let hit { return hit }
         let fitted: CGSize
         if let width = Label.oneLineWidth(text), width <= columns ?? Label.unconstrainedColumns {
             // One line that fits: what `wrap` would give, without building it.
             fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
         } else {
             let (lines, widest) = sharedWrap(columns: columns)
-            cache = (text, columns, numberOfLines, lineBreakMode, lines)
+            cache = (text, columns, numberOfLines, mode, lines)
             fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
         }
         let entry = Measured(
-            text: text, columns: columns, numberOfLines: numberOfLines, mode: lineBreakMode, characterWidth: characterWidth,
+            text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
             lineHeight: lineHeight, size: fitted)
-        if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
+        if columns == nil { measuredUnconstrained = entry } else { measuredConstrained = entry }
         return fitted
     }
 
