@@ -40,8 +40,8 @@ public final class ListContentView: View, ContentView {
                             + "set the cell's contentConfiguration instead (it makes the configuration's own view)."))
             }
             guard list != current else { return }
-            current = list
-            apply(list)
+            current = list  // moved, not copied: the labels are set from `current`
+            apply(current)
         }
     }
 
