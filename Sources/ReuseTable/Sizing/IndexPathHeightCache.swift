@@ -127,15 +127,15 @@ public final class IndexPathHeightCache {
         storedCount = 0
     }
 
-    /// `invalidateAll()` with the heights freed on a background queue (`reloadData()`: a cache the
-    /// precacher filled holds hundreds of thousands of heights in thousands of nodes).
+    /// `invalidateAll()` with the heights freed on a background queue when there are many
+    /// (`reloadData()`: a cache the precacher filled holds hundreds of thousands in thousands of nodes).
     /// - Complexity: O(1) on the caller's thread.
     func invalidateAllFreeingInBackground() {
         log("invalidate all (\(storedCount) heights)")
-        let previous = ReleasedInBackground(storage)
+        let previous = storedCount >= ReleasedInBackground<Void>.minimumCount ? ReleasedInBackground(storage) : nil
         storage = [:]
         storedCount = 0
-        previous.release()
+        previous?.release()
     }
 
     // MARK: Internal lookups

@@ -256,9 +256,10 @@ open class TableView: ScrollView {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
         engine.pass.requests.remove(.measureEverything)
-        let previous = ReleasedInBackground(geometry)  // a measured million rows is thousands of nodes to free
+        // A measured million rows is thousands of nodes to free: off the main thread (a small table's inline).
+        let previous = geometry.count >= ReleasedInBackground<Void>.minimumCount ? ReleasedInBackground(geometry) : nil
         geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts), treeConfig)
-        previous.release()
+        previous?.release()
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
         let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
@@ -334,6 +335,9 @@ open class TableView: ScrollView {
 /// the freeing of every node — runs there, whichever side lets go of the box last. For what
 /// `reloadData()` discards: the old geometry and the height cache.
 final class ReleasedInBackground<Value>: @unchecked Sendable {  // the value is touched only by the queue's block after `init`
+    /// The rows or heights below which a value is freed where it is dropped: the queue is not worth it.
+    static var minimumCount: Int { 4096 }
+
     private var value: Value?
 
     init(_ value: Value) { self.value = value }
