@@ -70,6 +70,13 @@ final class ConfigurationSlots<Handler> {
         return content?.updated(for: state)
     }
 
+    /// Whether an update has a content configuration to update: read first, so a classic cell
+    /// (no content view) makes no optional existential to destroy at each update.
+    var hasAutomaticContentUpdate: Bool { automaticallyUpdatesContent && contentView != nil }
+
+    /// Whether an update has a background configuration to update.
+    var hasAutomaticBackgroundUpdate: Bool { automaticallyUpdatesBackground && backgroundView != nil }
+
     /// The background configuration an automatic update shows for `state`, or nil when there is
     /// none to update or when `updated(for:)` would give the one shown back.
     func automaticBackgroundUpdate(for state: CellConfigurationState) -> BackgroundConfiguration? {

@@ -119,8 +119,12 @@ extension TableViewCell: ConfigurationUpdating, ConfiguredCell {
         configurationSlots.needsUpdate = false
         let state = configurationState
         // Each automatic update is skipped when it would give the configuration shown back.
-        if let content = configurationSlots.automaticContentUpdate(for: state) { contentConfiguration = content }
-        if let background = configurationSlots.automaticBackgroundUpdate(for: state) { backgroundConfiguration = background }
+        if configurationSlots.hasAutomaticContentUpdate, let content = configurationSlots.automaticContentUpdate(for: state) {
+            contentConfiguration = content
+        }
+        if configurationSlots.hasAutomaticBackgroundUpdate, let background = configurationSlots.automaticBackgroundUpdate(for: state) {
+            backgroundConfiguration = background
+        }
         updateConfiguration(using: state)
         configurationSlots.handler?(self, state)
         configurationSlots.isUpdating = false
