@@ -5,8 +5,9 @@ import ReuseTableTerminal
 /// latency log, for checking that every key answers within about 100 ms (`scripts/demo-key-latency`
 /// drives the demo in tmux and summarizes the log).
 ///
-/// Set `REUSETABLE_KEY_LOG=/path/file` to turn it on; each line is `key <name> <ms>` or
-/// `frame <ms>`, where a key's time is its handling and a frame's is drawing the grid after it.
+/// Set `REUSETABLE_KEY_LOG=/path/file` to turn it on; each line is `key <name> <ms> <cpu ms>` or
+/// `frame <ms>`, where a key's time is its handling (wall clock, then the main thread's CPU time)
+/// and a frame's is drawing the grid after it.
 @MainActor
 final class KeyTimingScreen<Wrapped: TerminalScreen>: TerminalScreen {
     private let wrapped: Wrapped
@@ -37,9 +38,18 @@ final class KeyTimingScreen<Wrapped: TerminalScreen>: TerminalScreen {
 
     func handle(_ key: Key) -> KeyResponse {
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = Self.threadCPUNanoseconds()
         let response = wrapped.handle(key)
-        write("key \(String(describing: key).replacingOccurrences(of: " ", with: "_")) \(milliseconds(since: start))")
+        let cpu = String(format: "%.1f", Double(Self.threadCPUNanoseconds() - cpuStart) / 1e6)
+        write("key \(String(describing: key).replacingOccurrences(of: " ", with: "_")) \(milliseconds(since: start)) \(cpu)")
         return response
+    }
+
+    /// The main thread's CPU time: what a key cost without the time a loaded machine kept it waiting.
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     var hasIdleWork: Bool { wrapped.hasIdleWork }

@@ -71,7 +71,9 @@ extension CollectionView {
     ) -> Cell {
         do { try validateCellRegistration(createdAt: registration.createdAt) } catch { ReuseTableError.trap(error) }
         let identifier = registration.reuseIdentifier
-        if engine.registeredClasses[identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
+        // The engine's remembered lookup: the same registration dequeues every item, and hashing its
+        // identifier again at each was a tenth of a configured arrival.
+        if registeredClass(for: identifier) == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
         guard let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath) as? Cell else {
             preconditionFailure("ReuseTable: the pool of \(identifier) holds a cell of another class")
         }

@@ -104,13 +104,12 @@ extension CollectionViewCell: ConfigurationUpdating, ConfiguredCell {
         configurationSlots.isUpdating = true
         configurationSlots.needsUpdate = false
         let state = configurationState
-        if configurationSlots.automaticallyUpdatesContent, configurationSlots.contentView != nil, let content = configurationSlots.content {
-            contentConfiguration = content.updated(for: state)
+        // Each automatic update is skipped when it would give the configuration shown back.
+        if configurationSlots.hasAutomaticContentUpdate, let content = configurationSlots.automaticContentUpdate(for: state) {
+            contentConfiguration = content
         }
-        if configurationSlots.automaticallyUpdatesBackground, configurationSlots.backgroundView != nil,
-            let background = configurationSlots.background
-        {
-            backgroundConfiguration = background.updated(for: state)
+        if configurationSlots.hasAutomaticBackgroundUpdate, let background = configurationSlots.automaticBackgroundUpdate(for: state) {
+            backgroundConfiguration = background
         }
         updateConfiguration(using: state)
         configurationSlots.handler?(self, state)

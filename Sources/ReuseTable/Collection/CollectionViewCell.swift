@@ -22,13 +22,27 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether the cell shows its item as selected. The collection view sets it on every cell it
     /// displays, from its own selection, and clears it when the cell is reused: read it (or override
     /// with `didSet`) to draw, never keep selection in a cell. Default false, as UIKit.
-    open var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    open var isSelected: Bool {
+        get { storedIsSelected }
+        set {
+            guard newValue != storedIsSelected else { return }
+            storedIsSelected = newValue
+            setNeedsUpdateConfiguration()
+        }
     }
     /// Whether the cell shows its item as touched (during `CollectionView.tapItem(at:)`). Default false.
-    open var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+    open var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set {
+            guard newValue != storedIsHighlighted else { return }
+            storedIsHighlighted = newValue
+            setNeedsUpdateConfiguration()
+        }
     }
+    // Private storage, each access a plain read or write: the stored `open` properties with observers
+    // paid an exclusivity check at each read, and the collection view sets both on every arrival.
+    private var storedIsSelected = false
+    private var storedIsHighlighted = false
 
     /// The content and background configurations, the update handler and whether an update waits
     /// (`CollectionViewCell+Configuration.swift`).

@@ -14,23 +14,51 @@ open class CollectionViewListCell: CollectionViewCell {
     /// The accessories shown beside the content (UIKit's name). Each system kind may appear once:
     /// a second one of a kind stops with a message naming it (UIKit raises). Their order in the
     /// array does not matter: the system places them (see `CellAccessory`).
-    open var accessories: [CellAccessory] = [] {
-        didSet {
-            do { try Self.validateAccessories(accessories) } catch { ReuseTableError.trap(error) }
+    open var accessories: [CellAccessory] {
+        get { storedAccessories }
+        set {
+            storedAccessories = newValue
+            do { try Self.validateAccessories(newValue) } catch { ReuseTableError.trap(error) }
             rebuildAccessoryLabels()
         }
     }
 
     /// How many indentation steps the content is moved by (UIKit's name; an outline sets its depth). Default 0; negative counts as 0.
-    open var indentationLevel = 0 { didSet { setNeedsLayout() } }
+    open var indentationLevel: Int {
+        get { storedIndentationLevel }
+        set {
+            storedIndentationLevel = newValue
+            setNeedsLayout()
+        }
+    }
 
     /// The width of one indentation step, in columns (UIKit's name). Default 2 (UIKit: points). A
     /// non-finite or negative width counts as 0.
-    open var indentationWidth: CGFloat = 2 { didSet { setNeedsLayout() } }
+    open var indentationWidth: CGFloat {
+        get { storedIndentationWidth }
+        set {
+            storedIndentationWidth = newValue
+            setNeedsLayout()
+        }
+    }
 
     /// Whether the leading accessories move with the indentation (UIKit's name); default true.
     /// False indents the content only.
-    open var indentsAccessories = true { didSet { setNeedsLayout() } }
+    open var indentsAccessories: Bool {
+        get { storedIndentsAccessories }
+        set {
+            storedIndentsAccessories = newValue
+            setNeedsLayout()
+        }
+    }
+
+    // Private stored state, each access a plain read or write (as `Label` keeps its own): the
+    // optimizer drops the runtime's exclusivity checks the stored `open` properties paid at every
+    // layout of the cell.
+    private var storedAccessories: [CellAccessory] = []
+    private var storedIndentationLevel = 0
+    private var storedIndentationWidth: CGFloat = 2
+    private var storedIndentsAccessories = true
 
     /// Selected, a multiselect accessory shows it: the cell is laid out again.
     open override var isSelected: Bool {
@@ -116,6 +144,11 @@ open class CollectionViewListCell: CollectionViewCell {
         let step = indentationWidth.isFinite ? max(0, indentationWidth) : 0
         let indent = CGFloat(max(0, indentationLevel)) * step
         var layout = AccessoryLayout()
+        if accessories.isEmpty {  // most list cells: no filtering and sorting of an empty list at every layout
+            layout.contentX = indent
+            layout.contentWidth = max(0, width - indent)
+            return layout
+        }
         var leading = indentsAccessories ? indent : 0
         var trailing = width
         // Leading ones from the edge inward, trailing ones from the content outward (`Kind`'s order).

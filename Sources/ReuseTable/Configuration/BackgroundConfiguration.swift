@@ -64,25 +64,35 @@ public struct BackgroundConfiguration: Hashable {
     /// state is selected or highlighted (the sidebar's the tint color), and the style's own fill
     /// otherwise — unless the app set `backgroundColor`, which stays. `.clear()` stays clear.
     public func updated(for state: any ConfigurationState) -> Self {
-        guard !isBackgroundColorCustomized else { return self }
+        guard !isBackgroundColorCustomized, let color = Self.color(of: style, for: state.commonFlags) else { return self }
         var updated = self
-        let flags = state.commonFlags
-        let touched = flags.isSelected || flags.isHighlighted
-        switch style {
-        case .listPlainCell, .listGroupedCell:
-            updated.storedBackgroundColor = touched ? .systemGray4 : Self(style: style).storedBackgroundColor
-        case .listSidebarCell:
-            updated.storedBackgroundColor = touched ? .tintColor : .clear
-        case .listPlainHeaderFooter, .clear:
-            break
-        }
+        updated.storedBackgroundColor = color
         return updated
     }
 
+    /// The fill `updated(for:)` gives a configuration of `style` in a state with `flags`; nil keeps the fill.
+    static func color(of style: Style, for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> Color? {
+        let touched = flags.isSelected || flags.isHighlighted
+        switch style {
+        case .listPlainCell: return touched ? .systemGray4 : .systemBackground  // as `init(style:)` sets them
+        case .listGroupedCell: return touched ? .systemGray4 : .secondarySystemGroupedBackground
+        case .listSidebarCell: return touched ? .tintColor : .clear
+        case .listPlainHeaderFooter, .clear: return nil
+        }
+    }
+
+    /// Whether `updated(for:)` a state with `flags` gives this configuration back unchanged.
+    @inline(__always) func isResolved(for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> Bool {
+        guard !isBackgroundColorCustomized, let color = Self.color(of: style, for: flags) else { return true }
+        return storedBackgroundColor == color
+    }
+
     /// The rectangle the background covers in a view of `size`.
-    func frame(in size: CGSize) -> CGRect {
-        let insets = backgroundInsets
-        return CGRect(
+    func frame(in size: CGSize) -> CGRect { Self.frame(insets: backgroundInsets, in: size) }
+
+    /// The rectangle a background inset by `insets` covers in a view of `size`.
+    static func frame(insets: DirectionalEdgeInsets, in size: CGSize) -> CGRect {
+        CGRect(
             x: insets.leading, y: insets.top, width: max(0, size.width - insets.leading - insets.trailing),
             height: max(0, size.height - insets.top - insets.bottom))
     }

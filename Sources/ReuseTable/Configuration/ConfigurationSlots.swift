@@ -9,30 +9,32 @@ import Foundation
 ///
 /// A class the view holds in a constant: its fields are read and written on every arrival, and a
 /// stored struct of the view would be one property the runtime checks for exclusive access at each.
+/// The fields are `@exclusivity(unchecked)`: each access is a plain read or a whole assignment, and
+/// no inout of one is held across a call into app code (configurations, handlers, subclasses).
 @MainActor
 final class ConfigurationSlots<Handler> {
     /// `contentConfiguration`.
-    var content: (any ContentConfiguration)?
+    @exclusivity(unchecked) var content: (any ContentConfiguration)?
     /// The view `content` made, in the view's `contentView`.
-    var contentView: (View & ContentView)?
+    @exclusivity(unchecked) var contentView: (View & ContentView)?
     /// `backgroundConfiguration`.
-    var background: BackgroundConfiguration?
+    @exclusivity(unchecked) var background: BackgroundConfiguration?
     /// The view behind the content that holds the background's custom view.
-    var backgroundView: BackgroundConfigurationView?
+    @exclusivity(unchecked) var backgroundView: BackgroundConfigurationView?
     /// `configurationUpdateHandler`.
-    var handler: Handler?
+    @exclusivity(unchecked) var handler: Handler?
     /// `automaticallyUpdatesContentConfiguration`.
-    var automaticallyUpdatesContent = true
+    @exclusivity(unchecked) var automaticallyUpdatesContent = true
     /// `automaticallyUpdatesBackgroundConfiguration`.
-    var automaticallyUpdatesBackground = true
+    @exclusivity(unchecked) var automaticallyUpdatesBackground = true
     /// An update waits: set by `setNeedsUpdateConfiguration()` (and every state change), cleared by the update.
-    var needsUpdate = true
+    @exclusivity(unchecked) var needsUpdate = true
     /// The view is on its host's list of views to update (`ConfigurationUpdateList`).
-    var isScheduled = false
+    @exclusivity(unchecked) var isScheduled = false
     /// An update is running: requests made meanwhile are part of it.
-    var isUpdating = false
+    @exclusivity(unchecked) var isUpdating = false
     /// The cell states the cell classes do not keep themselves.
-    var flags = CellStateFlags()
+    @exclusivity(unchecked) var flags = CellStateFlags()
 
     init() {}
 
@@ -55,6 +57,33 @@ final class ConfigurationSlots<Handler> {
         view.frame = container.bounds
         container.addSubview(view)
         contentView = view
+    }
+
+    /// The content configuration an automatic update shows for `state`, or nil when there is none
+    /// to update or when `updated(for:)` would give the configuration shown back: a list
+    /// configuration whose colors are already the state's (every arrival in the common state),
+    /// read from the `ListContentView` showing it (which shows only list configurations, the
+    /// cell's) without copying it out of its existential or building the updated copy.
+    func automaticContentUpdate(for state: CellConfigurationState) -> (any ContentConfiguration)? {
+        guard automaticallyUpdatesContent, let contentView else { return nil }
+        if let list = contentView as? ListContentView, list.showsResolved(for: state.flagsOfEveryState) { return nil }
+        return content?.updated(for: state)
+    }
+
+    /// Whether an update has a content configuration to update: read first, so a classic cell
+    /// (no content view) makes no optional existential to destroy at each update.
+    var hasAutomaticContentUpdate: Bool { automaticallyUpdatesContent && contentView != nil }
+
+    /// Whether an update has a background configuration to update.
+    var hasAutomaticBackgroundUpdate: Bool { automaticallyUpdatesBackground && backgroundView != nil }
+
+    /// The background configuration an automatic update shows for `state`, or nil when there is
+    /// none to update or when `updated(for:)` would give the one shown back.
+    func automaticBackgroundUpdate(for state: CellConfigurationState) -> BackgroundConfiguration? {
+        guard automaticallyUpdatesBackground, backgroundView != nil, background?.isResolved(for: state.flagsOfEveryState) == false,
+            let background
+        else { return nil }
+        return background.updated(for: state)
     }
 
     /// Shows `configuration` behind everything else in `owner` (nil: no background).
@@ -81,8 +110,8 @@ final class ConfigurationSlots<Handler> {
             contentView.frame = contentFrame
             contentView.layoutIfNeeded()
         }
-        if let backgroundView, let background {
-            backgroundView.frame = background.frame(in: size)
+        if let backgroundView, let insets = background?.backgroundInsets {  // the insets alone: no copy of the configuration
+            backgroundView.frame = BackgroundConfiguration.frame(insets: insets, in: size)
             backgroundView.layoutIfNeeded()
         }
     }

@@ -106,13 +106,22 @@ public struct CellConfigurationState: ConfigurationState, Hashable {
 }
 
 extension ConfigurationState {
-    /// The flags every state has, read from any state (a cell's or a view's).
+    /// The flags every state has, read from any state (a cell's or a view's). The type is compared
+    /// and the value read in place, where `as?` costs the runtime's dynamic cast at each update.
     var commonFlags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool) {
-        if let cell = self as? CellConfigurationState { return (cell.isSelected, cell.isHighlighted, cell.isDisabled) }
-        if let view = self as? ViewConfigurationState { return (view.isSelected, view.isHighlighted, view.isDisabled) }
+        if Self.self == CellConfigurationState.self { return unsafeBitCast(self, to: CellConfigurationState.self).flagsOfEveryState }
+        if Self.self == ViewConfigurationState.self {
+            let view = unsafeBitCast(self, to: ViewConfigurationState.self)
+            return (view.isSelected, view.isHighlighted, view.isDisabled)
+        }
         return (false, false, false)
     }
 
     /// The cell flags of a cell's state (false for any other state).
     var cellFlags: CellConfigurationState? { self as? CellConfigurationState }
+}
+
+extension CellConfigurationState {
+    /// The flags a view's state has too: what the built-in configurations resolve for.
+    var flagsOfEveryState: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool) { (isSelected, isHighlighted, isDisabled) }
 }

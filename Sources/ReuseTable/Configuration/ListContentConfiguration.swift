@@ -92,19 +92,37 @@ public struct ListContentConfiguration: ContentConfiguration, Hashable {
     /// properties do not depend on the state.
     public func updated(for state: any ConfigurationState) -> Self {
         var updated = self
-        let flags = state.commonFlags
-        let text: Color, secondary: Color
-        if flags.isDisabled {
-            (text, secondary) = (.systemGray, .systemGray)
-        } else if style == .sidebarCell, flags.isSelected || flags.isHighlighted {
-            (text, secondary) = (.tintColor, .tintColor)
-        } else {
-            let defaults = Self(style: style)
-            (text, secondary) = (defaults.textProperties.color, defaults.secondaryTextProperties.color)
-        }
-        updated.textProperties.resolveColor(text)
-        updated.secondaryTextProperties.resolveColor(secondary)
+        let colors = Self.colors(of: style, for: state.commonFlags)
+        updated.textProperties.resolveColor(colors.text)
+        updated.secondaryTextProperties.resolveColor(colors.secondary)
         return updated
+    }
+
+    /// The colors `updated(for:)` gives the texts of a configuration of `style` in a state with `flags`.
+    static func colors(of style: Style, for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> (
+        text: Color, secondary: Color
+    ) {
+        if flags.isDisabled { return (.systemGray, .systemGray) }
+        if style == .sidebarCell, flags.isSelected || flags.isHighlighted { return (.tintColor, .tintColor) }
+        switch style {
+        case .footer, .sidebarHeader: return (.secondaryLabel, .secondaryLabel)  // as `init(style:)` sets them
+        case .cell, .subtitleCell, .valueCell, .header, .sidebarCell: return (.label, .secondaryLabel)
+        }
+    }
+
+    /// Whether `updated(for:)` a state with `flags` gives this configuration back unchanged: the
+    /// colors the app did not set are already the state's.
+    @inline(__always) func isResolved(for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> Bool {
+        let colors = Self.colors(of: style, for: flags)
+        return textProperties.isResolved(to: colors.text) && secondaryTextProperties.isResolved(to: colors.secondary)
+    }
+
+    /// `configuration` when it is a `ListContentConfiguration`: the existential opened and its type
+    /// compared, where `as?` goes through the runtime's dynamic cast at every arrival of a cell.
+    static func opened(_ configuration: any ContentConfiguration) -> ListContentConfiguration? { opened(generic: configuration) }
+
+    private static func opened<C: ContentConfiguration>(generic configuration: C) -> ListContentConfiguration? {
+        C.self == ListContentConfiguration.self ? unsafeBitCast(configuration, to: ListContentConfiguration.self) : nil
     }
 }
 
@@ -170,6 +188,9 @@ extension ListContentConfiguration {
         mutating func resolveColor(_ color: Color) {
             if !isColorCustomized { storedColor = color }
         }
+
+        /// Whether `resolveColor(color)` would change nothing.
+        func isResolved(to color: Color) -> Bool { isColorCustomized || storedColor == color }
 
         /// The color the text is drawn in (UIKit's `resolvedColor()`; no transformer here).
         public func resolvedColor() -> Color { storedColor }

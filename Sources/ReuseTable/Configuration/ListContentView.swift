@@ -33,15 +33,15 @@ public final class ListContentView: View, ContentView {
     public var configuration: any ContentConfiguration {
         get { current }
         set {
-            guard let list = Self.listConfiguration(newValue) else {
+            guard let list = ListContentConfiguration.opened(newValue) else {
                 ReuseTableError.trap(
                     ReuseTableError(
                         "ListContentView.configuration: a ListContentView shows a ListContentConfiguration, not a \(type(of: newValue)); "
                             + "set the cell's contentConfiguration instead (it makes the configuration's own view)."))
             }
             guard list != current else { return }
-            current = list
-            apply(list)
+            current = list  // moved, not copied: the labels are set from `current`
+            apply(current)
         }
     }
 
@@ -51,10 +51,9 @@ public final class ListContentView: View, ContentView {
         type(of: configuration) == ListContentConfiguration.self
     }
 
-    /// `configuration` when it is a `ListContentConfiguration`: the existential opened and its type
-    /// compared, where `as?` goes through the runtime's dynamic cast at every arrival of a cell.
-    private static func listConfiguration<C: ContentConfiguration>(_ configuration: C) -> ListContentConfiguration? {
-        C.self == ListContentConfiguration.self ? unsafeBitCast(configuration, to: ListContentConfiguration.self) : nil
+    /// Whether the configuration shown is resolved for a state with `flags` (its `updated(for:)` would give it back).
+    func showsResolved(for flags: (isSelected: Bool, isHighlighted: Bool, isDisabled: Bool)) -> Bool {
+        current.isResolved(for: flags)
     }
 
     /// Copies the configuration onto the labels and asks for a layout (of this view and of the cell around it).
@@ -98,15 +97,18 @@ public final class ListContentView: View, ContentView {
     /// Where the labels go in a view `width` wide (0 or less: unconstrained, one line a paragraph),
     /// vertically centered in `height` when given (on whole lines, never above the top margin).
     /// - Complexity: O(length of the texts).
-    func layout(width: CGFloat, height: CGFloat? = nil) -> Layout {
+    /// Without `needsWidth`, `width` is left 0 when nothing else needs the texts' one-line sizes
+    /// (stacked texts at a width): measuring them scans each text once more.
+    func layout(width: CGFloat, height: CGFloat? = nil, needsWidth: Bool = true) -> Layout {
         let margins = current.directionalLayoutMargins
         let hasText = !textLabel.text.isEmpty, hasSecondary = !secondaryTextLabel.text.isEmpty
         let constrained = width > 0 && width.isFinite
         let inner = constrained ? max(0, width - margins.leading - margins.trailing) : 0
         let padding = max(0, current.textToSecondaryTextHorizontalPadding)
         let gap = hasText && hasSecondary ? max(0, current.textToSecondaryTextVerticalPadding) : 0
-        let textSize = hasText ? textLabel.sizeThatFits(.zero) : .zero
-        let secondarySize = hasSecondary ? secondaryTextLabel.sizeThatFits(.zero) : .zero
+        let oneLineSizes = needsWidth || !constrained || (current.prefersSideBySideTextAndSecondaryText && hasText && hasSecondary)
+        let textSize = hasText && oneLineSizes ? textLabel.sizeThatFits(.zero) : .zero
+        let secondarySize = hasSecondary && oneLineSizes ? secondaryTextLabel.sizeThatFits(.zero) : .zero
         var result = Layout()
         let oneLineFits = textSize.height <= textLabel.lineHeight && secondarySize.height <= secondaryTextLabel.lineHeight
         result.isSideBySide =
@@ -129,7 +131,7 @@ public final class ListContentView: View, ContentView {
             result.text = CGRect(x: margins.leading, y: margins.top, width: text.width, height: text.height)
             result.secondary = CGRect(
                 x: margins.leading, y: margins.top + text.height + gap, width: secondary.width, height: secondary.height)
-            result.width = margins.leading + max(textSize.width, secondarySize.width) + margins.trailing
+            result.width = oneLineSizes ? margins.leading + max(textSize.width, secondarySize.width) + margins.trailing : 0
             result.height = margins.top + text.height + gap + secondary.height + margins.bottom
         }
         if let height, height > result.height {
@@ -155,8 +157,9 @@ public final class ListContentView: View, ContentView {
     /// unconstrained: the one-line width of the content.
     /// - Complexity: O(length of the texts); repeated calls hit the labels' caches.
     public override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let layout = layout(width: size.width)
-        return CGSize(width: size.width > 0 && size.width.isFinite ? size.width : layout.width, height: layout.height)
+        let constrained = size.width > 0 && size.width.isFinite
+        let layout = layout(width: size.width, needsWidth: !constrained)
+        return CGSize(width: constrained ? size.width : layout.width, height: layout.height)
     }
 
     /// The content's one-line width and its height at the current width, for Auto Layout.
@@ -168,7 +171,7 @@ public final class ListContentView: View, ContentView {
     /// Places the labels as `sizeThatFits(_:)` measured them, centered vertically.
     public override func layoutSubviews() {
         super.layoutSubviews()
-        let layout = layout(width: bounds.width, height: bounds.height)
+        let layout = layout(width: bounds.width, height: bounds.height, needsWidth: false)
         textLabel.frame = layout.text
         secondaryTextLabel.frame = layout.secondary
     }

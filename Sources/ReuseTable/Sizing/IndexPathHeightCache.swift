@@ -127,6 +127,17 @@ public final class IndexPathHeightCache {
         storedCount = 0
     }
 
+    /// `invalidateAll()` with the heights freed on a background queue when there are many
+    /// (`reloadData()`: a cache the precacher filled holds hundreds of thousands in thousands of nodes).
+    /// - Complexity: O(1) on the caller's thread.
+    func invalidateAllFreeingInBackground() {
+        log("invalidate all (\(storedCount) heights)")
+        let previous = storedCount >= ReleasedInBackground<Void>.minimumCount ? ReleasedInBackground(storage) : nil
+        storage = [:]
+        storedCount = 0
+        previous?.release()
+    }
+
     // MARK: Internal lookups
 
     /// The height cached for `indexPath` at `width`, without counting a hit or a miss.

@@ -305,49 +305,60 @@ extension TableView {
     /// `rebuildGeometry(counts:)`). Once a callback queued a structural call, the rest become
     /// placeholders: nothing more is asked.
     /// - Complexity: O(sections + rows asked).
-    func heightRuns(counts: [Int], plan: HeightPlan) -> AnyIterator<HeightRun> {
+    func heightRuns(counts: [Int], plan: HeightPlan) -> ChunkedHeightRuns {
         let margin = Double(appliedRowMargin)
         var section = 0, phase = 0, row = 0
-        return AnyIterator<HeightRun> { [self] in
-            while section < counts.count {
+        return ChunkedHeightRuns { [self] runs in
+            // The position in locals for the chunk: the captured variables are boxed, and each
+            // access of one was checked for exclusivity.
+            var (section0, phase0, row0) = (section, phase, row)
+            defer { (section, phase, row) = (section0, phase0, row0) }
+            while section0 < counts.count, runs.count < ChunkedHeightRuns.chunk {
                 let stop = transaction.hasDeferredWork
-                switch phase {
+                switch phase0 {
                 case 0:
-                    phase = 1
-                    return stop
-                        ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
-                        : plan.headerRun(section: section, table: self)
+                    phase0 = 1
+                    runs.append(
+                        stop
+                            ? HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)
+                            : plan.headerRun(section: section0, table: self))
                 case 1:
-                    if row < counts[section], stop {
-                        defer { row = counts[section] }
+                    if row0 < counts[section0], stop {
                         measureEverythingAtNextPass()
-                        return placeholderRowRun(count: counts[section] - row)
+                        runs.append(placeholderRowRun(count: counts[section0] - row0))
+                        row0 = counts[section0]
+                        continue
                     }
-                    if let run = plan.rowRun(section: section, row: row, count: counts[section], margin: margin, table: self) {
-                        row += run.count
-                        return run
+                    if let run = plan.rowRun(section: section0, row: row0, count: counts[section0], margin: margin, table: self) {
+                        row0 += run.count
+                        runs.append(run)
+                        continue
                     }
-                    phase = 2
+                    phase0 = 2
                 default:
-                    section += 1
-                    phase = 0
-                    row = 0
-                    return stop
-                        ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
-                        : plan.footerRun(section: section - 1, table: self)
+                    section0 += 1
+                    phase0 = 0
+                    row0 = 0
+                    runs.append(
+                        stop
+                            ? HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)
+                            : plan.footerRun(section: section0 - 1, table: self))
                 }
             }
-            return nil
         }
     }
 
     /// The new structure with every height a placeholder: O(sections).
     func placeholderRuns(counts: [Int]) -> [HeightRun] {
-        counts.flatMap { count in
-            [HeightRun(count: 1, height: 0, kind: .header, isMeasured: false)]
-                + (count > 0 ? [placeholderRowRun(count: count)] : [])
-                + [HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false)]
+        let rowHeight = placeholderRowRun(count: 1).height  // the table's properties read once, not per section
+        var runs: [HeightRun] = []
+        runs.reserveCapacity(counts.count * 3)
+        for count in counts {
+            runs.append(HeightRun(count: 1, height: 0, kind: .header, isMeasured: false))
+            if count > 0 { runs.append(HeightRun(count: count, height: rowHeight, isMeasured: false)) }
+            runs.append(HeightRun(count: 1, height: 0, kind: .footer, isMeasured: false))
         }
+        return runs
     }
 
     /// Rows whose height is not known yet: the estimate, or `rowHeight`, or 44.
@@ -358,5 +369,29 @@ extension TableView {
 
     func noteDefaultImplementation(_ method: DelegateHeightMethod) {
         defaultImplementationsUsed.insert(method)
+    }
+}
+
+/// The runs of a reload's heights, made a chunk at a time by `fill` (which appends the next runs,
+/// none when all are made) as the geometry is built from them: one call into the table per chunk,
+/// where an iterator of single runs crossed into the main actor (an executor check) for each.
+struct ChunkedHeightRuns: Sequence, IteratorProtocol {
+    /// The most runs one call of `fill` appends (it may stop sooner).
+    static let chunk = 256
+    let fill: (inout [HeightRun]) -> Void
+    private var buffer: [HeightRun] = []
+    private var index = 0
+
+    init(fill: @escaping (inout [HeightRun]) -> Void) { self.fill = fill }
+
+    mutating func next() -> HeightRun? {
+        if index == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            index = 0
+            fill(&buffer)
+            guard !buffer.isEmpty else { return nil }
+        }
+        index += 1
+        return buffer[index - 1]
     }
 }

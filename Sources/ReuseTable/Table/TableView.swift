@@ -243,7 +243,7 @@ open class TableView: ScrollView {
     func reload(keepingHeightCache: Bool) {
         engine.hasLoadedData = true  // before the data source is asked: its callbacks may query the table
         forgetRowState()  // the rows are new: no selection (as UIKit), no row showing swipe actions
-        if keepingHeightCache { recordBeforeReload() } else { indexPathHeightCache.invalidateAll() }
+        if keepingHeightCache { recordBeforeReload() } else { indexPathHeightCache.invalidateAllFreeingInBackground() }
         reloadGeneration &+= 1
         estimateStatistics = EstimateStatistics()
         // The counts first, then the callbacks: a change a delegate makes from
@@ -269,7 +269,10 @@ open class TableView: ScrollView {
         appliedRowMargin = rowMargin
         measuredWidth = bounds.width
         engine.pass.requests.remove(.measureEverything)
+        // A measured million rows is thousands of nodes to free: off the main thread (a small table's inline).
+        let previous = geometry.count >= ReleasedInBackground<Void>.minimumCount ? ReleasedInBackground(geometry) : nil
         geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts), treeConfig)
+        previous?.release()
         usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
         // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
         let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
@@ -339,4 +342,20 @@ open class TableView: ScrollView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         dequeueRegistered(identifier, for: indexPath, call: "dequeueReusableCell(withIdentifier:for:)")
     }
+}
+
+/// Frees a value on a background queue: the caller hands over its only reference (it replaces the
+/// field it copied from), the box keeps it, and the queue's block drops it, so the last release —
+/// the freeing of every node — runs there, whichever side lets go of the box last. For what
+/// `reloadData()` discards: the old geometry and the height cache.
+final class ReleasedInBackground<Value>: @unchecked Sendable {  // the value is touched only by the queue's block after `init`
+    /// The rows or heights below which a value is freed where it is dropped: the queue is not worth it.
+    static var minimumCount: Int { 4096 }
+
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    /// Drops the value on a background queue.
+    func release() { DispatchQueue.global(qos: .utility).async { self.value = nil } }
 }

@@ -25,22 +25,37 @@ open class Label: View {
 
     /// How text that does not fit in `numberOfLines` ends (UIKit: `lineBreakMode`); default
     /// `.byWordWrapping`, which drops the lines past the limit. See `LineBreakMode`.
-    open var lineBreakMode: LineBreakMode = .byWordWrapping
+    open var lineBreakMode: LineBreakMode {
+        get { storedLineBreakMode }
+        set { storedLineBreakMode = newValue }
+    }
 
     /// Where each line sits across the label's width (UIKit: `textAlignment`); default `.natural`.
     /// Drawing only: renderers read it, measuring does not.
-    open var textAlignment: TextAlignment = .natural
+    open var textAlignment: TextAlignment {
+        get { storedTextAlignment }
+        set { storedTextAlignment = newValue }
+    }
 
     /// The text style (UIKit: `font`); default body. No metric depends on it (see `Font`).
-    open var font: Font = .preferredFont(forTextStyle: .body)
+    open var font: Font {
+        get { storedFont }
+        set { storedFont = newValue }
+    }
 
     /// The text's color (UIKit: `textColor`); default `.label`. Drawing only.
-    open var textColor: Color = .label
+    open var textColor: Color {
+        get { storedTextColor }
+        set { storedTextColor = newValue }
+    }
 
     /// Whether the label draws its highlighted look (UIKit: `isHighlighted`). A `TableViewCell` sets it
     /// on its `textLabel` and `detailTextLabel` while the cell is selected or highlighted, unless its
     /// `selectionStyle` is `.none`; a renderer reads it to draw the text highlighted. Default false.
-    open var isHighlighted = false
+    open var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set { storedIsHighlighted = newValue }
+    }
 
     /// Points per terminal column (the monospaced font's advance width); default 1.
     ///
@@ -63,11 +78,17 @@ open class Label: View {
     // Private stored state, each access of it a plain read or write (as `View.bounds` keeps its
     // own): the optimizer proves the accesses never overlap and drops the runtime's exclusivity
     // checks, which the stored `open` properties paid on every read, and Auto Layout reads these
-    // for every label at every solve.
+    // for every label at every solve (and a list cell's content view sets the drawing ones at
+    // every arrival).
     private var storedText: String
     private var storedNumberOfLines = 0
     private var storedCharacterWidth: CGFloat = 1
     private var storedLineHeight: CGFloat = 1
+    private var storedLineBreakMode = LineBreakMode.byWordWrapping
+    private var storedTextAlignment = TextAlignment.natural
+    private var storedFont = Font.preferredFont(forTextStyle: .body)
+    private var storedTextColor = Color.label
+    private var storedIsHighlighted = false
 
     /// Where reports of bad metrics go when the label is not inside a table or collection view
     /// (inside one, they go to its `diagnosticHandler`); default: standard error.
@@ -87,12 +108,24 @@ open class Label: View {
         var characterWidth: CGFloat
         var lineHeight: CGFloat
         var size: CGSize
+
+        /// `size` when it was measured from these inputs, else nil; inlined so the slot is read in place.
+        @inline(__always)
+        func size(text: String, columns: Int?, numberOfLines: Int, mode: LineBreakMode, characterWidth: CGFloat, lineHeight: CGFloat)
+            -> CGSize?
+        {
+            guard self.columns == columns, self.numberOfLines == numberOfLines, self.mode == mode,
+                self.characterWidth == characterWidth, self.lineHeight == lineHeight, self.text == text
+            else { return nil }
+            return size
+        }
     }
 
     /// The last size measured without a width and the last one at a width: Auto Layout asks
     /// a wrapping label for both in turn (its one-line width, its height at the solved width),
     /// in each engine that holds it, so one slot each keeps the text from being wrapped again.
-    private var measured: (unconstrained: Measured?, constrained: Measured?)
+    private var measuredUnconstrained: Measured?
+    private var measuredConstrained: Measured?
 
     /// One wrap kept for every label: its inputs, the lines and the widest line's columns.
     private struct SharedWrap {
@@ -162,25 +195,31 @@ open class Label: View {
     /// Repeated calls with the same text, metrics and column count are answered from a cache.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let columns = self.columns(forWidth: size.width)
-        let slot = columns == nil ? measured.unconstrained : measured.constrained
-        if let slot, slot.columns == columns, slot.numberOfLines == numberOfLines, slot.mode == lineBreakMode,
-            slot.characterWidth == characterWidth, slot.lineHeight == lineHeight, slot.text == text
-        {
-            return slot.size
-        }
+        // Each input read once: the getters are open, `text` retains its storage at each read.
+        let text = self.text, numberOfLines = self.numberOfLines, mode = lineBreakMode
+        let characterWidth = self.characterWidth, lineHeight = self.lineHeight
+        let hit =
+            columns == nil
+            ? measuredUnconstrained?.size(
+                text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
+                lineHeight: lineHeight)
+            : measuredConstrained?.size(
+                text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
+                lineHeight: lineHeight)
+        if let hit { return hit }
         let fitted: CGSize
         if let width = Label.oneLineWidth(text), width <= columns ?? Label.unconstrainedColumns {
             // One line that fits: what `wrap` would give, without building it.
             fitted = CGSize(width: CGFloat(width) * characterWidth, height: lineHeight)
         } else {
             let (lines, widest) = sharedWrap(columns: columns)
-            cache = (text, columns, numberOfLines, lineBreakMode, lines)
+            cache = (text, columns, numberOfLines, mode, lines)
             fitted = CGSize(width: CGFloat(widest) * characterWidth, height: CGFloat(lines.count) * lineHeight)
         }
         let entry = Measured(
-            text: text, columns: columns, numberOfLines: numberOfLines, mode: lineBreakMode, characterWidth: characterWidth,
+            text: text, columns: columns, numberOfLines: numberOfLines, mode: mode, characterWidth: characterWidth,
             lineHeight: lineHeight, size: fitted)
-        if columns == nil { measured.unconstrained = entry } else { measured.constrained = entry }
+        if columns == nil { measuredUnconstrained = entry } else { measuredConstrained = entry }
         return fitted
     }
 
