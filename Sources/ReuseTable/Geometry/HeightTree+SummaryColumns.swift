@@ -2,13 +2,13 @@ import Foundation
 
 extension HeightTree {
     /// An internal node's children and their summaries, in one allocation
-    /// (`ColumnBlock`): each child beside its slot count (`Entry`: a descent by index
-    /// finds the child on the line its count scan just read), the other fields one
-    /// column each, and the running sums of the heights (`end(_:)`). Child j starts at
-    /// `acc + end(j − 1)` (`start(of:from:)`), the one formula every walk uses, so a
-    /// descent by offset makes one independent comparison a child; the node's height
-    /// is the last running sum, a function of the children alone. Docs/row-geometry.md
-    /// ("The production way") has why and what was measured.
+    /// (`ColumnBlock`, HeightTree+ColumnBlock.swift): each child beside its slot count
+    /// (`Entry`: a descent by index finds the child on the line its count scan just read),
+    /// the other fields one column each, and the running sums of the heights (`end(_:)`).
+    /// Child j starts at `acc + end(j − 1)` (`start(of:from:)`), the one formula every walk
+    /// uses, so a descent by offset makes one independent comparison a child; the node's
+    /// height is the last running sum, a function of the children alone.
+    /// Docs/row-geometry.md ("The production way") has why and what was measured.
     ///
     /// `@unchecked Sendable`: the block is written only while uniquely referenced.
     struct SummaryColumns: @unchecked Sendable {
@@ -32,41 +32,37 @@ extension HeightTree {
             // Room for the one extra child an insert adds before its node splits.
             block = n == 0 ? Self.emptyBlock : ColumnBlock.make(capacity: n + 2)
             guard n > 0 else { return }
-            let e = entryBase, h = heightBase, hd = headerBase, u = unmeasuredBase
-            var j = 0
-            for child in children {
-                let s = child.summary
-                (e + j).initialize(to: Entry(count: s.count, child: child))
-                h[j] = s.height
-                hd[j] = s.headers
-                u[j] = s.unmeasured
-                j += 1
+            block.withColumns { header, c in
+                var j = 0
+                for child in children {
+                    let s = child.summary
+                    (c.entries + j).initialize(to: Entry(count: s.count, child: child))
+                    c.heights[j] = s.height
+                    c.headers[j] = s.headers
+                    c.unmeasured[j] = s.unmeasured
+                    j += 1
+                }
+                header.pointee.count = n
+                header.pointee.childrenAreLeaves = children.first!.isLeaf
             }
-            block.header.count = n
-            block.header.childrenAreLeaves = children.first!.isLeaf
             refreshGrid()
             refreshEnds(from: 0)
         }
 
         // MARK: Layout
 
+        /// Lends `body` the block's regions (see `ColumnBlock.withColumns`).
+        @inline(__always) private func columns<R>(_ body: (Columns) -> R) -> R {
+            block.withColumns { _, c in body(c) }
+        }
         @inline(__always) private var capacity: Int { block.withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
         @inline(__always) private var onGrid: Bool {
             get { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid } }
             nonmutating set { block.withUnsafeMutablePointerToHeader { $0.pointee.onGrid = newValue } }
         }
-        @inline(__always) private var raw: UnsafeMutableRawPointer {
-            UnsafeMutableRawPointer(block.withUnsafeMutablePointerToElements { $0 })
+        @inline(__always) private func checkIndex(_ j: Int) {
+            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
         }
-        @inline(__always) private var entryBase: UnsafeMutablePointer<Entry> { raw.assumingMemoryBound(to: Entry.self) }
-        @inline(__always) private var heightBase: UnsafeMutablePointer<Double> {
-            (raw + ColumnBlock.heightsOffset(capacity)).assumingMemoryBound(to: Double.self)
-        }
-        @inline(__always) private var endBase: UnsafeMutablePointer<Double> { heightBase + capacity }
-        @inline(__always) private var headerBase: UnsafeMutablePointer<Int> {
-            (raw + ColumnBlock.headersOffset(capacity)).assumingMemoryBound(to: Int.self)
-        }
-        @inline(__always) private var unmeasuredBase: UnsafeMutablePointer<Int> { headerBase + capacity }
 
         // MARK: Reading
 
@@ -78,7 +74,8 @@ extension HeightTree {
         /// loads are independent, so the processor fetches the lines together, and the scan and
         /// shift that follow (a run search and a memmove across the leaf's block) find them in
         /// cache instead of waiting for one line after another. The caller stores the result, so
-        /// the loads are not dropped.
+        /// the loads are not dropped. The bytes are read as bytes of a live object the tree holds
+        /// (`unretainedChild`), never interpreted.
         @inline(__always)
         func touchLeaf(_ j: Int) -> UInt8 {
             let base = UnsafeRawPointer(unretainedChild(j).toOpaque())
@@ -96,39 +93,39 @@ extension HeightTree {
         var children: [Node] { (0..<count).map { child($0) } }
 
         @inline(__always) func child(_ j: Int) -> Node {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return entryBase[j].child
+            checkIndex(j)
+            return columns { $0.entries[j].child }
         }
         /// Slots in child `j`.
         @inline(__always) func slotCount(_ j: Int) -> Int {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return entryBase[j].count
+            checkIndex(j)
+            return columns { $0.entries[j].count }
         }
         /// Height of child `j`.
         @inline(__always) func height(_ j: Int) -> Double {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return heightBase[j]
+            checkIndex(j)
+            return columns { $0.heights[j] }
         }
         /// `height(0) + … + height(j)`, added in order.
         @inline(__always) func end(_ j: Int) -> Double {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return endBase[j]
+            checkIndex(j)
+            return columns { $0.ends[j] }
         }
         /// Header slots in child `j`.
         @inline(__always) func headers(_ j: Int) -> Int {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return headerBase[j]
+            checkIndex(j)
+            return columns { $0.headers[j] }
         }
         /// Estimated slots in child `j`.
         @inline(__always) func unmeasured(_ j: Int) -> Int {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            return unmeasuredBase[j]
+            checkIndex(j)
+            return columns { $0.unmeasured[j] }
         }
 
         /// Sum of the heights, in order (the node's summary height).
         var totalHeight: Double {
             let n = count
-            return n == 0 ? 0 : endBase[n - 1]
+            return n == 0 ? 0 : columns { $0.ends[n - 1] }
         }
 
         /// Where child `j` starts below a node that starts at `acc`.
@@ -136,32 +133,35 @@ extension HeightTree {
         /// Slots in the children before child `j`.
         @inline(__always) func countBefore(_ j: Int) -> Int {
             precondition(j >= 0 && j <= count, "child \(j) out of range 0...\(count)")
-            let e = entryBase
-            var sum = 0
-            for k in 0..<j { sum &+= e[k].count }
-            return sum
+            return columns { c in
+                var sum = 0
+                for k in 0..<j { sum &+= c.entries[k].count }
+                return sum
+            }
         }
 
         /// The child holding slot `local` (counted from the node's first slot)
         /// and `local` made relative to it; the last child when `local` is past them all.
         @inline(__always)
         func child(holdingSlot local: Int) -> (child: Int, local: Int) {
-            let e = entryBase
             let last = count - 1
-            var j = 0, i = local
-            // Four children a step while the slot lies past all four (none of them the last):
-            // one comparison for four counts instead of four, the loads independent.
-            while j &+ 4 <= last {
-                let four = e[j].count &+ e[j &+ 1].count &+ e[j &+ 2].count &+ e[j &+ 3].count
-                if i < four { break }
-                i &-= four
-                j &+= 4
+            return columns { c in
+                let e = c.entries
+                var j = 0, i = local
+                // Four children a step while the slot lies past all four (none of them the last):
+                // one comparison for four counts instead of four, the loads independent.
+                while j &+ 4 <= last {
+                    let four = e[j].count &+ e[j &+ 1].count &+ e[j &+ 2].count &+ e[j &+ 3].count
+                    if i < four { break }
+                    i &-= four
+                    j &+= 4
+                }
+                while j < last && i >= e[j].count {
+                    i &-= e[j].count
+                    j += 1
+                }
+                return (j, i)
             }
-            while j < last && i >= e[j].count {
-                i &-= e[j].count
-                j += 1
-            }
-            return (j, i)
         }
 
         /// The child holding offset `y` below a node that starts at `acc`: the
@@ -170,25 +170,29 @@ extension HeightTree {
         /// last child with height: `y` is at its very end. Needs a child with height.
         @inline(__always)
         func child(holdingOffset y: Double, from acc: Double) -> Int {
-            let e = endBase
             let n = count
-            var j = 0
-            while j < n && y >= acc + e[j] { j += 1 }
-            if j < n { return j }
-            let h = heightBase
-            var k = n - 1
-            while k > 0 && !(h[k] > 0) { k -= 1 }
-            precondition(h[k] > 0, "no child with height")
-            return k
+            return columns { c in
+                let e = c.ends
+                var j = 0
+                while j < n && y >= acc + e[j] { j += 1 }
+                if j < n { return j }
+                let h = c.heights
+                var k = n - 1
+                while k > 0 && !(h[k] > 0) { k -= 1 }
+                precondition(h[k] > 0, "no child with height")
+                return k
+            }
         }
 
         /// Child `j` without a retain, for read-only walks while the tree holds this node.
         @inline(__always)
         func unretainedChild(_ j: Int) -> Unmanaged<Node> {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
-            // The reference's bits read as an unmanaged reference (same layout): no retain, no release.
-            return UnsafeRawPointer(entryBase + j).load(
-                fromByteOffset: MemoryLayout<Entry>.offset(of: \Entry.child)!, as: Unmanaged<Node>.self)
+            checkIndex(j)
+            // The entry's reference read as an unmanaged reference (the same bits): no retain, no release.
+            return columns { c in
+                UnsafeRawPointer(c.entries + j).load(
+                    fromByteOffset: MemoryLayout<Entry>.offset(of: \Entry.child)!, as: Unmanaged<Node>.self)
+            }
         }
 
         /// Child `j`'s summary as the columns hold it (the child's own may have changed since).
@@ -200,16 +204,19 @@ extension HeightTree {
         func total() -> Summary {
             var s = Summary()
             s.height = totalHeight
-            for j in 0..<count {
-                s.count += entryBase[j].count
-                s.headers += headerBase[j]
-                s.unmeasured += unmeasuredBase[j]
+            let n = count
+            columns { c in
+                for j in 0..<n {
+                    s.count += c.entries[j].count
+                    s.headers += c.headers[j]
+                    s.unmeasured += c.unmeasured[j]
+                }
             }
             return s
         }
 
         /// Heap bytes of the block (for `approximateByteCount`); 0 for a leaf's shared empty block.
-        var byteCount: Int { capacity == 0 ? 0 : 32 + ColumnBlock.words(capacity) * 8 }
+        var byteCount: Int { capacity == 0 ? 0 : ColumnBlock.byteCount(capacity) }
 
         // MARK: Writing
 
@@ -224,34 +231,35 @@ extension HeightTree {
             let unique = isKnownUniquelyReferenced(&block)
             let old = capacity, n = count
             let fresh = ColumnBlock.make(capacity: Swift.max(needed, unique ? old + old / 2 : old, 4))
-            let c = fresh.withUnsafeMutablePointerToHeader { $0.pointee.capacity }
-            let to = UnsafeMutableRawPointer(fresh.withUnsafeMutablePointerToElements { $0 })
-            let e = to.assumingMemoryBound(to: Entry.self)
-            let h = (to + ColumnBlock.heightsOffset(c)).assumingMemoryBound(to: Double.self)
-            let hd = (to + ColumnBlock.headersOffset(c)).assumingMemoryBound(to: Int.self)
-            if unique {
-                e.moveInitialize(from: entryBase, count: n)
-                block.header.count = 0  // moved out: the old block must not release them
-            } else {
-                e.initialize(from: entryBase, count: n)
+            block.withColumns { oldHeader, from in
+                fresh.withColumns { header, to in
+                    if unique {
+                        to.entries.moveInitialize(from: from.entries, count: n)
+                        oldHeader.pointee.count = 0  // moved out: the old block must not release them
+                    } else {
+                        to.entries.initialize(from: from.entries, count: n)
+                    }
+                    to.heights.initialize(from: from.heights, count: n)
+                    to.ends.initialize(from: from.ends, count: n)
+                    to.headers.initialize(from: from.headers, count: n)
+                    to.unmeasured.initialize(from: from.unmeasured, count: n)
+                    header.pointee.count = n
+                    header.pointee.onGrid = oldHeader.pointee.onGrid
+                    header.pointee.childrenAreLeaves = oldHeader.pointee.childrenAreLeaves
+                }
             }
-            h.initialize(from: heightBase, count: n)
-            (h + c).initialize(from: endBase, count: n)
-            hd.initialize(from: headerBase, count: n)
-            (hd + c).initialize(from: unmeasuredBase, count: n)
-            fresh.header.count = n
-            fresh.header.onGrid = onGrid
-            fresh.header.childrenAreLeaves = childrenAreLeaves
             block = fresh
         }
 
         /// Child `j`, copied first if another tree shares it.
         mutating func uniqueChild(_ j: Int) -> Node {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            checkIndex(j)
             reserve(0)
-            let e = entryBase + j
-            if !isKnownUniquelyReferenced(&e.pointee.child) { e.pointee.child = e.pointee.child.copy() }
-            return e.pointee.child
+            return columns { c in
+                let e = c.entries + j
+                if !isKnownUniquelyReferenced(&e.pointee.child) { e.pointee.child = e.pointee.child.copy() }
+                return e.pointee.child
+            }
         }
 
         /// Copies child `j`'s current summary into the columns.
@@ -265,22 +273,23 @@ extension HeightTree {
 
         /// Child `j`'s height; the running sums from j on follow it.
         mutating func setHeight(_ j: Int, _ height: Double) {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            checkIndex(j)
             reserve(0)
-            let old = heightBase[j]
-            heightBase[j] = height
-            if onGrid && HeightTree.isOnExactGrid(height) {
+            let n = count
+            let followed: Bool = columns { c in
+                let old = c.heights[j]
+                c.heights[j] = height
+                guard onGrid && HeightTree.isOnExactGrid(height) else { return false }
                 // On the grid and below `exactGridLimit` every running sum is exact, so the
                 // difference gives `refreshEnds`'s numbers without its dependent chain.
-                let n = count, e = endBase
+                let e = c.ends
                 let delta = height - old
-                if e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit {
-                    for k in j..<n { e[k] = e[k] + delta }
-                    return
-                }
-            } else {
-                onGrid = false
+                guard e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit else { return false }
+                for k in j..<n { e[k] = e[k] + delta }
+                return true
             }
+            if followed { return }
+            if !HeightTree.isOnExactGrid(height) { onGrid = false }
             refreshEnds(from: j)
         }
 
@@ -298,23 +307,23 @@ extension HeightTree {
 
         /// Child `j`'s slot count.
         mutating func setCount(_ j: Int, _ count: Int) {
-            precondition(j >= 0 && j < self.count, "child \(j) out of range 0..<\(self.count)")
+            checkIndex(j)
             reserve(0)
-            entryBase[j].count = count
+            columns { $0.entries[j].count = count }
         }
 
         /// Child `j`'s header slots.
         mutating func setHeaders(_ j: Int, _ headers: Int) {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            checkIndex(j)
             reserve(0)
-            headerBase[j] = headers
+            columns { $0.headers[j] = headers }
         }
 
         /// Child `j`'s estimated slots.
         mutating func setUnmeasured(_ j: Int, _ unmeasured: Int) {
-            precondition(j >= 0 && j < count, "child \(j) out of range 0..<\(count)")
+            checkIndex(j)
             reserve(0)
-            unmeasuredBase[j] = unmeasured
+            columns { $0.unmeasured[j] = unmeasured }
         }
 
         mutating func insert(_ child: Node, at j: Int) {
@@ -331,89 +340,52 @@ extension HeightTree {
             precondition(range.lowerBound >= 0 && range.upperBound <= n, "children \(range) out of range 0..<\(n)")
             let newCount = n - range.count + k
             reserve(newCount)
-            let e = entryBase, h = heightBase, hd = headerBase, u = unmeasuredBase
             let lo = range.lowerBound, tail = n - range.upperBound
-            (e + lo).deinitialize(count: range.count)
-            if k != range.count && tail > 0 {
-                (e + lo + k).moveInitialize(from: e + range.upperBound, count: tail)
-                (h + lo + k).moveInitialize(from: h + range.upperBound, count: tail)
-                (hd + lo + k).moveInitialize(from: hd + range.upperBound, count: tail)
-                (u + lo + k).moveInitialize(from: u + range.upperBound, count: tail)
+            block.withColumns { header, c in
+                (c.entries + lo).deinitialize(count: range.count)
+                if k != range.count && tail > 0 {
+                    (c.entries + lo + k).moveInitialize(from: c.entries + range.upperBound, count: tail)
+                    (c.heights + lo + k).moveInitialize(from: c.heights + range.upperBound, count: tail)
+                    (c.headers + lo + k).moveInitialize(from: c.headers + range.upperBound, count: tail)
+                    (c.unmeasured + lo + k).moveInitialize(from: c.unmeasured + range.upperBound, count: tail)
+                }
+                var j = lo
+                for child in children {
+                    let s = child.summary
+                    (c.entries + j).initialize(to: Entry(count: s.count, child: child))
+                    c.heights[j] = s.height
+                    c.headers[j] = s.headers
+                    c.unmeasured[j] = s.unmeasured
+                    j += 1
+                }
+                if k > 0 { header.pointee.childrenAreLeaves = children.first!.isLeaf }
+                header.pointee.count = newCount
             }
-            var j = lo
-            for child in children {
-                let s = child.summary
-                (e + j).initialize(to: Entry(count: s.count, child: child))
-                h[j] = s.height
-                hd[j] = s.headers
-                u[j] = s.unmeasured
-                j += 1
-            }
-            if k > 0 { block.header.childrenAreLeaves = children.first!.isLeaf }
-            block.header.count = newCount
             refreshGrid()
             refreshEnds(from: lo)
         }
 
         /// Recomputes whether every height is on the exact grid.
         private func refreshGrid() {
-            let h = heightBase
-            var all = true
-            for k in 0..<count where !HeightTree.isOnExactGrid(h[k]) { all = false }
-            onGrid = all
+            let n = count
+            onGrid = columns { c in
+                var all = true
+                for k in 0..<n where !HeightTree.isOnExactGrid(c.heights[k]) { all = false }
+                return all
+            }
         }
 
         /// Recomputes the running sums from child `j` on.
         private mutating func refreshEnds(from j: Int) {
             let n = count
             guard j < n else { return }
-            let h = heightBase, e = endBase
-            var a = j == 0 ? 0.0 : e[j - 1]
-            for k in j..<n {
-                a = a + h[k]
-                e[k] = a
-            }
-        }
-    }
-
-    /// Header of a `ColumnBlock`: children held, and children it has room for.
-    struct ColumnHeader {
-        var count: Int
-        var capacity: Int
-        /// Whether every child's height is on the exact grid (`HeightTree.isOnExactGrid`), so the
-        /// running sums may follow a change of one height by the difference. False is always safe.
-        var onGrid = false
-        /// Whether the children are leaves (all children of a node are at one depth).
-        var childrenAreLeaves = false
-    }
-
-    /// One internal node's columns in one allocation: for capacity c, the
-    /// entries (c × 16 bytes: count and child), then the heights and the running
-    /// sums (c × 8 each), then the header counts and the estimated counts (c × 8 each).
-    final class ColumnBlock: ManagedBuffer<ColumnHeader, UInt64> {
-        /// Eight-byte words for `capacity` children.
-        static func words(_ capacity: Int) -> Int { 6 * capacity }
-        /// Byte offset of the heights (the running sums follow them).
-        @inline(__always) static func heightsOffset(_ capacity: Int) -> Int { 16 * capacity }
-        /// Byte offset of the header counts (the estimated counts follow them).
-        @inline(__always) static func headersOffset(_ capacity: Int) -> Int { 32 * capacity }
-
-        /// An empty block with room for `capacity` children, its regions bound to their types.
-        static func make(capacity: Int) -> ColumnBlock {
-            let made = ColumnBlock.create(minimumCapacity: words(capacity)) { _ in ColumnHeader(count: 0, capacity: capacity) }
-            let block = unsafeDowncast(made, to: ColumnBlock.self)
-            block.withUnsafeMutablePointerToElements { w in
-                let raw = UnsafeMutableRawPointer(w)
-                raw.bindMemory(to: SummaryColumns.Entry.self, capacity: capacity)
-                (raw + heightsOffset(capacity)).bindMemory(to: Double.self, capacity: 2 * capacity)
-                (raw + headersOffset(capacity)).bindMemory(to: Int.self, capacity: 2 * capacity)
-            }
-            return block
-        }
-
-        deinit {
-            _ = withUnsafeMutablePointers { h, w in
-                UnsafeMutableRawPointer(w).assumingMemoryBound(to: SummaryColumns.Entry.self).deinitialize(count: h.pointee.count)
+            columns { c in
+                let h = c.heights, e = c.ends
+                var a = j == 0 ? 0.0 : e[j - 1]
+                for k in j..<n {
+                    a = a + h[k]
+                    e[k] = a
+                }
             }
         }
     }

@@ -126,6 +126,8 @@ enum DocsSymbols {
             "Bool", "Int", "UInt64", "Float", "Double", "Set", "Dictionary", "Sendable", "ObjectIdentifier", "AnyIterator",
             "ManagedBuffer", "Unmanaged", "InlineArray", "greatestFiniteMagnitude", "infinity", "super",
             "isKnownUniquelyReferenced", "withUnsafeBufferPointer", "popLast", "updateValue", "lastIndex", "firstIndex",
+            "unsafeDowncast", "unsafeBitCast", "withUnsafeMutablePointerToElements", "bindMemory", "assumingMemoryBound",
+            "_withUnsafeGuaranteedRef", "Self",
         ],
         "Foundation and XCTest": ["Foundation", "UUID", "Timer", "XCTestCase", "IndexSet", "DispatchTime", "RunLoop"],
         "UIKit, beyond the UI/NS prefixes": [
@@ -137,7 +139,7 @@ enum DocsSymbols {
         "C library, kernel and tools": [
             "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "clock_gettime", "AnonHugePages", "docc", "perf",
             "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
-            "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice",
+            "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice", "memmem", "dlsym", "size_t", "uuid_t",
         ],
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",

@@ -44,7 +44,8 @@ import TestSupport
             let stored = cache.heights(atWidth: wA).map { ($0.0.row, $0.1) }
             let expected = model.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             #expect(stored.elementsEqual(expected, by: ==), "\(label)")
-            #expect(cache.allocatedBytes <= Self.affordable(32), "\(label): \(cache.allocatedBytes) bytes")
+            let bytes = cache.allocatedBytes
+            #expect(bytes <= Self.affordable(32), "\(label): \(bytes) bytes")
             #expect(cache.checkInvariants().isEmpty, "\(label)")
         }
         func shift(from row: Int, by delta: Int) {

@@ -77,4 +77,35 @@ import TestSupport
             #expect(Self.layout(table) == Self.layout(twin), "round \(round), \(store)")
         }
     }
+
+    /// A big table whose store is rebuilt off the main actor while the main actor keeps changing
+    /// heights: the tree is shared between the table and the build until one of them writes, so
+    /// every change copies nodes (this runs in CI's release build too; Docs/unsafe-code.md).
+    @Test func manyHeightChangesWhileABigStoreIsBuilt() async {
+        var rng = SplitMix64(seed: 8)
+        let source = TableViewAnchoringTests.source(&rng, sections: 4, rows: 5_000...5_000, headers: 28, footers: 12)
+        source.estimate = 44
+        let table = makeHookedTable(source, height: 300)
+        let twin = makeHookedTable(source, height: 300)
+        for view in [table, twin] { view.reloadData() }
+        for store in [TableView.GeometryStore.records, .tree, .records, .tree] {
+            let switching = Task { await table.setGeometryStoreOffMainActor(store) }
+            for step in 0..<60 {
+                let indexPath = IndexPath(
+                    row: Int.random(in: 0..<5_000, using: &rng), section: Int.random(in: 0..<4, using: &rng))
+                let height = CGFloat(Int.random(in: 10...90, using: &rng))
+                for view in [table, twin] { view.row(indexPath, changedHeight: height) }
+                if step % 10 == 0 {
+                    let y = CGFloat(Int.random(in: 0...100_000, using: &rng))
+                    for view in [table, twin] { view.contentOffset.y = min(y, view.maximumContentOffsetY) }
+                }
+                if step % 4 == 0 { await Task.yield() }
+            }
+            _ = await switching.value
+            twin.setGeometryStore(store)
+            #expect(table.geometryStore == store)
+            #expect(Self.layout(table) == Self.layout(twin), "\(store)")
+        }
+        withExtendedLifetime(source) {}
+    }
 }
