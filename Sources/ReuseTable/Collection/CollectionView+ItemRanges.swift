@@ -35,6 +35,7 @@ extension CollectionView {
         }
         recordBeforeChange { liveAnchor(newIndexPath) }
         cancelAllPrefetching()
+        followSwipe(to: newIndexPath)  // the item showing swipe actions follows the ranges; hidden, it closes
         let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
         engine.selection.follow(newIndexPath)
         // Supplementary views keep their keys: no section moves (as a batch without section changes).

@@ -6,8 +6,9 @@ import Foundation
 extension CollectionView {
     /// Asks the data source again for the cells of these items that are on screen,
     /// handing it the cell already showing the item: the visible cell is put on top
-    /// of the reuse pool, so `dequeueReusableCell` returns that very cell (after
-    /// `prepareForReuse()`). Sizes come from the layout and are not asked again;
+    /// of the reuse pool, so `dequeueReusableCell` returns that very cell, as it is —
+    /// without `prepareForReuse()`, as UIKit does: what the cell holds stays unless the
+    /// data source changes it. Sizes come from the layout and are not asked again;
     /// call `collectionViewLayout.invalidateItems(at:)` when an item's size changed.
     /// Called from a data source or delegate method (a diffable apply from `didSelectItemAt`),
     /// it runs when that step is done, after the calls queued before it.

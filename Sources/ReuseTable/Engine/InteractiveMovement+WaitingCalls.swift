@@ -55,7 +55,8 @@ extension InteractivelyMovingView {
         return endMovementWithoutDrop()
     }
 
-    /// A reload or a diffable apply made outside callbacks while an element is lifted cancels the
+    /// A reload or a diffable apply (a whole snapshot or a section snapshot, through the same call
+    /// in `DiffableDataSourceCore`) made outside callbacks while an element is lifted cancels the
     /// movement first, as UIKit cancels an interactive movement when the data reloads: the
     /// element goes back, the calls that waited run, then the caller goes on. Made from a
     /// callback, the call waits like any other and the drop follows it.

@@ -31,7 +31,8 @@ extension ReuseEngineView {
 
     /// Asks the data source again for the visible cells at `indexPaths`, handing it
     /// the cell already showing each: that cell is put on top of the reuse pool, so
-    /// `dequeueReusableCell` returns that very cell (after `prepareForReuse()`).
+    /// `dequeueReusableCell` returns that very cell, as it is — without `prepareForReuse()`,
+    /// as UIKit reconfigures (`ReusePool.handBack(_:identifier:)`).
     /// A different cell (another identifier, or no pool) takes the old one's place;
     /// the old one is already in the pool if it could be reused. Index paths not on
     /// screen are ignored: they are configured when they appear. `reconfigured` runs
@@ -49,8 +50,10 @@ extension ReuseEngineView {
         guard engine.hasLoadedData else { return }
         for (position, indexPath) in indexPaths.enumerated() {
             guard let old = engine.cellsOnScreen[indexPath] else { continue }
-            if let identifier = old.reuseIdentifier { engine.pool.enqueue(old, identifier: identifier) }
-            guard let cell = cellFromDataSource(at: indexPath) else {
+            if let identifier = old.reuseIdentifier { engine.pool.handBack(old, identifier: identifier) }
+            let asked = cellFromDataSource(at: indexPath)
+            engine.pool.endHandingBack()  // not dequeued (another identifier, or no dequeue): an idle cell like any other
+            guard let cell = asked else {
                 if let identifier = old.reuseIdentifier { _ = engine.pool.dequeue(identifier) }  // back on screen, as it was
                 let waiting = indexPaths[position...].filter { engine.cellsOnScreen[$0] != nil }
                 waiting.forEach(notReached)

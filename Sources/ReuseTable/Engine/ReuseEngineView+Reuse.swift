@@ -22,11 +22,14 @@ extension ReuseEngineView {
     }
 
     /// A cell from the pool (after `prepareForReuse()`), a new one of the
-    /// registered class, or nil when the pool is empty and nothing is registered.
+    /// registered class, or nil when the pool is empty and nothing is registered. The cell showing
+    /// a row or item being reconfigured comes back as it is, neither prepared nor reset, as UIKit
+    /// hands it back (`Engine/ReuseEngineView+Reconfigure.swift`).
     /// - Complexity: O(1).
     func dequeuePooledOrNew(_ identifier: String) -> Cell? {
         if let cell = engine.pool.dequeue(identifier) {
             recorder?.cell(cell, .dequeued, in: self)
+            if engine.pool.takeHandedBack(cell) { return cell }
             cell.resetSelectionForReuse()  // the view sets the new row's or item's state when it displays the cell
             cell.prepareForReuse()
             return cell

@@ -2,12 +2,12 @@ import Foundation
 
 // Swipe actions and the editing mode, written once for the table and the collection view. The open
 // row or item is the view's state (`EditingState.swipe`), an index path — never a flag in a cell,
-// which the pool hands to other rows. It follows batch updates as the selection does
-// (`followSwipe(_:)`), and closes on a scroll the app or the user asks for, a tap, a reload, another
-// swipe and `setEditing(_:animated:)`. Offset moves the view makes itself (anchoring, clamping) do
-// not close it: they keep what the user reads still. Each view says where the actions come from and
-// whom it tells (`Table/TableView+Swipe.swift`, `Collection/CollectionView+Swipe.swift`).
-// See Docs/editing.md.
+// which the pool hands to other rows. It follows every structural update as the selection does
+// (`followSwipe(to:)`: batches and an outline's range updates), and closes on a scroll the app or
+// the user asks for, a tap, a reload, another swipe and `setEditing(_:animated:)`. Offset moves the
+// view makes itself (anchoring, clamping) do not close it: they keep what the user reads still. Each
+// view says where the actions come from and whom it tells (`Table/TableView+Swipe.swift`,
+// `Collection/CollectionView+Swipe.swift`). See Docs/editing.md.
 
 /// The row or item showing its swipe actions.
 struct SwipeSession {
@@ -169,8 +169,17 @@ extension SwipingView {
     /// it, a move carries it, a reload keeps it; deleted, it closes (told with nil).
     /// - Complexity: O(log k + k) for k changes in its section.
     func followSwipe(_ plan: UpdatePlan) {
+        followSwipe { plan.newIndexPath(followingReloadOf: $0) }
+    }
+
+    /// The open swipe follows any structural update, given where each old index path goes (nil:
+    /// removed): a batch (`followSwipe(_:)`) and the range updates of an outline's expand or collapse
+    /// (`TableView+RowRanges.swift`, `CollectionView+ItemRanges.swift`) all come here, before the
+    /// view's structure changes. Removed, it closes (told with nil).
+    /// - Complexity: one call of `newIndexPath`, plus the delegate call when it closes.
+    func followSwipe(to newIndexPath: (IndexPath) -> IndexPath?) {
         guard let session = editing.swipe else { return }
-        if let moved = plan.newIndexPath(followingReloadOf: session.indexPath) {
+        if let moved = newIndexPath(session.indexPath) {
             editing.swipe?.indexPath = moved
             return
         }

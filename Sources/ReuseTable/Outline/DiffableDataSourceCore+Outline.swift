@@ -41,6 +41,9 @@ extension DiffableDataSourceCore {
         completion: (() -> Void)?
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
+        // A row or item lifted is put back first, as for a whole snapshot (`applyNow`): while it is
+        // lifted the view's updates wait, so the data source would change and the screen would not.
+        view?.cancelMovementBeforeReload(by: Self.sectionApplyCall)
         let position = current.indexOfSection(section)
         if let view { markExpansion(on: view, inSection: position, following: snapshot) }
         var edits: ArraySlice<OutlineEdit<ItemIdentifier>>?

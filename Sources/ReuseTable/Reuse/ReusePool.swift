@@ -23,6 +23,11 @@ struct ReusePool<Cell: AnyObject> {
     /// `identifiers[hotSlot]`, kept beside it: one comparison, no array access.
     private var hotIdentifier = ""
 
+    /// The cell put back to be handed back as it is, without `prepareForReuse()`: the cell showing a
+    /// row or item being reconfigured (`handBack(_:identifier:)`), until it is dequeued or the
+    /// reconfigure ends.
+    private var handedBack: ObjectIdentifier?
+
     /// How many cells were created per identifier (teaching counter).
     private(set) var created: [String: Int] = [:]
 
@@ -69,6 +74,26 @@ struct ReusePool<Cell: AnyObject> {
         if hotSlot < 0 || hotIdentifier != identifier { heat(identifier) }
         hot.append(cell)
     }
+
+    /// Puts the cell showing a row or item on top of its stack, so the data source's next dequeue of
+    /// `identifier` returns that very cell, to be handed back as it is (`takeHandedBack(_:)`), as
+    /// UIKit's reconfigure does. `endHandingBack()` forgets it.
+    mutating func handBack(_ cell: Cell, identifier: String) {
+        enqueue(cell, identifier: identifier)
+        handedBack = isEnabled ? ObjectIdentifier(cell) : nil
+    }
+
+    /// Whether `cell`, just dequeued, is the one put back by `handBack(_:identifier:)`: true once.
+    /// - Complexity: O(1): one comparison when nothing is handed back.
+    mutating func takeHandedBack(_ cell: Cell) -> Bool {
+        guard let handedBack, handedBack == ObjectIdentifier(cell) else { return false }
+        self.handedBack = nil
+        return true
+    }
+
+    /// The reconfigure is over: a cell not dequeued since `handBack(_:identifier:)` is an idle cell
+    /// like any other, prepared when it is taken.
+    mutating func endHandingBack() { handedBack = nil }
 
     /// Records that a new cell was made for `identifier`.
     mutating func noteCreated(_ identifier: String) {

@@ -8,7 +8,8 @@ extension TableView {
     /// Asks the data source again for the cells of these rows that are on screen,
     /// handing it the cell already showing the row: the visible cell is put on top
     /// of the reuse pool, so the data source's `dequeueReusableCell` returns that
-    /// very cell (after `prepareForReuse()`). No row is deleted or inserted and no
+    /// very cell, as it is — without `prepareForReuse()`, as UIKit does: what the
+    /// cell holds stays unless the data source changes it. No row is deleted or inserted and no
     /// height is asked — unless rows size themselves (`rowHeight ==
     /// automaticDimension`, or a self-sized height in the index-path cache), when a
     /// visible row is measured again and moved to its new height with

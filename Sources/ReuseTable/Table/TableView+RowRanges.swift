@@ -10,11 +10,11 @@ extension TableView {
     /// Deletes `deleted` rows (old space, ascending) and inserts `inserted` rows (new space,
     /// ascending) of `section` as one update; false, changing nothing, when the table is in a state
     /// the range path does not cover (not loaded, inside a batch or a layout step, editing, a row
-    /// swiped or lifted) or the data source's counts disagree: the caller then records an ordinary batch.
+    /// lifted) or the data source's counts disagree: the caller then records an ordinary batch.
     /// - Complexity: O(r log n) for r ranges, plus the inserted rows' heights and the visible cells.
     func applyRowRanges(inSection section: Int, deleted: [Range<Int>], inserted: [Range<Int>]) -> Bool {
         guard hasLoadedData, engine.batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding, !isEditing,
-            editing.swipe == nil, engine.pass.movement == nil, section < geometry.sectionCount
+            engine.pass.movement == nil, section < geometry.sectionCount
         else { return false }
         let oldCounts = countsAsLoaded
         guard let newCounts = try? fetchCounts(), newCounts.count == oldCounts.count else { return false }
@@ -33,6 +33,8 @@ extension TableView {
         recordBeforeChange { liveAnchor(newIndexPath) }
         returnCellsFromMeasuring()
         cancelAllPrefetching()
+        // The row showing swipe actions follows the ranges; hidden, it closes while the table still has its old structure.
+        followSwipe(to: newIndexPath)
         // Cells of deleted rows go to the pool now and hear `didEndDisplaying` (with their old
         // index paths) once the ranges are applied, as a batch does.
         let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)

@@ -162,4 +162,55 @@ struct WrittenOnceTests {
         #expect(cv.cellForItem(at: item)?.isSelected == true)
         #expect(messages.value.isEmpty, "\(messages.value)")
     }
+
+    final class CountingRow: TableViewCell {
+        var prepared = 0
+        override func prepareForReuse() { prepared += 1 }
+    }
+
+    final class CountingItem: CollectionViewCell {
+        var prepared = 0
+        override func prepareForReuse() { prepared += 1 }
+    }
+
+    /// UIKit hands the data source the cell already showing the row without `prepareForReuse()`:
+    /// reconfiguring keeps what the cell holds (an image loading, a text field's state) unless the
+    /// configuration changes it. A cell taken from the pool for another row is still prepared.
+    @Test func aReconfiguredCellIsNotPreparedForReuseInBothViews() {
+        let rows = Rows(), messages = Box<[String]>([])
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+        table.register(CountingRow.self, forCellReuseIdentifier: "row")
+        table.diagnosticHandler = { messages.value.append($0) }
+        table.dataSource = rows
+        table.delegate = rows
+        table.layoutIfNeeded()
+        let row = IndexPath(row: 1, section: 0)
+        let cell = table.cellForRow(at: row) as! CountingRow
+        table.reconfigureRows(at: [row, IndexPath(row: 3, section: 1)])
+        #expect(table.cellForRow(at: row) === cell)
+        #expect(cell.prepared == 0, "reconfigureRows(at:) prepared the cell it handed back")
+        table.reloadData()  // every cell goes to the pool and is taken again: prepared
+        table.layoutIfNeeded()
+        #expect(table.visibleCells.allSatisfy { ($0 as! CountingRow).prepared == 1 })
+
+        let items = Items()
+        let layout = FlowLayout()
+        layout.numberOfColumns = 1
+        layout.delegate = items
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        cv.register(CountingItem.self, forCellWithReuseIdentifier: "item")
+        cv.diagnosticHandler = { messages.value.append($0) }
+        cv.dataSource = items
+        cv.delegate = items
+        cv.layoutIfNeeded()
+        let item = IndexPath(item: 1, section: 0)
+        let itemCell = cv.cellForItem(at: item) as! CountingItem
+        cv.reconfigureItems(at: [item, IndexPath(item: 3, section: 1)])
+        #expect(cv.cellForItem(at: item) === itemCell)
+        #expect(itemCell.prepared == 0, "reconfigureItems(at:) prepared the cell it handed back")
+        cv.reloadData()
+        cv.layoutIfNeeded()
+        #expect(cv.visibleCells.allSatisfy { ($0 as! CountingItem).prepared == 1 })
+        #expect(messages.value.isEmpty, "\(messages.value)")
+    }
 }
