@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "ReuseTable",
+    // macOS 26 for the standard library's `InlineArray` (the height tree's leaves); `Atomic` needs 15,
+    // `Duration` and the clocks 13. Written for macOS, built only on Linux so far (README.md, "Platforms").
+    platforms: [.macOS("26.0")],
     products: [
         .library(name: "ReuseTable", targets: ["ReuseTable"]),
         .library(name: "ReuseTableTerminal", targets: ["ReuseTableTerminal"]),

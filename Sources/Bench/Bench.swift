@@ -112,7 +112,7 @@ public enum Bench {
                 "quick run: short budgets and smaller scales; a target whose case it leaves out reads \"skipped\", and its verdicts are indicative."
             )
         }
-        if Harness.allocatedBytes() == nil { say("note: mallinfo2 unavailable; bytes/row not measured.") }
+        if Harness.allocatedBytes() == nil { say("note: malloc statistics unavailable (glibc without mallinfo2); bytes/row not measured.") }
 
         let configuration = BenchConfiguration(
             options: options.quick ? .quick : .full, quick: options.quick,

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // The measuring core: a monotonic clock, a sink the optimizer cannot see
 // through, and a sampler that batches fast operations so the clock's own cost
@@ -45,11 +42,9 @@ struct Summary: Equatable, Sendable {
 }
 
 enum Harness {
-    /// Monotonic nanoseconds (`CLOCK_MONOTONIC`: never jumps with wall-clock changes).
+    /// Monotonic nanoseconds (never jumps with wall-clock changes; see `Platform.monotonicNanoseconds()`).
     @inline(__always) static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+        Platform.monotonicNanoseconds()
     }
 
     /// The `p`-th percentile (0…1) of sorted values, linearly interpolated between ranks.
@@ -108,22 +103,11 @@ enum Harness {
 
     // MARK: Allocation
 
-    /// Bytes currently allocated through malloc: glibc's `mallinfo2()` in-use
-    /// heap (`uordblks`) plus mmapped chunks (`hblkhd`, where large arrays live).
-    /// Swift on Linux allocates through glibc malloc, so this sees every Swift object.
-    ///
-    /// `mallinfo2` is declared in `<malloc.h>`, which the Glibc module does not
-    /// import, so it is looked up with `dlsym`. Its result (ten `size_t`, 80
-    /// bytes) is returned through a caller-provided buffer on x86-64 and arm64;
-    /// `rusage` (144 bytes) is merely an imported C struct large enough to be that buffer.
+    /// Bytes currently allocated through malloc: glibc's `mallinfo2()` in-use heap plus mmapped
+    /// chunks on Linux, every malloc zone's bytes in use on Darwin (`Platform.allocatedBytes()`).
+    /// Swift allocates through malloc, so this sees every Swift object; nil when malloc cannot tell.
     static func allocatedBytes() -> Int? {
-        guard let mallinfo2 = mallinfo2Function else { return nil }
-        let info = mallinfo2()
-        return withUnsafeBytes(of: info) { raw in
-            let hblkhd = raw.load(fromByteOffset: 4 * 8, as: Int.self)
-            let uordblks = raw.load(fromByteOffset: 7 * 8, as: Int.self)
-            return uordblks + hblkhd
-        }
+        Platform.allocatedBytes()
     }
 
     /// Runs `body` and returns its result with the bytes it left allocated.
@@ -134,14 +118,4 @@ enum Harness {
         guard let before, let after else { return (value, nil) }
         return (value, after - before)
     }
-
-    private typealias MallInfo2 = @convention(c) () -> rusage
-    private static let mallinfo2Function: MallInfo2? = {
-        #if os(Linux)
-        guard MemoryLayout<rusage>.size >= 80, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallinfo2") else { return nil }
-        return unsafeBitCast(symbol, to: MallInfo2.self)
-        #else
-        return nil
-        #endif
-    }()
 }

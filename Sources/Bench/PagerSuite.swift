@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SeededRandom
 import Pager
 
@@ -162,7 +159,7 @@ enum PagerSuite {
         process.standardOutput = pipe
         try! process.run()
         try? pipe.fileHandleForWriting.close()
-        let source = try! ByteSource.open(descriptor: dup(pipe.fileHandleForReading.fileDescriptor), name: "cat")
+        let source = try! ByteSource.open(descriptor: Platform.duplicate(pipe.fileHandleForReading.fileDescriptor), name: "cat")
         return (process, source)
     }
 
@@ -190,10 +187,10 @@ enum PagerSuite {
     static func generatedFile(bytes: Int) -> String {
         if let path = files[bytes] { return path }
         if directory == nil {
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pager-bench-\(getpid())").path
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pager-bench-\(Platform.processID)").path
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             directory = dir
-            atexit { if let dir = PagerSuite.directory { try? FileManager.default.removeItem(atPath: dir) } }
+            Platform.atExit { if let dir = PagerSuite.directory { try? FileManager.default.removeItem(atPath: dir) } }
         }
         let path = directory! + "/generated-\(bytes).log"
         _ = FileManager.default.createFile(atPath: path, contents: nil)

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The bench's progress on standard error: on a terminal one line rewritten in
 /// place (the case being measured); elsewhere (CI logs, pipes) one line per
@@ -14,7 +11,7 @@ final class BenchProgress {
     private var cases = 0, skipped = 0
     private var suiteStart: UInt64 = 0
 
-    init(inPlace: Bool = isatty(2) != 0, write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    init(inPlace: Bool = Platform.isTerminal(2), write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
         self.inPlace = inPlace
         self.write = write
     }

@@ -17,26 +17,26 @@ struct DemoMain {
         if !arguments.isEmpty { arguments.removeFirst() }
         switch command {
         case "interactive":
-            if Terminal.isInteractive { exit(InteractiveDemo.run()) }
+            if Terminal.isInteractive { Platform.exitProcess(InteractiveDemo.run()) }
             Tour.run()
         case "tour": Tour.run()
-        case "trace": exit(Trace.run(arguments))
-        case "xray": exit(Xray.main(arguments))
-        case "watch": exit(Watch.run(arguments))
-        case "bench": exit(Bench.run(arguments))
-        case "waterfall-cost": exit(WaterfallCost.run(arguments))
-        case "view": exit(Pager.run(arguments))
-        case "chat": exit(ChatSession.run(arguments))
+        case "trace": Platform.exitProcess(Trace.run(arguments))
+        case "xray": Platform.exitProcess(Xray.main(arguments))
+        case "watch": Platform.exitProcess(Watch.run(arguments))
+        case "bench": Platform.exitProcess(Bench.run(arguments))
+        case "waterfall-cost": Platform.exitProcess(WaterfallCost.run(arguments))
+        case "view": Platform.exitProcess(Pager.run(arguments))
+        case "chat": Platform.exitProcess(ChatSession.run(arguments))
         case "tree":
-            exit(
+            Platform.exitProcess(
                 TreeSession.run(arguments) { app in
                     if let timed = KeyTimingScreen.fromEnvironment(wrapping: app) { try EventLoop().run(timed) } else { try EventLoop().run(app) }
                 })
-        case "store": exit(StoreSession.run(arguments))
+        case "store": Platform.exitProcess(StoreSession.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
-            exit(2)
+            Platform.exitProcess(2)
         }
     }
 

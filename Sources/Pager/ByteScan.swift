@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The filter's two inner loops over mapped bytes: counting newlines eight bytes at a time, and
 /// finding a byte string 32 candidate positions at a time.
@@ -124,16 +121,16 @@ public enum ByteScan {
         return needle.bytes.withUnsafeBufferPointer { pattern -> Int? in
             let pattern = pattern.baseAddress!
             if count == 1 {
-                guard let hit = memchr(base + start, Int32(pattern[0]), end - start) else { return nil }
+                guard let hit = Platform.find(pattern[0], from: base + start, count: end - start) else { return nil }
                 return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
             }
             var i = start
             var stops = 0
             let rare = needle.rarest
             while i <= last {
-                guard let hit = memchr(base + i + rare, Int32(pattern[rare]), last - i + 1) else { return nil }
+                guard let hit = Platform.find(pattern[rare], from: base + i + rare, count: last - i + 1) else { return nil }
                 let candidate = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base - rare
-                if memcmp(base + candidate, pattern, count) == 0 { return candidate }
+                if Platform.matches(base + candidate, pattern, count: count) { return candidate }
                 i = candidate + 1
                 stops += 1
                 if stops >= 32 && i - start < stops * 256 { break }  // the byte is common here
@@ -159,13 +156,13 @@ public enum ByteScan {
                 .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
             if ByteScan.any(hits) {
                 for k in 0..<32 where hits[k] {
-                    if memcmp(base + i + k, pattern, count) == 0 { return i + k }
+                    if Platform.matches(base + i + k, pattern, count: count) { return i + k }
                 }
             }
             i += 32
         }
         while i <= last {
-            if memcmp(base + i, pattern, count) == 0 { return i }
+            if Platform.matches(base + i, pattern, count: count) { return i }
             i += 1
         }
         return nil
@@ -208,7 +205,7 @@ public enum ByteScan {
                     .& (raw.loadUnaligned(fromByteOffset: i + needle.second, as: SIMD32<UInt8>.self) .== b)
                 if ByteScan.any(hits) {
                     var match = -1
-                    for k in 0..<32 where hits[k] && i + k <= last && memcmp(base + i + k, pattern, count) == 0 {
+                    for k in 0..<32 where hits[k] && i + k <= last && Platform.matches(base + i + k, pattern, count: count) {
                         match = i + k
                         break
                     }
@@ -218,7 +215,7 @@ public enum ByteScan {
                         counts = SIMD32<UInt8>(repeating: 0)
                         steps = 0
                         lines.append(line)
-                        guard let found = memchr(base + match, 0x0A, end - match) else { return line - firstLine }
+                        guard let found = Platform.find(0x0A, from: base + match, count: end - match) else { return line - firstLine }
                         line += 1
                         i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
                         continue scan
@@ -237,9 +234,9 @@ public enum ByteScan {
             line += ByteScan.sum(counts)
             // The last bytes, one at a time.
             while i < end {
-                if i <= last && memcmp(base + i, pattern, count) == 0 {
+                if i <= last && Platform.matches(base + i, pattern, count: count) {
                     lines.append(line)
-                    guard let found = memchr(base + i, 0x0A, end - i) else { return line - firstLine }
+                    guard let found = Platform.find(0x0A, from: base + i, count: end - i) else { return line - firstLine }
                     line += 1
                     i = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
                     continue

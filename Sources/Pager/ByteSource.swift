@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The bytes of the file being viewed: a read-only memory map of a regular file,
 /// or, for a pipe, a large reserved anonymous region filled as data arrives.
@@ -49,7 +46,7 @@ public final class ByteSource: @unchecked Sendable {
     /// The file's device and inode when opened, to notice a replacement.
     private let identity: (device: UInt64, inode: UInt64)
     /// For a pipe: the bytes from `base` whose pages are committed ahead of `read` (see `readMore()`);
-    /// nil when the kernel cannot commit ahead (before Linux 5.14), and `read` then faults them in.
+    /// nil when the kernel cannot commit ahead (before Linux 5.14, and on Darwin), and `read` then faults them in.
     private var committedBytes: Int? = 0
 
     /// Bytes readable now (the whole file for a regular file).
@@ -77,15 +74,12 @@ public final class ByteSource: @unchecked Sendable {
     deinit {
         if let base, reservedLength > 0 {
             if !pipe { TruncationGuard.unregister(base) }
-            munmap(base, reservedLength)
+            Platform.unmap(base, length: reservedLength)
         }
-        close(descriptor)
+        Platform.close(descriptor)
     }
 
-    /// `F_SETPIPE_SZ` (Linux; not exported by the Glibc module).
-    private static let setPipeSize: Int32 = 1_024 + 7
-
-    private static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+    private static var pageSize: Int { Platform.pageSize }
 
     /// Opens `path` ("-": standard input, when it is a regular file or a pipe).
     ///
@@ -94,68 +88,63 @@ public final class ByteSource: @unchecked Sendable {
     public static func open(_ path: String) throws(OpenError) -> ByteSource {
         if path == "-" {
             // A copy, so the caller may then put the keyboard (/dev/tty) on descriptor 0.
-            let descriptor = dup(STDIN_FILENO)
-            guard descriptor >= 0 else { throw OpenError(message: "standard input: \(String(cString: strerror(errno)))") }
+            let descriptor = Platform.duplicate(0)
+            guard descriptor >= 0 else { throw OpenError(message: "standard input: \(Platform.lastError)") }
             return try open(descriptor: descriptor, name: "(stdin)")
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw OpenError(message: "\(path): \(String(cString: strerror(errno)))") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw OpenError(message: "\(path): is a directory") }
-        let descriptor = Glibc.open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw OpenError(message: "\(path): \(String(cString: strerror(errno)))") }
+        guard let info = Platform.fileInfo(path: path) else { throw OpenError(message: "\(path): \(Platform.lastError)") }
+        if info.kind == .directory { throw OpenError(message: "\(path): is a directory") }
+        let descriptor = Platform.openForReading(path)
+        guard descriptor >= 0 else { throw OpenError(message: "\(path): \(Platform.lastError)") }
         return try open(descriptor: descriptor, name: (path as NSString).lastPathComponent, path: path)
     }
 
     /// Takes over `descriptor` (a regular file or a pipe; it is closed with the source or on error).
     public static func open(descriptor: Int32, name: String, path: String? = nil) throws(OpenError) -> ByteSource {
         let label = path ?? "standard input"
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            close(descriptor)
-            throw OpenError(message: "\(label): \(String(cString: strerror(errno)))")
+        guard let info = Platform.fileInfo(descriptor: descriptor) else {
+            let message = "\(label): \(Platform.lastError)"
+            Platform.close(descriptor)
+            throw OpenError(message: message)
         }
-        let identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            let size = Int(info.st_size)
+        let identity = (info.device, info.inode)
+        switch info.kind {
+        case .regular:
+            let size = info.size
             // Address space for the file and room to grow (PROT_NONE, MAP_NORESERVE: nothing committed).
             for room in [1 << 36, 1 << 34, 1 << 32, 1 << 30] {
                 let length = (size + room + pageSize - 1) / pageSize * pageSize
-                guard let raw = mmap(nil, length, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-                    raw != MAP_FAILED
-                else { continue }
+                guard let raw = Platform.reserve(length, writable: false) else { continue }
                 let source = ByteSource(
                     name: name, path: path, base: raw.assumingMemoryBound(to: UInt8.self), reservedLength: length,
                     available: 0, complete: true, descriptor: descriptor, pipe: false, identity: identity)
                 TruncationGuard.register(raw, length: length)
                 guard source.mapFile(upTo: size) else {
-                    throw OpenError(message: "\(label): cannot map (\(String(cString: strerror(errno))))")
+                    throw OpenError(message: "\(label): cannot map (\(Platform.lastError))")
                 }
                 source.availableBytes = size
                 // Sequential read-ahead for the index scan; pages stay in the page cache, not in our heap.
-                if size > 0 { madvise(raw, size, MADV_SEQUENTIAL) }
+                if size > 0 { Platform.adviseSequential(raw, length: size) }
                 return source
             }
-            close(descriptor)
+            Platform.close(descriptor)
             throw OpenError(message: "\(label): cannot reserve address space")
-        case S_IFIFO, S_IFSOCK:
+        case .pipe:
             // A bigger pipe buffer means fewer, larger reads (the writer's side is unchanged).
-            _ = fcntl(descriptor, ByteSource.setPipeSize, 1 << 20)
+            Platform.enlargePipeBuffer(descriptor)
             // Reserve address space only (MAP_NORESERVE): pages are committed as the pipe fills them.
             for shift in [36, 34, 32, 30] {
                 let length = 1 << shift
-                if let raw = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-                    raw != MAP_FAILED
-                {
+                if let raw = Platform.reserve(length, writable: true) {
                     return ByteSource(
                         name: name, path: path, base: raw.assumingMemoryBound(to: UInt8.self), reservedLength: length,
                         available: 0, complete: false, descriptor: descriptor, pipe: true, identity: identity)
                 }
             }
-            close(descriptor)
+            Platform.close(descriptor)
             throw OpenError(message: "\(label): cannot reserve memory for a pipe")
-        default:
-            close(descriptor)
+        case .directory, .other:
+            Platform.close(descriptor)
             throw OpenError(message: path == nil ? "standard input: not a regular file or a pipe" : "\(label): not a regular file")
         }
     }
@@ -169,8 +158,7 @@ public final class ByteSource: @unchecked Sendable {
         let to = (size + page - 1) / page * page
         guard to > from else { return true }
         guard to <= reservedLength else { return false }
-        let mapped = mmap(base + from, to - from, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, off_t(from))
-        guard mapped != MAP_FAILED else { return false }
+        guard Platform.mapFile(descriptor, offset: from, at: base + from, length: to - from) else { return false }
         mappedFileBytes = to
         return true
     }
@@ -183,14 +171,12 @@ public final class ByteSource: @unchecked Sendable {
     /// - Complexity: two `stat` calls, plus an `mmap` when the file grew.
     func refresh() -> Change {
         guard !pipe else { return .unchanged }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .unchanged }
-        let size = Int(info.st_size)
+        guard let info = Platform.fileInfo(descriptor: descriptor) else { return .unchanged }
+        let size = info.size
         let old = available
         if size < old { return .truncated(to: size) }
         if let path {
-            var named = stat()
-            if stat(path, &named) == 0, UInt64(named.st_dev) != identity.device || UInt64(named.st_ino) != identity.inode {
+            if let named = Platform.fileInfo(path: path), named.device != identity.device || named.inode != identity.inode {
                 return .replaced
             }
         }
@@ -211,12 +197,12 @@ public final class ByteSource: @unchecked Sendable {
             return false
         }
         commitPages(upTo: start + room)
-        let count = read(descriptor, base + start, room)
+        let count = Platform.read(descriptor, into: base + start, count: room)
         if count > 0 {
             lock.withLock { availableBytes += count }
             return true
         }
-        if count < 0, errno == EINTR || errno == EAGAIN { return true }
+        if count < 0, Platform.lastCallWasInterrupted { return true }
         finish()
         return false
     }
@@ -227,12 +213,9 @@ public final class ByteSource: @unchecked Sendable {
         guard let base, let committed = committedBytes else { return }
         let page = ByteSource.pageSize
         let end = (available + page - 1) / page * page
-        if committed > end { madvise(base + end, committed - end, MADV_DONTNEED) }
+        if committed > end { Platform.release(base + end, length: committed - end) }
         committedBytes = end
     }
-
-    /// `MADV_POPULATE_WRITE` (Linux 5.14; not exported by the Glibc module).
-    private static let populateWrite: Int32 = 23
 
     /// Commits the pipe buffer's pages up to `end` before `read` fills them.
     ///
@@ -243,7 +226,7 @@ public final class ByteSource: @unchecked Sendable {
         guard let base, let committed = committedBytes, committed < end else { return }
         let page = ByteSource.pageSize
         let to = min(reservedLength, (end + page - 1) / page * page)
-        committedBytes = madvise(base + committed, to - committed, ByteSource.populateWrite) == 0 ? to : nil
+        committedBytes = Platform.populateForWriting(base + committed, length: to - committed) ? to : nil
     }
 
     /// The bytes `range` (must lie within `available`).

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the lines of a `ByteSource` start, built in chunks by a fast newline scan.
 ///
@@ -88,7 +85,7 @@ public final class LineIndex: @unchecked Sendable {
     func lineRange(_ line: Int) -> Range<Int> {
         let (start, chunkEnd) = lineStart(line)
         guard let base = source.base, start < chunkEnd else { return start..<start }
-        if let newline = memchr(base + start, 0x0A, chunkEnd - start) {
+        if let newline = Platform.find(0x0A, from: base + start, count: chunkEnd - start) {
             return start..<(newline.assumingMemoryBound(to: UInt8.self) - base)
         }
         return start..<chunkEnd
@@ -103,7 +100,7 @@ public final class LineIndex: @unchecked Sendable {
         var offset = sample
         var remaining = line - (line / LineIndex.sampleInterval) * LineIndex.sampleInterval
         while remaining > 0, offset < end {
-            guard let newline = memchr(base + offset, 0x0A, end - offset) else { return (end, end) }
+            guard let newline = Platform.find(0x0A, from: base + offset, count: end - offset) else { return (end, end) }
             offset = newline.assumingMemoryBound(to: UInt8.self) - base + 1
             remaining -= 1
         }
@@ -124,7 +121,7 @@ public final class LineIndex: @unchecked Sendable {
         var line = sampleIndex * LineIndex.sampleInterval
         var position = lock.withLock { samples[sampleIndex] }
         guard let base = source.base else { return 0 }
-        while position < offset, let newline = memchr(base + position, 0x0A, offset - position) {
+        while position < offset, let newline = Platform.find(0x0A, from: base + position, count: offset - position) {
             position = newline.assumingMemoryBound(to: UInt8.self) - base + 1
             line += 1
         }
@@ -154,7 +151,7 @@ public final class LineIndex: @unchecked Sendable {
         var limit = min(start + window, available)
         while true {
             // The fast part: memchr finds each newline; only sample lines cost a store.
-            while position < limit, let found = memchr(base + position, 0x0A, limit - position) {
+            while position < limit, let found = Platform.find(0x0A, from: base + position, count: limit - position) {
                 let at = found.assumingMemoryBound(to: UInt8.self) - base
                 newlines += 1
                 lastNewline = at
@@ -229,7 +226,7 @@ public final class LineIndex: @unchecked Sendable {
                 if source.isPipe {
                     _ = source.readMore()
                 } else {
-                    usleep(1_000)
+                    Platform.sleep(microseconds: 1_000)
                 }
             }
         }

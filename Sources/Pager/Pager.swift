@@ -1,8 +1,5 @@
 import Foundation
 import ReuseTableTerminal
-#if canImport(Glibc)
-import Glibc
-#endif
 import Figures
 
 /// `swift run Demo view [FILE]`: the pager on a terminal, or its timing summary off one.
@@ -22,7 +19,7 @@ public enum Pager {
 
     /// Runs the pager; returns the exit status (1 with a one-line error for a bad path or usage).
     public static func run(_ arguments: [String]) -> Int32 {
-        guard let path = path(arguments: arguments, standardInputIsTerminal: isatty(STDIN_FILENO) == 1) else {
+        guard let path = path(arguments: arguments, standardInputIsTerminal: Platform.isTerminal(0)) else {
             printError(usage)
             return 1
         }
@@ -34,13 +31,9 @@ public enum Pager {
             printError("Demo view: \(error.message)")
             return 1
         }
-        if path == "-", isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 0 {
+        if path == "-", Platform.isTerminal(1), !Platform.isTerminal(0) {
             // The file came on standard input: read keys from the terminal instead, as `less` does.
-            let tty = Glibc.open("/dev/tty", O_RDWR)
-            if tty >= 0 {
-                dup2(tty, STDIN_FILENO)
-                close(tty)
-            }
+            Platform.readKeysFromControllingTerminal()
         }
         if Terminal.isInteractive {
             return interactive(source)
@@ -90,7 +83,7 @@ public enum Pager {
             _ = app.render()
             let opened = DispatchTime.now().uptimeNanoseconds
             document.index.startBackground()
-            while !document.index.isComplete { usleep(200) }
+            while !document.index.isComplete { Platform.sleep(microseconds: 200) }
             let indexed = DispatchTime.now().uptimeNanoseconds
             app.pump()
             let jumpStart = DispatchTime.now().uptimeNanoseconds

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `&pattern`: the numbers of the lines holding a byte string, found on a background thread.
 ///
@@ -87,7 +84,7 @@ public final class PagerFilter: @unchecked Sendable {
                     return true
                 }
                 if done { return }
-                if !step() && !isComplete { usleep(1_000) }  // waiting for bytes
+                if !step() && !isComplete { Platform.sleep(microseconds: 1_000) }  // waiting for bytes
             }
         }
         thread.name = "pager-filter"
@@ -103,7 +100,7 @@ public final class PagerFilter: @unchecked Sendable {
     /// Scans on the calling thread until done (or cancelled); waits while a pipe is open.
     public func run() {
         while !lock.withLock({ cancelled || complete }) {
-            if !step() && !isComplete { usleep(1_000) }
+            if !step() && !isComplete { Platform.sleep(microseconds: 1_000) }
         }
     }
 
@@ -125,7 +122,7 @@ public final class PagerFilter: @unchecked Sendable {
             return false
         }
         var limit = min(position + blockBytes, end)
-        if limit < end, let newline = memchr(base + limit - 1, 0x0A, end - limit + 1) {
+        if limit < end, let newline = Platform.find(0x0A, from: base + limit - 1, count: end - limit + 1) {
             limit = newline.assumingMemoryBound(to: UInt8.self) - base + 1  // a block ends after a newline
         } else {
             limit = end

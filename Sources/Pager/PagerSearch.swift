@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A forward search for a byte string, run on a background thread in blocks.
 ///
@@ -68,7 +65,7 @@ public final class PagerSearch: @unchecked Sendable {
                 lock.withLock { current = .notFound }
                 return
             }
-            if end >= available { usleep(1_000); continue }  // a pipe still filling
+            if end >= available { Platform.sleep(microseconds: 1_000); continue }  // a pipe still filling
             position = max(position, end - (needle.count - 1))
             lock.withLock { current = .running(searchedBytes: end - startOffset) }
         }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A safety net for reading a memory-mapped file that another process truncates.
 ///
@@ -24,7 +21,7 @@ public enum TruncationGuard {
         table.initialize(repeating: 0, count: 2 * capacity)
         return table
     }()
-    private static let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+    private static let page = UInt(Platform.pageSize)
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed = false
     /// Faults turned into zero pages so far (tests read it; the pager does not need it).
@@ -43,11 +40,7 @@ public enum TruncationGuard {
             }
             guard !installed else { return }
             installed = true
-            var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { _, info, _ in TruncationGuard.handle(info) }
-            action.sa_flags = SA_SIGINFO
-            sigemptyset(&action.sa_mask)
-            sigaction(SIGBUS, &action, nil)
+            Platform.installBusErrorHandler()
         }
     }
 
@@ -62,21 +55,17 @@ public enum TruncationGuard {
         }
     }
 
-    /// The handler: only async-signal-safe work (a table read, one `mmap`).
-    private static func handle(_ info: UnsafeMutablePointer<siginfo_t>?) {
-        let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+    /// The handler, given the faulting address: only async-signal-safe work (a table read, one `mmap`).
+    static func handleFault(at address: UInt) {
         for slot in 0..<capacity {
             let start = regions[2 * slot]
             guard start != 0, address >= start, address < regions[2 * slot + 1] else { continue }
             let pageStart = address & ~(page - 1)
-            let zeros = mmap(
-                UnsafeMutableRawPointer(bitPattern: pageStart), Int(page), PROT_READ,
-                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-            if zeros != MAP_FAILED {
+            if Platform.mapZeros(at: UnsafeMutableRawPointer(bitPattern: pageStart), length: Int(page)) {
                 repairedFaults += 1
                 return  // the faulting read runs again and sees zeros
             }
         }
-        signal(SIGBUS, SIG_DFL)  // not ours: the read faults again and the process ends as it would have
+        Platform.restoreDefaultBusErrorAction()  // not ours: the read faults again and the process ends as it would have
     }
 }

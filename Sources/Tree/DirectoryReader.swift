@@ -53,16 +53,13 @@ public struct FileSystemReader: DirectoryReader {
         }
         return names.map { name in
             let full = path.hasSuffix("/") ? path + name : path + "/" + name
-            var info = stat()
-            guard lstat(full, &info) == 0 else { return DirectoryEntry(name: name, kind: .other) }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return DirectoryEntry(name: name, kind: .folder)
-            case S_IFREG: return DirectoryEntry(name: name, kind: .file, size: Int64(info.st_size))
-            case S_IFLNK:
+            switch Platform.entryType(full) {
+            case .folder: return DirectoryEntry(name: name, kind: .folder)
+            case .file(let size): return DirectoryEntry(name: name, kind: .file, size: size)
+            case .link:
                 let target = (try? manager.destinationOfSymbolicLink(atPath: full)) ?? "?"
-                var followed = stat()
-                return DirectoryEntry(name: name, kind: .link(target: target, broken: stat(full, &followed) != 0))
-            default: return DirectoryEntry(name: name, kind: .other)
+                return DirectoryEntry(name: name, kind: .link(target: target, broken: !Platform.targetExists(full)))
+            case .other, nil: return DirectoryEntry(name: name, kind: .other)
             }
         }
     }

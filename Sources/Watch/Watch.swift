@@ -70,14 +70,13 @@ public enum Watch {
     }
 
     private static func openInBrowser(_ path: String) {
+        guard let command = Platform.browserCommand(opening: path) else {
+            FileHandle.standardError.write(Data("watch: open \(path) in a browser.\n".utf8))
+            return
+        }
         let process = Process()
-        #if os(macOS)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
-        process.arguments = [path]
-        #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", path]
-        #endif
+        process.executableURL = command.executable
+        process.arguments = command.arguments
         do {
             try process.run()
         } catch {

@@ -47,9 +47,7 @@ final class KeyTimingScreen<Wrapped: TerminalScreen>: TerminalScreen {
 
     /// The main thread's CPU time: what a key cost without the time a loaded machine kept it waiting.
     private static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        Platform.threadCPUNanoseconds()
     }
 
     var hasIdleWork: Bool { wrapped.hasIdleWork }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The interactive terminal: raw mode, alternate screen, mouse wheel, size, input with a timeout.
 ///
 /// Kept thin on purpose — it cannot run on CI, which has no TTY — so that
@@ -39,16 +33,12 @@ public final class Terminal: TerminalDevice {
 
     /// True when both standard input and output are terminals: the condition for the interactive demo.
     public static var isInteractive: Bool {
-        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        Platform.isTerminal(0) && Platform.isTerminal(1)
     }
 
     /// The terminal's size in character cells, from `ioctl(TIOCGWINSZ)`; nil when not a terminal.
     public static func size() -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
-            return nil
-        }
-        return (Int(size.ws_col), Int(size.ws_row))
+        Platform.windowSize()
     }
 
     /// True between `enter()` and `restore()`.
@@ -68,25 +58,12 @@ public final class Terminal: TerminalDevice {
         guard !isActive else { return }
         guard Self.isInteractive else { throw .notATerminal }
         let saved = SignalSafeState.shared  // initialised here, never inside a handler
-        guard tcgetattr(STDIN_FILENO, saved.savedTermios) == 0 else { throw .termios(errno: errno) }
-
-        var raw = saved.savedTermios.pointee
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
-        withUnsafeMutableBytes(of: &raw.c_cc) { controls in
-            controls[Int(VMIN)] = 1  // poll(2) decides when to read; a read then returns what is there
-            controls[Int(VTIME)] = 0
-            controls[Int(VSUSP)] = 0  // _POSIX_VDISABLE: Ctrl-Z arrives as .ctrl("z") instead of stopping us raw
-        }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { throw .termios(errno: errno) }
+        if let errno = Platform.readSettings(into: saved.savedTermios) { throw .termios(errno: errno) }
+        if let errno = Platform.enterRawMode(from: saved.savedTermios.pointee) { throw .termios(errno: errno) }
 
         saved.isActive.pointee = 1
         atexitOnce()
-        signal(SIGINT, restoreAndExit)
-        signal(SIGTERM, restoreAndExit)
-        signal(SIGHUP, restoreAndExit)
-        signal(SIGWINCH, noteResize)
+        Platform.installSignalHandlers(restore: restoreAndExit, resize: noteResize)
         isActive = true
         write(Sequence.enterAlternateScreen + Sequence.hideCursor + (mouse ? Sequence.enableMouse : ""))
     }
@@ -96,29 +73,23 @@ public final class Terminal: TerminalDevice {
         guard isActive else { return }
         isActive = false
         restoreTerminal()
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        signal(SIGHUP, SIG_DFL)
-        signal(SIGWINCH, SIG_DFL)
+        Platform.resetSignalHandlers()
     }
 
     /// Writes `string` to standard output in full (retrying short writes and interruptions).
     public func write(_ string: String) {
         let bytes = Array(string.utf8)
-        bytes.withUnsafeBytes { writeAll($0) }
+        bytes.withUnsafeBytes { Platform.writeAll($0) }
     }
 
     /// Waits up to `timeoutMilliseconds` for input and returns what arrived (empty on timeout or a signal).
     ///
     /// The timeout lets the caller do idle work — the height precacher — between keys.
     public func readBytes(timeoutMilliseconds: Int32) -> [UInt8] {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        // A SIGWINCH interrupts poll with EINTR: the caller sees no input and checks `takeResize()` at once.
-        guard poll(&descriptor, 1, timeoutMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else {
-            return []
-        }
+        // A SIGWINCH interrupts the wait: the caller sees no input and checks `takeResize()` at once.
+        guard Platform.waitForInput(timeoutMilliseconds: timeoutMilliseconds) else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { Platform.readInput(into: $0) }
         return count > 0 ? Array(buffer.prefix(count)) : []
     }
 
@@ -170,7 +141,7 @@ public final class Terminal: TerminalDevice {
 /// and calls write(2), tcsetattr(3) and _exit(2). The pointers never change,
 /// hence `nonisolated(unsafe)`: the only concurrent access is the handler's.
 private struct SignalSafeState {
-    let savedTermios: UnsafeMutablePointer<termios>
+    let savedTermios: UnsafeMutablePointer<Platform.TerminalSettings>
     /// 1 while the terminal is in raw mode (sig_atomic_t-sized).
     let isActive: UnsafeMutablePointer<Int32>
     /// Set to 1 by SIGWINCH, cleared by `takeResize()` (sig_atomic_t-sized).
@@ -182,8 +153,8 @@ private struct SignalSafeState {
         let bytes = Array(Terminal.Sequence.restore.utf8)
         let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
         restoreBytes.initialize(from: bytes, count: bytes.count)
-        let savedTermios = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        savedTermios.initialize(to: termios())
+        let savedTermios = UnsafeMutablePointer<Platform.TerminalSettings>.allocate(capacity: 1)
+        savedTermios.initialize(to: Platform.TerminalSettings())
         let isActive = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         isActive.initialize(to: 0)
         let resizePending = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
@@ -199,14 +170,14 @@ private func restoreTerminal() {
     let state = SignalSafeState.shared
     guard state.isActive.pointee != 0 else { return }
     state.isActive.pointee = 0
-    _ = write(STDOUT_FILENO, state.restoreBytes, state.restoreCount)
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, state.savedTermios)
+    Platform.writeAll(UnsafeRawBufferPointer(start: state.restoreBytes, count: state.restoreCount))
+    Platform.applySettings(state.savedTermios)
 }
 
 /// SIGINT/SIGTERM/SIGHUP: restore, then exit with the conventional 128 + signal status.
 private func restoreAndExit(_ signal: Int32) {
     restoreTerminal()
-    _exit(128 + signal)
+    Platform.exitImmediately(128 + signal)
 }
 
 /// SIGWINCH: only set a flag; the event loop does the work.
@@ -214,28 +185,12 @@ private func noteResize(_ signal: Int32) {
     SignalSafeState.shared.resizePending.pointee = 1
 }
 
-/// Writes all of `buffer` to standard output, retrying short writes and interruptions.
-private func writeAll(_ buffer: UnsafeRawBufferPointer) {
-    guard let base = buffer.baseAddress else { return }
-    var offset = 0
-    while offset < buffer.count {
-        let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
-        if written > 0 {
-            offset += written
-        } else if written < 0, errno == EINTR || errno == EAGAIN {
-            continue
-        } else {
-            return
-        }
-    }
-}
-
 /// Registers `restoreTerminal` to run on `exit()`, once per process.
 @MainActor
 private func atexitOnce() {
     guard !atexitRegistered else { return }
     atexitRegistered = true
-    atexit { restoreTerminal() }
+    Platform.atExit { restoreTerminal() }
 }
 
 @MainActor private var atexitRegistered = false

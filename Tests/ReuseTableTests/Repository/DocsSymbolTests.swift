@@ -123,7 +123,7 @@ enum DocsSymbols {
     /// prefix (`foreignPrefixes`) need no entry.
     static let foreign: [String: Set<String>] = [
         "Swift and its runtime": [
-            "Bool", "Int", "UInt64", "Float", "Double", "Set", "Dictionary", "Sendable", "ObjectIdentifier", "AnyIterator",
+            "Bool", "Int", "UInt", "UInt32", "UInt64", "Float", "Double", "Set", "Dictionary", "Sendable", "ObjectIdentifier", "AnyIterator",
             "ManagedBuffer", "Unmanaged", "InlineArray", "greatestFiniteMagnitude", "infinity", "super",
             "isKnownUniquelyReferenced", "withUnsafeBufferPointer", "popLast", "updateValue", "lastIndex", "firstIndex",
             "unsafeDowncast", "unsafeBitCast", "withUnsafeMutablePointerToElements", "bindMemory", "assumingMemoryBound",
@@ -139,7 +139,9 @@ enum DocsSymbols {
         "C library, kernel and tools": [
             "mallinfo2", "mmap", "memchr", "memcmp", "MAP_NORESERVE", "CLOCK_MONOTONIC", "clock_gettime", "AnonHugePages", "docc", "perf",
             "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
-            "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice", "memmem", "dlsym", "size_t", "uuid_t",
+            "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice", "poll", "madvise", "exit", "stat", "lstat",
+            "memmem", "dlsym", "size_t", "uuid_t",
+            "MAP_ANON", "CLOCK_UPTIME_RAW",
         ],
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",
