@@ -198,6 +198,31 @@ import Testing
                == CGRect(x: 11, y: 5, width: 8, height: 3))
     }
 
+    @Test("Docs/compositional-layout.md, block 2") func compositionalLayoutBlock2() throws {
+        // A sidebar whose sections collapse: the first item of each is its header and the parent of the rest.
+        var configuration = CollectionLayoutListConfiguration(appearance: .sidebar)
+        configuration.headerMode = .firstItemInSection
+        let sidebar = CollectionView(frame: CGRect(x: 0, y: 0, width: 30, height: 20),
+                                     collectionViewLayout: CollectionViewCompositionalLayout.list(using: configuration))
+        let row = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, title in
+            var content = cell.defaultContentConfiguration()   // .sidebarHeader() for the header, .sidebarCell() below it
+            content.text = title
+            cell.contentConfiguration = content
+            cell.accessories = [.outlineDisclosure()]          // .automatic: the header style on the header item
+        }
+        let dataSource = CollectionViewDiffableDataSource<String, String>(collectionView: sidebar) { view, indexPath, title in
+            view.dequeueConfiguredReusableCell(using: row, for: indexPath, item: title)
+        }
+        var library = DiffableDataSourceSectionSnapshot<String>()
+        library.append(["Library"])
+        library.append(["Recent", "Favorites"], to: "Library")
+        library.expand(["Library"])
+        dataSource.apply(library, to: "library")
+        sidebar.layoutIfNeeded()
+        sidebar.tapItem(at: IndexPath(item: 0, section: 0))   // the header: collapses the section, selects nothing
+        assert(sidebar.numberOfItems(inSection: 0) == 1 && sidebar.indexPathsForSelectedItems == nil)
+    }
+
     @Test("Docs/diffable.md, block 1") func diffableBlock1() throws {
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")

@@ -73,6 +73,11 @@ open class CollectionViewCell: CollectionReusableView {
         configurationSlots.layOut(contentIn: contentView.bounds, backgroundIn: bounds.size)
     }
 
+    /// The layout places the cell's item at `indexPath`: told at each dequeue and, while the cell
+    /// shows, after each prepare of the layout (`CollectionView.placeCellsOnScreen()`). A list cell
+    /// learns its list's appearance; other cells need nothing.
+    func takePlace(at indexPath: IndexPath, in layout: CollectionViewLayout) {}
+
     /// Whether `layoutSubviews()` here places `contentView` and the configurations' views. A list
     /// cell places them itself, between its accessories: laid out here first at the full width,
     /// its content would be laid out twice a pass.

@@ -101,12 +101,18 @@ open class CollectionViewLayout {
     /// when an offset moved. The default has no such sections.
     func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool { false }
 
-    /// Runs `prepare()` if an invalidation or an update asked for it; returns whether it ran.
+    /// Where a list cell showing the item at `indexPath` sits in its list (its appearance, whether it
+    /// is its section's header item), or nil when the item is not in a list section. The default has none.
+    func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { nil }
+
+    /// Runs `prepare()` if an invalidation or an update asked for it; returns whether it ran. The
+    /// cells on screen then learn their places again (`CollectionView.placeCellsOnScreen()`).
     @discardableResult
     func prepareIfNeeded() -> Bool {
         guard needsPrepare else { return false }
         needsPrepare = false
         prepare()
+        collectionView?.placeCellsOnScreen()
         return true
     }
 }

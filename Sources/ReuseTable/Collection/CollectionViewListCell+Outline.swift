@@ -25,9 +25,9 @@ extension CollectionView {
 
 extension CollectionViewListCell {
     /// The index in `accessories` of an outline disclosure shown in the header style (a `.header`
-    /// style, or `.automatic` on a cell whose content is a header configuration), or nil.
+    /// style, or `.automatic` on a cell configured as a header: `isConfiguredAsHeader`), or nil.
     var headerOutlineDisclosureIndex: Int? {
-        let isHeader = (contentConfiguration as? ListContentConfiguration)?.style.isSupplementary ?? false
+        let isHeader = isConfiguredAsHeader
         return accessories.firstIndex { accessory in
             accessory.kind == .outlineDisclosure && isShown(accessory) && !accessory.isLeading(outlineIsHeader: isHeader)
         }

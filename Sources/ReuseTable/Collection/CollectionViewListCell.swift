@@ -74,9 +74,37 @@ open class CollectionViewListCell: CollectionViewCell {
         backgroundConfiguration = .listPlainCell()
     }
 
-    /// A fresh `ListContentConfiguration.cell()` (UIKit's `defaultContentConfiguration()` of a list
-    /// cell; a sidebar list's cells take `.sidebarCell()`). Set its texts, then `contentConfiguration`.
-    open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
+    /// A fresh list content configuration in the look of the list the cell shows an item of (UIKit's
+    /// `defaultContentConfiguration()` of a list cell): `.cell()`, or `.sidebarCell()` in a `.sidebar`
+    /// or `.sidebarPlain` list; for a section's first item under `headerMode = .firstItemInSection`,
+    /// `.header()`, or `.sidebarHeader()` in the sidebar appearances. Outside a list section (another
+    /// layout, or not dequeued for an item), `.cell()`. Set its texts, then `contentConfiguration`.
+    open func defaultContentConfiguration() -> ListContentConfiguration {
+        listPlacement?.defaultContentConfiguration ?? .cell()
+    }
+
+    /// Where the layout placed the item the cell shows, when it is in a list section: learned at each
+    /// dequeue and, while the cell shows, after each prepare of the layout.
+    private(set) var listPlacement: ListCellPlacement?
+
+    /// A new place in a list (or none) asks for an update: a handler that starts from
+    /// `defaultContentConfiguration()` restyles the cell, and the outline disclosure may change sides.
+    override func takePlace(at indexPath: IndexPath, in layout: CollectionViewLayout) {
+        let placement = layout.listCellPlacement(ofItemAt: indexPath)
+        guard placement != listPlacement else { return }
+        listPlacement = placement
+        setNeedsUpdateConfiguration()
+        setNeedsLayout()
+    }
+
+    /// Whether the cell is configured as a section header, which makes an `.automatic` outline
+    /// disclosure the header style (UIKit's rule): its list content configuration's style when it
+    /// has one (`.header()`, `.footer()`, `.sidebarHeader()`), otherwise whether the layout placed it
+    /// as its section's header item (`headerMode = .firstItemInSection`).
+    var isConfiguredAsHeader: Bool {
+        if let content = configurationSlots.content, let list = ListContentConfiguration.opened(content) { return list.style.isSupplementary }
+        return listPlacement?.isHeader ?? false
+    }
 
     /// Throws a message naming the kind when a system accessory appears twice.
     static func validateAccessories(_ accessories: [CellAccessory]) throws(ReuseTableError) {
@@ -155,7 +183,7 @@ open class CollectionViewListCell: CollectionViewCell {
         let shown = accessories.indices.filter { isShown(accessories[$0]) }
         // The state and the header check only with an accessory shown: both cost a dynamic cast at every layout.
         let state = shown.isEmpty ? CellConfigurationState() : configurationState
-        let isHeader = !shown.isEmpty && (contentConfiguration as? ListContentConfiguration)?.style.isSupplementary == true
+        let isHeader = !shown.isEmpty && isConfiguredAsHeader
         for index in shown where accessories[index].isLeading(outlineIsHeader: isHeader) {
             let accessoryWidth = Self.width(of: accessories[index], in: state)
             leading += 1

@@ -31,7 +31,11 @@ public struct CollectionLayoutListConfiguration {
         case none
         /// A supplementary view of kind `CollectionView.elementKindSectionHeader` from the data source.
         case supplementary
-        /// The section's first item is its header (the layout places it as a row; the cell looks the part).
+        /// The section's first item is its header: the layout places it as a row, and a list cell
+        /// showing it takes a header's look — its `defaultContentConfiguration()` is `.header()`
+        /// (`.sidebarHeader()` in the sidebar appearances), and an `.automatic` outline disclosure on
+        /// it is the header style, so a tap anywhere on it expands or collapses the item instead of
+        /// selecting it. Make it the parent of the section's other items to collapse the section.
         case firstItemInSection
     }
 
@@ -70,6 +74,33 @@ public struct CollectionLayoutListConfiguration {
     static let estimatedRowHeight: CGFloat = 44
     /// The estimated height of a header or footer.
     static let estimatedSupplementaryHeight: CGFloat = 28
+}
+
+/// Where a list cell sits in its list, as the layout places its item: the list's appearance, and
+/// whether the item is its section's header (`headerMode = .firstItemInSection`). A list cell learns it
+/// when it is dequeued for an item and again while it shows one after the layout is prepared
+/// (`CollectionViewListCell.listPlacement`), as a UIKit list cell learns its section's appearance
+/// from the layout attributes it is given.
+struct ListCellPlacement: Equatable, Sendable {
+    var appearance: CollectionLayoutListConfiguration.Appearance
+    /// The item is its section's first and the section's `headerMode` is `.firstItemInSection`.
+    var isHeader: Bool
+
+    /// The placement of item `item` in a list section of `configuration`.
+    init(item: Int, in configuration: CollectionLayoutListConfiguration) {
+        appearance = configuration.appearance
+        isHeader = configuration.headerMode == .firstItemInSection && item == 0
+    }
+
+    /// The list content configuration a cell placed here starts from (UIKit's choice of
+    /// `defaultContentConfiguration()`): a header's for the header item, a cell's otherwise, each in
+    /// its sidebar variant in the sidebar appearances.
+    @MainActor var defaultContentConfiguration: ListContentConfiguration {
+        switch appearance {
+        case .plain, .grouped, .insetGrouped: return isHeader ? .header() : .cell()
+        case .sidebar, .sidebarPlain: return isHeader ? .sidebarHeader() : .sidebarCell()
+        }
+    }
 }
 
 extension CollectionLayoutSection {
@@ -140,6 +171,15 @@ extension CollectionViewCompositionalLayout {
             made = (environment, section)
             return section
         })
+    }
+
+    /// Where a list cell showing `indexPath` sits: nil outside a list section.
+    /// - Complexity: O(1).
+    func listPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < store.sectionCount,
+            let configuration = store.kind(indexPath.section).section?.listConfiguration
+        else { return nil }
+        return ListCellPlacement(item: indexPath.item, in: configuration)
     }
 
     /// The swipe actions a list section's configuration offers for `indexPath` from `edge`, or nil

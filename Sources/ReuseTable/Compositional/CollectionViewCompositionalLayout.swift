@@ -258,6 +258,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     override func settleViewport() { measureAndNotify() }
 
+    override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }
+
     override func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool {
         slideOrthogonalSection(toShow: indexPath, at: position)
     }
