@@ -547,8 +547,8 @@ import TestSupport
         let constraint = item!.leadingAnchor.constraint(equalTo: host!.leadingAnchor)
         constraint.isActive = true
         #expect(constraint.firstItem === item && constraint.secondItem === host && constraint.isActive)
-        weak var weakItem = item
-        weak var weakHost = host
+        weak let weakItem = item
+        weak let weakHost = host
         item = nil
         host = nil
         #expect(weakItem == nil && weakHost == nil)

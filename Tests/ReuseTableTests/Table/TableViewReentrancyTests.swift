@@ -190,7 +190,7 @@ import Testing
         #expect(message.contains("reloadData() was called from tableView(_:willDisplay:forRowAt:)"))
         #expect(message.contains("after \(LayoutTransaction.maximumDeferredRounds) calls queued from callbacks without the view settling"))
         // The queue remembers the callback each call came from.
-        var transaction = LayoutTransaction()
+        let transaction = LayoutTransaction()
         transaction.begin()
         transaction.callback = "tableView(_:cellForRowAt:)"
         transaction.enqueue("insertRows(at:with:)") {}
