@@ -13,7 +13,7 @@ public enum Bench {
 
           --quick          about a minute: short per-case budgets
           --json           print only {"results":[…]} on stdout (progress goes to stderr)
-          --markdown FILE  write markdown tables (for Docs/performance.md)
+          --markdown FILE  write markdown tables (for Docs/performance-full-run.md)
           --svg FILE       write a log-log chart of rows vs median time
           --filter NAME    run one suite (geometry, article, heightCache, table, reusePool, solver, selfSizing, chain,
                            pager, diffable, feed) or one operation (findRow, feedScreenStep, …)

@@ -102,7 +102,7 @@ enum ConfiguredSuite {
     }
 
     /// A configured step in its own function, so callgrind can collect it alone
-    /// (`--toggle-collect='*ConfiguredSuite*configuredStep*'`, Docs/performance.md).
+    /// (`--toggle-collect='*ConfiguredSuite*configuredStep*'`, Docs/performance-journal.md).
     @inline(never) @MainActor static func configuredStep(_ list: CollectionView, _ i: Int, maximum: Double) {
         step(list, i, maximum: maximum)
     }

@@ -8,7 +8,7 @@ import Foundation
 /// while the pass state is written would conflict).
 ///
 /// The fields a pass touches every step are `@exclusivity(unchecked)` (a check costs about 76
-/// instructions, Docs/performance.md): no inout of them is ever held across a data source or
+/// instructions, Docs/performance-journal.md): no inout of them is ever held across a data source or
 /// delegate call. Keep it so; `templateCells` stays checked (app code runs while it is inout).
 @MainActor
 final class ReuseEngine<Cell: PooledCell> {

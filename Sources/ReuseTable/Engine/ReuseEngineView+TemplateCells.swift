@@ -142,7 +142,7 @@ extension ReuseEngineView {
     /// Sends both height caches' refusals to this view's `diagnosticHandler`, whichever it is when
     /// one happens (an app sets its handler after making the view). Each view calls it once, at init.
     /// The closure holds the view's `weakHandle`, not the view: a weak reference to the view
-    /// would slow every retain and release of it (Docs/performance.md).
+    /// would slow every retain and release of it (Docs/performance-journal.md).
     func routeHeightCacheDiagnostics() {
         let report: (String) -> Void = { [weak handle = weakHandle] message in
             MainActor.assumeIsolated { (handle?.view as? ScrollView)?.diagnosticHandler(message) }

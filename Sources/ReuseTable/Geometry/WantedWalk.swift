@@ -209,7 +209,7 @@ struct WantedWalk {
     /// infinity when the slots end) or slot `limit` is reached (nil), counting the headers and
     /// footers taken in `supplementary`; leaves `cursor` at the slot it stopped at. Not isolated,
     /// on locals only: its closure runs once a slot, and one formed in a main-actor method checks
-    /// the executor on every call (Docs/performance.md).
+    /// the executor on every call (Docs/performance-journal.md).
     /// - Complexity: O(slots visited).
     nonisolated static func take(
         _ geometry: any RowGeometry, from first: SlotPosition, near finger: GeometryFinger, cursor: inout SlotCursor,

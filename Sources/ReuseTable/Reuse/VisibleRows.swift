@@ -91,7 +91,7 @@ struct VisibleRows<Cell: AnyObject> {
         if let kept = keptRun(of: wanted) {
             guard kept.entries.count < entries.count else { return kept.wantedStart }
             // One element at a time: a scroll drops one or two, and `removeSubrange` costs
-            // more than the moves it saves (Docs/performance.md).
+            // more than the moves it saves (Docs/performance-journal.md).
             for e in 0..<kept.entries.lowerBound { gone.append(entries[e]) }
             for e in kept.entries.upperBound..<entries.count { gone.append(entries[e]) }
             while entries.count > kept.entries.upperBound { entries.removeLast() }
@@ -272,7 +272,7 @@ struct VisibleRows<Cell: AnyObject> {
 extension Array {
     /// `removeAll(keepingCapacity: true)` for a pass's scratch arrays, which hold a few elements
     /// or none: the generic `replaceSubrange` behind `removeAll` costs 70 to 150 instructions,
-    /// more than taking up to four elements off the end (Docs/performance.md).
+    /// more than taking up to four elements off the end (Docs/performance-journal.md).
     /// - Complexity: O(count).
     mutating func emptyKeepingCapacity() {
         guard count <= 4 else { return removeAll(keepingCapacity: true) }

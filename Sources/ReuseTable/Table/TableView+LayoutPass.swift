@@ -50,7 +50,7 @@ extension TableView {
     /// measured at and the size and insets of the last pass, no request, no estimate, no lifted row,
     /// no live-data state to keep (nothing pending, not following or aligning to the end), and a
     /// `contentSize` that is already the geometry's. A plain scroll step pays these reads instead of
-    /// the sanitizer, the live-data round and two content sizes (Docs/performance.md).
+    /// the sanitizer, the live-data round and two content sizes (Docs/performance-journal.md).
     /// - Complexity: O(1).
     var hasNothingToSettle: Bool {
         let b = bounds, maximum = GeometryNumber.maximum, geometry = geometryTotals  // no copy of the existential

@@ -7,7 +7,7 @@ extension IndexPath {
     /// Built by appending to a one-index path, which Foundation stores inline:
     /// `IndexPath(indexes: [section, row])` would allocate (and free) an array
     /// for every path, and a layout pass makes a few per visible row
-    /// (measured in Docs/performance.md, "What robustness cost the layout pass").
+    /// (measured in Docs/performance-journal.md, "What robustness cost the layout pass").
     public init(row: Int, section: Int) {
         self.init(index: section)
         append(row)

@@ -17,7 +17,7 @@ open class View {
         set {
             origin = newValue.origin
             // Read, then written: `bounds.size =` on an open property runs its modify coroutine,
-            // twice the instructions for each cell placed (Docs/performance.md).
+            // twice the instructions for each cell placed (Docs/performance-journal.md).
             var resized = bounds
             resized.size = newValue.size
             bounds = resized
@@ -36,7 +36,7 @@ open class View {
 
     // Private stored state, each access of it a plain read or write: the optimizer proves they
     // never overlap and drops the runtime's exclusivity checks, which an `open` stored property
-    // with observers kept on every read of `bounds` (7% of a scroll step; Docs/performance.md).
+    // with observers kept on every read of `bounds` (7% of a scroll step; Docs/performance-journal.md).
     private var storedBounds: CGRect = .zero
     private var origin: CGPoint = .zero
 
@@ -63,7 +63,7 @@ open class View {
     /// instead of the view keeps Swift's side table off the views themselves: a
     /// weak reference to a view would put every retain and release of it — a
     /// table, each of its cells — on the runtime's slow path (measured in
-    /// Docs/performance.md). No `deinit` is needed, so nothing depends on which
+    /// Docs/performance-journal.md). No `deinit` is needed, so nothing depends on which
     /// thread frees a view.
     public var superview: View? { hasSuperviewLink ? _superviewLink?.view : nil }
     private weak var _superviewLink: SuperviewLink?
@@ -244,7 +244,7 @@ final class SuperviewLink {
 extension [View] {
     /// `insert(_:at:)` for the subview list: one append, then the tail moves up one place in a single
     /// memory move. The generic insert (`replaceSubrange` with a `CollectionOfOne`) cost about 110
-    /// instructions for each cell a table shows (Docs/performance.md).
+    /// instructions for each cell a table shows (Docs/performance-journal.md).
     /// - Complexity: O(count - index).
     mutating func insertShifting(_ view: View, at index: Int) {
         append(view)
