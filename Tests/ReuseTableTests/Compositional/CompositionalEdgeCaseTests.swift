@@ -3,7 +3,8 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-/// The compositional layout at its edges, through the public API as an app uses it: bad badge
+/// The compositional layout at its edges, through the public API as an app uses it: pinned
+/// self-sizing boundary items, scrolling to estimated items, a view's height change, bad badge
 /// sizes, lists narrower than their insets.
 @MainActor
 @Suite struct CompositionalEdgeCaseTests {
@@ -45,6 +46,135 @@ import TestSupport
         dataSource.apply(snapshot)
         view.layoutIfNeeded()
         return (view, dataSource)
+    }
+
+    // MARK: Pinned self-sizing boundary items
+
+    @Test func aPinnedFooterWhoseSlotIsBelowTheViewportIsShownMeasured() {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        configuration.footerMode = .supplementary
+        let (view, dataSource) = listView(configuration, counts: [30])
+        defer { withExtendedLifetime(dataSource) {} }
+        let footer = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: 0))
+        #expect(footer?.frame == CGRect(x: 0, y: 9, width: 40, height: 1), "pinned to the viewport's bottom, one line tall")
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0))?.frame == CGRect(x: 0, y: 0, width: 40, height: 1))
+    }
+
+    @Test func aPinnedHeaderWhoseSlotIsAboveTheViewportIsShownMeasured() {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        let (view, dataSource) = listView(configuration, counts: [30, 300])
+        defer { withExtendedLifetime(dataSource) {} }
+        // Straight into the middle of section 1: its header's own slot never was on screen.
+        let jump: CGFloat = 4000
+        view.contentOffset.y = jump
+        view.layoutIfNeeded()
+        #expect(view.indexPathsForVisibleItems.allSatisfy { $0.section == 1 && $0.item > 0 })
+        let header = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))
+        #expect(header?.frame.height == 1)
+        #expect(header?.frame.minY == view.contentOffset.y, "pinned to the viewport's top")
+        for step in 1...5 {
+            view.contentOffset.y = jump + CGFloat(step * 3)
+            view.layoutIfNeeded()
+            let pinned = view.layoutAttributesForSupplementaryElement(
+                ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))
+            #expect(pinned?.frame == CGRect(x: 0, y: view.contentOffset.y, width: 40, height: 1))
+        }
+    }
+
+    // MARK: Scrolling to an estimated item
+
+    func mixedHeights() -> (CollectionView, CompositionalSource) {
+        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .estimated(4)))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .estimated(4)), subitems: [item])
+        let (view, source, _) = makeCompositional(
+            CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)), counts: [300], width: 20, height: 10)
+        source.height = { [1, 3, 5][$0.item % 3] }
+        view.reloadData()
+        view.layoutIfNeeded()
+        return (view, source)
+    }
+
+    @Test(arguments: [CollectionView.ScrollPosition.top, .centeredVertically, .bottom])
+    func scrollingToAnEstimatedItemLandsItWhereAsked(_ position: CollectionView.ScrollPosition) {
+        let (view, _) = mixedHeights()
+        let target = IndexPath(item: 150, section: 0)
+        view.scrollToItem(at: target, at: position, animated: false)
+        let frame = view.cellForItem(at: target)?.frame
+        #expect(frame?.height == 1)
+        let onScreen = frame.map { ($0.minY - view.contentOffset.y, $0.midY - view.contentOffset.y, $0.maxY - view.contentOffset.y) }
+        switch position {
+        case .top: #expect(onScreen?.0 == 0)
+        case .centeredVertically: #expect(onScreen?.1 == 5)
+        default: #expect(onScreen?.2 == 10)
+        }
+        for cell in view.visibleCells { #expect(cell.frame.height == (cell as! SizedCell).height, "no estimate on screen") }
+    }
+
+    @Test func scrollingToTheLastEstimatedItemsEndsAtTheContentsEnd() {
+        let (view, _) = mixedHeights()
+        let target = IndexPath(item: 298, section: 0)
+        view.scrollToItem(at: target, at: .top, animated: false)
+        #expect(view.contentOffset.y == view.maximumContentOffsetY)
+        #expect(view.cellForItem(at: IndexPath(item: 299, section: 0))?.frame.maxY == view.contentOffset.y + 10)
+        for cell in view.visibleCells { #expect(cell.frame.height == (cell as! SizedCell).height) }
+    }
+
+    // MARK: A change of the view's height
+
+    @Test func fractionalHeightGroupsFollowTheViewsHeight() {
+        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.25)), subitems: [item])
+        let (view, _, _) = makeCompositional(
+            CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)), counts: [4], width: 320, height: 568)
+        view.reloadData()
+        view.layoutIfNeeded()
+        #expect(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == CGRect(x: 0, y: 142, width: 320, height: 142))
+        view.frame = CGRect(x: 0, y: 0, width: 320, height: 600)
+        view.layoutIfNeeded()
+        #expect(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == CGRect(x: 0, y: 150, width: 320, height: 150))
+        #expect(view.contentSize.height == 600)
+        #expect(view.cellForItem(at: IndexPath(item: 3, section: 0))?.frame == CGRect(x: 0, y: 450, width: 320, height: 150))
+    }
+
+    @Test func theLayoutsAnswerWhetherABoundsChangeInvalidatesThem() {
+        let compositional = CollectionViewCompositionalLayout(
+            section: CollectionLayoutSection(
+                group: .horizontal(
+                    layoutSize: size(.fractionalWidth(1), .absolute(1)),
+                    subitems: [CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(1)))])))
+        let flow = FlowLayout()
+        let waterfall = WaterfallLayout(numberOfColumns: 2, margin: 0)
+        let custom = CollectionViewLayout()
+        for layout in [compositional, flow, waterfall, custom] {
+            let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 20, height: 10), collectionViewLayout: layout)
+            view.layoutIfNeeded()
+            let sameSize = CGRect(x: 0, y: 7, width: 20, height: 10)
+            let taller = CGRect(x: 0, y: 0, width: 20, height: 12)
+            let wider = CGRect(x: 0, y: 0, width: 21, height: 10)
+            #expect(!layout.shouldInvalidateLayout(forBoundsChange: sameSize), "\(type(of: layout)): a scroll moves nothing")
+            #expect(layout.shouldInvalidateLayout(forBoundsChange: wider), "\(type(of: layout)): a new width")
+            let heightMatters = layout === compositional || layout === flow
+            #expect(layout.shouldInvalidateLayout(forBoundsChange: taller) == heightMatters, "\(type(of: layout)): a new height")
+        }
+    }
+
+    @Test func aCustomLayoutThatAsksForHeightChangesIsPreparedAgain() {
+        final class HeightAware: CollectionViewLayout {
+            var prepares = 0
+            override func prepare() { prepares += 1 }
+            override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+        }
+        let layout = HeightAware()
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 20, height: 10), collectionViewLayout: layout)
+        view.layoutIfNeeded()
+        #expect(layout.prepares == 1)
+        view.frame = CGRect(x: 0, y: 0, width: 20, height: 11)
+        view.layoutIfNeeded()
+        #expect(layout.prepares == 2)
+        view.contentOffset.y = 0
+        view.layoutIfNeeded()
+        #expect(layout.prepares == 2, "asked only when the size changes")
     }
 
     // MARK: Bad badge sizes
