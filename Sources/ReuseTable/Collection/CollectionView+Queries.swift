@@ -70,7 +70,11 @@ extension CollectionView {
     /// Insets count as in UIKit: `.top` puts the item's top at `offset + adjustedContentInset.top`,
     /// `.bottom` its bottom at `offset + height - adjustedContentInset.bottom`, `.centeredVertically`
     /// centers it between the insets.
-    /// - Complexity: O(1) plus one layout pass.
+    ///
+    /// With estimated heights (the compositional layout's), the item and every item that will share
+    /// the screen with it are measured *first*, as the table's `scrollToRow(at:at:animated:)` does,
+    /// so the item lands exactly where asked.
+    /// - Complexity: O(1) plus one layout pass; O((log n) · items measured) with estimated heights.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         if deferIfBusy(
             "scrollToItem(at:at:animated:)", waitsForMovement: false, { [self] in scrollToItem(at: indexPath, at: position, animated: animated) })
@@ -92,10 +96,13 @@ extension CollectionView {
         case .bottom: placement = .bottom
         case .none, .left, .centeredHorizontally, .right: placement = .nearest
         }
-        let y = offsetY(placing: frame.minY, frame.maxY, at: placement)
         performTransaction {
             closeSwipe()  // the app scrolls: an item showing swipe actions closes
             let slid = collectionViewLayout.scrollSideways(toShow: indexPath, at: position)  // an orthogonal section's own offset
+            collectionViewLayout.measureToScroll(to: indexPath) { self.offsetY(placing: $0.minY, $0.maxY, at: placement) }
+            var measured = frame
+            if let now = layoutAttributesForItem(at: indexPath)?.frame, now.minY.isFinite, now.maxY.isFinite { measured = now }
+            let y = offsetY(placing: measured.minY, measured.maxY, at: placement)
             guard moveOffset(toY: y, because: .scrollTo) || slid else { return }
             runLayoutPass()
         }

@@ -219,7 +219,7 @@ open class CollectionView: ScrollView {
         set { super.frame = sanitizedFrame(newValue, what: "frame") }
     }
 
-    /// Lays out the visible items; a new width invalidates the layout first.
+    /// Lays out the visible items; a new size invalidates the layout first when the layout says so.
     /// - Complexity: O(log n + visible items), plus the layout's `prepare()` after an invalidation.
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -229,7 +229,7 @@ open class CollectionView: ScrollView {
     /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
     /// bring the layout up to date with the bounds before anything is placed.
     /// 1. Bad geometry (NaN or negative sizes, NaN offsets) is reported and sanitized.
-    /// 2. A new width invalidates the layout (item widths depend on it).
+    /// 2. A new size invalidates the layout when the layout says so (`shouldInvalidateLayout(forBoundsChange:)`).
     /// 3. `prepare()` runs if the layout was invalidated or updated.
     /// 4. The offset is clamped if the content shrank, the viewport changed size or a reload
     ///    or an update asked for it, as UIKit does.
@@ -237,7 +237,9 @@ open class CollectionView: ScrollView {
     func settle() {
         recorder?.stage(.settle, in: self)
         sanitizeBounds()
-        if let last = engine.pass.lastBounds, last.width != bounds.width { collectionViewLayout.invalidateLayout() }
+        if let last = engine.pass.lastBounds, last.size != bounds.size, collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
+            collectionViewLayout.invalidateLayout()
+        }
         let following = beginLiveSettle()  // live data: the anchor and whether to follow the end (`CollectionView+LiveData.swift`)
         var clamps = engine.pass.requests.contains(.clampOffset) || isViewportResized
         engine.pass.requests.remove(.clampOffset)

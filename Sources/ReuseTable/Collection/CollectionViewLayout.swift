@@ -47,6 +47,24 @@ open class CollectionViewLayout {
     /// The default is the collection view's width; column layouts return their column width.
     open var itemWidth: CGFloat { collectionView?.bounds.width ?? 0 }
 
+    /// Whether a change of the collection view's bounds to `newBounds` invalidates the layout
+    /// (UIKit's question): the collection view's layout pass asks it when the bounds' size changed
+    /// since its last pass, and calls `invalidateLayout()` on a yes. `collectionView.bounds` is
+    /// already `newBounds` when the pass asks; a subclass that compares sizes keeps the size it
+    /// prepared for. The default answers yes when the width changed (item widths depend on it);
+    /// `CollectionViewCompositionalLayout` and `FlowLayout` answer yes when the size changed, as UIKit's do.
+    /// - Complexity: O(1).
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.width != boundsBeforeChange.width
+    }
+
+    /// The bounds the collection view had in its last layout pass (its current bounds before the
+    /// first): what the built-in layouts' `shouldInvalidateLayout(forBoundsChange:)` compares with.
+    var boundsBeforeChange: CGRect {
+        guard let collectionView else { return .zero }
+        return collectionView.engine.pass.lastBounds ?? collectionView.bounds
+    }
+
     /// Forgets everything computed; the next layout pass calls `prepare()` again,
     /// which asks for every item's size again. Subclasses call `super`.
     open func invalidateLayout() {
@@ -95,6 +113,11 @@ open class CollectionViewLayout {
     /// The end of the collection view's settle: a layout that measures cells (the compositional
     /// layout's estimated items) measures what the viewport shows, anchoring the offset. The default does nothing.
     func settleViewport() {}
+
+    /// Before `scrollToItem(at:at:animated:)` reads the item's frame: a layout that measures cells
+    /// measures the item and what will share the screen with it at the offset `offsetY` gives for
+    /// the item's frame, so the item lands where asked. The default does nothing.
+    func measureToScroll(to indexPath: IndexPath, offsetY: (CGRect) -> CGFloat) {}
 
     /// Scrolls the section holding `indexPath` sideways so the item shows at `position`, when the
     /// section scrolls sideways on its own (the compositional layout's orthogonal sections); true

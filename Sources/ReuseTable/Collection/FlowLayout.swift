@@ -83,6 +83,12 @@ open class FlowLayout: ColumnLayout {
     /// Creates a one-column flow.
     public init() { super.init(placement: .rowMajor) }
 
+    /// Yes when the size changed, as UIKit's flow layout answers; a scroll changes nothing.
+    /// - Complexity: O(1).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != boundsBeforeChange.size
+    }
+
     override var columnCount: Int { numberOfColumns }
     override var columnSpacing: CGFloat { minimumInteritemSpacing }
     override var lineSpacingBetweenItems: CGFloat { minimumLineSpacing }

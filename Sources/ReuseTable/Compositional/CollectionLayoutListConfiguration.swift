@@ -119,8 +119,10 @@ extension CollectionLayoutSection {
     {
         let estimate = CollectionLayoutListConfiguration.estimatedRowHeight
         let row = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimate)))
+        // One row a group, full width, at any width (also one narrower than the insets).
         let group = CollectionLayoutGroup.horizontal(
-            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimate)), subitems: [row])
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(estimate)), repeatingSubitem: row,
+            count: 1)
         let section = CollectionLayoutSection(group: group)
         let side: CGFloat
         var top: CGFloat = 0, bottom: CGFloat = 0

@@ -38,7 +38,9 @@ extension CollectionViewCompositionalLayout {
                 }
             }
         }
-        guard store.sectionCount > 0, store.slots.count > 0, firstSlotNeedingMeasurement(collectionView) != nil else { return }
+        guard store.sectionCount > 0, store.slots.count > 0,
+            firstSlotNeedingMeasurement(collectionView) != nil || unmeasuredPinnedItem(collectionView) != nil
+        else { return }
         // After a jump (more than half a screen), the old screen's cells go back to the pool first,
         // so measuring the new screen reuses them; a small scroll measures a few items with spare cells.
         if abs(collectionView.contentOffset.y - collectionView.engine.pass.lastOffsetY) > collectionView.bounds.height / 2 {
@@ -94,9 +96,83 @@ extension CollectionViewCompositionalLayout {
                     collectionView.moveOffset(toY: collectionView.maximumContentOffsetY, because: .clamp)
                 }
             }
-            guard let slot = firstSlotNeedingMeasurement(collectionView) else { break }
-            guard measure(slot, collectionView, keep: true) else { return }
+            if let slot = firstSlotNeedingMeasurement(collectionView) {
+                guard measure(slot, collectionView, keep: true) else { return }
+            } else if let pinned = unmeasuredPinnedItem(collectionView) {
+                guard measurePinned(pinned, collectionView) else { return }
+            } else {
+                break
+            }
             changed = true
+        }
+    }
+
+    /// A section the viewport shows whose pinned self-sizing boundary item (shown at the viewport's
+    /// edge, wherever its own slot is) still holds an estimate, and whether it is a footer's.
+    /// - Complexity: O(log n + sections the viewport shows · boundary items).
+    func unmeasuredPinnedItem(_ collectionView: CollectionView) -> (section: Int, footer: Bool)? {
+        guard store.sectionCount > 0, store.slots.count > 0, store.kinds.contains(where: { $0.boundary.contains { $0.pins && $0.selfSizes } })
+        else { return nil }
+        let top = Double(store.sectionsTop)
+        let minY = Double(collectionView.contentOffset.y) - top, maxY = minY + Double(max(0, collectionView.bounds.height))
+        guard maxY > 0, minY < store.slots.totalHeight else { return nil }
+        let first = store.slots.section(containing: store.slots.index(atOffset: max(0, minY)) ?? 0)
+        let last = store.slots.section(containing: store.slots.index(atOffset: max(0, maxY)) ?? store.slots.count - 1)
+        let lower = max(0, first)
+        for s in lower...max(lower, min(last, store.sectionCount - 1)) {
+            let kind = store.kind(s)
+            for (b, item) in kind.boundary.enumerated() where item.pins && item.selfSizes && !store.isBoundaryMeasured(s, b) {
+                return (s, item.edge == .bottom)
+            }
+        }
+        return nil
+    }
+
+    /// Measures a pinned item `unmeasuredPinnedItem(_:)` found, keeping the anchor still on screen
+    /// (its slot may be above it); false when a callback queued a structural call.
+    func measurePinned(_ pinned: (section: Int, footer: Bool), _ collectionView: CollectionView) -> Bool {
+        let anchor = anchorSlot(collectionView)
+        let screenY = anchor.map { $0.minY - collectionView.contentOffset.y }
+        guard measureBoundary(pinned.section, footer: pinned.footer, collectionView) else { return false }
+        collectionView.contentSize.height = max(0, store.contentHeight)
+        if let anchor, let screenY {
+            collectionView.moveOffsetForAnchor(toY: CGFloat(store.slots.offset(of: anchor.index)) + store.sectionsTop - screenY)
+        }
+        return true
+    }
+
+    /// Measures the item at `indexPath` and what will share the screen with it once the offset is
+    /// `offsetY(frame)` for its frame, as the table's `scroll(to:at:)` does: each round measures the
+    /// estimated slot on that screen nearest the item's (`RowGeometry.unmeasuredSlot(nearest:in:where:)`),
+    /// until that screen shows no estimate. The content size follows each change.
+    /// - Complexity: O((log n) · slots measured).
+    func measureForScroll(to indexPath: IndexPath, offsetY: (CGRect) -> CGFloat) {
+        guard let collectionView, hasEstimates, indexPath.count == 2, indexPath.section >= 0, indexPath.section < store.sectionCount,
+            indexPath.item >= 0, indexPath.item < store.records[indexPath.section].count, store.kind(indexPath.section).root != nil
+        else { return }
+        let s = indexPath.section
+        let kind = store.kind(s)
+        let target = store.headerSlot(s) + 1 + (kind.isOrthogonal ? 0 : indexPath.item / kind.leavesPerGroup)
+        let top = store.sectionsTop
+        var changed = false
+        defer {
+            if changed { generation &+= 1 }
+        }
+        func screen() -> Range<Double>? {
+            guard let frame = layoutAttributesForItem(at: indexPath)?.frame, frame.minY.isFinite, frame.maxY.isFinite else { return nil }
+            let y = Double(offsetY(frame) - top)
+            return y..<(y + Double(max(0, collectionView.bounds.height)))
+        }
+        var next: Int? = target
+        for _ in 0..<10_000 {  // bounded: each round measures a slot
+            guard let index = next else { return }
+            if needsMeasuring(store.slots.slot(at: index), collectionView) {
+                guard measure(store.slots.slot(at: index), collectionView, keep: true) else { return }
+                changed = true
+                collectionView.contentSize.height = max(0, store.contentHeight)
+            }
+            guard let range = screen() else { return }
+            next = store.slots.unmeasuredSlot(nearest: target, in: range) { needsMeasuring($0, collectionView) }
         }
     }
 

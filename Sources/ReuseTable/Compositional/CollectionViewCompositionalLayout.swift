@@ -260,11 +260,22 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }
 
+    override func measureToScroll(to indexPath: IndexPath, offsetY: (CGRect) -> CGFloat) {
+        measureForScroll(to: indexPath, offsetY: offsetY)  // `CollectionViewCompositionalLayout+SelfSizing.swift`
+    }
+
     override func scrollSideways(toShow indexPath: IndexPath, at position: CollectionView.ScrollPosition) -> Bool {
         slideOrthogonalSection(toShow: indexPath, at: position)
     }
 
     // MARK: Invalidation
+
+    /// Yes when the size changed (UIKit's answer): dimensions are fractions of the view's width
+    /// and height (a group of `.fractionalHeight(0.25)` follows the height); a scroll changes nothing.
+    /// - Complexity: O(1).
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != boundsBeforeChange.size
+    }
 
     /// Forgets everything: the next `prepare()` asks the provider for every section again, and
     /// estimated items are measured again as they show.

@@ -87,6 +87,9 @@ final class PlanNode {
         top = builder.spacing(edge?.top, "edgeSpacing.top")
         trailing = builder.spacing(edge?.trailing, "edgeSpacing.trailing")
         bottom = builder.spacing(edge?.bottom, "edgeSpacing.bottom")
+        for badge in item.supplementaryItems {  // reported here once; `anchor(_:to:)` uses 0 in their place
+            _ = builder.size(badge.layoutSize, in: size, of: "supplementary item \"\(badge.elementKind)\"")
+        }
         guard let group = item as? CollectionLayoutGroup else {
             axis = nil
             spacing = .none
@@ -111,11 +114,17 @@ final class PlanNode {
             }
         } else {
             // Cycle through the subitems while the next one fits along the axis (its least edge
-            // spacing and the spacing before it included); the first always goes in.
-            var used: CGFloat = 0
+            // spacing and the spacing before it included); the first always goes in. A cycle that
+            // took no room (0-point subitems: a list narrower than its insets, a view of no width)
+            // is placed once: nothing says how many of them a group holds.
+            var used: CGFloat = 0, usedBeforeCycle: CGFloat = 0
             let tolerance = max(1e-9, axisLength * 1e-12)
             var i = 0
             while true {
+                if i > 0, i % group.subitems.count == 0 {
+                    if !(used > usedBeforeCycle) { break }
+                    usedBeforeCycle = used
+                }
                 let subitem = group.subitems[i % group.subitems.count]
                 let childSize = builder.size(subitem.layoutSize, in: inner)
                 let edge = subitem.edgeSpacing
@@ -236,11 +245,14 @@ final class PlanNode {
     }
 
     /// A supplementary item's frame on `frame`: its size in fractions of the frame's, its anchored
-    /// edges meeting the frame's (centred on an axis with neither or both), then the offset.
+    /// edges meeting the frame's (centred on an axis with neither or both), then the offset. A
+    /// size that is not a usable length passes the same sanitizer as every other, unreported here:
+    /// the item's node reported it when its section was resolved.
     static func anchor(_ badge: CollectionLayoutSupplementaryItem, to frame: CGRect) -> CGRect {
-        let size = CGSize(
-            width: max(0, PlanBuilder.value(badge.layoutSize.widthDimension, in: frame.size)),
-            height: max(0, PlanBuilder.value(badge.layoutSize.heightDimension, in: frame.size)))
+        func length(_ dimension: CollectionLayoutDimension) -> CGFloat {
+            GeometryNumber.sanitize(PlanBuilder.value(dimension, in: frame.size), as: .length, for: "", report: { _ in })
+        }
+        let size = CGSize(width: length(badge.layoutSize.widthDimension), height: length(badge.layoutSize.heightDimension))
         let container = badge.containerAnchor
         let own = badge.itemAnchor?.edges ?? container.edges
         func point(_ edges: DirectionalRectEdge, _ low: DirectionalRectEdge, _ high: DirectionalRectEdge, _ min: CGFloat, _ length: CGFloat)
@@ -285,13 +297,17 @@ struct PlanBuilder {
         }
     }
 
-    func size(_ size: CollectionLayoutSize, in container: CGSize) -> CGSize {
-        CGSize(width: length(size.widthDimension, in: container, "width"), height: length(size.heightDimension, in: container, "height"))
+    /// `size` in points in `container`; `owner` ("supplementary item \"badge\"") names what it sizes in messages.
+    func size(_ size: CollectionLayoutSize, in container: CGSize, of owner: String? = nil) -> CGSize {
+        CGSize(
+            width: length(size.widthDimension, in: container, "width", of: owner),
+            height: length(size.heightDimension, in: container, "height", of: owner))
     }
 
-    func length(_ dimension: CollectionLayoutDimension, in container: CGSize, _ what: String) -> CGFloat {
+    func length(_ dimension: CollectionLayoutDimension, in container: CGSize, _ what: String, of owner: String? = nil) -> CGFloat {
         GeometryNumber.sanitize(
-            Self.value(dimension, in: container), as: .length, for: "\(what) \(dimension) in section \(section)",
+            Self.value(dimension, in: container), as: .length,
+            for: "\(what) \(dimension)\(owner.map { " of \($0)" } ?? "") in section \(section)",
             wording: .statement(verb: "resolves to"), report: report)
     }
 

@@ -173,6 +173,41 @@ extension RowGeometry {
     }
 }
 
+extension RowGeometry {
+    /// The slot intersecting `range` that still holds an estimate (`needsMeasuring`; by default,
+    /// not measured), nearest to slot `target` by slot count, if any — a slot of no height at the
+    /// range's top counts. What a scroll to a row or item measures next: one measured below the
+    /// target moves nothing above it, one above moves the target and the screen with it, so the
+    /// slots that end up off screen are (almost) never measured (`TableView.scroll(to:at:)`,
+    /// `CollectionViewCompositionalLayout.measureForScroll(to:offsetY:)`).
+    /// - Complexity: O(s log n) for the s slots in `range`.
+    func unmeasuredSlot(nearest target: Int, in range: Range<Double>, where needsMeasuring: (Slot) -> Bool = { !$0.isMeasured }) -> Int? {
+        var down = target, up = target - 1
+        var downOpen = true, upOpen = true
+        while downOpen || upOpen {
+            if downOpen {
+                if down < count, offset(of: down) < range.upperBound {
+                    let slot = slot(at: down)
+                    if slot.maxY > range.lowerBound || slot.height == 0, needsMeasuring(slot) { return down }
+                    down += 1
+                } else {
+                    downOpen = false
+                }
+            }
+            if upOpen {
+                if up >= 0, offset(of: up + 1) > range.lowerBound {
+                    let slot = slot(at: up)
+                    if slot.minY < range.upperBound, needsMeasuring(slot) { return up }
+                    up -= 1
+                } else {
+                    upOpen = false
+                }
+            }
+        }
+        return nil
+    }
+}
+
 /// A geometry's slot count, total height and estimated slots, read once after each change
 /// (`TableView.geometryTotals`), for the checks a scroll step makes.
 struct GeometryTotals {

@@ -56,33 +56,12 @@ extension TableView {
         runLayoutPass()
     }
 
-    /// The estimated slot intersecting `range` nearest to slot `target` (by slot count), if any.
+    /// The estimated slot intersecting `range` nearest to slot `target` (by slot count), if any
+    /// (`RowGeometry.unmeasuredSlot(nearest:in:where:)`, shared with the compositional layout).
     /// - Complexity: O(s log n) for the s slots in `range`.
     func unmeasuredSlot(nearest target: Int, in range: Range<Double>) -> Int? {
         guard geometry.unmeasuredCount > 0 else { return nil }
-        var down = target, up = target - 1
-        var downOpen = true, upOpen = true
-        while downOpen || upOpen {
-            if downOpen {
-                if down < geometry.count, geometry.offset(of: down) < range.upperBound {
-                    let slot = geometry.slot(at: down)
-                    if !slot.isMeasured, slot.maxY > range.lowerBound || slot.height == 0 { return down }
-                    down += 1
-                } else {
-                    downOpen = false
-                }
-            }
-            if upOpen {
-                if up >= 0, geometry.offset(of: up + 1) > range.lowerBound {
-                    let slot = geometry.slot(at: up)
-                    if !slot.isMeasured, slot.minY < range.upperBound { return up }
-                    up -= 1
-                } else {
-                    upOpen = false
-                }
-            }
-        }
-        return nil
+        return geometry.unmeasuredSlot(nearest: target, in: range)
     }
 
     /// The offset that puts the row at `position` between the insets, clamped to the offset range.
