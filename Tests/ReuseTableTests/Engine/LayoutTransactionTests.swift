@@ -35,7 +35,7 @@ private final class FakeHost: LayoutTransactionHost {
 @MainActor
 @Suite struct LayoutTransactionTests {
     @Test func depthNestsAndReportsTheOutermostEnd() {
-        var transaction = LayoutTransaction()
+        let transaction = LayoutTransaction()
         #expect(!transaction.isActive && transaction.depth == 0)
         transaction.begin()
         transaction.begin()
@@ -49,7 +49,7 @@ private final class FakeHost: LayoutTransactionHost {
     }
 
     @Test func queueRunsInCallOrderAndRemembersEachCallback() {
-        var transaction = LayoutTransaction()
+        let transaction = LayoutTransaction()
         var ran: [Int] = []
         #expect(!transaction.hasDeferredWork && transaction.dequeue() == nil)
         #expect("\(transaction.callback)" == "outside any callback")
