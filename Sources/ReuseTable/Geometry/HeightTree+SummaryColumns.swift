@@ -33,15 +33,7 @@ extension HeightTree {
             block = n == 0 ? Self.emptyBlock : ColumnBlock.make(capacity: n + 2)
             guard n > 0 else { return }
             block.withColumns { header, c in
-                var j = 0
-                for child in children {
-                    let s = child.summary
-                    (c.entries + j).initialize(to: Entry(count: s.count, child: child))
-                    c.heights[j] = s.height
-                    c.headers[j] = s.headers
-                    c.unmeasured[j] = s.unmeasured
-                    j += 1
-                }
+                Self.store(children, from: 0, in: c)
                 header.pointee.count = n
                 header.pointee.childrenAreLeaves = children.first!.isLeaf
             }
@@ -349,20 +341,26 @@ extension HeightTree {
                     (c.headers + lo + k).moveInitialize(from: c.headers + range.upperBound, count: tail)
                     (c.unmeasured + lo + k).moveInitialize(from: c.unmeasured + range.upperBound, count: tail)
                 }
-                var j = lo
-                for child in children {
-                    let s = child.summary
-                    (c.entries + j).initialize(to: Entry(count: s.count, child: child))
-                    c.heights[j] = s.height
-                    c.headers[j] = s.headers
-                    c.unmeasured[j] = s.unmeasured
-                    j += 1
-                }
+                Self.store(children, from: lo, in: c)
                 if k > 0 { header.pointee.childrenAreLeaves = children.first!.isLeaf }
                 header.pointee.count = newCount
             }
             refreshGrid()
             refreshEnds(from: lo)
+        }
+
+        /// Initializes the entries from `j` on with `children` and writes their summaries' columns
+        /// (the running sums are the caller's to refresh).
+        private static func store(_ children: some Collection<Node>, from j: Int, in c: Columns) {
+            var j = j
+            for child in children {
+                let s = child.summary
+                (c.entries + j).initialize(to: Entry(count: s.count, child: child))
+                c.heights[j] = s.height
+                c.headers[j] = s.headers
+                c.unmeasured[j] = s.unmeasured
+                j += 1
+            }
         }
 
         /// Recomputes whether every height is on the exact grid.
