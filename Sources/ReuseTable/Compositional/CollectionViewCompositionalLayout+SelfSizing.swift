@@ -1,13 +1,11 @@
 import Foundation
 
-// Estimated items and boundary items, measured as they come on screen, with the table's anchoring
-// (`TableView.measureSlotsInViewport(_:)`, Docs/estimated-heights.md) on the layout's slots:
-// 1. down from the anchor — the first group the user sees — each slot still holding an estimate
-//    is measured and the walk goes on from its measured end, so only what fills the viewport is measured;
-// 2. up from the anchor, each estimated slot still reaching into the viewport is measured and the
-//    offset moves by its change, so the anchor and everything below it keep their place on screen;
-// 3. whatever the viewport shows that is still estimated is measured, until nothing is.
-// An orthogonal band counts as estimated while a group it shows across has an unmeasured item.
+// Estimated items and boundary items, measured as they come on screen, by the measuring walks
+// every view laid out on slots shares (`Engine/ViewportMeasuring.swift`: down from the anchor, up
+// from it with the offset following, then fill) on the layout's slots (`CompositionalMeasuring`).
+// What differs from the table is what a slot holds: a group of items, an orthogonal band (estimated
+// while a group it shows across has an unmeasured item) or a section's boundary items; a pinned
+// boundary item shows at the viewport's edge wherever its own slot is.
 
 extension CollectionViewCompositionalLayout {
     /// The end of the collection view's settle: measure what the viewport shows, then tell the
@@ -23,87 +21,20 @@ extension CollectionViewCompositionalLayout {
         store.global.contains { $0.selfSizes } || store.kinds.contains { $0.hasEstimates }
     }
 
-    /// Measures every estimated slot the viewport shows, anchored. See the file's comment.
+    /// Measures every estimated slot the viewport shows, anchored, and the layout's own self-sizing
+    /// boundary items; the content size and the layout's generation follow.
     /// - Complexity: O(m (log n + p log m)) for m slots measured; O(log n + visible slots) when nothing is estimated there.
     func measureViewport(_ collectionView: CollectionView) {
         guard hasEstimates, store.sectionCount > 0 || !store.global.isEmpty else { return }
         let wasWithinContent = collectionView.contentOffset.y <= collectionView.maximumContentOffsetY
-        var changed = measureGlobalItems(collectionView)
-        defer {
-            if changed {
-                generation &+= 1
-                collectionView.contentSize.height = max(0, store.contentHeight)
-                if wasWithinContent, collectionView.contentOffset.y > collectionView.maximumContentOffsetY {
-                    collectionView.moveOffset(toY: collectionView.maximumContentOffsetY, because: .clamp)
-                }
-            }
-        }
-        guard store.sectionCount > 0, store.slots.count > 0,
-            firstSlotNeedingMeasurement(collectionView) != nil || unmeasuredPinnedItem(collectionView) != nil
-        else { return }
-        // After a jump (more than half a screen), the old screen's cells go back to the pool first,
-        // so measuring the new screen reuses them; a small scroll measures a few items with spare cells.
-        if abs(collectionView.contentOffset.y - collectionView.engine.pass.lastOffsetY) > collectionView.bounds.height / 2 {
-            collectionView.recycleCellsBeforeMeasuring()
-        }
-        let top = store.sectionsTop
-        func visible() -> (minY: CGFloat, maxY: CGFloat) {
-            (collectionView.contentOffset.y, collectionView.contentOffset.y + max(0, collectionView.bounds.height))
-        }
-        if let anchor = anchorSlot(collectionView) {
-            let screenY = anchor.minY - collectionView.contentOffset.y
-            // 1. Down from the anchor: walk the slots (counting sections as header slots go by) to the
-            //    next estimated one, measure it, and walk on from after it.
-            var index = anchor.index
-            var s = store.slots.section(containing: index)
-            var countsHeaderAtStart = false  // the first walk starts in `s` already
-            while index < store.slots.count {
-                var next: Slot?
-                store.slots.forEachSlot(from: index) { slot in
-                    guard CGFloat(slot.minY) + top < visible().maxY else { return false }
-                    if slot.kind == .header, countsHeaderAtStart || slot.index > index { s += 1 }
-                    if needsMeasuring(slot, section: s, collectionView) {
-                        next = slot
-                        return false
-                    }
-                    return true
-                }
-                guard let slot = next else { break }
-                guard measure(slot, section: s, collectionView, keep: true) else { return }
-                changed = true
-                index = slot.index + 1
-                countsHeaderAtStart = true
-            }
-            // 2. Up from the anchor, moving the offset with every change above it.
-            index = anchor.index - 1
-            while index >= 0 {
-                let slot = store.slots.slot(at: index)
-                guard CGFloat(slot.maxY) + top > visible().minY else { break }
-                if needsMeasuring(slot, collectionView) {
-                    guard measure(slot, collectionView, keep: true) else { return }
-                    changed = true
-                    collectionView.contentSize.height = max(0, store.contentHeight)
-                    collectionView.moveOffsetForAnchor(toY: CGFloat(store.slots.offset(of: anchor.index)) + top - screenY)
-                }
-                index -= 1
-            }
-        }
-        // 3. Until the viewport shows no estimate (bounded: each round measures at least one slot).
-        for _ in 0..<10_000 {
-            if changed {
-                collectionView.contentSize.height = max(0, store.contentHeight)
-                if wasWithinContent, collectionView.contentOffset.y > collectionView.maximumContentOffsetY {
-                    collectionView.moveOffset(toY: collectionView.maximumContentOffsetY, because: .clamp)
-                }
-            }
-            if let slot = firstSlotNeedingMeasurement(collectionView) {
-                guard measure(slot, collectionView, keep: true) else { return }
-            } else if let pinned = unmeasuredPinnedItem(collectionView) {
-                guard measurePinned(pinned, collectionView) else { return }
-            } else {
-                break
-            }
-            changed = true
+        let measuredGlobal = measureGlobalItems(collectionView)
+        let outcome = CompositionalMeasuring(layout: self, collectionView: collectionView).measureViewport()
+        // A walk that stopped may have measured part of a group.
+        guard measuredGlobal || outcome.measured || outcome.stopped else { return }
+        generation &+= 1
+        collectionView.contentSize.height = max(0, store.contentHeight)
+        if wasWithinContent, collectionView.contentOffset.y > collectionView.maximumContentOffsetY {
+            collectionView.moveOffset(toY: collectionView.maximumContentOffsetY, because: .clamp)
         }
     }
 
@@ -126,19 +57,6 @@ extension CollectionViewCompositionalLayout {
             }
         }
         return nil
-    }
-
-    /// Measures a pinned item `unmeasuredPinnedItem(_:)` found, keeping the anchor still on screen
-    /// (its slot may be above it); false when a callback queued a structural call.
-    func measurePinned(_ pinned: (section: Int, footer: Bool), _ collectionView: CollectionView) -> Bool {
-        let anchor = anchorSlot(collectionView)
-        let screenY = anchor.map { $0.minY - collectionView.contentOffset.y }
-        guard measureBoundary(pinned.section, footer: pinned.footer, collectionView) else { return false }
-        collectionView.contentSize.height = max(0, store.contentHeight)
-        if let anchor, let screenY {
-            collectionView.moveOffsetForAnchor(toY: CGFloat(store.slots.offset(of: anchor.index)) + store.sectionsTop - screenY)
-        }
-        return true
     }
 
     /// Measures the item at `indexPath` and what will share the screen with it once the offset is
@@ -174,66 +92,6 @@ extension CollectionViewCompositionalLayout {
             guard let range = screen() else { return }
             next = store.slots.unmeasuredSlot(nearest: target, in: range) { needsMeasuring($0, collectionView) }
         }
-    }
-
-    /// The slot whose place on screen measuring keeps: the first group or band the user sees
-    /// (below the top inset) that is measured, else the first one seen, else the first slot of any kind.
-    /// - Complexity: O(log n + slots walked).
-    func anchorSlot(_ collectionView: CollectionView) -> (index: Int, minY: CGFloat)? {
-        let top = store.sectionsTop
-        let minY = collectionView.contentOffset.y, maxY = minY + max(0, collectionView.bounds.height)
-        let seenTop = min(minY + max(0, collectionView.adjustedContentInset.top), maxY)
-        let low = Double(minY - top)
-        let start: Int
-        if low <= 0 {
-            start = 0
-        } else if let found = store.slots.index(atOffset: low) {
-            start = found
-        } else {
-            return nil
-        }
-        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?
-        store.slots.forEachSlot(from: start) { slot in
-            guard CGFloat(slot.minY) + top < maxY else { return false }
-            guard slot.height > 0, CGFloat(slot.maxY) + top > minY else { return true }
-            if firstSlot == nil { firstSlot = slot }
-            guard slot.kind == .row, CGFloat(slot.maxY) + top > seenTop else { return true }
-            if firstRow == nil { firstRow = slot }
-            if slot.isMeasured {
-                firstMeasuredRow = slot
-                return false
-            }
-            return true
-        }
-        guard let chosen = firstMeasuredRow ?? firstRow ?? firstSlot else { return nil }
-        return (chosen.index, CGFloat(chosen.minY) + top)
-    }
-
-    /// The first slot the viewport shows that still holds an estimate.
-    func firstSlotNeedingMeasurement(_ collectionView: CollectionView) -> Slot? {
-        let top = store.sectionsTop
-        let minY = collectionView.contentOffset.y, maxY = minY + max(0, collectionView.bounds.height)
-        let low = Double(minY - top)
-        let start: Int
-        if low <= 0 {
-            start = 0
-        } else if let found = store.slots.index(atOffset: low) {
-            start = found
-        } else {
-            return nil
-        }
-        var found: Slot?
-        var s = store.slots.section(containing: start)  // then counted along the walk: no descent per slot
-        store.slots.forEachSlot(from: start) { slot in
-            guard CGFloat(slot.minY) + top < maxY else { return false }
-            if slot.kind == .header, slot.index > start { s += 1 }
-            if CGFloat(slot.maxY) + top > minY || slot.height == 0, needsMeasuring(slot, section: s, collectionView) {
-                found = slot
-                return false
-            }
-            return true
-        }
-        return found
     }
 
     /// Whether `slot` still holds an estimate the viewport needs: an unmeasured group or boundary
@@ -341,5 +199,104 @@ extension CollectionViewCompositionalLayout {
             changed = true
         }
         return changed
+    }
+}
+
+/// The compositional layout's answers to the measuring walks: its slots below the layout's own
+/// top items, groups and bands measured item by item through the collection view's cells,
+/// boundary items through its supplementary views.
+@MainActor struct CompositionalMeasuring: ViewportMeasuring {
+    let layout: CollectionViewCompositionalLayout
+    let collectionView: CollectionView
+
+    var store: CompositionalSections { layout.store }
+
+    var slotCount: Int { store.slots.count }
+
+    func slot(at index: Int) -> Slot { store.slots.slot(at: index) }
+
+    func position(ofSlot index: Int) -> SlotPosition {
+        let section = store.slots.section(containing: index)
+        return SlotPosition(index: index, section: section, row: index - store.headerSlot(section) - 1)
+    }
+
+    func locateSlot(atOffset y: Double) -> SlotPosition? {
+        var finger = GeometryFinger()
+        guard let located = store.slots.slot(atOffset: y, near: &finger) else { return nil }
+        return SlotPosition(index: located.slot.index, section: located.section, row: located.row)
+    }
+
+    func forEachSlot(from index: Int, _ body: (Slot) -> Bool) {
+        let slots = store.slots  // a snapshot to walk: `body` may not change what it walks
+        slots.forEachSlot(from: index, body)
+    }
+
+    var visibleRange: Range<Double> {
+        let top = Double(collectionView.contentOffset.y - store.sectionsTop)
+        return top..<(top + Double(max(0, collectionView.bounds.height)))
+    }
+
+    var seenTopInset: Double { Double(collectionView.adjustedContentInset.top) }
+    var overscan: Double { 0 }
+    var minimumAnchorHeight: Double { 0 }
+    var isOffsetWithinContent: Bool { collectionView.contentOffset.y <= collectionView.maximumContentOffsetY }
+    var distanceSinceLastPass: Double { Double(abs(collectionView.contentOffset.y - collectionView.engine.pass.lastOffsetY)) }
+
+    var mayNeedMeasuring: Bool { store.sectionCount > 0 && store.slots.count > 0 && layout.hasEstimates }
+
+    func needsMeasuring(_ slot: Slot, at position: SlotPosition) -> Bool {
+        layout.needsMeasuring(slot, section: position.section, collectionView)
+    }
+
+    func measure(_ slot: Slot, at position: SlotPosition, keepCell: Bool) -> Bool {
+        layout.measure(slot, section: position.section, collectionView, keep: keepCell)
+    }
+
+    /// A group shows a cell when one of its items does; a band, when an item of a group it shows across does.
+    func showsCell(at position: SlotPosition) -> Bool {
+        let s = position.section, k = position.row
+        guard s >= 0, s < store.sectionCount, k >= 0 else { return false }
+        let kind = store.kind(s)
+        let p = kind.leavesPerGroup, count = store.records[s].count
+        let groups: Range<Int>
+        if kind.isOrthogonal {
+            let minX = collectionView.contentOffset.x
+            groups = store.bandGroups(s, minX: minX, maxX: minX + max(0, collectionView.bounds.width), offset: layout.orthogonalOffsets[s] ?? 0)
+        } else {
+            groups = k..<(k + 1)
+        }
+        let cells = collectionView.engine.cellsOnScreen
+        for group in groups {
+            for item in (group * p)..<min(group * p + p, count) where cells[IndexPath(item: item, section: s)] != nil { return true }
+        }
+        return false
+    }
+
+    var showsUnmeasuredPinnedElement: Bool { layout.unmeasuredPinnedItem(collectionView) != nil }
+
+    func measurePinnedElement() -> Bool {
+        guard let pinned = layout.unmeasuredPinnedItem(collectionView) else { return true }
+        return layout.measureBoundary(pinned.section, footer: pinned.footer, collectionView)
+    }
+
+    func keep(slot index: Int, atScreenY screenY: Double) {
+        followContent()
+        collectionView.moveOffsetForAnchor(toY: CGFloat(store.slots.offset(of: index) - screenY) + store.sectionsTop)
+    }
+
+    func clampOffsetToContent() -> Bool {
+        followContent()
+        let maxY = collectionView.maximumContentOffsetY
+        guard collectionView.contentOffset.y > maxY else { return false }
+        collectionView.moveOffset(toY: maxY, because: .clamp)
+        return true
+    }
+
+    func recycleCellsThatLeft() { collectionView.recycleCellsBeforeMeasuring() }
+
+    /// The content size follows the slots.
+    private func followContent() {
+        let height = max(0, store.contentHeight)
+        if collectionView.contentSize.height != height { collectionView.contentSize.height = height }
     }
 }

@@ -38,10 +38,7 @@ extension TableView {
         if let measuredWidth, measuredWidth != bounds.width { widthDidChange() }
         if isViewportResized { clampOffsetToContent() }
         if engine.pass.requests.contains(.measureEverything), !transaction.hasDeferredWork { finishFullMeasurement() }
-        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork {
-            recycleCellsThatLeft(wantedRows())
-            measureSlotsInViewport(&settle)
-        }
+        if geometry.unmeasuredCount > 0, !transaction.hasDeferredWork { measureSlotsInViewport(&settle) }
         finishTableSettle(settle)
         placeLiftedCell()  // its height follows measurement and the width
     }
@@ -93,13 +90,12 @@ extension TableView {
         return settle
     }
 
-    /// Row `indexPath` (the anchor this settle put back), while the viewport still shows it below
-    /// `seenTop`: what measuring the viewport keeps still, rather than a row shown or measured near it.
+    /// The slot of row `indexPath` (the anchor this settle put back), while the row is still there:
+    /// what measuring the viewport keeps still while it is seen, rather than a row shown or measured near it.
     /// - Complexity: O(log n).
-    func liveAnchorInView(_ indexPath: IndexPath?, _ visible: Range<Double>, seenTop: Double) -> Slot? {
+    func liveAnchorSlot(_ indexPath: IndexPath?) -> Slot? {
         guard let indexPath, liveAnchorMinY(indexPath) != nil else { return nil }
-        let slot = geometry.slot(at: slotIndex(forRow: indexPath))
-        return slot.maxY > seenTop && slot.minY < visible.upperBound ? slot : nil
+        return geometry.slot(at: slotIndex(forRow: indexPath))
     }
 
     // MARK: Width
@@ -152,123 +148,6 @@ extension TableView {
         }
     }
 
-    // MARK: Measure what the viewport shows, keeping the anchor still
-
-    /// Measures every estimated slot in and near the viewport, keeping what the user sees still
-    /// (scroll anchoring on `anchorSlot(in:preferring:)`), in three walks: down from the anchor
-    /// (nothing above it changes, so nothing moves, and only the rows that fill the viewport are
-    /// measured), up from it (each change above moves the offset with it, so scrolling up into
-    /// estimates is smooth), then fill (whatever the viewport shows now, top down). The pass never
-    /// ends with an estimate on screen. Why one anchor rule: Docs/estimated-heights.md.
-    /// - Complexity: O(m log n) for m slots measured.
-    func measureSlotsInViewport(_ settle: inout Settle) {
-        let overscan = Double(measurementOverscan)
-        let wasWithinContent = contentOffset.y <= maximumContentOffsetY
-        var visible = viewport
-        if let anchorSlot = anchorSlot(in: visible, preferring: settle.anchor) {
-            let screenY = anchorSlot.minY - visible.lowerBound
-            // Down from the anchor, with positions updated as slots are measured.
-            //    Measured slots are walked through the layout finger (no descent while in its leaf);
-            //    each measurement changes the geometry, so the walk starts again after it.
-            var index = anchorSlot.index
-            var y = anchorSlot.minY
-            while index < geometry.count, y < visible.upperBound + overscan {
-                var estimate = false
-                geometry.forEachSlot(from: index, near: layoutFinger) { slot in
-                    guard y < visible.upperBound + overscan else { return false }
-                    if !slot.isMeasured { estimate = true; return false }
-                    y += slot.height
-                    index += 1
-                    return true
-                }
-                // Stops when a height was not asked: a callback queued a structural call.
-                guard estimate, measureSlot(at: index, keepCell: y < visible.upperBound) else { break }
-                y += geometry.height(at: index)
-                index += 1
-            }
-            // Up from the anchor, moving the offset with every change above it.
-            index = anchorSlot.index - 1
-            while index >= 0 {
-                let slot = geometry.slot(at: index)
-                if slot.maxY <= visible.lowerBound - overscan { break }
-                if !slot.isMeasured {
-                    guard measureSlot(at: index, keepCell: slot.maxY > visible.lowerBound) else { break }
-                    restoreAnchor(slotIndex: anchorSlot.index, screenY: screenY)
-                    visible = viewport
-                }
-                index -= 1
-            }
-        }
-        // Fill: measure what the viewport shows now, until it shows no estimate. A clamp to
-        //    the end leaves the viewport at the end: the settle stays there (`finishTableSettle(_:)`).
-        while true {
-            if wasWithinContent, clampOffsetToContent() { settle.clampedToEnd = true }
-            visible = viewport
-            guard let index = firstUnmeasuredSlot(in: visible), measureSlot(at: index, keepCell: true) else { break }
-        }
-    }
-
-    /// The slot whose place on screen a change keeps: the first row the user sees — its
-    /// rect intersects `visible` below the top inset (under a navigation bar is not seen).
-    /// In order of preference: the first such row still showing its cell from the last
-    /// pass (what the user was reading: an estimated row between it and a measured row
-    /// above must not push it down), the first *measured* such row, the first such row.
-    /// Never a header or footer while a row is seen: their heights are known, and rows
-    /// measured below them would push what the user reads down. With no row seen, the
-    /// first slot of any kind in `visible`. In the settle that put back a live-data anchor
-    /// (`preferred`), that row, while it is seen: one mechanism for estimates, height changes,
-    /// width changes and live data.
-    /// - Complexity: O(log n + slots walked).
-    func anchorSlot(in visible: Range<Double>, preferring preferred: IndexPath? = nil) -> Slot? {
-        let insetTop = Double(max(adjustedContentInset.top, 0))
-        let seenTop = min(visible.lowerBound + insetTop, visible.upperBound)
-        if let preferred = liveAnchorInView(preferred, visible, seenTop: seenTop) { return preferred }  // live data put it back
-        let margin = Double(appliedRowMargin)
-        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
-        forEachSlot(in: visible) { slot, section, row in
-            guard firstShownRow == nil, slot.height > 0, slot.maxY > visible.lowerBound else { return }
-            if firstSlot == nil { firstSlot = slot }
-            guard slot.kind == .row, slot.height > margin, slot.maxY > seenTop else { return }
-            if firstRow == nil { firstRow = slot }
-            guard slot.isMeasured else { return }
-            if firstMeasuredRow == nil { firstMeasuredRow = slot }
-            if engine.cellsOnScreen[IndexPath(row: row, section: section)] != nil { firstShownRow = slot }
-        }
-        return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
-    }
-
-    /// The anchor (`anchorSlot(in:preferring:)`) and its distance from the viewport's top, for keeping it still across a change.
-    func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
-        let visible = viewport
-        return anchorSlot(in: visible).map { ($0.index, $0.minY - visible.lowerBound) }
-    }
-
-    /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
-    func restoreAnchor(slotIndex: Int, screenY: Double) {
-        let oldTop = contentOffset.y
-        var newTop = CGFloat(geometry.offset(of: slotIndex) + geometryOrigin - screenY)
-        let top = minimumContentOffsetY
-        if newTop < top, oldTop >= top { newTop = top }  // the top of the list (below the top inset) is a hard edge
-        if moveOffset(toY: newTop, because: .anchor) { heightCounters.anchorAdjustments += 1 }
-        recorder?.anchorKept(slot: slotIndex, screenY: screenY, in: self)
-    }
-
-    /// The first slot still holding an estimate that intersects `range`.
-    /// - Complexity: O(log n).
-    func firstUnmeasuredSlot(in range: Range<Double>) -> Int? {
-        guard geometry.unmeasuredCount > 0, range.upperBound > 0 else { return nil }
-        let start: Int
-        if range.lowerBound <= 0 {
-            start = 0
-        } else if let index = geometry.index(atOffset: range.lowerBound) {
-            start = index
-        } else {
-            return nil  // the range starts below the content
-        }
-        guard let index = geometry.firstUnmeasured(from: start), geometry.offset(of: index) < range.upperBound else { return nil }
-        return index
-    }
-
     // MARK: Follow and clamp
 
     /// The end of settle: `contentSize` follows the geometry; a table that followed the end goes
@@ -286,8 +165,7 @@ extension TableView {
             moveOffset(toY: y, because: .clamp)
             if y == maximumContentOffsetY, y > minimumContentOffsetY {
                 toEnd = true
-            } else if firstUnmeasuredSlot(in: viewport) != nil, !transaction.hasDeferredWork {
-                recycleCellsThatLeft(wantedRows())
+            } else {
                 measureSlotsInViewport(&settle)  // at the top: the rows now in view
                 updateContentSize()
             }
@@ -303,8 +181,7 @@ extension TableView {
         while rounds <= geometry.count, !transaction.hasDeferredWork {
             updateBottomAlignment()
             moveOffset(toY: maximumContentOffsetY, because: reason)
-            guard geometry.unmeasuredCount > 0, firstUnmeasuredSlot(in: viewport) != nil else { break }
-            recycleCellsThatLeft(wantedRows())
+            guard measuring.firstSlotToMeasure(in: viewport) != nil else { break }
             measureSlotsInViewport(&settle)
             updateContentSize()
             rounds += 1
