@@ -1,7 +1,7 @@
 import Foundation
 
-// Item ranges shown and hidden in one section (an outline's expand or collapse,
-// `Collection/CollectionView+ItemRanges.swift`): the section's count, its measured heights moved
+// Item ranges shown and hidden in one section (an outline's expand or collapse: a range plan,
+// `UpdatePlan.init(rowRangesIn:deleted:inserted:sectionCount:)`, handed over by `applyUpdate(_:newCounts:)`): the section's count, its measured heights moved
 // with their items, and its slots replaced at the next prepare — O(log n + runs of the section),
 // the items shown or hidden never visited one by one.
 

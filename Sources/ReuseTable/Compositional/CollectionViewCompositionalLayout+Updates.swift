@@ -13,6 +13,9 @@ extension CollectionViewCompositionalLayout {
         needsPrepare = true
         store.placedGroups = [:]
         guard !needsRebuild, collectionView != nil, store.sectionCount > 0 || !newCounts.isEmpty else { return }
+        if let ranges = plan.plan.rowRanges {  // an outline's expand or collapse: a step a range
+            return applyItemRanges(ranges.map, inSection: ranges.section, newCount: newCounts[ranges.section])
+        }
         let sectionsChanged = !plan.plan.sectionRemovals.isEmpty || !plan.plan.sectionInsertions.isEmpty
         let oldCounts = store.records.map(\.count)
         if let rowMap = plan.rowMap {

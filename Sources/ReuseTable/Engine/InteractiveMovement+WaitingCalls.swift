@@ -108,11 +108,8 @@ extension InteractiveMovement {
         if destination.row > 0 {
             after = section == origin.section && destination.row - 1 >= origin.row ? destination.row : destination.row - 1
         }
-        let removed = plan.removedRowsByOldSection[section] ?? []
         func isGone(_ row: Int) -> Bool {
-            if section == origin.section && row == origin.row { return true }
-            let k = removed.lowerBound(of: row)
-            return k < removed.count && removed[k] == row
+            (section == origin.section && row == origin.row) || plan.rowLeavesItsPlace(row, inOldSection: section)
         }
         while let row = after, isGone(row) { after = row > 0 ? row - 1 : nil }
         var landing = 0

@@ -85,7 +85,7 @@ struct RowRangeUpdate<Item> {
 /// Where the rows of one section go when `deleted` (old space, ascending) are removed and
 /// `inserted` (new space, ascending) are added: what a range update does to index paths,
 /// selection, cells on screen and measured heights.
-struct RowRangeMap {
+struct RowRangeMap: Sendable {
     let deleted: [Range<Int>]
     let inserted: [Range<Int>]
     /// Rows deleted before each deleted range (and, last, all of them).
@@ -118,5 +118,19 @@ struct RowRangeMap {
             position += range.count
         }
         return position
+    }
+}
+
+/// Rows of one section deleted and inserted as ranges: the plan of an outline's expand or collapse
+/// (`UpdatePlan.init(rowRangesIn:deleted:inserted:sectionCount:)`).
+struct SectionRowRanges: Sendable {
+    let section: Int
+    let map: RowRangeMap
+
+    /// Where an old row goes: rows of other sections stay; nil when deleted.
+    /// - Complexity: that of `RowRangeMap.newRow(ofOld:)`.
+    func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
+        guard indexPath.count == 2, indexPath.section == section else { return indexPath }
+        return map.newRow(ofOld: indexPath[1]).map { IndexPath(indexes: [section, $0]) }
     }
 }

@@ -15,6 +15,9 @@ struct TableStructureUpdate: UpdatePlanTarget {
     var freshSections: [(section: Int, withRows: Bool)] = []
     /// Inserted or reloaded rows, new index paths, in insertion order.
     var freshRows: [IndexPath] = []
+    /// Rows inserted as ranges (an outline's expand), new space, in insertion order: their heights
+    /// are asked a run at a time.
+    var freshRowRanges: [(section: Int, rows: Range<Int>)] = []
 
     mutating func removeRow(at indexPath: IndexPath) -> ([HeightRun], IndexPathHeightCache.RowEntry) {
         let slot = table.slotIndex(forRow: indexPath)
@@ -39,5 +42,18 @@ struct TableStructureUpdate: UpdatePlanTarget {
         table.indexPathHeightCache.insertRow(at: indexPath, moved: moved?.1)
         table.geometry.insert(moved?.0 ?? [table.placeholderRowRun(count: 1)], at: at)
         if moved == nil { freshRows.append(indexPath) }
+    }
+
+    mutating func removeRows(_ range: Range<Int>, inSection section: Int) {
+        let header = table.geometry.headerIndex(ofSection: section)
+        table.geometry.removeSubrange((header + 1 + range.lowerBound)..<(header + 1 + range.upperBound))
+        table.indexPathHeightCache.removeRows(range, inSection: section)
+    }
+
+    mutating func insertRows(_ range: Range<Int>, inSection section: Int) {
+        let header = table.geometry.headerIndex(ofSection: section)
+        table.geometry.insert([table.placeholderRowRun(count: range.count)], at: header + 1 + range.lowerBound)
+        table.indexPathHeightCache.insertRows(range, inSection: section)
+        freshRowRanges.append((section, range))
     }
 }

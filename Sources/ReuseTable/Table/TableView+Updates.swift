@@ -103,12 +103,13 @@ extension TableView {
         // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`),
         // or, for a plan touching most rows, both rebuilt in one pass (`TableView+BulkUpdate.swift`).
         let freshSections: [(section: Int, withRows: Bool)], freshRows: [IndexPath]
+        var freshRowRanges: [(section: Int, rows: Range<Int>)] = []
         if let rowMap = plan.rowMap {
             (freshSections, freshRows) = rebuildStructure(plan.plan, rowMap, oldCounts: oldCounts, newCounts: newCounts)
         } else {
             var structure = TableStructureUpdate(table: self)
             plan.plan.apply(to: &structure, newCounts: newCounts)
-            (freshSections, freshRows) = (structure.freshSections, structure.freshRows)
+            (freshSections, freshRows, freshRowRanges) = (structure.freshSections, structure.freshRows, structure.freshRowRanges)
         }
 
         // Phase 2: heights of what is new, asked with the new structure in place.
@@ -137,10 +138,35 @@ extension TableView {
             }
         }
         if let collected { setRowHeightsInOnePass(collected) }
+        for (section, rows) in freshRowRanges { fillHeights(ofRows: rows, inSection: section) }
         tellDidEndDisplaying(leaving)  // the update is applied: a delegate reading the table sees the new structure
         // The offset stays where it was unless the content shrank below it.
         clampOffsetToContent()
         runLayoutPass()
+    }
+
+    /// Replaces the placeholder heights of fresh rows `rows` of `section` (a range an outline's
+    /// expand inserted) by the plan's, asked a run at a time with the new structure in place.
+    /// - Complexity: O(runs · log n): one run for rows that share a height.
+    func fillHeights(ofRows rows: Range<Int>, inSection section: Int) {
+        guard !transaction.hasDeferredWork else { return measureEverythingAtNextPass() }
+        resolveHeightPlan(first: IndexPath(row: rows.lowerBound, section: section))
+        var runs: [HeightRun] = []
+        var row = rows.lowerBound
+        while row < rows.upperBound, !transaction.hasDeferredWork,
+            var run = heightPlan.rowRun(section: section, row: row, count: rows.upperBound, margin: Double(appliedRowMargin), table: self)
+        {
+            run.count = min(run.count, rows.upperBound - row)
+            runs.append(run)
+            row += run.count
+        }
+        if row < rows.upperBound {  // cut short by a queued call
+            runs.append(placeholderRowRun(count: rows.upperBound - row))
+            measureEverythingAtNextPass()
+        }
+        let start = geometry.headerIndex(ofSection: section) + 1 + rows.lowerBound
+        geometry.removeSubrange(start..<(start + rows.count))
+        geometry.insert(runs, at: start)
     }
 
     /// Decides the row plan at the first row inserted into a table that had none at reload.

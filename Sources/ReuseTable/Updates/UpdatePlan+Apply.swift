@@ -24,6 +24,22 @@ protocol UpdatePlanTarget {
     mutating func insertSection(at section: Int, count: Int, moved: SectionPayload?)
     /// Inserts a row (new index path): fresh when `moved` is nil, else the moved row's payload.
     mutating func insertRow(at indexPath: IndexPath, moved: RowPayload?)
+    /// Removes the rows `range` of `section` (old space): one step of a range plan.
+    mutating func removeRows(_ range: Range<Int>, inSection section: Int)
+    /// Inserts fresh rows `range` of `section` (new space): one step of a range plan.
+    mutating func insertRows(_ range: Range<Int>, inSection section: Int)
+}
+
+extension UpdatePlanTarget {
+    /// Row by row, highest first, for a target without a step of its own for a range.
+    mutating func removeRows(_ range: Range<Int>, inSection section: Int) {
+        for row in range.reversed() { _ = removeRow(at: IndexPath(indexes: [section, row])) }
+    }
+
+    /// Row by row, lowest first, for a target without a step of its own for a range.
+    mutating func insertRows(_ range: Range<Int>, inSection section: Int) {
+        for row in range { insertRow(at: IndexPath(indexes: [section, row]), moved: nil) }
+    }
 }
 
 extension UpdatePlan {
@@ -33,6 +49,11 @@ extension UpdatePlan {
     /// - Complexity: O(k) steps for k changes, plus the target's cost per step.
     @MainActor
     func apply<Target: UpdatePlanTarget>(to target: inout Target, newCounts: [Int]) {
+        if let rowRanges {  // an outline's expand or collapse: a step a range, deletions highest first
+            for range in rowRanges.map.deleted.reversed() { target.removeRows(range, inSection: rowRanges.section) }
+            for range in rowRanges.map.inserted { target.insertRows(range, inSection: rowRanges.section) }
+            return
+        }
         let rowInsertions = rowInsertions
         let movedRowSources = Set(
             rowInsertions.compactMap { insertion -> IndexPath? in
@@ -75,5 +96,9 @@ extension IndexPathHeightCache: UpdatePlanTarget {
 
     func insertRow(at indexPath: IndexPath, moved: RowEntry?) {
         if let moved { insertRow(moved, at: indexPath) } else { insertRows(1, at: indexPath) }
+    }
+
+    func insertRows(_ range: Range<Int>, inSection section: Int) {
+        insertRows(range.count, at: IndexPath(indexes: [section, range.lowerBound]))
     }
 }

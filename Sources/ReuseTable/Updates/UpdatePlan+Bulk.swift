@@ -27,6 +27,7 @@ extension UpdatePlan {
     /// deletes or reloads more than n / log2 n rows, where n edits of O(log n) cost more than O(n).
     /// - Complexity: O(1).
     func prefersBulk(rowCount: Int) -> Bool {
+        guard rowRanges == nil else { return false }  // ranges are steps already
         switch UpdateApplyPath.forced {
         case .edits: return false
         case .bulk: return true

@@ -10,6 +10,8 @@ import Foundation
 ///   inserted sections that receive moved rows); mapping one old index path is
 ///   O(log k + k) — never proportional to the rows.
 struct UpdatePlan: Sendable {
+    init() {}
+
     enum Source<Old: Sendable>: Sendable {
         /// Ask the data source (inserted or reloaded).
         case fresh
@@ -52,9 +54,15 @@ struct UpdatePlan: Sendable {
     /// Reloaded rows (old index paths): gone as cells and heights, but the same rows (see `newIndexPath(followingReloadOf:)`).
     private(set) var reloadedRows: RowSet?
 
+    /// Rows of one section deleted and inserted as ranges — an outline's expand or collapse — when
+    /// the plan is one (`init(rowRangesIn:deleted:inserted:sectionCount:)`): each range is one step
+    /// for its consumers, never one per row.
+    private(set) var rowRanges: SectionRowRanges?
+
     /// Where an old row is after the update: nil when deleted, reloaded or in a removed section.
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(forOld indexPath: IndexPath) -> IndexPath? {
+        if let rowRanges { return rowRanges.newIndexPath(forOld: indexPath) }
         if let destination = movedRowDestinations.destination(of: indexPath) { return destination }
         guard indexPath.count == 2, newSectionOfOld.indices.contains(indexPath.section), !isGone(indexPath),
             let section = newSectionOfOld[indexPath.section]
@@ -75,6 +83,7 @@ struct UpdatePlan: Sendable {
     /// follows a reloaded row, as in UIKit): nil when deleted or in a deleted or reloaded section.
     /// - Complexity: O(log k + k) for k changes in its sections.
     func newIndexPath(followingReloadOf indexPath: IndexPath) -> IndexPath? {
+        if let rowRanges { return rowRanges.newIndexPath(forOld: indexPath) }
         guard reloadedRows?.contains(indexPath) == true, let section = newSectionOfOld[indexPath.section] else {
             return newIndexPath(forOld: indexPath)
         }
@@ -86,6 +95,16 @@ struct UpdatePlan: Sendable {
     /// - Complexity: O(1).
     func freshRowCount(ofInsertedSection section: Int, newCounts: [Int]) -> Int {
         sectionsFilledRowByRow.contains(section) ? 0 : newCounts[section]
+    }
+
+    /// Whether old row `row` of old section `section` leaves its place: deleted or moved away (a
+    /// reload keeps its place).
+    /// - Complexity: O(log k) for k rows removed from the section.
+    func rowLeavesItsPlace(_ row: Int, inOldSection section: Int) -> Bool {
+        if let rowRanges { return section == rowRanges.section && rowRanges.map.newRow(ofOld: row) == nil }
+        let removed = removedRowsByOldSection[section] ?? []
+        let k = removed.lowerBound(of: row)
+        return k < removed.count && removed[k] == row
     }
 
     /// Position after the update of a row that neither moved nor was removed:
@@ -101,6 +120,15 @@ struct UpdatePlan: Sendable {
     }
 
     // MARK: Building
+
+    /// The plan of an outline's expand or collapse: `deleted` rows (old space, ascending) and
+    /// `inserted` rows (new space, ascending) of `section`, in a view of `sectionCount` sections;
+    /// every other row and section stays. Each range is one step (`UpdatePlanTarget.removeRows(_:inSection:)`).
+    /// - Complexity: O(r + sections) for r ranges.
+    init(rowRangesIn section: Int, deleted: [Range<Int>], inserted: [Range<Int>], sectionCount: Int) {
+        rowRanges = SectionRowRanges(section: section, map: RowRangeMap(deleted: deleted, inserted: inserted))
+        newSectionOfOld = Array(0..<sectionCount)
+    }
 
     /// Validates `batch` against the counts before and after (from the data
     /// source), UIKit's way, and returns the plan; throws a precise message otherwise.

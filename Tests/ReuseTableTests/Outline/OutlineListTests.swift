@@ -169,7 +169,11 @@ final class OutlineListHarness {
         flow.dataSource = counts
         flow.reloadData()
         counts.count = 100
-        #expect(!flow.applyItemRanges(inSection: 0, deleted: [0..<3], inserted: []), "a layout without ranges takes a batch")
+        // Every layout takes a range plan: one without a step for a range takes it item by item.
+        #expect(flow.applyItemRanges(inSection: 0, deleted: [0..<3], inserted: []))
+        #expect(flow.numberOfItems(inSection: 0) == 100)
+        #expect(flow.layoutAttributesForItem(at: IndexPath(item: 99, section: 0)) != nil)
+        #expect(flow.layoutAttributesForItem(at: IndexPath(item: 100, section: 0)) == nil)
         #expect(!list.applyItemRanges(inSection: 0, deleted: [0..<2], inserted: []), "counts that disagree take a batch")
     }
 
