@@ -39,7 +39,7 @@ let package = Package(
         // message database and its writer (Docs/paged-data.md). Never a dependency of ReuseTable.
         .target(
             name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SeededRandom"]),
-        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
+        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "PagedDatabase", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .executableTarget(name: "ModernList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ModernList"),
         // What every test target shares: the seeded generator and the table builders.

@@ -38,11 +38,12 @@ public final class Database {
             }
             if isFolder.boolValue { throw .cannotOpen(path, because: "it is a folder") }
         }
-        let sqliteMode: SQLiteConnection.Mode = switch mode {
-        case .readOnly: .readOnly
-        case .readWrite: .readWrite
-        case .create: .create
-        }
+        let sqliteMode: SQLiteConnection.Mode =
+            switch mode {
+            case .readOnly: .readOnly
+            case .readWrite: .readWrite
+            case .create: .create
+            }
         do {
             connection = try SQLiteConnection(path: path, mode: sqliteMode)
         } catch {

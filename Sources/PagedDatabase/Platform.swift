@@ -116,10 +116,12 @@ final class SQLiteConnection: @unchecked Sendable {
         let box = ProgressBox(handler)
         progressBox = box
         // The box is held by `progressBox` until the handler is removed or the connection closes.
-        sqlite3_progress_handler(handle, instructions, { context in
-            guard let context else { return 0 }
-            return Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().handler() ? 0 : 1
-        }, Unmanaged.passUnretained(box).toOpaque())
+        sqlite3_progress_handler(
+            handle, instructions,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().handler() ? 0 : 1
+            }, Unmanaged.passUnretained(box).toOpaque())
     }
 
     private final class ProgressBox {

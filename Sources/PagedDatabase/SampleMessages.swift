@@ -134,7 +134,8 @@ public enum SampleMessages {
                 let statement = try database.prepare(sql)
                 for number in written..<end {
                     let message = message(number)
-                    try database.run(statement, sql, [.integer(Int64(number) + 1), .text(message.author), .integer(message.time), .text(message.body)])
+                    try database.run(
+                        statement, sql, [.integer(Int64(number) + 1), .text(message.author), .integer(message.time), .text(message.body)])
                 }
             }
             written = end

@@ -98,10 +98,12 @@ public actor TableLoader {
         estimate = try Self.glance(database, table: query.table)
     }
 
-    /// Largest rowid minus smallest plus one: two index seeks, exact for a table never deleted from.
+    /// Largest rowid minus smallest plus one: two seeks, exact for a table never deleted from. Two
+    /// statements, since SQLite answers `max(rowid)` alone with a seek, but `max(rowid), min(rowid)`
+    /// together with a scan of every row.
     private static func glance(_ database: Database, table: String) throws(DatabaseError) -> Int {
-        guard let row = try database.rows("SELECT max(rowid), min(rowid) FROM \(table)").first,
-            let largest = row[0].integer, let smallest = row[1].integer
+        guard let largest = try database.integer("SELECT max(rowid) FROM \(table)"),
+            let smallest = try database.integer("SELECT min(rowid) FROM \(table)")
         else { return 0 }
         return Int(largest - smallest + 1)
     }
@@ -174,7 +176,8 @@ public actor TableLoader {
 
     /// Reads a key from a `query.keySelect` row.
     private func readKey(_ statement: SQLiteStatement) -> SortKey {
-        query.column == nil ? SortKey(value: .null, rowid: statement.integer(at: 0)) : SortKey(value: statement.value(at: 0), rowid: statement.integer(at: 1))
+        query.column == nil
+            ? SortKey(value: .null, rowid: statement.integer(at: 0)) : SortKey(value: statement.value(at: 0), rowid: statement.integer(at: 1))
     }
 
     /// Up to `limit` results of `select` after `key`, through the order's runs: the rest of the key's run,
@@ -187,7 +190,8 @@ public actor TableLoader {
         var runIndex = key.map { runs.firstIndex(of: query.run(of: $0)) ?? 0 } ?? 0
         var after = key
         while runIndex < runs.count && results.count < limit {
-            let (sql, bindings) = query.statement(select: select, run: runs[runIndex], after: after, descending: descending, limit: limit - results.count)
+            let (sql, bindings) = query.statement(
+                select: select, run: runs[runIndex], after: after, descending: descending, limit: limit - results.count)
             let statement = try database.prepare(sql, bindings)
             while try database.step(statement, sql) { results.append(read(statement)) }
             runIndex += 1

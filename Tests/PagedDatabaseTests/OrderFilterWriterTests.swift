@@ -83,7 +83,8 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("items.sqlite")
         try TestDatabase.make(at: path, rows: 10)
-        try Database(path: path, mode: .readWrite).execute("INSERT INTO items (id, note) VALUES (100, '50% off'), (101, '50 of'), (102, 'a_b'), (103, 'axb')")
+        try Database(path: path, mode: .readWrite).execute(
+            "INSERT INTO items (id, note) VALUES (100, '50% off'), (101, '50 of'), (102, 'a_b'), (103, 'axb')")
         let percent = try TableLoader(path: path, table: "items", filter: RowFilter(column: "note", text: "50%"))
         #expect(try await percent.load(0..<10).map(\.id) == [100])
         let underscore = try TableLoader(path: path, table: "items", filter: RowFilter(column: "note", text: "a_b"))

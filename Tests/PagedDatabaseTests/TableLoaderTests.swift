@@ -31,7 +31,8 @@ import Testing
             let lower = random.below(760)
             let range = lower..<(lower + 1 + random.below(40))
             let loaded = try await loader.load(range).map(\.id)
-            let truth = try TestDatabase.ids(path, "SELECT rowid FROM items ORDER BY \(Self.orderBy(order)) LIMIT \(range.count) OFFSET \(range.lowerBound)")
+            let truth = try TestDatabase.ids(
+                path, "SELECT rowid FROM items ORDER BY \(Self.orderBy(order)) LIMIT \(range.count) OFFSET \(range.lowerBound)")
             #expect(loaded == truth, "\(order), rows \(range)")
         }
     }
