@@ -37,8 +37,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // `Demo db`'s database side: a SQLite loader by keyset pages and a sampled key index, the sample
         // message database and its writer (Docs/paged-data.md). Never a dependency of ReuseTable.
-        .target(
-            name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SeededRandom"]),
+        .target(name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SeededRandom"]),
         .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "PagedDatabase", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .executableTarget(name: "ModernList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ModernList"),
