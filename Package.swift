@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "FiguresTests", dependencies: ["Figures"]),
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "PagedDatabase", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "PagedDatabaseTests", dependencies: ["PagedDatabase", "SeededRandom"]),

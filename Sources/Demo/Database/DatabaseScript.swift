@@ -12,6 +12,8 @@ struct DatabaseScript {
     let table: String?
     /// True for the generated sample, the one file the session writes to (and puts back).
     let isSample: Bool
+    /// Where each line goes: standard output, or a test's list.
+    var print: (String) -> Void = { Swift.print($0) }
 
     func run() throws {
         let table = try chooseTable()
