@@ -20,16 +20,16 @@ struct DatabaseScript {
         print("Database \(path), table \(table)")
         let opened = try timed("open") { try TableLoader(path: path, table: table) }
         let loader = opened.value
-        print("  \(opened.line); journal mode \(try wait { try await loader.journalMode() }); \(try wait { await loader.count() })")
+        print("  \(opened.line); journal mode \(try runAndWait { try await loader.journalMode() }); \(try runAndWait { await loader.count() })")
         try show("first page, rows 0..<20", loader, 0..<20)
         let built = try timed("key index") {
-            try wait { try await loader.buildIndex() }
-            return try wait { await loader.indexProgress }
+            try runAndWait { try await loader.buildIndex() }
+            return try runAndWait { await loader.indexProgress }
         }
         print(
             "  \(built.line): \(built.value.rowsIndexed.grouped) rows walked, \(built.value.samples.grouped) keys kept, "
-                + "\(built.value.memoryBytes.grouped) bytes; now \(try wait { await loader.count() })")
-        let count = try wait { await loader.count() }.value ?? 0
+                + "\(built.value.memoryBytes.grouped) bytes; now \(try runAndWait { await loader.count() })")
+        let count = try runAndWait { await loader.count() }.value ?? 0
         try show("jump to the middle, rows \(count / 2)..<\(count / 2 + 20)", loader, (count / 2)..<(count / 2 + 20))
         try show("jump to the end", loader, max(0, count - 5)..<(count + 5))
         try reorder(loader)
@@ -38,7 +38,7 @@ struct DatabaseScript {
     }
 
     /// `table`, or the file's only table (the sample's messages).
-    private func chooseTable() throws -> String {
+    func chooseTable() throws -> String {
         if let table { return table }
         if isSample { return SampleMessages.table }
         let tables = try Database(path: path).tables()
@@ -52,7 +52,7 @@ struct DatabaseScript {
 
     /// Loads `range` and prints it, with the time it took.
     private func show(_ title: String, _ loader: TableLoader, _ range: Range<Int>) throws {
-        let loaded = try timed(title) { try wait { try await loader.load(range) } }
+        let loaded = try timed(title) { try runAndWait { try await loader.load(range) } }
         print("  \(loaded.line): \(loaded.value.count) rows")
         for row in loaded.value.prefix(3) { print("    " + summary(row, skipping: loader.schema.rowidAlias.flatMap(loader.columns.firstIndex))) }
     }
@@ -78,10 +78,10 @@ struct DatabaseScript {
         let filter = RowFilter(column: column, text: "harbour")
         let filtered = try TableLoader(path: path, table: loader.schema.name, filter: filter)
         try show("filter \(filter): first page", filtered, 0..<20)
-        print("    count then: \(try wait { await filtered.count() })")
+        print("    count then: \(try runAndWait { await filtered.count() })")
         let counted = try timed("  counted") {
-            try wait { try await filtered.buildIndex() }
-            return try wait { await filtered.count() }
+            try runAndWait { try await filtered.buildIndex() }
+            return try runAndWait { await filtered.count() }
         }
         print("  \(counted.line): \(counted.value)")
     }
@@ -90,12 +90,12 @@ struct DatabaseScript {
     /// commits through `PRAGMA data_version`, and the sample is left as it was.
     private func otherWriter(_ loader: TableLoader) throws {
         let ids = try SampleMessages.append(3, to: path)
-        let noticed = try wait { try await loader.checkForChanges() }
-        let last = try wait { try await loader.rows(before: nil, limit: 3) }
+        let noticed = try runAndWait { try await loader.checkForChanges() }
+        let last = try runAndWait { try await loader.rows(before: nil, limit: 3) }
         print("  another writer appended \(ids.map(String.init).joined(separator: ", ")): noticed \(noticed), last rows \(last.map(\.id))")
         let writer = try Database(path: path, mode: .readWrite)
         try writer.execute("DELETE FROM messages WHERE id >= \(ids.first ?? 0)")
-        print("  and removed them: noticed \(try wait { try await loader.checkForChanges() })")
+        print("  and removed them: noticed \(try runAndWait { try await loader.checkForChanges() })")
     }
 
     /// "#42 Ada K. · 1577837032 · First line of the body…", the rowid's alias column left out (it is the `#`).
@@ -114,18 +114,18 @@ struct DatabaseScript {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return (value, String(format: "%@: %.1f ms", title, milliseconds))
     }
+}
 
-    /// Runs `work` on the cooperative pool and waits for it: the script is a sequence of steps.
-    private func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
+/// Runs `work` on the cooperative pool and waits for it: the script is a sequence of steps.
+func runAndWait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+        done.signal()
     }
+    done.wait()
+    return try box.result!.get()
 }
 
 /// A result handed from a task to the thread waiting for it (the semaphore orders the accesses).

@@ -1,6 +1,7 @@
 import Figures
 import Foundation
 import PagedDatabase
+import ReuseTableTerminal
 
 // `swift run Demo db`: the SQLite loader over a real file. Without a file it makes (once, with a progress
 // bar) the sample message database in the cache folder. The session opens the table, loads the first
@@ -21,6 +22,7 @@ enum DatabaseSession {
         TIMES times (default: until stopped).
         """
 
+    @MainActor
     static func run(_ arguments: [String]) -> Int32 {
         do {
             var options = try Options(arguments)
@@ -31,7 +33,9 @@ enum DatabaseSession {
             if let writer = options.writer { return try write(to: writer, options) }
             let sample = options.file == nil
             if sample { options.file = try makeSample(rows: options.rows) }
-            try DatabaseScript(path: options.file!, table: options.table, isSample: sample).run()
+            let script = DatabaseScript(path: options.file!, table: options.table, isSample: sample)
+            if Terminal.isInteractive { return try browse(script) }
+            try script.run()
             return 0
         } catch {
             FileHandle.standardError.write(Data("Demo db: \(error)\n".utf8))
@@ -80,6 +84,15 @@ enum DatabaseSession {
                 }
             }
         }
+    }
+
+    /// The table on the terminal, browsed with keys (`DatabaseScreen`).
+    @MainActor
+    static func browse(_ script: DatabaseScript) throws -> Int32 {
+        let loader = try TableLoader(path: script.path, table: try script.chooseTable())
+        let count = try runAndWait { await loader.count().value ?? 0 }
+        try EventLoop().run(DatabaseScreen(loader: loader, count: count))
+        return 0
     }
 
     /// The cached sample of `rows` messages, made with a progress bar on standard error when missing.

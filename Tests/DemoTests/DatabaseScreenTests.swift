@@ -1,0 +1,51 @@
+import Foundation
+import PagedDatabase
+import ReuseTable
+import ReuseTableTerminal
+import Testing
+
+@testable import Demo
+
+// `Demo db`'s screen without a terminal: rows start as placeholders, their pages land in idle steps and
+// show the generated messages, the end stays the end, and `o` shows another order.
+
+@MainActor @Suite struct DatabaseScreenTests {
+    /// Runs idle steps until no load is in flight (at most a few seconds of waiting for the loader).
+    static func settle(_ screen: DatabaseScreen) async throws {
+        for _ in 0..<1_000 {
+            _ = screen.runIdleStep(budget: .milliseconds(2))
+            _ = screen.render()
+            if screen.rows.inFlight.isEmpty && screen.rows.placeholdersAsked == 0 { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    @Test func pagesReplaceThePlaceholdersAndTheEndStaysTheEnd() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-db-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/messages.sqlite"
+        try SampleMessages.create(at: path, rows: 500)
+        let loader = try TableLoader(path: path, table: "messages")
+        let screen = DatabaseScreen(loader: loader, count: 500)
+        screen.resize(width: 80, height: 20)
+        let first = screen.render().lines.joined(separator: "\n")
+        #expect(first.contains("row 1 …"), "a placeholder before the first page lands")
+        try await Self.settle(screen)
+        let message = SampleMessages.message(0)
+        let loaded = screen.render().lines.joined(separator: "\n")
+        #expect(loaded.contains("#1  1 · \(message.author) · \(message.time)"))
+        #expect(!loaded.contains("…"))
+
+        _ = screen.handle(.char("G"))
+        try await Self.settle(screen)
+        let end = screen.render().lines
+        let last = SampleMessages.message(499)
+        #expect(end.contains { $0.contains("#500  500 · \(last.author)") }, "the last row is on screen once its page has landed")
+        #expect(end.last?.contains("of 500") == true)
+
+        _ = screen.handle(.char("o"))
+        try await Self.settle(screen)
+        #expect(screen.render().lines.last?.contains("by author") == true)
+        #expect(screen.rows.pages.count <= DatabaseRows.residentPages)
+    }
+}
