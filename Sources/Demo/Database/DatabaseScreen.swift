@@ -25,11 +25,6 @@ final class DatabaseScreen: TerminalScreen {
     private var lastLook = Date()
     private let counter = CountBox()
 
-    static let keyHelp = [
-        ("j/k ↑↓", "a line"), ("PgUp/PgDn", "a page"), ("g/G", "the first or last row"), ("o", "the next order"),
-        ("F", "follow new rows at the end"), ("r", "retry failed pages"), ("q", "quit"),
-    ]
-
     /// A screen over `loader`'s rows, `count` of them as far as the loader knows yet.
     init(loader: TableLoader, count: Int) {
         path = loader.path

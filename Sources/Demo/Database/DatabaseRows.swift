@@ -1,8 +1,6 @@
-import Figures
 import Foundation
 import PagedDatabase
 import ReuseTable
-import ReuseTableTerminal
 
 // `Demo db` on a terminal: a table's rows as wrapped cells of a `TableView`, loaded a page at a time
 // through the `TableLoader`. A row whose page has not arrived shows a one-line placeholder and asks for
