@@ -96,7 +96,8 @@ struct KeysetQuery {
             conditions.append("(\(filter.sql))")
             bindings += filter.bindings
         }
-        let order = run == .values && column != nil ? "\(column!) \(direction), rowid \(direction)" : "rowid \(direction)"
+        var order = "rowid \(direction)"
+        if run == .values, let column { order = "\(column) \(direction), " + order }
         let condition = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         return ("SELECT \(select) FROM \(table)\(condition) ORDER BY \(order) LIMIT \(limit)", bindings)
     }

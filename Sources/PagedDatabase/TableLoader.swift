@@ -130,23 +130,32 @@ public actor TableLoader {
     public func load(_ range: Range<Int>) throws(DatabaseError) -> [DatabaseRow] {
         guard range.lowerBound >= 0 else { throw .invalidRange(range) }
         guard !range.isEmpty else { return [] }
-        guard let start = try start(of: range.lowerBound) else { return [] }
-        return try rows(after: start, limit: range.count, descending: order.descending)
+        switch try start(of: range.lowerBound) {
+        case .pastTheEnd: return []
+        case .fromTheStart: return try rows(after: nil, limit: range.count, descending: order.descending)
+        case .after(let key): return try rows(after: key, limit: range.count, descending: order.descending)
+        }
     }
 
-    /// Where position `position` starts: after the returned key (`.some(nil)`: from the start), or nil
-    /// when the position lies past the end.
-    private func start(of position: Int) throws(DatabaseError) -> SortKey?? {
-        guard position > 0 else { return .some(nil) }
+    /// Where the rows from a position start.
+    private enum Start {
+        case fromTheStart
+        case after(SortKey)
+        case pastTheEnd
+    }
+
+    /// Where position `position` starts: the key of the row before it, found from the nearest sample.
+    private func start(of position: Int) throws(DatabaseError) -> Start {
+        guard position > 0 else { return .fromTheStart }
         while !index.isComplete && index.rowsSeen < position { try extendIndex(rows: max(4_096, position - index.rowsSeen)) }
-        guard position < index.rowsSeen || !index.isComplete else { return nil }
+        guard position < index.rowsSeen || !index.isComplete else { return .pastTheEnd }
         let sample = index.sample(atOrBefore: position)
         let skip = position - sample.position
-        guard skip > 0 else { return .some(sample.keyBefore) }
+        if skip == 0 { return sample.keyBefore.map(Start.after) ?? .fromTheStart }
         let keys = try walk(select: query.keySelect, after: sample.keyBefore, limit: skip, descending: order.descending, read: readKey)
         // Fewer keys than asked: rows went since the index was built (checkForChanges() resets it).
-        guard keys.count == skip else { return nil }
-        return .some(keys.last)
+        guard keys.count == skip, let last = keys.last else { return .pastTheEnd }
+        return .after(last)
     }
 
     // MARK: Keyset pages

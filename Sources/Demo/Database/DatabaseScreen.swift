@@ -119,6 +119,7 @@ final class DatabaseScreen: TerminalScreen {
             // Counted, or another writer changed the table: the pages may be stale, so they go.
             rows.replace(rows.loader, count: exact)
             table.reloadData()
+            if following { _ = list.scrollToEnd() }
             changed = true
         }
         if -lastLook.timeIntervalSinceNow > 1 {
