@@ -10,12 +10,13 @@ import Testing
 // show the generated messages, the end stays the end, and `o` shows another order.
 
 @MainActor @Suite struct DatabaseScreenTests {
-    /// Runs idle steps until no load is in flight (at most a few seconds of waiting for the loader).
+    /// Runs idle steps until no load is in flight, no placeholder is on screen and the count has landed
+    /// (at most a few seconds of waiting for the loader).
     static func settle(_ screen: DatabaseScreen) async throws {
         for _ in 0..<1_000 {
             _ = screen.runIdleStep(budget: .milliseconds(2))
             _ = screen.render()
-            if screen.rows.inFlight.isEmpty && screen.rows.placeholdersAsked == 0 { return }
+            if screen.rows.inFlight.isEmpty && screen.placeholdersOnScreen == 0 && !screen.isCounting { return }
             try await Task.sleep(for: .milliseconds(5))
         }
     }
@@ -47,5 +48,41 @@ import Testing
         try await Self.settle(screen)
         #expect(screen.render().lines.last?.contains("by author") == true)
         #expect(screen.rows.pages.count <= DatabaseRows.residentPages)
+    }
+
+    static func type(_ text: String, into screen: DatabaseScreen) {
+        for character in text { _ = screen.handle(.char(character)) }
+        _ = screen.handle(.enter)
+    }
+
+    @Test func gGoesToARowAndSlashFiltersWithTheCountArrivingLater() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-db-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/messages.sqlite"
+        try SampleMessages.create(at: path, rows: 500)
+        let screen = DatabaseScreen(loader: try TableLoader(path: path, table: "messages"), count: 500)
+        screen.resize(width: 80, height: 20)
+        try await Self.settle(screen)
+
+        _ = screen.handle(.char("g"))
+        #expect(screen.render().lines.last?.contains("go to row: _") == true)
+        Self.type("250", into: screen)
+        try await Self.settle(screen)
+        #expect(screen.table.indexPathsForVisibleRows?.first?.row == 249)
+        #expect(screen.render().lines.first?.contains("#250  250 · \(SampleMessages.message(249).author)") == true)
+
+        _ = screen.handle(.char("/"))
+        _ = screen.handle(.char("x"))
+        _ = screen.handle(.escape)
+        #expect(screen.render().lines.last?.contains("of 500 · by rowid") == true, "Esc leaves the rows as they were")
+
+        _ = screen.handle(.char("/"))
+        Self.type("harbour", into: screen)
+        try await Self.settle(screen)
+        let matches = try Database(path: path).integer("SELECT count(*) FROM messages WHERE body LIKE '%harbour%'")
+        let status = screen.render().lines.last ?? ""
+        #expect(status.contains("of \(matches ?? -1) · body contains 'harbour'"), "\(status)")
+        let shown = (screen.table.indexPathsForVisibleRows ?? []).map { screen.rows.text(ofRow: $0.row) }
+        #expect(!shown.isEmpty && shown.allSatisfy { $0.lowercased().contains("harbour") })
     }
 }

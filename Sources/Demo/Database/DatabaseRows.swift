@@ -21,8 +21,6 @@ final class DatabaseRows: TableViewDataSource {
     private(set) var pages: [Int: [DatabaseRow]] = [:]
     private(set) var inFlight: Set<Int> = []
     private(set) var failures: [Int: String] = [:]
-    /// Placeholders handed out since the last frame.
-    var placeholdersAsked = 0
     /// Bumped when the loader or its data change: loads started before then are dropped on landing.
     private var generation = 0
     private var lastAsked = 0
@@ -63,7 +61,6 @@ final class DatabaseRows: TableViewDataSource {
             return "#\(rows[offset].id)  " + values.dropLast().joined(separator: " · ") + "\n" + (values.last ?? "")
         }
         if let failure = failures[page] { return "row \(row + 1): \(failure) — r retries" }
-        placeholdersAsked += 1
         request(page)
         return "row \(row + 1) …"
     }
@@ -84,22 +81,30 @@ final class DatabaseRows: TableViewDataSource {
         }
     }
 
-    /// Stores the loads that finished since the last call and returns their pages (stale ones dropped);
-    /// keeps at most `residentPages`, dropping the farthest from the last page asked for.
-    func takeLanded() -> [Int] {
-        var landed: [Int] = []
+    /// Stores the loads that finished since the last call and returns their pages (stale ones dropped),
+    /// and whether the count went down: a short page is the end of the rows, whatever was counted.
+    /// Keeps at most `residentPages`, dropping the farthest from the last page asked for.
+    func takeLanded() -> (pages: Set<Int>, shortened: Bool) {
+        var landed: Set<Int> = []
+        var shortened = false
         for item in inbox.take() where item.generation == generation {
             inFlight.remove(item.page)
             switch item.result {
-            case .success(let rows): pages[item.page] = rows
+            case .success(let rows):
+                pages[item.page] = rows
+                let end = item.page * Self.pageSize + rows.count
+                if rows.count < Self.pageSize, end < count {
+                    count = end
+                    shortened = true
+                }
             case .failure(let error): failures[item.page] = "\(error)"
             }
-            landed.append(item.page)
+            landed.insert(item.page)
         }
         while pages.count > Self.residentPages, let far = pages.keys.max(by: { abs($0 - lastAsked) < abs($1 - lastAsked) }) {
             pages[far] = nil
         }
-        return landed
+        return (landed, shortened)
     }
 
     /// Forgets the failures, so their pages load again when shown.

@@ -6,7 +6,8 @@ import ReuseTableTerminal
 
 // The terminal screen of `Demo db`: a `ListScreen` over `DatabaseRows`, whose idle steps take the pages
 // that landed and reload their rows on screen, count the table in the background, and look for another
-// writer's commits. Keys: the list's movement keys, `o` the next order, `F` follow the end, `r` retry.
+// writer's commits. Keys: the list's movement keys, `g` a row number, `o` the next order, `/` a filter,
+// `F` follow the end, `r` retry.
 
 /// `Demo db` on a terminal.
 @MainActor
@@ -24,11 +25,19 @@ final class DatabaseScreen: TerminalScreen {
     private var atEnd = false
     private var lastLook = Date()
     private let counter = CountBox()
+    /// The column `/` searches: `body` when there is one, else the last column.
+    private let filterColumn: String
+    private var filter: RowFilter?
+    /// A prompt being typed: `g`'s row number or `/`'s filter text.
+    private enum Prompt { case row, filter }
+    private var prompt: Prompt?
+    private var promptText = ""
 
     /// A screen over `loader`'s rows, `count` of them as far as the loader knows yet.
     init(loader: TableLoader, count: Int) {
         path = loader.path
         tableName = loader.schema.name
+        filterColumn = loader.columns.contains("body") ? "body" : (loader.columns.last ?? "rowid")
         orders = [.rowid] + loader.schema.orderable.filter { $0 != loader.schema.rowidAlias }.map { RowOrder(column: $0, descending: $0 == "time") }
         rows = DatabaseRows(loader: loader, count: count)
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
@@ -44,18 +53,32 @@ final class DatabaseScreen: TerminalScreen {
     /// Builds the loader's key index off the main actor; the idle step takes the exact count from it.
     private func countInBackground(_ loader: TableLoader) {
         let counter = counter
-        counter.set(nil)
+        counter.start()
         Task.detached {
             try? await loader.buildIndex()
-            counter.set(await loader.count().value)
+            counter.finish(await loader.count().value)
         }
     }
 
+    /// True from the start of a count until the idle step has taken its result.
+    var isCounting: Bool { counter.isPending }
+
+    /// Rows on screen whose page has not arrived.
+    var placeholdersOnScreen: Int {
+        (table.indexPathsForVisibleRows ?? []).filter { rows.pages[$0.row / DatabaseRows.pageSize] == nil }.count
+    }
+
     var statusLine: String {
+        switch prompt {
+        case .row: return "go to row: \(promptText)_  (Enter goes, Esc cancels)"
+        case .filter: return "rows whose \(filterColumn) contains: \(promptText)_  (Enter filters, empty: every row; Esc cancels)"
+        case nil: break
+        }
         let top = table.indexPathsForVisibleRows?.first.map { $0.row + 1 } ?? 0
         let order = orders[orderIndex]
-        return "row \(top.grouped) of \(rows.count.grouped) · by \(order) · pages \(rows.pages.count) · loading \(rows.inFlight.count)"
-            + " · placeholders \(rows.placeholdersAsked)\(following ? " · following" : "") · o order F follow r retry q quit"
+        let filtered = filter.map { " · \($0)" } ?? ""
+        return "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(rows.pages.count) · loading \(rows.inFlight.count)"
+            + " · placeholders \(placeholdersOnScreen)\(following ? " · following" : "") · g row / filter o order F follow r retry q quit"
     }
 
     // MARK: TerminalScreen
@@ -63,13 +86,17 @@ final class DatabaseScreen: TerminalScreen {
     func resize(width: Int, height: Int) { list.resize(width: width, height: height) }
 
     func render() -> CharGrid {
-        rows.placeholdersAsked = 0
         table.layoutIfNeeded()
         return list.render()
     }
 
     func handle(_ key: Key) -> KeyResponse {
+        if prompt != nil { return handlePrompt(key) }
         switch key {
+        case .char("g"), .char("/"):
+            prompt = key == .char("g") ? .row : .filter
+            promptText = ""
+            return .changed
         case .char("o"):
             orderIndex = (orderIndex + 1) % orders.count
             reopen()
@@ -91,10 +118,42 @@ final class DatabaseScreen: TerminalScreen {
         }
     }
 
-    /// The table again in the current order, from its first row.
+    /// A key while a prompt is open: typing, Backspace, Enter (go or filter), Esc (cancel).
+    private func handlePrompt(_ key: Key) -> KeyResponse {
+        switch key {
+        case .char(let character) where prompt == .filter || character.isNumber:
+            if promptText.count < 100 { promptText.append(character) }
+        case .backspace:
+            if !promptText.isEmpty { promptText.removeLast() }
+        case .escape:
+            prompt = nil
+        case .enter:
+            let kind = prompt
+            prompt = nil
+            if kind == .row, let number = Int(promptText) { return jump(toRow: number - 1) }
+            if kind == .filter {
+                filter = promptText.isEmpty ? nil : RowFilter(column: filterColumn, text: promptText)
+                reopen()
+            }
+        default: break
+        }
+        return .changed
+    }
+
+    /// Shows row `row` (0-based, clamped) at the top: placeholders at once, its page when it lands.
+    private func jump(toRow row: Int) -> KeyResponse {
+        guard rows.count > 0 else { return .changed }
+        atEnd = false
+        table.scrollToRow(at: IndexPath(row: min(max(0, row), rows.count - 1), section: 0), at: .top, animated: false)
+        return .changed
+    }
+
+    /// The table again in the current order and filter, from its first row. A filter's count is not known
+    /// until its key index has walked the table: it shows a page of rows until then (fewer when its first
+    /// page comes back short).
     private func reopen() {
-        guard let loader = try? TableLoader(path: path, table: tableName, order: orders[orderIndex]) else { return }
-        rows.replace(loader, count: rows.count)
+        guard let loader = try? TableLoader(path: path, table: tableName, order: orders[orderIndex], filter: filter) else { return }
+        rows.replace(loader, count: filter == nil ? rows.count : DatabaseRows.pageSize)
         table.reloadData()
         table.contentOffset.y = 0
         countInBackground(loader)
@@ -108,14 +167,15 @@ final class DatabaseScreen: TerminalScreen {
     /// second asks the loader whether another connection wrote.
     func runIdleStep(budget: Duration) -> Bool {
         var changed = false
-        let landed = Set(rows.takeLanded())
+        let (landed, shortened) = rows.takeLanded()
+        if shortened { table.reloadData() }
         if !landed.isEmpty {
             let shown = (table.indexPathsForVisibleRows ?? []).filter { landed.contains($0.row / DatabaseRows.pageSize) }
             if !shown.isEmpty { table.reloadRows(at: shown, with: .none) }
             if atEnd || following { _ = list.scrollToEnd() }
             changed = true
         }
-        if let exact = counter.take(), exact != rows.count {
+        if let taken = counter.take(), let exact = taken, exact != rows.count {
             // Counted, or another writer changed the table: the pages may be stale, so they go.
             rows.replace(rows.loader, count: exact)
             table.reloadData()
@@ -137,7 +197,7 @@ final class DatabaseScreen: TerminalScreen {
         Task.detached {
             guard (try? await loader.checkForChanges()) == true else { return }
             try? await loader.buildIndex()
-            counter.set(await loader.count().value)
+            counter.finish(await loader.count().value)
         }
         if following, let last = table.indexPathsForVisibleRows?.last, last.row < rows.count - 1 { _ = list.scrollToEnd() }
     }
@@ -145,12 +205,19 @@ final class DatabaseScreen: TerminalScreen {
     /// The exact count, handed from a background task to the idle step.
     final class CountBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: Int?
-        func set(_ count: Int?) { lock.withLock { value = count } }
-        func take() -> Int? {
+        private var pending = false
+        private var value: Int??
+        /// A count has started: its result is pending.
+        func start() { lock.withLock { (pending, value) = (true, nil) } }
+        /// The count finished with `count` (nil when the loader could not count).
+        func finish(_ count: Int?) { lock.withLock { (pending, value) = (true, .some(count)) } }
+        /// The finished count, once: nil while none has finished since the last take.
+        func take() -> Int?? {
             lock.withLock {
-                defer { value = nil }; return value
+                defer { if value != nil { (pending, value) = (false, nil) } }
+                return value
             }
         }
+        var isPending: Bool { lock.withLock { pending } }
     }
 }
