@@ -88,7 +88,7 @@ struct DemoMain {
                             a SQLite table read by keyset pages and a sampled key index: without FILE, a sample
                             of N messages (default 1,000,000) made once in the cache folder; prints the first page,
                             the index built in steps, jumps, another order, a filter; on a terminal, browses it
-                            (o order, F follow, r retry); `db --writer FILE` appends messages every 2 s (from
+                            (g row, / filter, o order, F follow, r retry, ? keys); `db --writer FILE` appends messages every 2 s (from
                             another terminal); `db --help` for the options
               --help        this text
 

@@ -64,12 +64,15 @@ import Testing
         screen.resize(width: 80, height: 20)
         try await Self.settle(screen)
 
+        _ = screen.handle(.char("?"))
+        #expect(screen.render().lines.last?.contains("g row · / filter · o order · F follow") == true)
         _ = screen.handle(.char("g"))
         #expect(screen.render().lines.last?.contains("go to row: _") == true)
         Self.type("250", into: screen)
         try await Self.settle(screen)
         #expect(screen.table.indexPathsForVisibleRows?.first?.row == 249)
-        #expect(screen.render().lines.first?.contains("#250  250 · \(SampleMessages.message(249).author)") == true)
+        let jumped = screen.render().lines
+        #expect(jumped.first?.contains("#250  250 · \(SampleMessages.message(249).author)") == true, "\(jumped.joined(separator: "\n"))")
 
         _ = screen.handle(.char("/"))
         _ = screen.handle(.char("x"))

@@ -7,7 +7,7 @@ import ReuseTableTerminal
 // The terminal screen of `Demo db`: a `ListScreen` over `DatabaseRows`, whose idle steps take the pages
 // that landed and reload their rows on screen, count the table in the background, and look for another
 // writer's commits. Keys: the list's movement keys, `g` a row number, `o` the next order, `/` a filter,
-// `F` follow the end, `r` retry.
+// `F` follow the end, `r` retry, `?` the keys.
 
 /// `Demo db` on a terminal.
 @MainActor
@@ -21,8 +21,10 @@ final class DatabaseScreen: TerminalScreen {
     private let orders: [RowOrder]
     private var orderIndex = 0
     private var following = false
-    /// True after a key that went to the end, until another movement key.
-    private var atEnd = false
+    /// What stays on screen while pages land and their rows grow from one-line placeholders, until the
+    /// next movement key: the end (after `G`), or the row `g` went to, at the top.
+    private enum Pin { case none, end, row(Int) }
+    private var pin = Pin.none
     private var lastLook = Date()
     private let counter = CountBox()
     /// The column `/` searches: `body` when there is one, else the last column.
@@ -32,6 +34,8 @@ final class DatabaseScreen: TerminalScreen {
     private enum Prompt { case row, filter }
     private var prompt: Prompt?
     private var promptText = ""
+    /// True while the status line lists the keys (`?`, until the next key).
+    private var showsKeys = false
 
     /// A screen over `loader`'s rows, `count` of them as far as the loader knows yet.
     init(loader: TableLoader, count: Int) {
@@ -69,6 +73,9 @@ final class DatabaseScreen: TerminalScreen {
     }
 
     var statusLine: String {
+        if showsKeys {
+            return "↑↓ PgUp PgDn Home End · g row · / filter · o order · F follow · r retry · q quit"
+        }
         switch prompt {
         case .row: return "go to row: \(promptText)_  (Enter goes, Esc cancels)"
         case .filter: return "rows whose \(filterColumn) contains: \(promptText)_  (Enter filters, empty: every row; Esc cancels)"
@@ -78,7 +85,7 @@ final class DatabaseScreen: TerminalScreen {
         let order = orders[orderIndex]
         let filtered = filter.map { " · \($0)" } ?? ""
         return "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(rows.pages.count) · loading \(rows.inFlight.count)"
-            + " · placeholders \(placeholdersOnScreen)\(following ? " · following" : "") · g row / filter o order F follow r retry q quit"
+            + " · placeholders \(placeholdersOnScreen)\(following ? " · following" : "") · ? keys"
     }
 
     // MARK: TerminalScreen
@@ -92,7 +99,11 @@ final class DatabaseScreen: TerminalScreen {
 
     func handle(_ key: Key) -> KeyResponse {
         if prompt != nil { return handlePrompt(key) }
+        showsKeys = false
         switch key {
+        case .char("?"):
+            showsKeys = true
+            return .changed
         case .char("g"), .char("/"):
             prompt = key == .char("g") ? .row : .filter
             promptText = ""
@@ -106,14 +117,14 @@ final class DatabaseScreen: TerminalScreen {
             return following ? list.scrollToEnd() : .changed
         case .end, .char("G"), .char(">"):
             // The end stays the end while the last pages land and their rows grow from placeholders.
-            atEnd = true
+            pin = .end
             return list.handle(key)
         case .char("r"):
             guard rows.retry() else { return .unchanged }
             table.reloadData()
             return .changed
         default:
-            atEnd = false
+            pin = .none
             return list.handle(key)
         }
     }
@@ -143,8 +154,9 @@ final class DatabaseScreen: TerminalScreen {
     /// Shows row `row` (0-based, clamped) at the top: placeholders at once, its page when it lands.
     private func jump(toRow row: Int) -> KeyResponse {
         guard rows.count > 0 else { return .changed }
-        atEnd = false
-        table.scrollToRow(at: IndexPath(row: min(max(0, row), rows.count - 1), section: 0), at: .top, animated: false)
+        let target = min(max(0, row), rows.count - 1)
+        pin = .row(target)
+        table.scrollToRow(at: IndexPath(row: target, section: 0), at: .top, animated: false)
         return .changed
     }
 
@@ -172,7 +184,11 @@ final class DatabaseScreen: TerminalScreen {
         if !landed.isEmpty {
             let shown = (table.indexPathsForVisibleRows ?? []).filter { landed.contains($0.row / DatabaseRows.pageSize) }
             if !shown.isEmpty { table.reloadRows(at: shown, with: .none) }
-            if atEnd || following { _ = list.scrollToEnd() }
+            switch pin {
+            case .end: _ = list.scrollToEnd()
+            case .row(let row) where row < rows.count: table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
+            default: if following { _ = list.scrollToEnd() }
+            }
             changed = true
         }
         if let taken = counter.take(), let exact = taken, exact != rows.count {

@@ -16,7 +16,8 @@ enum DatabaseSession {
 
         Without FILE: the sample database of N messages (default 1,000,000), made once with a progress bar
         in $XDG_CACHE_HOME/reusetable/ (or ~/.cache/reusetable/). With FILE: TABLE, or its only table.
-        On a terminal, browses the table: the list's keys, o the next order, F follow the end, r retry, q quit.
+        On a terminal, browses the table: the list's keys, g a row, / a filter, o the next order, F follow
+        the end, r retry, ? the keys, q quit.
         Elsewhere, prints a session over the loader: the first page, the sampled key index built in steps,
         jumps to the middle and the end, another order, a filter (its first page before its count), another writer.
         --writer appends COUNT messages (default 3) to FILE's messages table every SECONDS (default 2),
