@@ -226,7 +226,7 @@ public actor TableLoader {
     /// Walks the whole order in steps of `stepRows` keys, reporting after each, until the index is complete
     /// (or the task is cancelled). Between steps the actor takes other calls, so pages keep loading while
     /// the index builds; a load that needs a position the walk has not reached extends it itself.
-    public func buildIndex(stepRows: Int = 32_768, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws(DatabaseError) {
+    public func buildIndex(stepRows: Int = 8_192, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws(DatabaseError) {
         while !index.isComplete && !Task.isCancelled {
             try extendIndex(rows: stepRows)
             progress(indexProgress)

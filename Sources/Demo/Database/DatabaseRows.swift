@@ -115,7 +115,7 @@ final class DatabaseRows: TableViewDataSource {
 
     /// Finished loads handed from the tasks to the main actor.
     final class Inbox: @unchecked Sendable {
-        struct Landed: @unchecked Sendable {
+        struct Landed: Sendable {
             var generation: Int
             var page: Int
             var result: Result<[DatabaseRow], any Error>
