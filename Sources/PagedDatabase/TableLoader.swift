@@ -51,6 +51,9 @@ public actor TableLoader {
     public nonisolated let order: RowOrder
     /// The filter, if any.
     public nonisolated let filter: RowFilter?
+    /// `count()` when the loader opened, readable without waiting for the actor: the estimate, or
+    /// unknown under a filter.
+    public nonisolated let countWhenOpened: RowCount
 
     let database: Database
     private let query: KeysetQuery
@@ -94,8 +97,9 @@ public actor TableLoader {
         keyColumn = sqlColumn.flatMap { schema.columns.firstIndex(of: $0) }
         index = SampledKeyIndex(interval: sampleInterval)
         version = try database.dataVersion()
-        estimate = 0
-        estimate = try Self.glance(database, table: query.table)
+        let estimate = try Self.glance(database, table: query.table)
+        self.estimate = estimate
+        countWhenOpened = filter == nil ? .estimated(estimate) : .unknown
     }
 
     /// Largest rowid minus smallest plus one: two seeks, exact for a table never deleted from. Two

@@ -44,6 +44,13 @@ import Testing
         #expect(end.contains { $0.contains("#500  500 · \(last.author)") }, "the last row is on screen once its page has landed")
         #expect(end.last?.contains("of 500") == true)
 
+        try FileManager.default.removeItem(atPath: path)
+        _ = screen.handle(.char("o"))
+        #expect(screen.problem == "cannot open '\(path)': no such file — the rows shown are unchanged")
+        #expect(screen.render().lines.last?.hasPrefix(" cannot open '") == true)
+        #expect(screen.render().lines.last?.contains("by rowid") == false)
+        #expect(screen.rows.pages.count > 0, "the pages shown are kept")
+        try SampleMessages.create(at: path, rows: 500)
         _ = screen.handle(.char("o"))
         try await Self.settle(screen)
         #expect(screen.render().lines.last?.contains("by author") == true)

@@ -69,6 +69,7 @@ import Testing
         #expect(truth.count > 100)
         #expect(try await loader.load(0..<30).map(\.id) == Array(truth[0..<30]))
         #expect(await loader.count() == .unknown, "the first page comes before the count")
+        #expect(loader.countWhenOpened == .unknown)
         var random = SplitMix64(seed: 3)
         for _ in 0..<20 {
             let lower = random.below(truth.count + 10)

@@ -97,6 +97,7 @@ import Testing
         let before = await loader.count()
         let bounds = try Database(path: path).rows("SELECT max(rowid) - min(rowid) + 1 FROM items")[0][0].integer
         #expect(before == .estimated(Int(bounds ?? 0)))
+        #expect(loader.countWhenOpened == before)
         var reports: [IndexProgress] = []
         let collected = Collected<IndexProgress>()
         try await loader.buildIndex(stepRows: 64) { collected.append($0) }

@@ -36,6 +36,8 @@ final class DatabaseScreen: TerminalScreen {
     private var promptText = ""
     /// True while the status line lists the keys (`?`, until the next key).
     private var showsKeys = false
+    /// Why the last order or filter could not be shown (a locked file…), until the next key.
+    private(set) var problem: String?
 
     /// A screen over `loader`'s rows, `count` of them as far as the loader knows yet.
     init(loader: TableLoader, count: Int) {
@@ -73,6 +75,7 @@ final class DatabaseScreen: TerminalScreen {
     }
 
     var statusLine: String {
+        if let problem { return problem }
         if showsKeys {
             return "↑↓ PgUp PgDn Home End · g row · / filter · o order · F follow · r retry · q quit"
         }
@@ -100,6 +103,7 @@ final class DatabaseScreen: TerminalScreen {
     func handle(_ key: Key) -> KeyResponse {
         if prompt != nil { return handlePrompt(key) }
         showsKeys = false
+        problem = nil
         switch key {
         case .char("?"):
             showsKeys = true
@@ -109,8 +113,7 @@ final class DatabaseScreen: TerminalScreen {
             promptText = ""
             return .changed
         case .char("o"):
-            orderIndex = (orderIndex + 1) % orders.count
-            reopen()
+            reopen(orderIndex: (orderIndex + 1) % orders.count, filter: filter)
             return .changed
         case .char("F"):
             following.toggle()
@@ -143,8 +146,7 @@ final class DatabaseScreen: TerminalScreen {
             prompt = nil
             if kind == .row, let number = Int(promptText) { return jump(toRow: number - 1) }
             if kind == .filter {
-                filter = promptText.isEmpty ? nil : RowFilter(column: filterColumn, text: promptText)
-                reopen()
+                reopen(orderIndex: orderIndex, filter: promptText.isEmpty ? nil : RowFilter(column: filterColumn, text: promptText))
             }
         default: break
         }
@@ -160,12 +162,21 @@ final class DatabaseScreen: TerminalScreen {
         return .changed
     }
 
-    /// The table again in the current order and filter, from its first row. A filter's count is not known
+    /// The table again in order `orderIndex` under `filter`, from its first row; on failure the rows
+    /// shown stay, and the status line says why. A filter's count is not known
     /// until its key index has walked the table: it shows a page of rows until then (fewer when its first
     /// page comes back short).
-    private func reopen() {
-        guard let loader = try? TableLoader(path: path, table: tableName, order: orders[orderIndex], filter: filter) else { return }
-        rows.replace(loader, count: filter == nil ? rows.count : DatabaseRows.pageSize)
+    private func reopen(orderIndex: Int, filter: RowFilter?) {
+        let loader: TableLoader
+        do {
+            loader = try TableLoader(path: path, table: tableName, order: orders[orderIndex], filter: filter)
+        } catch {
+            problem = "\(error) — the rows shown are unchanged"
+            return
+        }
+        self.orderIndex = orderIndex
+        self.filter = filter
+        rows.replace(loader, count: loader.countWhenOpened.value ?? DatabaseRows.pageSize)
         table.reloadData()
         table.contentOffset.y = 0
         countInBackground(loader)

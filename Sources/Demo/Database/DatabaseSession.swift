@@ -92,8 +92,7 @@ enum DatabaseSession {
     @MainActor
     static func browse(_ script: DatabaseScript) throws -> Int32 {
         let loader = try TableLoader(path: script.path, table: try script.chooseTable())
-        let count = try runAndWait { await loader.count().value ?? 0 }
-        try EventLoop().run(DatabaseScreen(loader: loader, count: count))
+        try EventLoop().run(DatabaseScreen(loader: loader, count: loader.countWhenOpened.value ?? DatabaseRows.pageSize))
         return 0
     }
 
