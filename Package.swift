@@ -33,7 +33,12 @@ let package = Package(
         .target(name: "Bench", dependencies: ["ArticleTable", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
         // The store screen (`swift run Demo store`): a compositional layout in a terminal (Docs/compositional-layout.md).
         .target(name: "Store", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
-        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
+        // SQLite's C library on Linux: Debian's libsqlite3-dev, used by PagedDatabase only (Darwin has SQLite3).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // `Demo db`'s database side: a SQLite loader by keyset pages and a sampled key index, the sample
+        // message database and its writer (Docs/paged-data.md). Never a dependency of ReuseTable.
+        .target(name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SeededRandom"]),
+        .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "PagedDatabase", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .executableTarget(name: "ModernList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ModernList"),
         // What every test target shares: the seeded generator and the table builders.
@@ -45,9 +50,10 @@ let package = Package(
         .testTarget(name: "FiguresTests", dependencies: ["Figures"]),
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "PagedDatabase", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
+        .testTarget(name: "PagedDatabaseTests", dependencies: ["PagedDatabase", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ReuseTable", "ReuseTableTerminal"]),
         .testTarget(name: "ReuseTableTerminalTests", dependencies: ["ReuseTableTerminal", "ReuseTable", "ExampleList", "ModernList", "TestSupport"]),
         // Every ```swift block of README.md and Docs/*.md, compiled against the public API

@@ -33,6 +33,7 @@ struct DemoMain {
                     if let timed = KeyTimingScreen.fromEnvironment(wrapping: app) { try EventLoop().run(timed) } else { try EventLoop().run(app) }
                 })
         case "store": Platform.exitProcess(StoreSession.run(arguments))
+        case "db": Platform.exitProcess(DatabaseSession.run(arguments))
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
@@ -83,6 +84,12 @@ struct DemoMain {
               store         a store screen on a compositional layout: pinned section headers, a paging carousel
                             (← → move it, Tab the other carousel), a grid of self-sizing tiles, a list of
                             100,000 self-sizing rows; off a terminal, a scripted session printing each frame
+              db [FILE [TABLE]] [--rows N]
+                            a SQLite table read by keyset pages and a sampled key index: without FILE, a sample
+                            of N messages (default 1,000,000) made once in the cache folder; prints the first page,
+                            the index built in steps, jumps, another order, a filter; on a terminal, browses it
+                            (g row, / filter, o order, F follow, r retry, ? keys); `db --writer FILE` appends messages every 2 s (from
+                            another terminal); `db --help` for the options
               --help        this text
 
             Keys in the interactive demo:

@@ -146,6 +146,9 @@ enum DocsSymbols {
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",
         ],
+        "SQLite: its SQL, its C macros and the module map of its system library target": [
+            "OFFSET", "LIKE", "SQLITE_TRANSIENT", "modulemap", "SQLite3",
+        ],
         "kiwi": ["Expression"],
         "a field of `Demo bench --json`, written inside a format string": ["median_ns"],
         "TanStack Virtual": ["resizeItem", "shouldAdjustScrollPositionOnItemSizeChange"],

@@ -12,6 +12,7 @@ enum PlatformFiles {
     static let allowed = [
         "Sources/Bench/Platform.swift",
         "Sources/Demo/Platform.swift",
+        "Sources/PagedDatabase/Platform.swift",
         "Sources/Pager/Platform.swift",
         "Sources/ReuseTableTerminal/Terminal/Platform.swift",
         "Sources/Tree/Platform.swift",
@@ -70,6 +71,20 @@ enum PlatformFiles {
         }
     }
 
+    /// The one file that may import SQLite's C module or call its functions.
+    static let sqliteFile = "Sources/PagedDatabase/Platform.swift"
+
+    /// "path:line: what — advice" for every line of `text` (the file `path`) that imports SQLite's C module
+    /// (Debian's through CSQLite, or Darwin's SQLite3) or calls one of its `sqlite3_` functions.
+    static func sqliteUses(in text: String, path: String) -> [String] {
+        let forms = ["import CSQLite", "import SQLite3", "canImport(SQLite3)", "sqlite3_"]
+        return code(text).compactMap { number, line in
+            guard let form = forms.first(where: { line.contains($0) }) else { return nil }
+            return "\(path):\(number): `\(form)` — SQLite is called only from \(sqliteFile); call its wrapper "
+                + "(`Database`, `TableLoader`) here"
+        }
+    }
+
     /// The numbered lines of `text` that are code (not a `//` comment), the text after `//` cut.
     private static func code(_ text: String) -> [(Int, String)] {
         text.components(separatedBy: "\n").enumerated().compactMap { index, line in
@@ -97,6 +112,20 @@ enum PlatformFiles {
         }
         let clean = problems.isEmpty
         #expect(clean, "glibc named outside the platform files:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// SQLite's C interface is imported and called in one file, whose two branches pick Debian's library
+    /// or Darwin's module; the rest of the package calls the Swift wrapper.
+    @Test func sqliteIsCalledOnlyFromItsPlatformFile() {
+        var problems: [String] = []
+        for path in PlatformFiles.swiftFiles(under: ["Sources/", "Tests/", "Examples/"])
+        where path != PlatformFiles.sqliteFile && path != PlatformFiles.ownPath {
+            problems += PlatformFiles.sqliteUses(in: RepositoryMap.read(path), path: path)
+        }
+        let clean = problems.isEmpty
+        #expect(clean, "SQLite called outside its platform file:\n\(problems.joined(separator: "\n"))")
+        let platform = RepositoryMap.read(PlatformFiles.sqliteFile)
+        #expect(platform.contains("import CSQLite") && platform.contains("import SQLite3"), "both branches of the SQLite import")
     }
 
     /// In a target with a platform file, the rest of the target calls its wrappers, never the C library:
@@ -141,5 +170,13 @@ enum PlatformFiles {
                     + "(the target's platform file) and call its wrapper here",
             ])
         #expect(PlatformFiles.advice(for: "Sources/Store/StoreApp.swift").contains("give this target one"))
+        let sqlite = "import " + "CSQLite\nlet status = " + "sqlite3_step(statement)\n// sqlite3_" + "step in a comment\n"
+        #expect(
+            PlatformFiles.sqliteUses(in: sqlite, path: "Sources/PagedDatabase/TableLoader.swift") == [
+                "Sources/PagedDatabase/TableLoader.swift:1: `import CSQLite` — SQLite is called only from "
+                    + "Sources/PagedDatabase/Platform.swift; call its wrapper (`Database`, `TableLoader`) here",
+                "Sources/PagedDatabase/TableLoader.swift:2: `sqlite3_` — SQLite is called only from "
+                    + "Sources/PagedDatabase/Platform.swift; call its wrapper (`Database`, `TableLoader`) here",
+            ])
     }
 }
