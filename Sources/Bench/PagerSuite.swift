@@ -32,13 +32,25 @@ enum PagerSuite {
 
     static func suite(quick: Bool, bytes: Int? = nil) -> BenchSuite {
         let size = fileBytes(quick: quick, bytes: bytes)
-        func strategy(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchStrategy {
-            BenchStrategy(name: name) { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } }
-        }
-        func operation(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchOperation {
-            BenchOperation(name: name, baseline: nil, strategies: [strategy("Pager", setUp)])
-        }
-        let open = operation("pagerOpen") { path in
+        return BenchSuite(
+            name: "pager", scales: [size],
+            operations: [openOperation, indexOperation, jumpOperation, searchOperation, pipeOperation, filterOperation],
+            commentary: { results in commentary(results, size: size) })
+    }
+
+    /// A strategy named `name` whose case is set up on the generated file of the scale's size.
+    static func strategy(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchStrategy {
+        BenchStrategy(name: name) { bytes in MainActor.assumeIsolated { setUp(generatedFile(bytes: bytes)) } }
+    }
+
+    /// An operation with one strategy, the pager's, and no baseline.
+    static func operation(_ name: String, _ setUp: @escaping @MainActor (String) -> BenchCase) -> BenchOperation {
+        BenchOperation(name: name, baseline: nil, strategies: [strategy("Pager", setUp)])
+    }
+
+    /// `pagerOpen`: open, index the first chunk, build the table, render the first screen.
+    static var openOperation: BenchOperation {
+        operation("pagerOpen") { path in
             BenchCase(
                 step: { _ in
                     MainActor.assumeIsolated {
@@ -47,7 +59,11 @@ enum PagerSuite {
                     }
                 }, maxBatch: 1)
         }
-        let index = operation("pagerIndex") { path in
+    }
+
+    /// `pagerIndex`: index every line on one thread.
+    static var indexOperation: BenchOperation {
+        operation("pagerIndex") { path in
             let probe = PagerDocument(source: try! ByteSource.open(path))
             probe.index.indexAll()
             let perLine = Double(probe.index.memoryBytes) / Double(max(1, probe.index.indexedLines))
@@ -58,7 +74,11 @@ enum PagerSuite {
                     benchSink &+= UInt64(document.index.indexedLines)
                 }, maxBatch: 1, bytesPerRow: perLine)
         }
-        let jump = operation("pagerJump") { path in
+    }
+
+    /// `pagerJump`: jump to 50% of a fresh table over the complete index, and render.
+    static var jumpOperation: BenchOperation {
+        operation("pagerJump") { path in
             let document = PagerDocument(source: try! ByteSource.open(path))
             document.index.indexAll()
             var app = PagerApp(document: document, width: 100, height: 30)
@@ -77,7 +97,11 @@ enum PagerSuite {
                     }
                 }, maxBatch: 1)
         }
-        let search = operation("pagerSearch") { path in
+    }
+
+    /// `pagerSearch`: search from the top for the needle planted at 99%.
+    static var searchOperation: BenchOperation {
+        operation("pagerSearch") { path in
             let source = try! ByteSource.open(path)
             return BenchCase(
                 step: { _ in
@@ -86,7 +110,11 @@ enum PagerSuite {
                     if case .found(let offset) = search.state { benchSink &+= UInt64(offset) }
                 }, maxBatch: 1)
         }
-        let pipe = BenchOperation(
+    }
+
+    /// `pagerPipe`: `cat FILE` into the pager through a pipe, beside `cat FILE | wc -l`.
+    static var pipeOperation: BenchOperation {
+        BenchOperation(
             name: "pagerPipe", baseline: "cat | wc -l",
             strategies: [
                 strategy("Pager") { path in
@@ -106,7 +134,11 @@ enum PagerSuite {
                     BenchCase(step: { _ in benchSink &+= UInt64(shell("cat '\(path)' | wc -l").count) }, maxBatch: 1)
                 },
             ])
-        let filter = BenchOperation(
+    }
+
+    /// `pagerFilter`: the filter over the whole file, beside `grep -F -c`.
+    static var filterOperation: BenchOperation {
+        BenchOperation(
             name: "pagerFilter", baseline: "grep -F -c",
             strategies: [
                 strategy("Pager") { path in
@@ -122,9 +154,6 @@ enum PagerSuite {
                     BenchCase(step: { _ in benchSink &+= UInt64(shell("grep -F -c '\(filterNeedle)' '\(path)'").count) }, maxBatch: 1)
                 },
             ])
-        return BenchSuite(
-            name: "pager", scales: [size], operations: [open, index, jump, search, pipe, filter],
-            commentary: { results in commentary(results, size: size) })
     }
 
     /// Throughputs and the two ratios the targets name.

@@ -166,163 +166,146 @@ final class EnamlLike {
         for constraint in EnamlLike.constraints(width: width, height: height) { try! solver.addConstraint(constraint) }
     }
 
-    // One function so the constraint list reads like kiwi's.
-    // swiftlint:disable:next function_body_length
+    /// A row of kiwi's list: the terms (a variable's name and its coefficient), the constant, the
+    /// relation and the strength.
+    typealias Row = (terms: [(String, Double)], constant: Double, op: RelationalOperator, strength: Double)
+
+    /// The two composite strengths kiwi's form uses besides the standard ones.
+    static let mmedium = Strength.create(0, 1, 0, 1.25)
+    static let smedium = Strength.create(0, 100, 0)
+
+    /// The form's variables besides `width` and `height`, in the order kiwi creates them.
+    static let variableNames = [
+        "left", "top", "contents_top", "contents_bottom", "contents_left", "contents_right", "midline", "ctleft", "ctheight",
+        "cttop", "ctwidth", "lb1left", "lb1height", "lb1top", "lb1width", "lb2left", "lb2height", "lb2top", "lb2width",
+        "lb3left", "lb3height", "lb3top", "lb3width", "fl1left", "fl1height", "fl1top", "fl1width", "fl2left", "fl2height",
+        "fl2top", "fl2width", "fl3left", "fl3height", "fl3top", "fl3width",
+    ]
+
+    /// The form's constraints over `width`, `height` and the variables named in `rows`.
     static func constraints(width: Variable, height: Variable) -> [Constraint] {
-        let mmedium = Strength.create(0, 1, 0, 1.25)
-        let smedium = Strength.create(0, 100, 0)
-        let left = Variable("left")
-        let top = Variable("top")
-        let contents_top = Variable("contents_top")
-        let contents_bottom = Variable("contents_bottom")
-        let contents_left = Variable("contents_left")
-        let contents_right = Variable("contents_right")
-        let midline = Variable("midline")
-        let ctleft = Variable("ctleft")
-        let ctheight = Variable("ctheight")
-        let cttop = Variable("cttop")
-        let ctwidth = Variable("ctwidth")
-        let lb1left = Variable("lb1left")
-        let lb1height = Variable("lb1height")
-        let lb1top = Variable("lb1top")
-        let lb1width = Variable("lb1width")
-        let lb2left = Variable("lb2left")
-        let lb2height = Variable("lb2height")
-        let lb2top = Variable("lb2top")
-        let lb2width = Variable("lb2width")
-        let lb3left = Variable("lb3left")
-        let lb3height = Variable("lb3height")
-        let lb3top = Variable("lb3top")
-        let lb3width = Variable("lb3width")
-        let fl1left = Variable("fl1left")
-        let fl1height = Variable("fl1height")
-        let fl1top = Variable("fl1top")
-        let fl1width = Variable("fl1width")
-        let fl2left = Variable("fl2left")
-        let fl2height = Variable("fl2height")
-        let fl2top = Variable("fl2top")
-        let fl2width = Variable("fl2width")
-        let fl3left = Variable("fl3left")
-        let fl3height = Variable("fl3height")
-        let fl3top = Variable("fl3top")
-        let fl3width = Variable("fl3width")
-        func c(_ terms: [Term], _ constant: Double, _ op: RelationalOperator, _ strength: Double) -> Constraint {
-            Constraint(LinearExpression(terms, constant: constant), op, strength: strength)
+        var variables = ["width": width, "height": height]
+        for name in variableNames { variables[name] = Variable(name) }
+        return rows.map { row in
+            let terms = row.terms.map { name, coefficient in Term(variables[name]!, coefficient) }
+            return Constraint(LinearExpression(terms, constant: row.constant), row.op, strength: row.strength)
         }
-        return [
-            c([Term(left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(height, 1)], 0.0, .equal, Strength.medium),
-            c([Term(top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(top, -1), Term(contents_top, 1)], -10.0, .equal, Strength.required),
-            c([Term(lb3height, 1)], -16.0, .equal, Strength.strong),
-            c([Term(lb3height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(ctleft, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(cttop, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctwidth, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctheight, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctheight, 1)], -24.0, .greaterThanOrEqual, smedium),
-            c([Term(ctwidth, 1)], -16777200.0, .lessThanOrEqual, smedium),
-            c([Term(ctheight, 1)], -24.0, .lessThanOrEqual, smedium),
-            c([Term(fl3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1width, 1)], -67.0, .equal, Strength.weak),
-            c([Term(lb2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl2height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb3left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl2width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(fl2height, 1)], -21.0, .equal, Strength.strong),
-            c([Term(fl2height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(lb3top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb3width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1width, 1)], -67.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(fl2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2width, 1)], -66.0, .equal, Strength.weak),
-            c([Term(lb2width, 1)], -66.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(lb2height, 1)], -16.0, .equal, Strength.strong),
-            c([Term(fl1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .equal, mmedium),
-            c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb3top, -1), Term(lb3height, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
-            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
-            c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl1top, 1), Term(contents_top, -1)], 0.0, .equal, mmedium),
-            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(left, -1), Term(width, -1), Term(contents_right, 1)], 10.0, .equal, Strength.required),
-            c([Term(top, -1), Term(height, -1), Term(contents_bottom, 1)], 10.0, .equal, Strength.required),
-            c([Term(left, -1), Term(contents_left, 1)], -10.0, .equal, Strength.required),
-            c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-            c([Term(fl1left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-            c([Term(fl2left, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-            c([Term(ctleft, 1), Term(midline, -1)], 0.0, .equal, Strength.strong),
-            c([Term(fl1top, 1), Term(fl1height, 0.5), Term(lb1top, -1), Term(lb1height, -0.5)], 0.0, .equal, Strength.strong),
-            c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-            c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1left, -1), Term(fl1left, 1), Term(lb1width, -1)], -10.0, .equal, mmedium),
-            c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(width, 1)], 0.0, .equal, Strength.medium),
-            c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl1top, -1), Term(fl2top, 1), Term(fl1height, -1)], -10.0, .equal, mmedium),
-            c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(cttop, 1), Term(fl2top, -1), Term(fl2height, -1)], -10.0, .equal, mmedium),
-            c([Term(fl1left, -1), Term(contents_right, 1), Term(fl1width, -1)], 0.0, .equal, mmedium),
-            c([Term(lb2top, -1), Term(lb2height, -0.5), Term(fl2top, 1), Term(fl2height, 0.5)], 0.0, .equal, Strength.strong),
-            c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(contents_left, -1), Term(lb2left, 1)], 0.0, .equal, mmedium),
-            c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctheight, -1), Term(cttop, -1), Term(fl3top, 1)], -10.0, .equal, mmedium),
-            c([Term(contents_bottom, 1), Term(fl3height, -1), Term(fl3top, -1)], 0.0, .equal, mmedium),
-            c([Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl2left, 1), Term(lb2width, -1), Term(lb2left, -1)], -10.0, .equal, mmedium),
-            c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
-            c([Term(fl2left, -1), Term(fl2width, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctheight, 0.5), Term(cttop, 1), Term(lb3top, -1), Term(lb3height, -0.5)], 0.0, .equal, Strength.strong),
-            c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctleft, 1), Term(lb3left, -1), Term(lb3width, -1)], -10.0, .equal, mmedium),
-            c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl3left, 1), Term(contents_left, -1)], 0.0, .equal, mmedium),
-            c([Term(ctwidth, -1), Term(ctleft, -1), Term(contents_right, 1)], 0.0, .equal, mmedium),
-            c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .equal, mmedium),
-            c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(contents_top, -1), Term(lb1top, 1)], 0.0, .equal, mmedium),
-            c([Term(fl3left, -1), Term(contents_right, 1), Term(fl3width, -1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2top, -1), Term(lb3top, 1), Term(lb2height, -1)], -10.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2top, 1), Term(lb1top, -1), Term(lb1height, -1)], -10.0, .equal, mmedium),
-            c([Term(fl1height, 1)], -21.0, .equal, Strength.strong),
-            c([Term(fl1height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(lb2left, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb2height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(fl2top, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(fl2width, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(lb1height, 1)], -16.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(lb1height, 1)], -16.0, .equal, Strength.strong),
-            c([Term(fl3width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(fl3height, 1)], -21.0, .equal, Strength.strong),
-            c([Term(fl3height, 1)], -21.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(lb3height, 1)], 0.0, .greaterThanOrEqual, Strength.required),
-            c([Term(ctwidth, 1)], -119.0, .greaterThanOrEqual, smedium),
-            c([Term(lb3width, 1)], -24.0, .equal, Strength.weak),
-            c([Term(lb3width, 1)], -24.0, .greaterThanOrEqual, Strength.strong),
-            c([Term(fl1width, 1)], -125.0, .greaterThanOrEqual, Strength.strong),
-        ]
     }
+
+    /// kiwi's constraint list, in kiwi's order, as data so it reads like kiwi's.
+    static let rows: [Row] = [
+        ([("left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("height", 1)], 0.0, .equal, Strength.medium),
+        ([("top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("top", -1), ("contents_top", 1)], -10.0, .equal, Strength.required),
+        ([("lb3height", 1)], -16.0, .equal, Strength.strong),
+        ([("lb3height", 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+        ([("ctleft", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("cttop", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctwidth", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctheight", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl3left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctheight", 1)], -24.0, .greaterThanOrEqual, smedium),
+        ([("ctwidth", 1)], -16777200.0, .lessThanOrEqual, smedium),
+        ([("ctheight", 1)], -24.0, .lessThanOrEqual, smedium),
+        ([("fl3top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl3width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl3height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1width", 1)], -67.0, .equal, Strength.weak),
+        ([("lb2width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl2height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb3left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl2width", 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+        ([("fl2height", 1)], -21.0, .equal, Strength.strong),
+        ([("fl2height", 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+        ([("lb3top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb3width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl1left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl1width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1width", 1)], -67.0, .greaterThanOrEqual, Strength.strong),
+        ([("fl2left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2width", 1)], -66.0, .equal, Strength.weak),
+        ([("lb2width", 1)], -66.0, .greaterThanOrEqual, Strength.strong),
+        ([("lb2height", 1)], -16.0, .equal, Strength.strong),
+        ([("fl1height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl1top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2top", -1), ("lb3top", 1), ("lb2height", -1)], -10.0, .equal, mmedium),
+        ([("lb3top", -1), ("lb3height", -1), ("fl3top", 1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("lb3top", -1), ("lb3height", -1), ("fl3top", 1)], -10.0, .equal, mmedium),
+        ([("contents_bottom", 1), ("fl3height", -1), ("fl3top", -1)], 0.0, .equal, mmedium),
+        ([("fl1top", 1), ("contents_top", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl1top", 1), ("contents_top", -1)], 0.0, .equal, mmedium),
+        ([("contents_bottom", 1), ("fl3height", -1), ("fl3top", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("left", -1), ("width", -1), ("contents_right", 1)], 10.0, .equal, Strength.required),
+        ([("top", -1), ("height", -1), ("contents_bottom", 1)], 10.0, .equal, Strength.required),
+        ([("left", -1), ("contents_left", 1)], -10.0, .equal, Strength.required),
+        ([("lb3left", 1), ("contents_left", -1)], 0.0, .equal, mmedium),
+        ([("fl1left", 1), ("midline", -1)], 0.0, .equal, Strength.strong),
+        ([("fl2left", 1), ("midline", -1)], 0.0, .equal, Strength.strong),
+        ([("ctleft", 1), ("midline", -1)], 0.0, .equal, Strength.strong),
+        ([("fl1top", 1), ("fl1height", 0.5), ("lb1top", -1), ("lb1height", -0.5)], 0.0, .equal, Strength.strong),
+        ([("lb1left", 1), ("contents_left", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1left", 1), ("contents_left", -1)], 0.0, .equal, mmedium),
+        ([("lb1left", -1), ("fl1left", 1), ("lb1width", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1left", -1), ("fl1left", 1), ("lb1width", -1)], -10.0, .equal, mmedium),
+        ([("fl1left", -1), ("contents_right", 1), ("fl1width", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("width", 1)], 0.0, .equal, Strength.medium),
+        ([("fl1top", -1), ("fl2top", 1), ("fl1height", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("fl1top", -1), ("fl2top", 1), ("fl1height", -1)], -10.0, .equal, mmedium),
+        ([("cttop", 1), ("fl2top", -1), ("fl2height", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("ctheight", -1), ("cttop", -1), ("fl3top", 1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("contents_bottom", 1), ("fl3height", -1), ("fl3top", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("cttop", 1), ("fl2top", -1), ("fl2height", -1)], -10.0, .equal, mmedium),
+        ([("fl1left", -1), ("contents_right", 1), ("fl1width", -1)], 0.0, .equal, mmedium),
+        ([("lb2top", -1), ("lb2height", -0.5), ("fl2top", 1), ("fl2height", 0.5)], 0.0, .equal, Strength.strong),
+        ([("contents_left", -1), ("lb2left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("contents_left", -1), ("lb2left", 1)], 0.0, .equal, mmedium),
+        ([("fl2left", 1), ("lb2width", -1), ("lb2left", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("ctheight", -1), ("cttop", -1), ("fl3top", 1)], -10.0, .equal, mmedium),
+        ([("contents_bottom", 1), ("fl3height", -1), ("fl3top", -1)], 0.0, .equal, mmedium),
+        ([("lb1top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl2left", 1), ("lb2width", -1), ("lb2left", -1)], -10.0, .equal, mmedium),
+        ([("fl2left", -1), ("fl2width", -1), ("contents_right", 1)], 0.0, .equal, mmedium),
+        ([("fl2left", -1), ("fl2width", -1), ("contents_right", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb3left", 1), ("contents_left", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctheight", 0.5), ("cttop", 1), ("lb3top", -1), ("lb3height", -0.5)], 0.0, .equal, Strength.strong),
+        ([("ctleft", 1), ("lb3left", -1), ("lb3width", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("ctwidth", -1), ("ctleft", -1), ("contents_right", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctleft", 1), ("lb3left", -1), ("lb3width", -1)], -10.0, .equal, mmedium),
+        ([("fl3left", 1), ("contents_left", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl3left", 1), ("contents_left", -1)], 0.0, .equal, mmedium),
+        ([("ctwidth", -1), ("ctleft", -1), ("contents_right", 1)], 0.0, .equal, mmedium),
+        ([("fl3left", -1), ("contents_right", 1), ("fl3width", -1)], 0.0, .equal, mmedium),
+        ([("contents_top", -1), ("lb1top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("contents_top", -1), ("lb1top", 1)], 0.0, .equal, mmedium),
+        ([("fl3left", -1), ("contents_right", 1), ("fl3width", -1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2top", 1), ("lb1top", -1), ("lb1height", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2top", -1), ("lb3top", 1), ("lb2height", -1)], -10.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2top", 1), ("lb1top", -1), ("lb1height", -1)], -10.0, .equal, mmedium),
+        ([("fl1height", 1)], -21.0, .equal, Strength.strong),
+        ([("fl1height", 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+        ([("lb2left", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb2height", 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+        ([("fl2top", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("fl2width", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("lb1height", 1)], -16.0, .greaterThanOrEqual, Strength.strong),
+        ([("lb1height", 1)], -16.0, .equal, Strength.strong),
+        ([("fl3width", 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+        ([("fl3height", 1)], -21.0, .equal, Strength.strong),
+        ([("fl3height", 1)], -21.0, .greaterThanOrEqual, Strength.strong),
+        ([("lb3height", 1)], 0.0, .greaterThanOrEqual, Strength.required),
+        ([("ctwidth", 1)], -119.0, .greaterThanOrEqual, smedium),
+        ([("lb3width", 1)], -24.0, .equal, Strength.weak),
+        ([("lb3width", 1)], -24.0, .greaterThanOrEqual, Strength.strong),
+        ([("fl1width", 1)], -125.0, .greaterThanOrEqual, Strength.strong),
+    ]
 }
 
 /// A contentView with a title, a multi-line body and a footer in a vertical chain.

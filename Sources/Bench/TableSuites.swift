@@ -175,48 +175,16 @@ enum TableSuites {
     // MARK: table
 
     static func table(quick: Bool, scales: [Int]) -> BenchSuite {
-        typealias Strategy = (name: String, setUp: (_ rows: Int) -> BenchCase)
-        func perStore(_ body: @escaping @MainActor (Int, TableView.GeometryStore) -> BenchCase) -> [Strategy] {
-            stores.map { entry in (name: entry.name, setUp: { rows in MainActor.assumeIsolated { body(rows, entry.store) } }) }
-        }
-        func jumpCase(_ table: ScrollView, maximum: Double, rows: Int) -> BenchCase {
-            let offsets = RandomInputs(seed: 0x7AB1E ^ UInt64(rows)).offsets(below: maximum)
-            return BenchCase(step: { i in
-                MainActor.assumeIsolated { table.contentOffset.y = CGFloat(offsets[i & RandomInputs.mask]) }
-            })
-        }
-        let article: (name: String, jump: Strategy, scroll: Strategy) = (
-            name: "ArticleTable",
-            jump: (
-                name: "ArticleTable",
-                setUp: { rows in
-                    MainActor.assumeIsolated {
-                        let table = articleTable(rows: rows)
-                        return jumpCase(table, maximum: Double(table.contentSize.height - table.frame.height), rows: rows)
-                    }
-                }
-            ),
-            scroll: (
-                name: "ArticleTable",
-                setUp: { rows in
-                    MainActor.assumeIsolated {
-                        let table = articleTable(rows: rows)
-                        let maximum = Double(table.contentSize.height - table.frame.height)
-                        return scrollCase(table, start: maximum / 3, maximum: maximum)
-                    }
-                }
-            )
-        )
         let jump =
             perStore { rows, store in
                 let table = exactTable(rows: rows, store: store).table
                 return jumpCase(table, maximum: Double(table.maximumContentOffsetY), rows: rows)
-            } + [article.jump]
+            } + [articleJump]
         let scroll =
             perStore { rows, store in
                 let table = exactTable(rows: rows, store: store).table
                 return scrollCase(table, start: Double(table.maximumContentOffsetY) / 3)
-            } + [article.scroll]
+            } + [articleScroll]
         let fixed = perStore { rows, store in
             let source = FixedHeightSource(rows: rows, sections: sections)
             let table = makeTable(store: store, dataSource: source)
@@ -242,20 +210,64 @@ enum TableSuites {
         var suite = Suites.tableSuite(
             name: "table", scales: scales,
             operations: [
-                (name: "jumpAndLayout", baseline: article.name, strategies: jump),
-                (name: "scrollStep", baseline: article.name, strategies: scroll),
+                (name: "jumpAndLayout", baseline: "ArticleTable", strategies: jump),
+                (name: "scrollStep", baseline: "ArticleTable", strategies: scroll),
                 (name: "reloadFixed", baseline: "RowRecords", strategies: fixed),
                 (name: "reloadEstimated", baseline: "RowRecords", strategies: estimated),
                 (name: "reloadExact", baseline: "RowRecords", strategies: exact),
             ])
-        // Fixed and estimated reloads keep O(sections) geometry in the tree, so
-        // they also run at 10^8 rows; the records store would need a 40-byte
-        // record a row (4 GB), so it stops at 10^7. (Only when the suite goes
-        // up to 10^7: tests run tiny scales.)
-        for o in suite.operations.indices
-        where (scales.max() ?? 0) >= 10_000_000
-            && ["reloadFixed", "reloadEstimated"].contains(suite.operations[o].name)
-        {
+        if (scales.max() ?? 0) >= 10_000_000 { addHugeScale(to: &suite) }
+        return suite
+    }
+
+    /// A strategy of the table suites: its name and how it sets up a case at a number of rows.
+    typealias TableStrategy = (name: String, setUp: (_ rows: Int) -> BenchCase)
+
+    /// One strategy per geometry store, each setting its case up with `body`.
+    static func perStore(_ body: @escaping @MainActor (Int, TableView.GeometryStore) -> BenchCase) -> [TableStrategy] {
+        stores.map { entry in (name: entry.name, setUp: { rows in MainActor.assumeIsolated { body(rows, entry.store) } }) }
+    }
+
+    /// A step that jumps `table` to a random offset below `maximum` (the same offsets at each scale).
+    static func jumpCase(_ table: ScrollView, maximum: Double, rows: Int) -> BenchCase {
+        let offsets = RandomInputs(seed: 0x7AB1E ^ UInt64(rows)).offsets(below: maximum)
+        return BenchCase(step: { i in
+            MainActor.assumeIsolated { table.contentOffset.y = CGFloat(offsets[i & RandomInputs.mask]) }
+        })
+    }
+
+    /// The baseline of `jumpAndLayout`: the article's table, jumping.
+    static var articleJump: TableStrategy {
+        (
+            name: "ArticleTable",
+            setUp: { rows in
+                MainActor.assumeIsolated {
+                    let table = articleTable(rows: rows)
+                    return jumpCase(table, maximum: Double(table.contentSize.height - table.frame.height), rows: rows)
+                }
+            }
+        )
+    }
+
+    /// The baseline of `scrollStep`: the article's table on the bouncing path.
+    static var articleScroll: TableStrategy {
+        (
+            name: "ArticleTable",
+            setUp: { rows in
+                MainActor.assumeIsolated {
+                    let table = articleTable(rows: rows)
+                    let maximum = Double(table.contentSize.height - table.frame.height)
+                    return scrollCase(table, start: maximum / 3, maximum: maximum)
+                }
+            }
+        )
+    }
+
+    /// Fixed and estimated reloads keep O(sections) geometry in the tree, so they also run at 10^8
+    /// rows; the records store would need a 40-byte record a row (4 GB), so it stops at 10^7. (Only
+    /// when the suite goes up to 10^7: tests run tiny scales.)
+    static func addHugeScale(to suite: inout BenchSuite) {
+        for o in suite.operations.indices where ["reloadFixed", "reloadEstimated"].contains(suite.operations[o].name) {
             suite.operations[o].extraScales = [hugeScale]
             for s in suite.operations[o].strategies.indices where suite.operations[o].strategies[s].name == "RowRecords" {
                 suite.operations[o].strategies[s].skip = { rows in
@@ -263,7 +275,6 @@ enum TableSuites {
                 }
             }
         }
-        return suite
     }
 
     /// The extra scale for the O(sections) reloads.

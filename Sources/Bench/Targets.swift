@@ -84,6 +84,12 @@ enum Targets {
 
     /// Every target, in report order.
     static var all: [BenchTarget] {
+        geometryTargets + tableTargets + autoLayoutTargets + feedTargets + diffableTargets + pagerTargets + WatchSuite.targets
+            + outlineTargets + CompositionalSuite.targets
+    }
+
+    /// The geometry suite's targets: finding and changing rows at 10^7.
+    static var geometryTargets: [BenchTarget] {
         [
             ratio(
                 "findRow (geometry, 10^7 rows)", .init(suite: "geometry", operation: "findRow", strategy: "ReuseTable", rows: tenMillion),
@@ -101,6 +107,12 @@ enum Targets {
             time(
                 "deleteRow (geometry, 10^7 rows)", .init(suite: "geometry", operation: "deleteRow", strategy: "ReuseTable", rows: tenMillion),
                 limit: 1_000, source: "row-geometry.md"),
+        ]
+    }
+
+    /// The table suite's targets: a jump, a scroll step and reloads at 10^7 and 10^8 rows.
+    static var tableTargets: [BenchTarget] {
+        [
             time(
                 "jumpAndLayout (table, 10^7 rows)", .init(suite: "table", operation: "jumpAndLayout", strategy: "ReuseTable", rows: tenMillion),
                 limit: 10_000, source: "performance.md"),
@@ -127,6 +139,12 @@ enum Targets {
                 "reloadExact memory (table, 10^7 rows)",
                 .init(suite: "table", operation: "reloadExact", strategy: "ReuseTable", rows: tenMillion),
                 limit: 12, source: "row-geometry.md"),
+        ]
+    }
+
+    /// The solver's and the self-sizing suite's targets (Docs/auto-layout.md).
+    static var autoLayoutTargets: [BenchTarget] {
+        [
             peer(
                 "enamlSuggestRepeat (solver, kiwi's loop)",
                 .init(suite: "solver", operation: "enamlSuggestRepeat", strategy: "ReuseTable", rows: 111),
@@ -138,6 +156,12 @@ enum Targets {
                 "fitAutoLayout vs fitFrame (selfSizing)", .init(suite: "selfSizing", operation: "fitAutoLayout", strategy: "ReuseTable", rows: 3),
                 against: .init(suite: "selfSizing", operation: "fitFrame", strategy: "frame", rows: 3), atMost: 5,
                 requirement: "≤ 5x fitFrame", source: "auto-layout.md"),
+        ]
+    }
+
+    /// The feed suite's targets: one design in three kinds of cells.
+    static var feedTargets: [BenchTarget] {
+        [
             ratio(
                 "feedScreenStep, Auto Layout vs frame, one design (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: million),
@@ -154,6 +178,12 @@ enum Targets {
                 "feedScreenStep p99, Auto Layout (feed, 10^6 posts)",
                 .init(suite: "feed", operation: "feedScreenStep", strategy: "AutoLayout", rows: million),
                 limit: 1_000_000, source: "performance.md"),
+        ]
+    }
+
+    /// The diffable suite's targets: applies over 10^6 items.
+    static var diffableTargets: [BenchTarget] {
+        [
             time(
                 "applyOnePercent (diffable, 10^6 items)", .init(suite: "diffable", operation: "applyOnePercent", strategy: "diffable", rows: million),
                 limit: 300_000_000, source: "diffable.md"),
@@ -176,6 +206,12 @@ enum Targets {
                 "applyOnePercentMainActor (diffable, 10^6 items)",
                 .init(suite: "diffable", operation: "applyOnePercentMainActor", strategy: "diffable", rows: million),
                 limit: 16_000_000, source: "diffable.md"),
+        ]
+    }
+
+    /// The pager suite's targets, on a 1 GB file (Docs/pager.md).
+    static var pagerTargets: [BenchTarget] {
+        [
             time(
                 "pagerOpen (pager, 1 GB file)", .init(suite: "pager", operation: "pagerOpen", strategy: "Pager", rows: gigabyte),
                 limit: 100_000_000, source: "pager.md"),
@@ -194,7 +230,7 @@ enum Targets {
                 .init(suite: "pager", operation: "pagerPipe", strategy: "Pager", rows: gigabyte),
                 against: .init(suite: "pager", operation: "pagerPipe", strategy: "cat | wc -l", rows: gigabyte), atMost: 1.2,
                 requirement: "≤ 1.2x cat into wc -l", source: "pager.md"),
-        ] + WatchSuite.targets + outlineTargets + CompositionalSuite.targets
+        ]
     }
 
     /// The outline suite's targets (Docs/outlines.md).

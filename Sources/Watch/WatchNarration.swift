@@ -40,41 +40,16 @@ struct Narrator {
         }
     }
 
-    mutating func tell(_ step: PassRecorder.Step, previous: PassRecorder.Step?, calledBySettle: Bool) -> (
-        sentence: String, numbers: String, docs: [String]
-    ) {
+    /// A step told: the sentence, the numbers beside it, and the Docs chapters (keys of `WatchDocs`) it links to.
+    typealias Told = (sentence: String, numbers: String, docs: [String])
+
+    mutating func tell(_ step: PassRecorder.Step, previous: PassRecorder.Step?, calledBySettle: Bool) -> Told {
         let fn = step.function
         switch step.event {
         case .note(let text):
             return (text, "", ["watch"])
-        case .stage(.settle):
-            return (
-                "Stage 1, settle: \(fn) brings the \(isCollection ? "layout" : "geometry") up to date with the bounds — "
-                    + (isCollection
-                        ? "a new width invalidates the layout, and the offset is clamped if the content shrank."
-                        : "estimates on screen are measured around an anchor, and the offset is clamped. It is the only stage that moves the offset."),
-                "", ["pass", isCollection ? "collection" : "estimates"]
-            )
-        case .stage(.wanted) where calledBySettle:
-            return (
-                "Settle calls \(fn) first, to learn which cells left the screen, so measuring can reuse them.", "", ["pass", "estimates"]
-            )
-        case .stage(.wanted):
-            return (
-                isCollection
-                    ? "Stage 2, wanted: \(fn) asks the layout's layoutAttributesForElements(in:) for the items in the viewport."
-                    : "Stage 2, wanted: \(fn) walks the geometry from the row at the viewport's top and names the rows that "
-                        + "belong on screen. It asks nothing of the app.",
-                "", [isCollection ? "collection" : "walk"]
-            )
-        case .stage(.reconcile):
-            return (
-                "Stage 3, reconcile: \(fn) sends cells whose rows left back to the pool first, then gives each arriving "
-                    + "row a cell — from the pool before a new one is made.",
-                "", ["pool", "pass"]
-            )
-        case .stage(.call):
-            return ("The host's call runs.", "", ["pass"])
+        case .stage(let stage):
+            return tell(stage, fn, calledBySettle: calledBySettle)
         case .geometryBuilt(let slots):
             return (
                 "\(fn) builds the height tree from the data source's counts: \(grouped(Double(slots))) slots (a header, the rows, "
@@ -85,20 +60,7 @@ struct Narrator {
             let numbers = "offset \(grouped(from)) → \(grouped(to)) (\(reason.rawValue), Δ \(signed(to - from)))"
             return ("The offset moves from \(grouped(from)) to \(grouped(to)): \(Self.why(reason)).", numbers, Self.docs(reason))
         case .findSlot(let y, let found, let hit, let path, let run):
-            let what = found.map { describe($0) } ?? "nothing (past the end)"
-            let how: String
-            if isCollection || path.isEmpty {
-                how = ""
-            } else if hit {
-                how = "The finger still points into the leaf of the last lookup: no descent, only its runs are walked"
-            } else {
-                how = "A descent from the root visits \(path.count) node\(path.count == 1 ? "" : "s"), choosing at each the child whose sums reach y"
-            }
-            let runText = run.map { ", run \($0 + 1) of the leaf" } ?? ""
-            return (
-                "findRow for y = \(grouped(y)) in \(fn): \(what)\(runText). \(how)\(how.isEmpty ? "" : ".")",
-                "", [hit ? "finger" : "tree", "walk"]
-            )
+            return tellFindSlot(y: y, found: found, hit: hit, path: path, run: run, fn)
         case .measured(let address, let old, let new, let wasEstimate):
             let change = wasEstimate ? "estimate \(grouped(old)) → \(grouped(new)) points" : "height \(grouped(old)) → \(grouped(new)) points"
             return (
@@ -107,36 +69,98 @@ struct Narrator {
                 "", ["estimates", "tree"]
             )
         case .anchorKept(let address, let before, let after):
-            var delta = 0.0
-            if let previous, case .offsetMove(let from, let to, .anchor) = previous.event { delta = to - from }
-            let numbers =
-                "offset Δ \(signed(delta)) · \(describe(address)) at screen y \(grouped(before)) → \(grouped(after))"
-            if delta == 0 {
-                return (
-                    "Anchor kept: \(describe(address)) is at screen y \(grouped(after)), where the reader saw it; "
-                        + "nothing above it changed height, so the offset stays.", numbers, ["estimates"]
-                )
-            }
-            return (
-                "Anchor kept: the rows measured above \(describe(address)) changed the height above it by \(signed(delta)) points, "
-                    + "the offset moved by the same \(signed(delta)), and \(describe(address)) stays at screen y \(grouped(after)).",
-                numbers, ["estimates"]
-            )
+            return tellAnchorKept(address, before: before, after: after, previous: previous)
         case .cell(let serial, let change, let at):
-            let identifier = cells[serial - 1].identifier
-            switch change {
-            case .created:
-                return ("The \"\(identifier)\" pool is empty: cell #\(serial) is created (\(fn)).", "", ["pool"])
-            case .dequeued:
-                let was = lastRow[serial].map { ", where it waited since \(describe($0)) left" } ?? ""
-                return ("Cell #\(serial) comes out of the \"\(identifier)\" pool\(was) (\(fn)).", "", ["pool"])
-            case .shown:
-                if let at { lastRow[serial] = at }
-                return ("Cell #\(serial) goes on screen showing \(at.map { describe($0) } ?? "an element").", "", ["pool", "walk"])
-            case .recycled:
-                let left = lastRow[serial].map { describe($0) + " left the screen; " } ?? ""
-                return (capitalized("\(left)cell #\(serial) goes back to the \"\(identifier)\" pool (\(fn))."), "", ["pool"])
-            }
+            return tellCell(serial, change, at: at, fn)
+        }
+    }
+
+    /// One of the pass's stages begins in `fn`.
+    func tell(_ stage: PassRecorder.Stage, _ fn: String, calledBySettle: Bool) -> Told {
+        switch stage {
+        case .settle:
+            return (
+                "Stage 1, settle: \(fn) brings the \(isCollection ? "layout" : "geometry") up to date with the bounds — "
+                    + (isCollection
+                        ? "a new width invalidates the layout, and the offset is clamped if the content shrank."
+                        : "estimates on screen are measured around an anchor, and the offset is clamped. It is the only stage that moves the offset."),
+                "", ["pass", isCollection ? "collection" : "estimates"]
+            )
+        case .wanted where calledBySettle:
+            return (
+                "Settle calls \(fn) first, to learn which cells left the screen, so measuring can reuse them.", "", ["pass", "estimates"]
+            )
+        case .wanted:
+            return (
+                isCollection
+                    ? "Stage 2, wanted: \(fn) asks the layout's layoutAttributesForElements(in:) for the items in the viewport."
+                    : "Stage 2, wanted: \(fn) walks the geometry from the row at the viewport's top and names the rows that "
+                        + "belong on screen. It asks nothing of the app.",
+                "", [isCollection ? "collection" : "walk"]
+            )
+        case .reconcile:
+            return (
+                "Stage 3, reconcile: \(fn) sends cells whose rows left back to the pool first, then gives each arriving "
+                    + "row a cell — from the pool before a new one is made.",
+                "", ["pool", "pass"]
+            )
+        case .call:
+            return ("The host's call runs.", "", ["pass"])
+        }
+    }
+
+    /// `fn` looks up the slot at `y`: through the finger or by a descent from the root.
+    func tellFindSlot(y: Double, found: PassRecorder.Address?, hit: Bool, path: [Int], run: Int?, _ fn: String) -> Told {
+        let what = found.map { describe($0) } ?? "nothing (past the end)"
+        let how: String
+        if isCollection || path.isEmpty {
+            how = ""
+        } else if hit {
+            how = "The finger still points into the leaf of the last lookup: no descent, only its runs are walked"
+        } else {
+            how = "A descent from the root visits \(path.count) node\(path.count == 1 ? "" : "s"), choosing at each the child whose sums reach y"
+        }
+        let runText = run.map { ", run \($0 + 1) of the leaf" } ?? ""
+        return (
+            "findRow for y = \(grouped(y)) in \(fn): \(what)\(runText). \(how)\(how.isEmpty ? "" : ".")",
+            "", [hit ? "finger" : "tree", "walk"]
+        )
+    }
+
+    /// The anchor stayed where the reader saw it; `previous` holds the offset move that kept it, if any.
+    func tellAnchorKept(_ address: PassRecorder.Address, before: Double, after: Double, previous: PassRecorder.Step?) -> Told {
+        var delta = 0.0
+        if let previous, case .offsetMove(let from, let to, .anchor) = previous.event { delta = to - from }
+        let numbers =
+            "offset Δ \(signed(delta)) · \(describe(address)) at screen y \(grouped(before)) → \(grouped(after))"
+        if delta == 0 {
+            return (
+                "Anchor kept: \(describe(address)) is at screen y \(grouped(after)), where the reader saw it; "
+                    + "nothing above it changed height, so the offset stays.", numbers, ["estimates"]
+            )
+        }
+        return (
+            "Anchor kept: the rows measured above \(describe(address)) changed the height above it by \(signed(delta)) points, "
+                + "the offset moved by the same \(signed(delta)), and \(describe(address)) stays at screen y \(grouped(after)).",
+            numbers, ["estimates"]
+        )
+    }
+
+    /// Cell `serial` is created, dequeued, shown at `at` or recycled, in `fn`; remembers where it is shown.
+    mutating func tellCell(_ serial: Int, _ change: PassRecorder.CellChange, at: PassRecorder.Address?, _ fn: String) -> Told {
+        let identifier = cells[serial - 1].identifier
+        switch change {
+        case .created:
+            return ("The \"\(identifier)\" pool is empty: cell #\(serial) is created (\(fn)).", "", ["pool"])
+        case .dequeued:
+            let was = lastRow[serial].map { ", where it waited since \(describe($0)) left" } ?? ""
+            return ("Cell #\(serial) comes out of the \"\(identifier)\" pool\(was) (\(fn)).", "", ["pool"])
+        case .shown:
+            if let at { lastRow[serial] = at }
+            return ("Cell #\(serial) goes on screen showing \(at.map { describe($0) } ?? "an element").", "", ["pool", "walk"])
+        case .recycled:
+            let left = lastRow[serial].map { describe($0) + " left the screen; " } ?? ""
+            return (capitalized("\(left)cell #\(serial) goes back to the \"\(identifier)\" pool (\(fn))."), "", ["pool"])
         }
     }
 

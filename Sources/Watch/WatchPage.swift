@@ -131,6 +131,20 @@ import Foundation
         out.array(step.docs) { $0.string($1) }
         out.key("v")
         out.numbers([state.offsetY, state.viewportHeight, state.width, state.contentHeight, state.geometryOrigin])
+        write(state, to: &out)
+        out.key("tc")
+        out.numbers(step.touched)
+        if itemSet >= 0 {
+            out.key("it")
+            out.number(itemSet)
+        }
+        out.key("k")
+        write(step.event, to: &out)
+        out.raw("}")
+    }
+
+    /// The state's screen (the cells shown), pool and tallies.
+    static func write(_ state: PassRecorder.ViewState, to out: inout JSONWriter) {
         out.key("scr")
         out.array(state.screen) { out, cell in
             out.numbers([
@@ -150,14 +164,11 @@ import Foundation
         out.numbers([state.tally.created, state.tally.dequeued, state.tally.recycled, state.tally.measured])
         out.key("tr")
         out.number(state.tree ?? -1)
-        out.key("tc")
-        out.numbers(step.touched)
-        if itemSet >= 0 {
-            out.key("it")
-            out.number(itemSet)
-        }
-        out.key("k")
-        switch step.event {
+    }
+
+    /// The event's kind under "k", and its numbers under a key of their own.
+    static func write(_ event: PassRecorder.Event, to out: inout JSONWriter) {
+        switch event {
         case .note: out.string("note")
         case .stage: out.string("stage")
         case .geometryBuilt(let slots):
@@ -205,6 +216,5 @@ import Foundation
             out.elements([at?.section ?? -1, at?.row ?? -1])
             out.raw("]")
         }
-        out.raw("}")
     }
 }

@@ -44,10 +44,41 @@ enum Tour {
     static let screenWidth = 80
     static let screenHeight = 24
 
+    /// The tour under way: the app the keys go to, what has been measured so far, where lines go.
+    @MainActor
+    final class Script {
+        let app: FeedApp
+        let say: (String) -> Void
+        var report = Report()
+
+        init(app: FeedApp, say: @escaping (String) -> Void) {
+            self.app = app
+            self.say = say
+        }
+
+        /// Records the app's counters after a step named `name`, and prints them.
+        func record(_ name: String) {
+            let snapshot = app.snapshot
+            report.steps.append(Step(name: name, snapshot: snapshot))
+            report.maxVisibleCells = max(report.maxVisibleCells, snapshot.visibleCells)
+            say(Tour.line(name, snapshot))
+        }
+
+        /// Presses `keys` on `target` (the tour's app unless another is named), waiting after each
+        /// for the work it started: there is no user to keep answering.
+        func press(_ keys: [Key], on target: FeedApp? = nil) {
+            let target = target ?? app
+            for key in keys {
+                _ = target.handle(key)
+                target.finishBackgroundWork()
+                if target === app { report.maxVisibleCells = max(report.maxVisibleCells, target.snapshot.visibleCells) }
+            }
+        }
+    }
+
     /// Runs the tour, printing to `output` (nil: silent); returns what it measured.
     @discardableResult
     static func run(output: ((String) -> Void)? = { print($0) }) -> Report {
-        var report = Report()
         let say = output ?? { _ in }
         say(
             "ReuseTable tour: a \(FeedGenerator.defaultDays.grouped)-day feed of "
@@ -59,100 +90,109 @@ enum Tour {
         // The first day is shown at once; the other 999,000 ids come from a background thread.
         app.finishLoading()
         say("The table's data source is diffable: \(app.message.replacingOccurrences(of: "Loaded: ", with: ""))\n")
-        func record(_ name: String, _ app: FeedApp = app, into report: inout Report) {
-            let snapshot = app.snapshot
-            report.steps.append(Step(name: name, snapshot: snapshot))
-            report.maxVisibleCells = max(report.maxVisibleCells, snapshot.visibleCells)
-            say(line(name, snapshot))
-        }
-        func press(_ keys: [Key], _ target: FeedApp = app, tracking report: inout Report) {
-            for key in keys {
-                _ = target.handle(key)
-                target.finishBackgroundWork()  // no user to keep answering: wait for what a key started
-                if target === app { report.maxVisibleCells = max(report.maxVisibleCells, target.snapshot.visibleCells) }
-            }
-        }
+        let script = Script(app: app, say: say)
+        poolSteps(script)
+        updateSteps(script)
+        swipeSteps(app, record: { script.record($0) }, press: { script.press($0) }, say: say)
+        cellKindSteps(script)
+        liftWidthAndStoreSteps(script)
+        script.report.cellsCreatedInTotal = app.snapshot.cellsCreated
+        waterfallSteps(app, into: &script.report, say: say)
+        say(
+            "\nCells created over the whole tour: \(script.report.cellsCreatedInTotal) "
+                + "(at most \(script.report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
+        return script.report
+    }
 
-        record("reloadData, estimated heights", into: &report)
-        press(scrollPath, tracking: &report)
-        record("scroll: 120 lines, then 15 pages", into: &report)
-        report.cellsCreatedWithPool = app.snapshot.cellsCreated
+    /// The scroll path with the pool, a jump, and the same path on a second table without it.
+    static func poolSteps(_ script: Script) {
+        let app = script.app
+        script.record("reloadData, estimated heights")
+        script.press(scrollPath)
+        script.record("scroll: 120 lines, then 15 pages")
+        script.report.cellsCreatedWithPool = app.snapshot.cellsCreated
 
-        press([.char("g")] + "500000".map { Key.char($0) } + [.enter], tracking: &report)
-        record("g: jump to row 500,000", into: &report)
+        script.press([.char("g")] + "500000".map { Key.char($0) } + [.enter])
+        script.record("g: jump to row 500,000")
 
         // Same path, no pool: a second table, so the first keeps its honest count.
         let noPool = FeedApp(width: screenWidth, height: screenHeight)
         noPool.finishLoading()
         _ = noPool.handle(.char("p"))
-        press(scrollPath, noPool, tracking: &report)
-        report.cellsCreatedWithoutPool = noPool.snapshot.cellsCreated
-        say(line("pool off, same scroll path", noPool.snapshot))
-        say(
-            "    → the same path made \(report.cellsCreatedWithPool) cells with the pool and "
-                + "\(report.cellsCreatedWithoutPool.grouped) without it.")
+        script.press(scrollPath, on: noPool)
+        script.report.cellsCreatedWithoutPool = noPool.snapshot.cellsCreated
+        script.say(line("pool off, same scroll path", noPool.snapshot))
+        script.say(
+            "    → the same path made \(script.report.cellsCreatedWithPool) cells with the pool and "
+                + "\(script.report.cellsCreatedWithoutPool.grouped) without it.")
+    }
 
-        press([.char("+"), .char("+"), .char("+")], tracking: &report)
-        record("+ ×3: row(_:changedHeight:)", into: &report)
-        press([.char("i"), .char("i")], tracking: &report)
-        record("i ×2: insertItems, apply", into: &report)
-        say("    → \(app.applySummary)")
-        press([.char("d")], tracking: &report)
-        record("d: deleteItems, apply", into: &report)
-        press([.char("m")], tracking: &report)
-        record("m: moveItem 2 rows down, apply", into: &report)
-        say("    → \(app.applySummary): the moved row kept its cell and its height")
-        swipeSteps(app, record: { record($0, into: &report) }, press: { press($0, tracking: &report) }, say: say)
-        report.cellLayoutHeightsBefore = app.visibleRowHeights
+    /// `+` `i` `d` `m`: a height change, then inserts, a delete and a move applied as snapshots.
+    static func updateSteps(_ script: Script) {
+        script.press([.char("+"), .char("+"), .char("+")])
+        script.record("+ ×3: row(_:changedHeight:)")
+        script.press([.char("i"), .char("i")])
+        script.record("i ×2: insertItems, apply")
+        script.say("    → \(script.app.applySummary)")
+        script.press([.char("d")])
+        script.record("d: deleteItems, apply")
+        script.press([.char("m")])
+        script.record("m: moveItem 2 rows down, apply")
+        script.say("    → \(script.app.applySummary): the moved row kept its cell and its height")
+    }
+
+    /// `a` three times: Auto Layout cells, content configuration cells, frame layout again — the same heights.
+    static func cellKindSteps(_ script: Script) {
+        let app = script.app
+        script.report.cellLayoutHeightsBefore = app.visibleRowHeights
         let frameCost = app.microsecondsPerMeasuredCell
-        press([.char("a")], tracking: &report)
-        report.cellLayoutHeightsAfter = app.visibleRowHeights
-        press(Array(repeating: .pageDown, count: 5), tracking: &report)
-        record("a: Auto Layout cells, 5 pages", into: &report)
-        say(
+        script.press([.char("a")])
+        script.report.cellLayoutHeightsAfter = app.visibleRowHeights
+        script.press(Array(repeating: .pageDown, count: 5))
+        script.record("a: Auto Layout cells, 5 pages")
+        script.say(
             "    → the same rows, the same heights; \(app.microsecondsPerMeasuredCell) µs per measured cell "
                 + "(frame layout: \(frameCost) µs)")
         let autoLayoutHeights = app.visibleRowHeights
-        press([.char("a")], tracking: &report)
-        record("a: content configuration cells", into: &report)
+        script.press([.char("a")])
+        script.record("a: content configuration cells")
         let configuredHeights = app.visibleRowHeights  // the rows on screen both times have the same heights
         let same = autoLayoutHeights.allSatisfy { configuredHeights[$0.key] ?? $0.value == $0.value }
-        say(
+        script.say(
             "    → ConfiguredFeedCell, a ListContentConfiguration: " + (same ? "the same heights" : "other heights (a bug)")
                 + "; \(app.microsecondsPerMeasuredCell) µs per measured cell")
-        press([.char("a")], tracking: &report)
-        record("a: frame layout again", into: &report)
-        let liftedFrom = app.cursorIndexPath
-        press([.char("L")] + Array(repeating: .down, count: 3), tracking: &report)
-        say("    L, ↓ ×3: \(app.message)")
-        press([.enter], tracking: &report)
-        record("L ↓↓↓ Enter: a lifted row dropped", into: &report)
-        say("    → \(app.message) (from place \((liftedFrom?.row ?? 0) + 1))")
-        press([.char("L")] + Array(repeating: .up, count: 2) + [.escape], tracking: &report)
-        record("L ↑↑ Esc: a lift cancelled", into: &report)
-        press([.char("w")], tracking: &report)
-        record("w: narrower width, rows re-measure", into: &report)
-        press(Array(repeating: .pageDown, count: 5), tracking: &report)
-        record("scroll 5 pages at the new width", into: &report)
-        press([.char("w")], tracking: &report)
-        record("w: width back", into: &report)
-        press([.char("s")], tracking: &report)
-        press(Array(repeating: .pageDown, count: 5), tracking: &report)
-        record("s: 2013 row records, 5 pages", into: &report)
-        press([.char("s")], tracking: &report)
-        press([.end], tracking: &report)
-        record("End: last row (HeightTree)", into: &report)
-        press([.char("e")], tracking: &report)
-        record("e: exact heights of day 1, computed first", into: &report)
-        press(Array(repeating: .pageDown, count: 5), tracking: &report)
-        record("scroll 5 pages, nothing left to measure", into: &report)
+        script.press([.char("a")])
+        script.record("a: frame layout again")
+    }
 
-        report.cellsCreatedInTotal = app.snapshot.cellsCreated
-        waterfallSteps(app, into: &report, say: say)
-        say(
-            "\nCells created over the whole tour: \(report.cellsCreatedInTotal) "
-                + "(at most \(report.maxVisibleCells) were on screen at once; two cell classes, one pool each).")
-        return report
+    /// `L`: a row lifted and dropped, then one cancelled; `w` a narrower width; `s` the 2013 records;
+    /// `End` the last row; `e` exact heights.
+    static func liftWidthAndStoreSteps(_ script: Script) {
+        let app = script.app
+        let liftedFrom = app.cursorIndexPath
+        script.press([.char("L")] + Array(repeating: .down, count: 3))
+        script.say("    L, ↓ ×3: \(app.message)")
+        script.press([.enter])
+        script.record("L ↓↓↓ Enter: a lifted row dropped")
+        script.say("    → \(app.message) (from place \((liftedFrom?.row ?? 0) + 1))")
+        script.press([.char("L")] + Array(repeating: .up, count: 2) + [.escape])
+        script.record("L ↑↑ Esc: a lift cancelled")
+        script.press([.char("w")])
+        script.record("w: narrower width, rows re-measure")
+        script.press(Array(repeating: .pageDown, count: 5))
+        script.record("scroll 5 pages at the new width")
+        script.press([.char("w")])
+        script.record("w: width back")
+        script.press([.char("s")])
+        script.press(Array(repeating: .pageDown, count: 5))
+        script.record("s: 2013 row records, 5 pages")
+        script.press([.char("s")])
+        script.press([.end])
+        script.record("End: last row (HeightTree)")
+        script.press([.char("e")])
+        script.record("e: exact heights of day 1, computed first")
+        script.press(Array(repeating: .pageDown, count: 5))
+        script.record("scroll 5 pages, nothing left to measure")
     }
 
     /// `→` `←` `1` `Esc`: swipe actions on the marked row; `E` editing; `]` `[` the section index.

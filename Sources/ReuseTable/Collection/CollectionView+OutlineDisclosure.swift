@@ -1,5 +1,8 @@
 import Foundation
 
+// The collection view's name for a tap on an outline disclosure; what it does is the table's
+// too (`Outline/ReuseEngineView+OutlineExpansion.swift`).
+
 extension CollectionView {
     /// The headless stand-in for a tap on the outline disclosure of the item at `indexPath`
     /// (whether or not its cell shows one): a diffable data source with section snapshots
@@ -8,9 +11,6 @@ extension CollectionView {
     /// outside the collection view stops with a message.
     /// - Complexity: that of the handlers and the section snapshot's apply.
     public func tapOutlineDisclosure(at indexPath: IndexPath) {
-        if deferIfBusy("tapOutlineDisclosure(at:)", { [self] in tapOutlineDisclosure(at: indexPath) }) { return }
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "tapOutlineDisclosure(at:)") } catch { ReuseTableError.trap(error) }
-        (dataSource as? OutlineDisclosureToggling)?.toggleOutlineDisclosure(at: indexPath)
+        tapOutlineDisclosureFromPublicCall(at: indexPath)
     }
 }

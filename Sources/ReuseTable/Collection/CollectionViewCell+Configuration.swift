@@ -62,8 +62,7 @@ extension CollectionViewCell {
     /// requests and state changes came first; a cell not on screen is updated when next displayed.
     /// - Complexity: O(1).
     public func setNeedsUpdateConfiguration() {
-        configurationSlots.needsUpdate = true
-        if !configurationSlots.isUpdating { scheduleConfigurationUpdateIfShown() }
+        markNeedsConfigurationUpdate()
     }
 
     /// The state the collection view set on the cell, before a subclass adds custom states.
@@ -79,16 +78,8 @@ extension CollectionViewCell {
     }
 }
 
-extension CollectionViewCell: ConfigurationUpdating, ConfiguredCell {
-    var needsConfigurationUpdate: Bool { configurationSlots.needsUpdate }
-
-    var hasConfigurationUpdateHandler: Bool { configurationSlots.handler != nil }
-
-    var isScheduledForConfigurationUpdate: Bool {
-        get { configurationSlots.isScheduled }
-        set { configurationSlots.isScheduled = newValue }
-    }
-
+// The update itself is shared with the other cell class (`Configuration/SlottedCell.swift`).
+extension CollectionViewCell: SlottedCell {
     var cellFlags: CellStateFlags {
         get { configurationSlots.flags }
         set {
@@ -99,25 +90,7 @@ extension CollectionViewCell: ConfigurationUpdating, ConfiguredCell {
         }
     }
 
-    func updateConfigurationIfNeeded() {
-        guard configurationSlots.needsUpdate, !configurationSlots.isUpdating else { return }
-        configurationSlots.isUpdating = true
-        configurationSlots.needsUpdate = false
-        let state = configurationState
-        // Each automatic update is skipped when it would give the configuration shown back.
-        if configurationSlots.hasAutomaticContentUpdate, let content = configurationSlots.automaticContentUpdate(for: state) {
-            contentConfiguration = content
-        }
-        if configurationSlots.hasAutomaticBackgroundUpdate, let background = configurationSlots.automaticBackgroundUpdate(for: state) {
-            backgroundConfiguration = background
-        }
-        updateConfiguration(using: state)
+    func callConfigurationUpdateHandler(with state: CellConfigurationState) {
         configurationSlots.handler?(self, state)
-        configurationSlots.isUpdating = false
-        // A request made during the update is part of it, unless the state itself changed meanwhile.
-        if configurationSlots.needsUpdate {
-            configurationSlots.needsUpdate = configurationState != state
-            if configurationSlots.needsUpdate { scheduleConfigurationUpdateIfShown() }
-        }
     }
 }

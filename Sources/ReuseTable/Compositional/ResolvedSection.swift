@@ -110,15 +110,41 @@ final class ResolvedSection {
         self.root = root
         leavesPerGroup = max(1, root.leafCount)
         groupSize = root.size
+        (pattern, patternCells) = Self.placedPattern(of: root, leaves: leavesPerGroup)
+        selfSizing = root.containsSelfSizing
+        selfSizingLeaves = Self.leavesThatSelfSize(in: root)
+        // Boundary items: sized against the section's width (inside the content insets when they
+        // follow them) and the container's height; offsets may carry them out of the section.
+        let follows = section.supplementariesFollowContentInsets
+        let boundaryX = sectionX + (follows ? insets.leading : 0)
+        let boundaryWidth = max(0, effective.width - (follows ? insets.leading + insets.trailing : 0))
+        boundary = section.boundarySupplementaryItems.map { item in
+            Self.resolve(item, x: boundaryX, width: boundaryWidth, height: effective.height, builder: builder)
+        }
+        (reachUp, reachDown, reachLeft, reachRight) = Self.reach(of: pattern, groupSize: root.size, boundary: boundary)
+        decorations = section.decorationItems.map { ($0.elementKind, builder.insets($0.contentInsets, "decoration contentInsets"), $0.zIndex) }
+        if orthogonal == .groupPagingCentered {
+            let centring = (effective.width - root.size.width) / 2
+            leadingPad = max(insets.leading, centring)
+            trailingPad = max(insets.trailing, centring)
+        } else {
+            (leadingPad, trailingPad) = (insets.leading, insets.trailing)
+        }
+    }
+
+    /// An unmeasured group's elements placed from its origin, and its cells' frames by leaf.
+    static func placedPattern(of root: PlanNode, leaves: Int) -> (elements: [PlacedElement], cells: [CGRect]) {
         var pattern: [PlacedElement] = []
-        var cells = [CGRect](repeating: .zero, count: leavesPerGroup)
+        var cells = [CGRect](repeating: .zero, count: leaves)
         root.place(in: CGRect(origin: .zero, size: root.size), measured: { _ in nil }) { element in
             pattern.append(element)
             if case .cell(let leaf, let frame) = element { cells[leaf] = frame }
         }
-        self.pattern = pattern
-        patternCells = cells
-        selfSizing = root.containsSelfSizing
+        return (pattern, cells)
+    }
+
+    /// The leaves of `root` that self-size, by index in the group.
+    static func leavesThatSelfSize(in root: PlanNode) -> [Int] {
         var leaves: [Int] = []
         func walk(_ node: PlanNode) {
             if node.isLeaf {
@@ -128,9 +154,15 @@ final class ResolvedSection {
             }
         }
         walk(root)
-        selfSizingLeaves = leaves
-        // How far elements reach out of their group: the pattern's, and any badge's own size (a
-        // self-sized item moves its bottom badges with it, never further than the group grows).
+        return leaves
+    }
+
+    /// How far elements reach out of their group: the pattern's, and any badge's own size (a
+    /// self-sized item moves its bottom badges with it, never further than the group grows); a
+    /// boundary item that does not stack hangs over the content's edge by up to its height.
+    static func reach(of pattern: [PlacedElement], groupSize: CGSize, boundary: [ResolvedBoundaryItem])
+        -> (up: CGFloat, down: CGFloat, left: CGFloat, right: CGFloat)
+    {
         var up: CGFloat = 0, down: CGFloat = 0, left: CGFloat = 0, right: CGFloat = 0
         for element in pattern {
             let frame: CGRect
@@ -139,33 +171,16 @@ final class ResolvedSection {
             case .badge(_, _, _, let f): frame = f
             }
             up = max(up, -frame.minY)
-            down = max(down, frame.maxY - root.size.height)
+            down = max(down, frame.maxY - groupSize.height)
             left = max(left, -frame.minX)
-            right = max(right, frame.maxX - root.size.width)
+            right = max(right, frame.maxX - groupSize.width)
         }
-        // Boundary items: sized against the section's width (inside the content insets when they
-        // follow them) and the container's height; offsets may carry them out of the section.
-        let follows = section.supplementariesFollowContentInsets
-        let boundaryX = sectionX + (follows ? insets.leading : 0)
-        let boundaryWidth = max(0, effective.width - (follows ? insets.leading + insets.trailing : 0))
-        boundary = section.boundarySupplementaryItems.map { item in
-            Self.resolve(item, x: boundaryX, width: boundaryWidth, height: effective.height, builder: builder)
-        }
-        // A boundary item that does not stack hangs over the content's edge by up to its height.
         for item in boundary {
             let hang = item.stacks ? 0 : item.size.height
             up = max(up, -item.offsetY + (item.edge == .bottom ? hang : 0))
             down = max(down, item.offsetY + (item.edge == .bottom ? 0 : hang))
         }
-        (reachUp, reachDown, reachLeft, reachRight) = (up, down, left, right)
-        decorations = section.decorationItems.map { ($0.elementKind, builder.insets($0.contentInsets, "decoration contentInsets"), $0.zIndex) }
-        if orthogonal == .groupPagingCentered {
-            let centring = (effective.width - root.size.width) / 2
-            leadingPad = max(insets.leading, centring)
-            trailingPad = max(insets.trailing, centring)
-        } else {
-            (leadingPad, trailingPad) = (insets.leading, insets.trailing)
-        }
+        return (up, down, left, right)
     }
 
     /// A boundary item's size, x and stacking, for a section (or layout) starting at `x`, `width` wide.

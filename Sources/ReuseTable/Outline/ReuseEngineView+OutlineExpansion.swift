@@ -4,7 +4,8 @@ import Foundation
 // section snapshot, on both views: a cell handed over by the data source reads it with the rest
 // of its state (`cellStateFlags(at:)`), and when an apply changes what is expanded, the cells on
 // screen are told before the view's update, so each marked one updates once in that update's pass
-// (Docs/modern-cells.md, "When a configuration updates").
+// (Docs/modern-cells.md, "When a configuration updates"). A tap on a disclosure reaches the data
+// source the same way from both views (`tapOutlineDisclosure(at:)`).
 
 extension ReuseEngineView {
     /// Gives each cell on screen the expansion `isExpanded` says for its index path; a cell
@@ -22,20 +23,37 @@ extension ReuseEngineView {
     var showsOutlines: Bool { engine.pass.configurationUpdates.showsOutlines }
 }
 
-extension TableView {
-    /// Whether the row's item is expanded in its section snapshot (false without one).
+/// A view whose data source may hold section snapshots (the table and the collection view):
+/// expansion read and the disclosure tapped, written once for both.
+@MainActor
+protocol OutlineShowingView: ReuseEngineView {
+    /// The data source when it keeps section snapshots (a diffable data source), else nil.
+    var outlineSource: OutlineDisclosureToggling? { get }
+}
+
+extension OutlineShowingView {
+    /// Whether the row's or item's item is expanded in its section snapshot (false without one).
     /// - Complexity: O(1) without outlines; a hash lookup with them.
     func outlineExpansion(at indexPath: IndexPath) -> Bool {
-        guard engine.pass.configurationUpdates.showsOutlines, let source = dataSource as? OutlineDisclosureToggling else { return false }
+        guard engine.pass.configurationUpdates.showsOutlines, let source = outlineSource else { return false }
         return source.isItemExpanded(at: indexPath)
+    }
+
+    /// The body of both views' public `tapOutlineDisclosure(at:)`: the data source's section
+    /// snapshot expands or collapses the item; any other data source ignores the tap. An index
+    /// path outside the view stops with a message; called from a callback, it runs when that step is done.
+    func tapOutlineDisclosureFromPublicCall(at indexPath: IndexPath) {
+        if deferIfBusy("tapOutlineDisclosure(at:)", { [self] in tapOutlineDisclosureFromPublicCall(at: indexPath) }) { return }
+        loadIfNeeded()
+        do { try validateSelectionTarget(indexPath, from: "tapOutlineDisclosure(at:)") } catch { ReuseTableError.trap(error) }
+        outlineSource?.toggleOutlineDisclosure(at: indexPath)
     }
 }
 
-extension CollectionView {
-    /// Whether the item is expanded in its section snapshot (false without one).
-    /// - Complexity: O(1) without outlines; a hash lookup with them.
-    func outlineExpansion(at indexPath: IndexPath) -> Bool {
-        guard engine.pass.configurationUpdates.showsOutlines, let source = dataSource as? OutlineDisclosureToggling else { return false }
-        return source.isItemExpanded(at: indexPath)
-    }
+extension TableView: OutlineShowingView {
+    var outlineSource: OutlineDisclosureToggling? { dataSource as? OutlineDisclosureToggling }
+}
+
+extension CollectionView: OutlineShowingView {
+    var outlineSource: OutlineDisclosureToggling? { dataSource as? OutlineDisclosureToggling }
 }

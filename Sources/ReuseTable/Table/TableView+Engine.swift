@@ -7,6 +7,10 @@ import Foundation
 extension TableView: ReuseEngineView {
     static var vocabulary: UpdateVocabulary { .table }
 
+    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
+
+    var hostName: String { "TableView" }
+
     var templateWidth: CGFloat { bounds.width }
 
     func fittingHeight(ofTemplate cell: TableViewCell, width: CGFloat, describing what: @autoclosure () -> String) -> CGFloat {

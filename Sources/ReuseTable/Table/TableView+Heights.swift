@@ -395,3 +395,48 @@ struct ChunkedHeightRuns: Sequence, IteratorProtocol {
         return buffer[index - 1]
     }
 }
+
+// One row's new height, told by the app (the article's `row:changedHeight:`).
+extension TableView {
+    /// Tells the table one row's new height without asking the delegate about any other row
+    /// (the 2013 article's `row:changedHeight:`).
+    ///
+    /// Visible cells move and `contentSize` follows. If the row is above the
+    /// first visible row, the offset moves by the same amount so nothing on
+    /// screen jumps. The index-path height cache is written through at this
+    /// width, so a width round trip comes back to the new height. A NaN,
+    /// infinite or negative height is reported and taken as 0.
+    /// - Complexity: O(log n + visible rows).
+    public func row(_ indexPath: IndexPath, changedHeight height: CGFloat) {
+        if deferIfBusy("row(_:changedHeight:)", { [self] in row(indexPath, changedHeight: height) }) { return }
+        loadIfNeeded()
+        do { try validateIndexPath(indexPath) } catch { ReuseTableError.trap(error, in: "row(_:changedHeight:)") }
+        let clean = sanitizedHeight(height, for: "height of row \(indexPath.tableDescription)")
+        performTransaction {
+            setHeights([(indexPath, clean)])
+            runLayoutPass()
+        }
+    }
+
+    /// Stores new exact heights of rows (without `rowMargin`, already checked), keeping
+    /// the anchor still on screen, inside the running step: `row(_:changedHeight:)` and
+    /// the re-measuring of reconfigured rows.
+    /// - Complexity: O(k log n) for k rows.
+    func setHeights(_ changes: [(IndexPath, CGFloat)]) {
+        recordBeforeChange { nil }  // whether the table follows the end: at the end before, at the end after
+        let anchor = currentAnchor()
+        for (indexPath, height) in changes {
+            let index = slotIndex(forRow: indexPath)
+            geometry.setHeight(Double(height) + Double(appliedRowMargin), at: index, isMeasured: true)
+            // Write through: a height cached for this row at this width is this height now,
+            // so a width round trip comes back to it (not to the height measured before).
+            if usesSelfSizing || indexPathHeightCache.storedHeight(at: indexPath, width: bounds.width) != nil {
+                indexPathHeightCache.setHeight(height, at: indexPath, width: bounds.width)
+            }
+        }
+        if let anchor, changes.contains(where: { slotIndex(forRow: $0.0) < anchor.slotIndex }) {
+            restoreAnchor(slotIndex: anchor.slotIndex, screenY: anchor.screenY)
+        }
+        clampOffsetToContent()
+    }
+}

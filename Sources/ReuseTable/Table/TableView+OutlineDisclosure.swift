@@ -1,5 +1,8 @@
 import Foundation
 
+// A tap on a row's outline disclosure, in the table's words; the tap itself is shared with the
+// collection view (`Outline/ReuseEngineView+OutlineExpansion.swift`).
+
 extension TableView {
     /// The headless stand-in for a tap on the outline disclosure of the row at `indexPath`
     /// (whether or not its cell shows one): a diffable data source with section snapshots
@@ -7,9 +10,6 @@ extension TableView {
     /// source ignores it. An index path outside the table stops with a message.
     /// - Complexity: that of the handlers and the section snapshot's apply.
     public func tapOutlineDisclosure(at indexPath: IndexPath) {
-        if deferIfBusy("tapOutlineDisclosure(at:)", { [self] in tapOutlineDisclosure(at: indexPath) }) { return }
-        loadIfNeeded()
-        do { try validateSelectionTarget(indexPath, from: "tapOutlineDisclosure(at:)") } catch { ReuseTableError.trap(error) }
-        (dataSource as? OutlineDisclosureToggling)?.toggleOutlineDisclosure(at: indexPath)
+        tapOutlineDisclosureFromPublicCall(at: indexPath)
     }
 }

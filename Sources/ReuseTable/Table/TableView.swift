@@ -2,8 +2,9 @@ import Foundation
 
 /// A headless `UITableView`: a scroll view that shows a long list of rows with only as many cells as fit on screen.
 ///
-/// This file holds its settings and state and the ends of the route from an offset to a cell (the
-/// offset setter, `dataSourceCell`, `dequeueReusableCell`); the pass's table side is `TableView+LayoutPass.swift`.
+/// This file holds its settings and state, `reloadData()`, and the ends of the route from an offset to a
+/// cell (the offset setter, `dataSourceCell`, `dequeueReusableCell`); the reload's steps are
+/// `TableView+Reload.swift`, the pass's table side is `TableView+LayoutPass.swift`.
 ///
 /// ```swift
 /// let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -207,8 +208,6 @@ open class TableView: ScrollView {
     /// Incremented by every reload; idle work started before a reload stops.
     public internal(set) var reloadGeneration = 0
 
-    var hostName: String { "TableView" }
-
     /// Creates a table. `.plain` pins section headers; `.grouped` lets them scroll.
     public init(frame: CGRect, style: Style = .plain) {
         self.style = style
@@ -237,50 +236,6 @@ open class TableView: ScrollView {
     open func reloadDataWithoutInvalidatingHeightCache() {
         cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
-    }
-
-    /// The reload itself, inside a transaction (see `requestReload(keepingHeightCache:)`).
-    func reload(keepingHeightCache: Bool) {
-        engine.hasLoadedData = true  // before the data source is asked: its callbacks may query the table
-        forgetRowState()  // the rows are new: no selection (as UIKit), no row showing swipe actions
-        if keepingHeightCache { recordBeforeReload() } else { indexPathHeightCache.invalidateAllFreeingInBackground() }
-        reloadGeneration &+= 1
-        estimateStatistics = EstimateStatistics()
-        // The counts first, then the callbacks: a change a delegate makes from
-        // `didEndDisplaying` (with its own update call) comes after this reload.
-        let counts = validatedCounts()
-        // A row lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
-        if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
-            recycle([lifted])
-        }
-        recycleAllVisibleViews()
-        rebuildGeometry(counts: counts)
-        clampOffsetToContent()
-        runLayoutPass()
-    }
-
-    /// Asks the data source for counts and builds the geometry.
-    ///
-    /// The new *structure* is installed first, with placeholder heights, so a
-    /// delegate asking `numberOfRows(inSection:)` or `rectForRow(at:)` from
-    /// `heightForRowAt` gets answers about the new data. Then the heights are
-    /// obtained in one streaming pass into a new store.
-    func rebuildGeometry(counts: [Int]) {
-        appliedRowMargin = rowMargin
-        measuredWidth = bounds.width
-        engine.pass.requests.remove(.measureEverything)
-        // A measured million rows is thousands of nodes to free: off the main thread (a small table's inline).
-        let previous = geometry.count >= ReleasedInBackground<Void>.minimumCount ? ReleasedInBackground(geometry) : nil
-        geometry = TableView.makeGeometry(geometryStore, placeholderRuns(counts: counts), treeConfig)
-        previous?.release()
-        usesSelfSizing = rowHeight == TableView.automaticDimension  // before the probe, which may measure content
-        // A callback already queued a structural call (from `didEndDisplaying`): ask nothing, it runs next.
-        let plan = transaction.hasDeferredWork ? HeightPlan() : HeightPlan(table: self, rowCounts: counts)
-        heightPlan = plan
-        geometry = TableView.makeGeometry(geometryStore, heightRuns(counts: counts, plan: plan), treeConfig)
-        heightPlan.firstRow = nil  // the probe's answer belongs to this reload only
-        updateContentSize()
-        recorder?.geometryBuilt(in: self)
     }
 
     // MARK: An offset starts the layout pass (the article's layoutTableRows)
@@ -315,8 +270,6 @@ open class TableView: ScrollView {
 
     // MARK: The data source's cell, dequeued
 
-    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
-
     /// The data source's cell for a row arriving on screen: reconcile asks through
     /// `cellFromDataSource(at:)` (Engine/ReuseEngineView+DataSource.swift), which shows its state.
     func dataSourceCell(at indexPath: IndexPath) -> TableViewCell {
@@ -342,20 +295,4 @@ open class TableView: ScrollView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         dequeueRegistered(identifier, for: indexPath, call: "dequeueReusableCell(withIdentifier:for:)")
     }
-}
-
-/// Frees a value on a background queue: the caller hands over its only reference (it replaces the
-/// field it copied from), the box keeps it, and the queue's block drops it, so the last release —
-/// the freeing of every node — runs there, whichever side lets go of the box last. For what
-/// `reloadData()` discards: the old geometry and the height cache.
-final class ReleasedInBackground<Value>: @unchecked Sendable {  // the value is touched only by the queue's block after `init`
-    /// The rows or heights below which a value is freed where it is dropped: the queue is not worth it.
-    static var minimumCount: Int { 4096 }
-
-    private var value: Value?
-
-    init(_ value: Value) { self.value = value }
-
-    /// Drops the value on a background queue.
-    func release() { DispatchQueue.global(qos: .utility).async { self.value = nil } }
 }

@@ -77,8 +77,7 @@ extension TableViewCell {
     /// state changes came first; a cell not on screen is updated when it is next displayed.
     /// - Complexity: O(1).
     public func setNeedsUpdateConfiguration() {
-        configurationSlots.needsUpdate = true
-        if !configurationSlots.isUpdating { scheduleConfigurationUpdateIfShown() }
+        markNeedsConfigurationUpdate()
     }
 
     /// The state the table set on the cell, before a subclass adds custom states.
@@ -94,16 +93,8 @@ extension TableViewCell {
     }
 }
 
-extension TableViewCell: ConfigurationUpdating, ConfiguredCell {
-    var needsConfigurationUpdate: Bool { configurationSlots.needsUpdate }
-
-    var hasConfigurationUpdateHandler: Bool { configurationSlots.handler != nil }
-
-    var isScheduledForConfigurationUpdate: Bool {
-        get { configurationSlots.isScheduled }
-        set { configurationSlots.isScheduled = newValue }
-    }
-
+// The update itself is shared with the other cell class (`Configuration/SlottedCell.swift`).
+extension TableViewCell: SlottedCell {
     var cellFlags: CellStateFlags {
         get { configurationSlots.flags }
         set {
@@ -113,25 +104,7 @@ extension TableViewCell: ConfigurationUpdating, ConfiguredCell {
         }
     }
 
-    func updateConfigurationIfNeeded() {
-        guard configurationSlots.needsUpdate, !configurationSlots.isUpdating else { return }
-        configurationSlots.isUpdating = true
-        configurationSlots.needsUpdate = false
-        let state = configurationState
-        // Each automatic update is skipped when it would give the configuration shown back.
-        if configurationSlots.hasAutomaticContentUpdate, let content = configurationSlots.automaticContentUpdate(for: state) {
-            contentConfiguration = content
-        }
-        if configurationSlots.hasAutomaticBackgroundUpdate, let background = configurationSlots.automaticBackgroundUpdate(for: state) {
-            backgroundConfiguration = background
-        }
-        updateConfiguration(using: state)
+    func callConfigurationUpdateHandler(with state: CellConfigurationState) {
         configurationSlots.handler?(self, state)
-        configurationSlots.isUpdating = false
-        // A request made during the update is part of it, unless the state itself changed meanwhile.
-        if configurationSlots.needsUpdate {
-            configurationSlots.needsUpdate = configurationState != state
-            if configurationSlots.needsUpdate { scheduleConfigurationUpdateIfShown() }
-        }
     }
 }
