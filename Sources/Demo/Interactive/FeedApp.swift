@@ -91,7 +91,8 @@ final class FeedApp: TerminalScreen {
         reload()
         feed.primaryAction = { [weak self] _, indexPath in
             guard let self else { return }
-            setMessage("Click: \(postLabel(indexPath)) selected (didSelectRowAt), then opened (performPrimaryActionForRowAt).")
+            let number = (feed.model.globalRow(of: indexPath) + 1).grouped
+            setMessage("Click: #\(number) selected (didSelectRowAt), then opened (performPrimaryActionForRowAt).")
         }
     }
 

@@ -123,11 +123,21 @@ enum Platform {
         for index in fatalSignals.indices { sigaction(fatalSignals[index], previous + index, nil) }
     }
 
-    /// Gives `signal` back the action stored at `previous` and raises it again, so it does what it did
-    /// before (a crash report, a core dump) once the running handler returns; async-signal-safe
-    /// (`sigaction`, `raise`).
+    /// Gives `signal` back the action stored at `previous` and raises it again at once (unblocked), so
+    /// it does what it did before — a crash report, a core dump; then, should that action return (a
+    /// report handler expecting the fault to happen again, a signal sent by `kill`), raises it once
+    /// more with the default action, which ends the process. Async-signal-safe (`sigaction`,
+    /// `pthread_sigmask`, `raise`).
     static func reraise(_ signal: Int32, previous: UnsafePointer<SignalAction>) {
         sigaction(signal, previous, nil)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, signal)
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+        raise(signal)
+        var fallback = SignalAction()  // all zero: SIG_DFL, no flags
+        sigemptyset(&fallback.sa_mask)
+        sigaction(signal, &fallback, nil)
         raise(signal)
     }
 
