@@ -47,6 +47,8 @@ public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
     public var exactHeights: [Int: [UInt64: CGFloat]] = [:]
     /// The swipe actions of a row, by edge (set by `FeedApp`, see `FeedApp+Editing.swift`); nil: UIKit's defaults.
     public var swipeActions: (@MainActor (TableView, IndexPath, TableView.SwipeEdge) -> SwipeActionsConfiguration?)?
+    /// What a row's primary action does (a click or Enter on it, after its selection); nil: nothing.
+    public var primaryAction: (@MainActor (TableView, IndexPath) -> Void)?
 
     /// A data source over `model`; `install(in:)` connects it to a table.
     public init(model: FeedModel = FeedModel()) {
@@ -149,6 +151,11 @@ public final class FeedDataSource: TableViewDataSource, TableViewDelegate {
         let count = model.numberOfRows(inSection: section)
         header.title.text = "\(FeedGenerator.dayTitle(section)) · \(count.grouped) posts"
         return header
+    }
+
+    /// A row's primary action: `primaryAction`.
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        primaryAction?(tableView, indexPath)
     }
 
     /// The actions a swipe from the leading edge reveals (`swipeActions`; nil: the table's default).

@@ -33,7 +33,7 @@ struct EntryInfo {
 public final class TreeApp: ListScreen {
     /// The keys, shown on the status line by `?`.
     public static let keyHelp: [(String, String)] = [
-        ("↑↓ jk", "mark"), ("←→", "collapse/expand"), ("Enter", "toggle"), ("*", "expand all below"),
+        ("↑↓ jk", "mark"), ("←→", "collapse/expand"), ("Enter click", "toggle"), ("*", "expand all below"),
         ("/", "search"), ("q", "quit"),
     ]
 
@@ -287,6 +287,15 @@ public final class TreeApp: ListScreen {
         default: return super.handle(key)
         }
         followMark(fallback: row)
+        return .changed
+    }
+
+    /// A click marks the row under it and opens or closes it when it is a folder, as Enter does.
+    public override func click(_ target: ListScreenTarget) -> KeyResponse {
+        guard case .row(let indexPath) = target, query == nil else { return .unchanged }
+        _ = mark(row: indexPath.item)
+        if isFolder(marked) { list.tapOutlineDisclosure(at: indexPath) }
+        followMark(fallback: indexPath.item)
         return .changed
     }
 

@@ -318,14 +318,14 @@ import TestSupport
     /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the marked row, and below
     /// 120 columns three counter lines (no counter cut; a short one fills a gap above) over the message.
     static let golden: [String] = [
-        " Monday 3 March 2025 · 3 posts                                              ",
-        "▌ hedy · 00:00                                                      cell #1 ",
-        "▌ on again insert table swift estimate while with.                          ",
-        " ────────────────────────────────────────────────────────────────────────── ",
-        "  john · 00:01                                                      cell #2 ",
-        "  label swift content rotate grid fast every shift once visible delete      ",
-        "  records how every why table rotate shipped log rotate width to cell hit   ",
-        "  rotate reuse section header microseconds rotate B+tree rows precache      ",
+        " Monday 3 March 2025 · 3 posts                                             ┃",
+        "▌ hedy · 00:00                                                      cell #1┃",
+        "▌ on again insert table swift estimate while with.                         │",
+        " ──────────────────────────────────────────────────────────────────────────│",
+        "  john · 00:01                                                      cell #2│",
+        "  label swift content rotate grid fast every shift once visible delete     │",
+        "  records how every why table rotate shipped log rotate width to cell hit  │",
+        "  rotate reuse section header microseconds rotate B+tree rows precache     │",
         " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · measured 6         ",
         " estimated 4 ±12 · frame layout – µs/cell · apply: reloadData – ms          ",
         " precaching                                                                 ",

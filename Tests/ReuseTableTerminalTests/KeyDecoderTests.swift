@@ -45,7 +45,7 @@ import Testing
         #expect(keys("\u{1B}[<64;10;5M") == [.wheelUp])
         #expect(keys("\u{1B}[<65;120;48M") == [.wheelDown])
         #expect(keys("\u{1B}[<80;1;1M") == [.wheelUp])  // with Ctrl (64 + 16)
-        #expect(keys("\u{1B}[<0;3;4M\u{1B}[<0;3;4m") == [.unknown, .unknown])  // clicks are not used
+        #expect(keys("\u{1B}[<0;3;4M\u{1B}[<0;3;4m").count == 2)  // a click (MouseDecoderTests)
         #expect(keys("\u{1B}[<64;1;1M\u{1B}[<64;1;1M") == [.wheelUp, .wheelUp])
     }
 
@@ -103,7 +103,8 @@ import Testing
         #expect(decoder.decode(Array(bytes[2...])) == [.char("漢")])
         #expect(decoder.decode([]) == [])
         #expect(decoder.decode(Array("😀".utf8.prefix(3))) == [])
-        #expect(decoder.decode(Array("😀".utf8.suffix(1)) + [0x1B]) == [.char("😀"), .escape])
+        #expect(decoder.decode(Array("😀".utf8.suffix(1)) + [0x1B]) == [.char("😀")])  // the ESC may start a sequence
+        #expect(decoder.flush() == [.escape])
     }
 
     /// The bytes real terminals send for ↑ ↓ → ← PgUp PgDn Home End Esc Enter, pressed in that order

@@ -20,9 +20,10 @@ private final class Numbers: TableViewDataSource {
 
 @MainActor
 @Suite struct ListScreenTests {
-    private func makeScreen(rows: Int = 1_000_000, selfSizing: Bool = false) -> (ListScreen, TableView, Numbers) {
+    private func makeScreen(rows: Int = 1_000_000, selfSizing: Bool = false, showsIndicator: Bool = false) -> (ListScreen, TableView, Numbers) {
         let numbers = Numbers(count: rows)
         let table = TableView(frame: .zero)
+        table.showsVerticalScrollIndicator = showsIndicator
         table.register(TextCell.self, forCellReuseIdentifier: "text")
         table.dataSource = numbers
         let screen = ListScreen(table: table)
@@ -77,7 +78,7 @@ private final class Numbers: TableViewDataSource {
     }
 
     @Test func idleStepsMeasureEstimatedRowsWithoutMovingTheScreen() {
-        let (screen, table, numbers) = makeScreen(rows: 300, selfSizing: true)
+        let (screen, table, numbers) = makeScreen(rows: 300, selfSizing: true, showsIndicator: true)
         defer { withExtendedLifetime(numbers) {} }  // the table holds its data source weakly
         let before = screen.render()
         #expect(screen.hasIdleWork)

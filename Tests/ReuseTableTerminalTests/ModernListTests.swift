@@ -27,19 +27,19 @@ import Testing
         let lines = frames.map { $0.components(separatedBy: "\n") }
         for frame in lines { #expect(frame.count == 8) }
         // The header registration's list cell: the uppercased range and a label accessory.
-        #expect(lines[0][0] == " HIMALAYA                       5 peaks ")
+        #expect(lines[0][0] == " HIMALAYA                       5 peaks┃")  // the indicator's thumb, then its track
         // A value cell: the name at the leading side, the height at the trailing one, then the chevron.
-        #expect(lines[0][1] == " Everest                       8849 m › ")
+        #expect(lines[0][1] == " Everest                       8849 m ›│")
         #expect(lines[0][7].hasPrefix(" 0 selected · Enter selects · e edits"))
         // Enter taps the top item: selected, the handler adds a checkmark before the chevron.
-        #expect(lines[1][1] == " Everest                     8849 m ✓ › ")
+        #expect(lines[1][1] == " Everest                     8849 m ✓ ›│")
         #expect(lines[1][7].hasPrefix(" 1 selected"))
-        #expect(lines[2][0] == " ANDES                          4 peaks ")
+        #expect(lines[2][0] == " ANDES                          4 peaks┃")
         // Editing: the delete control leads, the reorder grip trails.
-        #expect(lines[3][1] == " ⊖ Aconcagua                 6961 m › ≡ ")
+        #expect(lines[3][1] == " ⊖ Aconcagua                 6961 m › ≡│")
         #expect(lines[3][7].hasPrefix(" 1 selected · Enter deletes"))
         // Enter taps the top item's delete control (its trailing actions open), Enter again performs Delete.
-        #expect(lines[4][1] == " ⊖ Ojos del Salado           6893 m › ≡ ")
+        #expect(lines[4][1] == " ⊖ Ojos del Salado           6893 m › ≡│")
     }
 }
 

@@ -77,6 +77,7 @@ private final class BoldLabel: Label, GridTextStyled {
     @Test func scrollViewOffsetScrollsItsContent() {
         let scroll = ScrollView(frame: CGRect(x: 1, y: 1, width: 6, height: 3))
         scroll.contentSize = CGSize(width: 6, height: 10)
+        scroll.showsVerticalScrollIndicator = false  // about offsets and clipping (ScrollIndicatorTests)
         for row in 0..<10 {
             scroll.addSubview(label("row \(row)", CGRect(x: 0, y: CGFloat(row), width: 6, height: 1)))
         }

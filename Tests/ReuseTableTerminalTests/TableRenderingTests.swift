@@ -96,6 +96,7 @@ import Testing
         let source = Plain()
         let table = TableView(frame: CGRect(x: 0, y: 0, width: 12, height: 3))
         table.applyTerminalDefaults()
+        table.showsVerticalScrollIndicator = false  // about the cell's label (ScrollIndicatorTests)
         table.register(TableViewCell.self, forCellReuseIdentifier: "plain")
         table.dataSource = source
         table.layoutIfNeeded()

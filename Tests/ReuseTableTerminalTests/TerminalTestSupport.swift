@@ -77,14 +77,16 @@ final class TextRows: TableViewDataSource, TableViewDelegate {
         return header
     }
 
-    /// A table of `width` × `height` showing these rows with the terminal defaults.
-    func makeTable(width: Int, height: Int, selfSizing: Bool = false) -> TableView {
+    /// A table of `width` × `height` showing these rows with the terminal defaults; without a scroll
+    /// indicator unless asked (these goldens are about the rows).
+    func makeTable(width: Int, height: Int, selfSizing: Bool = false, showsIndicator: Bool = false) -> TableView {
         let table = TestSupport.makeTable(
             self, cell: TextCell.self, identifier: "text", width: CGFloat(width), height: CGFloat(height), reload: false
         ) { table in
             table.applyTerminalDefaults()
             table.register(TextHeader.self, forHeaderFooterViewReuseIdentifier: "header")
             if selfSizing { table.rowHeight = TableView.automaticDimension }
+            table.showsVerticalScrollIndicator = showsIndicator
         }
         table.layoutIfNeeded()
         return table

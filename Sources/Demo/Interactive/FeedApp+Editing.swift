@@ -165,21 +165,30 @@ extension FeedApp {
         }
     }
 
-    /// The open row's actions over its right end (leading ones over its left end), numbered for 1–3.
-    func drawSwipeActions(into grid: inout CharGrid) {
+    /// Where the open row's actions are drawn: its line, each action's label and columns; nil when no
+    /// row is open or the open row is off screen. Drawing and clicking both read it.
+    func swipeButtons() -> (line: Int, labels: [String], ranges: [Range<Int>])? {
         guard let open = table.indexPathForSwipedRow, let configuration = table.swipedRowConfiguration,
             let cell = table.cellForRow(at: open)
-        else { return }
+        else { return nil }
         let labels = configuration.actions.enumerated().map { " \($0.offset + 1) \($0.element.title ?? "") " }
-        let text = labels.joined()
         let y = Int((cell.frame.minY - table.contentOffset.y).rounded(.down))
-        guard y >= 0, y < tableHeight else { return }
-        let x = table.swipedRowEdge == .leading ? 0 : max(0, tableWidth - displayWidth(text))
-        var column = x
-        for (label, action) in zip(labels, configuration.actions) {
-            let style = action.style == .destructive ? GridStyle(reverse: true, foreground: 1) : GridStyle(reverse: true, foreground: 4)
-            grid.write(label, x: column, y: y, style: style)
+        guard y >= 0, y < tableHeight else { return nil }
+        var column = table.swipedRowEdge == .leading ? 0 : max(0, tableWidth - displayWidth(labels.joined()))
+        var ranges: [Range<Int>] = []
+        for label in labels {
+            ranges.append(column..<(column + displayWidth(label)))
             column += displayWidth(label)
+        }
+        return (y, labels, ranges)
+    }
+
+    /// The open row's actions over its right end (leading ones over its left end), numbered for 1–3.
+    func drawSwipeActions(into grid: inout CharGrid) {
+        guard let buttons = swipeButtons(), let configuration = table.swipedRowConfiguration else { return }
+        for (index, action) in configuration.actions.enumerated() where index < buttons.labels.count {
+            let style = action.style == .destructive ? GridStyle(reverse: true, foreground: 1) : GridStyle(reverse: true, foreground: 4)
+            grid.write(buttons.labels[index], x: buttons.ranges[index].lowerBound, y: buttons.line, style: style)
         }
     }
 }

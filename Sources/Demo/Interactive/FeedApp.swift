@@ -76,6 +76,8 @@ final class FeedApp: TerminalScreen {
     var waterfall: WaterfallScreen?
     /// False in golden tests: layout times differ from run to run.
     var showsTimings = true
+    /// What the left mouse button went down on, until it comes up (`FeedApp+Mouse.swift`).
+    var mouseDown: MouseDown?
 
     /// A feed of `model` on a screen of `width` × `height` cells.
     init(width: Int, height: Int, model: FeedModel = FeedModel()) {
@@ -87,6 +89,11 @@ final class FeedApp: TerminalScreen {
         feed.install(in: table)
         table.frame = tableFrame
         reload()
+        feed.primaryAction = { [weak self] _, indexPath in
+            guard let self else { return }
+            let number = (feed.model.globalRow(of: indexPath) + 1).grouped
+            setMessage("Click: #\(number) selected (didSelectRowAt), then opened (performPrimaryActionForRowAt).")
+        }
     }
 
     /// Counter lines now shown; they grow, never shrink, until the terminal is resized (no jumping table).
@@ -177,6 +184,7 @@ final class FeedApp: TerminalScreen {
         case .up, .char("k"): return scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
+        case .mouse(let event): return handleMouse(event)
         case .pageDown, .char(" "), .ctrl("f"): return scroll(by: max(1, tableHeight - 2))
         case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -max(1, tableHeight - 2))
         case .home, .char("<"): return scrollToTop()

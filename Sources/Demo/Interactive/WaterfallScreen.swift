@@ -175,6 +175,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         case .up, .char("k"): return scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
+        case .mouse(let event): return click(event)
         case .pageDown, .char(" "), .ctrl("f"): return scroll(by: page)
         case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -page)
         case .home, .char("<"):
@@ -259,6 +260,19 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     }
 
     /// Enter: selects the marked tile with the tap sequence (`tapItem(at:)`), or deselects it.
+    /// A left click (its release) on a tile taps it (`tapItem(at:)`: selected, then its primary action).
+    func click(_ event: MouseEvent) -> KeyResponse {
+        guard event.kind == .release, event.button == .left || event.button == .none,
+            event.line < Int(collection.bounds.height)
+        else { return .unchanged }
+        let point = CGPoint(
+            x: collection.bounds.minX + CGFloat(event.column) + 0.5, y: collection.bounds.minY + CGFloat(event.line) + 0.5)
+        guard let indexPath = collection.indexPathForItem(at: point) else { return .unchanged }
+        collection.tapItem(at: indexPath)
+        message = "Click: tapItem — day \(indexPath.section + 1), post \((indexPath.item + 1).grouped) selected."
+        return .changed
+    }
+
     func selectItem() -> KeyResponse {
         guard let indexPath = cursorIndexPath else { return .unchanged }
         let name = "day \(indexPath.section + 1), post \((indexPath.item + 1).grouped)"

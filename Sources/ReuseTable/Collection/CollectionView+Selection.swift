@@ -67,6 +67,8 @@ extension CollectionView: SelectionHost {
         case .willDeselect: "collectionView(_:shouldDeselectItemAt:)"
         case .didSelect: "collectionView(_:didSelectItemAt:)"
         case .didDeselect: "collectionView(_:didDeselectItemAt:)"
+        case .canPerformPrimaryAction: "collectionView(_:canPerformPrimaryActionForItemAt:)"
+        case .performPrimaryAction: "collectionView(_:performPrimaryActionForItemAt:)"
         }
     }
 
@@ -81,6 +83,9 @@ extension CollectionView: SelectionHost {
             case .willDeselect: return delegate.collectionView(self, shouldDeselectItemAt: indexPath) ? indexPath : nil
             case .didSelect: delegate.collectionView(self, didSelectItemAt: indexPath)
             case .didDeselect: delegate.collectionView(self, didDeselectItemAt: indexPath)
+            case .canPerformPrimaryAction:
+                return delegate.collectionView(self, canPerformPrimaryActionForItemAt: indexPath) ? indexPath : nil
+            case .performPrimaryAction: delegate.collectionView(self, performPrimaryActionForItemAt: indexPath)
             }
             return nil
         }

@@ -32,6 +32,12 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
     /// A tap deselected the item. Default: nothing.
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether a tap that selected this item alone (not extending a selection) performs its primary
+    /// action. Default: true.
+    func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool
+    /// The item's primary action: after `didSelectItemAt`, when the tap selected this item alone and
+    /// `canPerformPrimaryActionForItemAt` allowed it. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
 
     // MARK: Editing (`CollectionView+Swipe.swift`)
 
@@ -75,6 +81,10 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing.
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {}
 
     /// Default: true.
     public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }

@@ -12,6 +12,9 @@ enum SelectionCallback {
     /// Answer: the index path to deselect (the same, another: a redirect), or nil: a veto.
     case willDeselect
     case didSelect, didDeselect
+    /// Answer: the index path when its primary action may be performed, nil when not.
+    case canPerformPrimaryAction
+    case performPrimaryAction
 }
 
 /// A cell that shows selection and highlight (`TableViewCell`, `CollectionViewCell`).
@@ -135,7 +138,9 @@ extension ReuseEngineView {
     /// 3. on a selected row in multiple selection: `willDeselect` (nil vetoes, another
     ///    index path redirects) → deselect → `didDeselect`; otherwise
     ///    `willSelect` (nil vetoes, another index path redirects) → in single selection,
-    ///    `willDeselect` / deselect / `didDeselect` for each other selected row → select → `didSelect`;
+    ///    `willDeselect` / deselect / `didDeselect` for each other selected row → select → `didSelect`,
+    ///    then, when that row is the only one selected (the tap did not extend a selection),
+    ///    `canPerformPrimaryAction` → `performPrimaryAction`;
     /// 4. unhighlight (`didUnhighlight`).
     ///
     /// Each step reads the selection afresh, so a delegate that selects or deselects
@@ -163,10 +168,20 @@ extension ReuseEngineView {
                 }
                 add(target, animated: false)  // a row whose deselection was vetoed stays selected, as in UIKit
                 _ = selectionCallback(.didSelect, target)
+                performPrimaryActionAfterTap(on: target)
             }
             if engine.selection.highlighted != nil { highlight(nil) }
             _ = selectionCallback(.didUnhighlight, indexPath)
         }
+    }
+
+    /// The primary action of the row a tap selected, when it is the only row selected (a tap that
+    /// extends a selection performs none) and the delegate allows it, as UIKit does after `didSelect`.
+    private func performPrimaryActionAfterTap(on target: IndexPath) {
+        guard engine.selection.selected.count == 1, engine.selection.contains(target),
+            selectionCallback(.canPerformPrimaryAction, target) != nil
+        else { return }
+        _ = selectionCallback(.performPrimaryAction, target)
     }
 
     /// A delegate's redirect must name a row that exists; otherwise stop with a message naming the method.

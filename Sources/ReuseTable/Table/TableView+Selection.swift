@@ -69,6 +69,8 @@ extension TableView: SelectionHost {
         case .willDeselect: "tableView(_:willDeselectRowAt:)"
         case .didSelect: "tableView(_:didSelectRowAt:)"
         case .didDeselect: "tableView(_:didDeselectRowAt:)"
+        case .canPerformPrimaryAction: "tableView(_:canPerformPrimaryActionForRowAt:)"
+        case .performPrimaryAction: "tableView(_:performPrimaryActionForRowAt:)"
         }
     }
 
@@ -83,6 +85,9 @@ extension TableView: SelectionHost {
             case .willDeselect: return delegate.tableView(self, willDeselectRowAt: indexPath)
             case .didSelect: delegate.tableView(self, didSelectRowAt: indexPath)
             case .didDeselect: delegate.tableView(self, didDeselectRowAt: indexPath)
+            case .canPerformPrimaryAction:
+                return delegate.tableView(self, canPerformPrimaryActionForRowAt: indexPath) ? indexPath : nil
+            case .performPrimaryAction: delegate.tableView(self, performPrimaryActionForRowAt: indexPath)
             }
             return nil
         }

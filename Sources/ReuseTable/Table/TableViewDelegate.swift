@@ -57,6 +57,12 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
     /// A tap deselected the row. Default: nothing.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    /// Whether a tap that selected this row alone (not extending a selection) performs its primary
+    /// action. Default: true.
+    func tableView(_ tableView: TableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool
+    /// The row's primary action (open it, follow it): after `didSelectRowAt`, when the tap selected
+    /// this row alone and `canPerformPrimaryActionForRowAt` allowed it. Default: nothing.
+    func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
 
     // MARK: Editing and swipe actions (`TableView+Editing.swift`, `TableView+Swipe.swift`)
 
@@ -162,6 +168,10 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     /// Default: nothing.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// Default: true.
+    public func tableView(_ tableView: TableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { true }
+    /// Default: nothing.
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
 
     // MARK: Editing and swipe actions
 

@@ -96,6 +96,13 @@ open class ScrollView: View {
         contentOffset.y >= contentSize.height + adjustedContentInset.bottom - bounds.height - 0.5
     }
 
+    /// Whether a host draws the vertical scroll indicator (UIKit's name); default true. The terminal
+    /// renderer draws it while the content is taller than the view.
+    open var showsVerticalScrollIndicator = true
+
+    /// Whether a host draws the horizontal scroll indicator (UIKit's name); default true.
+    open var showsHorizontalScrollIndicator = true
+
     /// True while the host reports a user gesture or deceleration in progress.
     /// A headless host sets it; idle work such as the height precacher pauses while it is true.
     open var isScrolling = false

@@ -1,4 +1,4 @@
-/// A key press, a mouse wheel step or a terminal resize, decoded from terminal input (`KeyDecoder`).
+/// A key press, a mouse event or a terminal resize, decoded from terminal input (`KeyDecoder`).
 ///
 /// A resize arrives as a key too — from `SIGWINCH` (`Terminal.readKeys(timeoutMilliseconds:)`
 /// asks the new size) or from a terminal that reports it in-band — so an event loop has one stream
@@ -16,12 +16,14 @@ public enum Key: Hashable, Sendable {
     case escape
     /// Backspace (DEL or BS).
     case backspace
-    /// A mouse wheel step (when `Terminal.enter(mouse:)` asked for the wheel).
+    /// A mouse wheel step (when `Terminal.enter(mouse:)` asked for the mouse).
     case wheelUp, wheelDown
+    /// A mouse button pressed, released or dragged (when `Terminal.enter(mouse:)` asked for the mouse).
+    case mouse(MouseEvent)
     /// A control chord: `.ctrl("c")` for Ctrl-C (byte 0x03).
     case ctrl(Character)
     /// The terminal is now `columns` × `rows` cells.
     case resize(columns: Int, rows: Int)
-    /// A sequence with no meaning here (function keys, clicks, Delete…).
+    /// A sequence with no meaning here (function keys, Delete, garbage…).
     case unknown
 }

@@ -1,32 +1,49 @@
 /// Turns raw terminal input bytes into `Key`s.
 ///
 /// One `read(2)` may hold several keys (fast typing, key repeat, a paste), so `decode` returns a
-/// list. Terminals send an escape sequence in one write, so an ESC at the end of a chunk is the Escape
-/// key itself; only an incomplete UTF-8 character at the very end is kept for the next chunk.
-/// Forms: CSI and SS3 arrows (with modifiers), pages, the Home/End variants, SGR and X10 mouse
-/// wheel, in-band resize reports (mode 2048, `ESC[8;rows;colst`), C0 control chords, and UTF-8
-/// text split into grapheme clusters.
+/// list. A read may also end inside a key: an incomplete UTF-8 character or an escape sequence cut
+/// short (a burst of mouse reports can fill the read buffer anywhere) is kept for the next chunk; a
+/// lone ESC is kept too, and `flush()` — which `Terminal` calls when no more input comes within its
+/// escape delay — turns it into the Escape key. Forms: CSI and SS3 arrows (with modifiers), pages,
+/// the Home/End variants, SGR and X10 mouse reports (presses, releases, drags, the wheel), in-band
+/// resize reports (mode 2048, `ESC[8;rows;colst`), C0 control chords, and UTF-8 text split into
+/// grapheme clusters. Bytes that make no sense decode as `.unknown` and never swallow the key after them.
 ///
 ///     var decoder = KeyDecoder()
 ///     decoder.decode(Array("\u{1B}[A\u{1B}[6~q".utf8))   // [.up, .pageDown, .char("q")]
 public struct KeyDecoder {
-    /// Bytes of a UTF-8 character cut off at the end of the previous chunk.
+    /// Bytes of a key cut off at the end of the previous chunk: a UTF-8 character or an escape sequence.
     private var pending: [UInt8] = []
+
+    /// The longest escape sequence kept waiting for its end; a longer unfinished one is garbage,
+    /// decoded at once as `.unknown`.
+    static let maximumPendingSequence = 64
 
     /// A decoder with nothing pending.
     public init() {}
 
-    /// Decodes one chunk of input, keeping an incomplete trailing UTF-8 character for the next.
+    /// True while the end of the last chunk waits for the rest of its key (`flush()` gives it up).
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Decodes one chunk of input, keeping an unfinished trailing key for the next.
     /// - Complexity: O(n) in the number of bytes.
     public mutating func decode(_ chunk: [UInt8]) -> [Key] {
         var bytes = pending + chunk
         pending = []
-        let cut = incompleteUTF8Suffix(bytes)
+        var cut = KeyDecoder.unfinishedEscapeSuffix(bytes)
+        if cut == 0 { cut = incompleteUTF8Suffix(bytes) }
         if cut > 0 {
             pending = Array(bytes.suffix(cut))
             bytes.removeLast(cut)
         }
         return KeyDecoder.decode(bytes)
+    }
+
+    /// Decodes what is pending as if no more input were coming: a lone ESC is the Escape key, a
+    /// sequence cut short is `.unknown`.
+    public mutating func flush() -> [Key] {
+        defer { pending = [] }
+        return pending.isEmpty ? [] : KeyDecoder.decode(pending)
     }
 
     /// Decodes a complete chunk of input, with no state carried over.
@@ -123,9 +140,17 @@ public struct KeyDecoder {
             return (sgrMouseKey(parameters.dropFirst(), final: final), length)
         }
         if final == UInt8(ascii: "M"), parameters.isEmpty {
-            // Legacy X10 mouse: three raw bytes follow (button + 32, column + 32, line + 32).
-            guard index + 3 < bytes.count else { return (.unknown, bytes.count - start) }
-            return (wheelKey(button: Int(bytes[index + 1]) - 32), length + 3)
+            // Legacy X10 mouse: three raw bytes follow (button + 32, column + 32, line + 32); one
+            // below 32 is not part of a report (a control key, the next ESC) and is left alone.
+            let report = bytes[(index + 1)..<min(index + 4, bytes.count)]
+            guard report.count == 3, report.allSatisfy({ $0 >= 32 }) else {
+                return (.unknown, length + (report.firstIndex(where: { $0 < 32 }) ?? report.endIndex) - (index + 1))
+            }
+            let code = Int(bytes[index + 1]) - 32
+            let key = MouseEvent.key(
+                code: code, column: Int(bytes[index + 2]) - 32, line: Int(bytes[index + 3]) - 32,
+                release: code & 3 == 3 && code & 96 == 0)
+            return (key, length + 3)
         }
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let first = numbers.first ?? nil
@@ -154,21 +179,34 @@ public struct KeyDecoder {
         }
     }
 
-    /// The key for an SGR mouse report `<button;column;line` ending in `M` (press) or `m` (release).
+    /// The key for an SGR mouse report `<button;column;line` ending in `M` (press, drag, wheel) or
+    /// `m` (release); `.unknown` unless it is exactly three numbers that fit.
     private static func sgrMouseKey(_ parameters: Substring, final: UInt8) -> Key {
-        guard final == UInt8(ascii: "M"),
-            let button = parameters.split(separator: ";").first.flatMap({ Int($0) })
-        else { return .unknown }
-        return wheelKey(button: button)
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return .unknown }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields.allSatisfy({ $0.count <= 9 }) else { return .unknown }
+        let numbers = fields.compactMap { Int($0) }
+        guard numbers.count == 3 else { return .unknown }
+        return MouseEvent.key(code: numbers[0], column: numbers[1], line: numbers[2], release: final == UInt8(ascii: "m"))
     }
 
-    /// Wheel buttons are 64 (up) and 65 (down); bits 4, 8 and 16 carry Shift, Alt and Ctrl.
-    private static func wheelKey(button: Int) -> Key {
-        guard button & 64 != 0, button & 128 == 0 else { return .unknown }
-        switch button & 3 {
-        case 0: return .wheelUp
-        case 1: return .wheelDown
-        default: return .unknown
+    /// The number of bytes at the end of `bytes` that start an escape sequence without finishing it:
+    /// a lone ESC, `ESC O`, `ESC [` with parameters but no final byte, or an X10 mouse report
+    /// missing some of its three bytes. Nothing when it is longer than `maximumPendingSequence`.
+    static func unfinishedEscapeSuffix(_ bytes: [UInt8]) -> Int {
+        guard let escape = bytes.lastIndex(of: 0x1B) else { return 0 }
+        let tail = bytes.count - escape
+        guard tail <= maximumPendingSequence else { return 0 }
+        guard tail > 1 else { return 1 }
+        switch bytes[escape + 1] {
+        case UInt8(ascii: "O"): return tail == 2 ? 2 : 0
+        case UInt8(ascii: "["):
+            var index = escape + 2
+            while index < bytes.count, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+            if index == bytes.count { return tail }
+            let isX10 = bytes[index] == UInt8(ascii: "M") && index == escape + 2
+            return isX10 && bytes.count - index <= 3 && bytes[(index + 1)...].allSatisfy({ $0 >= 32 }) ? tail : 0
+        default: return 0
         }
     }
 

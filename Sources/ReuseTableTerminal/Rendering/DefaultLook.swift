@@ -25,6 +25,14 @@ public struct DefaultLook: Hashable, Sendable {
     public var header: GridStyle
     /// The colour of text in the tint color (`Color.tintColor`): checkmarks, a selected sidebar cell.
     public var tint: GridStyle
+    /// The style of a scroll view's indicator thumb.
+    public var indicator: GridStyle = .plain
+    /// The character the indicator's thumb is drawn with.
+    public var indicatorCharacter: Character = "┃"
+    /// The style of the indicator's track, the column the thumb runs along (a press there scrolls).
+    public var indicatorTrack: GridStyle = GridStyle(dim: true)
+    /// The character the track is drawn with.
+    public var indicatorTrackCharacter: Character = "│"
 
     /// A look; the defaults are `standard`'s.
     public init(

@@ -8,7 +8,9 @@ import ReuseTable
 /// minus pixels: subviews back to front, offset by the superview's `bounds.origin` (a scroll view's
 /// `contentOffset`), clipped by every ancestor, hidden subtrees skipped. Each view draws its own look
 /// (`GridDrawable`, else `DefaultLook`), then a `Label`'s wrapped lines and the subviews, then — for
-/// cells that do not draw themselves — selection and the separator lines the table gives them.
+/// cells that do not draw themselves — selection and the separator lines the table gives them;
+/// last, over a scroll view's last column, its scroll indicator (`ScrollIndicator`) while its
+/// content is taller than it and `showsVerticalScrollIndicator` is on.
 ///
 ///     let grid = Renderer.render(table, width: 80, height: 24)
 ///     print(grid.lines.joined(separator: "\n"))
@@ -78,6 +80,20 @@ public enum Renderer {
         if drawable == nil {
             look.drawOverlay(of: view, at: position, frame: frame, clip: visible, in: &grid)
         }
+        if let scrollView = view as? ScrollView, let indicator = ScrollIndicator(scrollView) {
+            drawIndicator(indicator, frame: frame, clip: visible, look: look, in: &grid)
+        }
+    }
+
+    /// A scroll view's indicator over the view's last column: the track, then the thumb on it
+    /// (`DefaultLook.indicatorTrack`, `DefaultLook.indicator`).
+    private static func drawIndicator(
+        _ indicator: ScrollIndicator, frame: GridRect, clip: GridRect, look: DefaultLook, in grid: inout CharGrid
+    ) {
+        let track = GridRect(x: frame.maxX - 1, y: frame.y, width: 1, height: indicator.trackLength)
+        grid.fill(track, character: look.indicatorTrackCharacter, style: look.indicatorTrack, clip: clip)
+        let thumb = GridRect(x: frame.maxX - 1, y: frame.y + indicator.thumbStart, width: 1, height: indicator.thumbLength)
+        grid.fill(thumb, character: look.indicatorCharacter, style: look.indicator, clip: clip)
     }
 
     /// Draws a label's wrapped lines from its top-left corner, line `i` at `floor(i × lineHeight)`.

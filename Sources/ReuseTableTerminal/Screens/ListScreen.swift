@@ -8,7 +8,10 @@ import ReuseTable
 ///     try EventLoop().run(screen)
 ///
 /// Keys: ↑ ↓ (`j` `k`) a line, the wheel three, PgUp PgDn (`b` space) a page, Home End (`g` `G`),
-/// `q` or Ctrl-C quits; override `handle(_:)` for more (call `super`). While a table has estimated
+/// Enter the selected row's primary action, `q` or Ctrl-C quits; override `handle(_:)` for more
+/// (call `super`). The mouse: a click taps the row under it (selects it and performs its primary
+/// action; `click(_:)`), a press or drag on the scroll indicator scrolls there
+/// (`ListScreen+Mouse.swift`); `respondsToMouse` false ignores it. While a table has estimated
 /// rows, idle time measures them all with a `HeightPrecacher` in 2 ms slices, the viewport kept
 /// still (`measuresWhileIdle` false measures rows only as they appear).
 @MainActor
@@ -30,6 +33,14 @@ open class ListScreen: TerminalScreen {
     public var measuresWhileIdle = true {
         didSet { startPrecaching() }
     }
+    /// Whether mouse events click rows and drag the scroll indicator (default true); false ignores
+    /// them (the wheel still scrolls). `EventLoop.run(_:terminal:mouse:)` with `mouse` false does not
+    /// even ask the terminal for them.
+    public var respondsToMouse = true
+    /// What the left button went down on, until it comes up.
+    var mousePress: ListScreenTarget?
+    /// How far below the thumb's top the pointer holds it while dragging the indicator.
+    var indicatorGrab = 0
 
     /// A screen showing `table`, with `TableView.applyTerminalDefaults()` applied to it (set your own
     /// values afterwards).
@@ -93,8 +104,28 @@ open class ListScreen: TerminalScreen {
         case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -page)
         case .home, .char("g"), .char("<"): return scrollToTop()
         case .end, .char("G"), .char(">"): return scrollToEnd()
+        case .enter: return performPrimaryActionForSelection()
+        case .mouse(let event): return handleMouse(event)
         case .char("q"), .ctrl("c"): return .quit
         default: return .unchanged
+        }
+    }
+
+    /// A click (a left press and release) on `target`: a row, an item or a table row's accessory is
+    /// tapped (`tapRow(at:)` / `tapItem(at:)`: highlight, selection, `didSelectRowAt`, then the
+    /// primary action); anything else does nothing. Override to give headers or accessories their
+    /// own meaning.
+    open func click(_ target: ListScreenTarget) -> KeyResponse {
+        switch target {
+        case .row(let indexPath), .accessory(let indexPath):
+            if let table = tableView {
+                table.tapRow(at: indexPath)
+            } else if let collectionView = scrollView as? CollectionView {
+                collectionView.tapItem(at: indexPath)
+            }
+            return .changed
+        case .header, .footer, .scrollIndicator, .statusLine, .nothing:
+            return .unchanged
         }
     }
 

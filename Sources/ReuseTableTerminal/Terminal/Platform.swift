@@ -81,6 +81,66 @@ enum Platform {
         signal(SIGWINCH, SIG_DFL)
     }
 
+    /// The signals that end a process that crashed: a bad memory access, a bad instruction, a trap
+    /// (Swift's runtime errors), an abort, an arithmetic fault.
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// The position of `signal` in `fatalSignals`, by a `switch` over constants: a signal handler must
+    /// not read an array that might not be initialised yet; async-signal-safe.
+    static func fatalSignalIndex(_ signal: Int32) -> Int {
+        switch signal {
+        case SIGSEGV: return 0
+        case SIGBUS: return 1
+        case SIGILL: return 2
+        case SIGTRAP: return 3
+        case SIGABRT: return 4
+        default: return 5  // SIGFPE
+        }
+    }
+
+    /// The C library's record of what a signal does (`struct sigaction`).
+    typealias SignalAction = sigaction
+
+    /// Makes `handler` run first on each of `fatalSignals` (`sigaction`), storing what each did before
+    /// at `previous[i]` (room for `fatalSignals.count`). The handler is reset to the previous action
+    /// before it runs, so a second fault inside it is not caught again.
+    static func installFatalSignalHandlers(_ handler: @convention(c) (Int32) -> Void, previous: UnsafeMutablePointer<SignalAction>) {
+        for (index, signal) in fatalSignals.enumerated() {
+            var action = SignalAction()
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = handler  // glibc: a union named __sigaction_handler
+            #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler  // Darwin: a union named __sigaction_u
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, previous + index)
+        }
+    }
+
+    /// Puts back the actions `installFatalSignalHandlers` stored.
+    static func resetFatalSignalHandlers(previous: UnsafeMutablePointer<SignalAction>) {
+        for index in fatalSignals.indices { sigaction(fatalSignals[index], previous + index, nil) }
+    }
+
+    /// Gives `signal` back the action stored at `previous` and raises it again at once (unblocked), so
+    /// it does what it did before — a crash report, a core dump; then, should that action return (a
+    /// report handler expecting the fault to happen again, a signal sent by `kill`), raises it once
+    /// more with the default action, which ends the process. Async-signal-safe (`sigaction`,
+    /// `pthread_sigmask`, `raise`).
+    static func reraise(_ signal: Int32, previous: UnsafePointer<SignalAction>) {
+        sigaction(signal, previous, nil)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, signal)
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+        raise(signal)
+        var fallback = SignalAction()  // all zero: SIG_DFL, no flags
+        sigemptyset(&fallback.sa_mask)
+        sigaction(signal, &fallback, nil)
+        raise(signal)
+    }
+
     /// Runs `body` when the process calls `exit()` (`atexit`).
     static func atExit(_ body: @convention(c) () -> Void) {
         atexit(body)

@@ -1,9 +1,11 @@
-/// The interactive terminal: raw mode, alternate screen, mouse wheel, size, input with a timeout.
+/// The interactive terminal: raw mode, alternate screen, the mouse, size, input with a timeout.
 ///
 /// Kept thin on purpose — it cannot run on CI, which has no TTY — so that
 /// everything decidable (key decoding, rendering, diffing, the event loop) lives in code the
 /// tests reach. The terminal is put back as it was on `restore()`, on
-/// `exit()` (an `atexit` hook) and on SIGINT, SIGTERM and SIGHUP.
+/// `exit()` (an `atexit` hook), on SIGINT, SIGTERM and SIGHUP, and after a crash (SIGSEGV, SIGBUS,
+/// SIGILL, SIGTRAP, SIGABRT, SIGFPE: the handler writes the restoring bytes, then raises the signal
+/// again for whatever handled it before, Swift's crash report included).
 ///
 /// `EventLoop` drives it for you; by hand:
 ///
@@ -48,7 +50,13 @@ public final class Terminal: TerminalDevice {
     /// A terminal handle; nothing changes until `enter()`.
     public init() {}
 
-    /// Switches to raw mode and the alternate screen, hides the cursor and, if asked, reports the mouse wheel.
+    /// How long a lone ESC, or an escape sequence cut short, waits for the rest of its bytes before
+    /// `readKeys` gives it up (the Escape key, or `.unknown`): 50 ms.
+    public static let escapeDelayMilliseconds: Int32 = 50
+
+    /// Switches to raw mode and the alternate screen, hides the cursor and, if asked, reports the
+    /// mouse: presses, releases, drags with a button held and the wheel (modes 1000 and 1002, in the
+    /// SGR form of mode 1006).
     ///
     /// Raw mode here: no echo, no line buffering, no Ctrl-S/Ctrl-Q flow
     /// control, CR not turned into LF, Ctrl-Z delivered as a key. Ctrl-C still
@@ -64,6 +72,7 @@ public final class Terminal: TerminalDevice {
         saved.isActive.pointee = 1
         atexitOnce()
         Platform.installSignalHandlers(restore: restoreAndExit, resize: noteResize)
+        Platform.installFatalSignalHandlers(restoreAndReraise, previous: saved.previousFatalActions)
         isActive = true
         write(Sequence.enterAlternateScreen + Sequence.hideCursor + (mouse ? Sequence.enableMouse : ""))
     }
@@ -74,6 +83,7 @@ public final class Terminal: TerminalDevice {
         isActive = false
         restoreTerminal()
         Platform.resetSignalHandlers()
+        Platform.resetFatalSignalHandlers(previous: SignalSafeState.shared.previousFatalActions)
     }
 
     /// Writes `string` to standard output in full (retrying short writes and interruptions).
@@ -94,10 +104,14 @@ public final class Terminal: TerminalDevice {
     }
 
     /// Waits up to `timeoutMilliseconds` for input and decodes it into keys; a resize since the last
-    /// call (SIGWINCH, which also ends the wait) comes first, as `.resize` with the new size.
+    /// call (SIGWINCH, which also ends the wait) comes first, as `.resize` with the new size. While
+    /// the last read ended inside a key (a lone ESC, a sequence cut short), the wait is
+    /// `escapeDelayMilliseconds` and, when nothing more comes, that key is decoded as it is.
     public func readKeys(timeoutMilliseconds: Int32) -> [Key] {
         if let resize = pendingResize() { return [resize] }
-        let keys = decoder.decode(readBytes(timeoutMilliseconds: timeoutMilliseconds))
+        let waiting = decoder.hasPending
+        let bytes = readBytes(timeoutMilliseconds: waiting ? Terminal.escapeDelayMilliseconds : timeoutMilliseconds)
+        let keys = waiting && bytes.isEmpty ? decoder.flush() : decoder.decode(bytes)
         if let resize = pendingResize() { return [resize] + keys }
         return keys
     }
@@ -124,10 +138,11 @@ public final class Terminal: TerminalDevice {
     enum Sequence {
         static let enterAlternateScreen = "\u{1B}[?1049h\u{1B}[2J"
         static let hideCursor = "\u{1B}[?25l"
-        /// 1000: report button presses (the wheel is buttons 64/65); 1006: in the SGR form, unlimited coordinates.
-        static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+        /// 1000: report button presses and releases (the wheel is buttons 64/65); 1002: and moves while
+        /// a button is held (drags); 1006: in the SGR form, with unlimited coordinates.
+        static let enableMouse = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
         /// Everything `enter` changed, undone: mouse off, style reset, cursor shown, main screen back.
-        static let restore = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        static let restore = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     }
 }
 
@@ -148,6 +163,8 @@ private struct SignalSafeState {
     let resizePending: UnsafeMutablePointer<Int32>
     let restoreBytes: UnsafeMutablePointer<UInt8>
     let restoreCount: Int
+    /// What each of `Platform.fatalSignals` did before `enter()`, in that order.
+    let previousFatalActions: UnsafeMutablePointer<Platform.SignalAction>
 
     nonisolated(unsafe) static let shared: SignalSafeState = {
         let bytes = Array(Terminal.Sequence.restore.utf8)
@@ -159,9 +176,11 @@ private struct SignalSafeState {
         isActive.initialize(to: 0)
         let resizePending = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         resizePending.initialize(to: 0)
+        let previousFatalActions = UnsafeMutablePointer<Platform.SignalAction>.allocate(capacity: Platform.fatalSignals.count)
+        previousFatalActions.initialize(repeating: Platform.SignalAction(), count: Platform.fatalSignals.count)
         return SignalSafeState(
             savedTermios: savedTermios, isActive: isActive, resizePending: resizePending,
-            restoreBytes: restoreBytes, restoreCount: bytes.count)
+            restoreBytes: restoreBytes, restoreCount: bytes.count, previousFatalActions: previousFatalActions)
     }()
 }
 
@@ -178,6 +197,13 @@ private func restoreTerminal() {
 private func restoreAndExit(_ signal: Int32) {
     restoreTerminal()
     Platform.exitImmediately(128 + signal)
+}
+
+/// A fatal signal: restore, then raise it again for the action it had before `enter()` (the signal
+/// stays blocked until this handler returns, so that action runs then).
+private func restoreAndReraise(_ signal: Int32) {
+    restoreTerminal()
+    Platform.reraise(signal, previous: SignalSafeState.shared.previousFatalActions + Platform.fatalSignalIndex(signal))
 }
 
 /// SIGWINCH: only set a flag; the event loop does the work.

@@ -141,8 +141,9 @@ enum DocsSymbols {
             "less", "fetch", "__weak", "PROT_NONE", "SIGBUS", "F_SETPIPE_SZ", "MADV_HUGEPAGE", "MADV_POPULATE_WRITE",
             "exc_page_fault", "clear_page_erms", "pwrite", "memfd", "splice", "poll", "madvise", "exit", "stat", "lstat",
             "memmem", "dlsym", "size_t", "uuid_t",
-            "MAP_ANON", "CLOCK_UPTIME_RAW",
+            "MAP_ANON", "CLOCK_UPTIME_RAW", "sigaction",
         ],
+        "Textual, the Python TUI framework measured beside the terminal product": ["OptionList", "pause"],
         "the 2013 article Let's Build UITableView": [
             "generateHeightAndOffsetData", "layoutTableRows", "findRowForOffsetY", "returnNonVisibleRowsToThePool",
         ],

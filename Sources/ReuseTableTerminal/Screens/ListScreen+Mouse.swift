@@ -1,0 +1,128 @@
+import Foundation
+import ReuseTable
+
+// The mouse on a `ListScreen`: what is under a cell (`target(atColumn:line:)`), a click that taps a
+// row — selecting it and performing its primary action, as a finger would — a drag on the scroll
+// indicator, and Enter for the selected row's primary action (Docs/index.md, "The terminal product").
+
+/// What a cell of a `ListScreen` shows, for the mouse.
+public enum ListScreenTarget: Hashable, Sendable {
+    /// A table's row or a collection view's item (outside a table row's accessory).
+    case row(IndexPath)
+    /// The accessory at the trailing edge of a table row (its width is `TableViewCell.accessoryWidth`).
+    case accessory(IndexPath)
+    /// A table's section header or footer view as drawn (a pinned header where it is pinned).
+    case header(section: Int)
+    case footer(section: Int)
+    /// The scroll indicator's column, at `line` of its track.
+    case scrollIndicator(line: Int)
+    /// The status line.
+    case statusLine
+    /// Nothing that answers a click: empty space, the table's own header or footer.
+    case nothing
+}
+
+extension ListScreen {
+    /// What the screen shows at (`column`, `line`), counted from 0 at the top-left corner: the
+    /// scroll indicator's column first (when it is drawn), then the section headers and footers over
+    /// the rows (pinned ones cover rows), then the row or item through `indexPathForRow(at:)` /
+    /// `indexPathForItem(at:)`, its accessory told apart by the cell's content width.
+    /// - Complexity: O(log n + visible sections).
+    public func target(atColumn column: Int, line: Int) -> ListScreenTarget {
+        guard column >= 0, line >= 0, column < width, line < height else { return .nothing }
+        if line >= listHeight { return .statusLine }
+        if column == Renderer.cell(scrollView.bounds.width) - 1, ScrollIndicator(scrollView) != nil {
+            return .scrollIndicator(line: line)
+        }
+        let point = CGPoint(x: scrollView.bounds.minX + CGFloat(column) + 0.5, y: scrollView.bounds.minY + CGFloat(line) + 0.5)
+        if let table = tableView { return target(in: table, at: point) }
+        if let collectionView = scrollView as? CollectionView, let indexPath = collectionView.indexPathForItem(at: point) {
+            return .row(indexPath)
+        }
+        return .nothing
+    }
+
+    private func target(in table: TableView, at point: CGPoint) -> ListScreenTarget {
+        for section in sectionsOnScreen(of: table) {
+            if let header = table.headerView(forSection: section), !header.isHidden, header.frame.contains(point) {
+                return .header(section: section)
+            }
+            if let footer = table.footerView(forSection: section), !footer.isHidden, footer.frame.contains(point) {
+                return .footer(section: section)
+            }
+        }
+        guard let indexPath = table.indexPathForRow(at: point) else { return .nothing }
+        if let cell = table.cellForRow(at: indexPath), cell.accessoryWidth > 0,
+            point.x - cell.frame.minX >= cell.contentView.frame.maxX
+        {
+            return .accessory(indexPath)
+        }
+        return .row(indexPath)
+    }
+
+    /// The sections whose header or footer may be on screen: those of the visible rows, widened to the
+    /// sections without rows on screen that start or end inside the viewport.
+    private func sectionsOnScreen(of table: TableView) -> ClosedRange<Int> {
+        let count = table.numberOfSections
+        guard count > 0 else { return 0...(-1) }
+        let rows = table.indexPathsForVisibleRows ?? []
+        var low = rows.first?.section ?? 0, high = rows.last?.section ?? 0
+        let top = table.bounds.minY, bottom = table.bounds.maxY
+        while low > 0, table.rectForFooter(inSection: low - 1).maxY > top { low -= 1 }
+        while high + 1 < count, table.rectForHeader(inSection: high + 1).minY < bottom { high += 1 }
+        return low...high
+    }
+
+    /// A mouse event: a left press on the indicator scrolls to it and a drag from there follows the
+    /// pointer; a left press and release on the same row or accessory is a click (`click(_:)`).
+    /// Nothing while `respondsToMouse` is false.
+    public func handleMouse(_ event: MouseEvent) -> KeyResponse {
+        guard respondsToMouse, event.button == .left || event.kind == .release else { return .unchanged }
+        let target = target(atColumn: event.column, line: event.line)
+        switch event.kind {
+        case .press:
+            mousePress = target
+            guard case .scrollIndicator(let line) = target, let indicator = ScrollIndicator(scrollView) else { return .unchanged }
+            // A press on the thumb keeps the point it holds; elsewhere the thumb's middle jumps there.
+            indicatorGrab = indicator.thumbContains(line) ? line - indicator.thumbStart : indicator.thumbLength / 2
+            return dragIndicator(to: line)
+        case .drag:
+            guard case .scrollIndicator = mousePress else { return .unchanged }
+            return dragIndicator(to: event.line)
+        case .release:
+            defer { mousePress = nil }
+            guard let pressed = mousePress, pressed == target else { return .unchanged }
+            if case .scrollIndicator = pressed { return .unchanged }
+            return click(target)
+        case .move:
+            return .unchanged
+        }
+    }
+
+    /// Scrolls so that the thumb, held `indicatorGrab` lines below its top, is at `line`.
+    private func dragIndicator(to line: Int) -> KeyResponse {
+        guard let indicator = ScrollIndicator(scrollView) else { return .unchanged }
+        let old = scrollView.contentOffset.y
+        ScrollIndicator.scroll(scrollView, to: indicator.position(forThumbStart: line - indicatorGrab))
+        return scrollView.contentOffset.y == old ? .unchanged : .changed
+    }
+
+    /// Performs the primary action of the selected row (the first in multiple selection), as a click
+    /// would after selecting it: asked through `canPerformPrimaryActionForRowAt` / `ForItemAt`, then
+    /// `performPrimaryActionForRowAt` / `ForItemAt`. `.unchanged` when nothing is selected.
+    public func performPrimaryActionForSelection() -> KeyResponse {
+        if let table = tableView {
+            guard let indexPath = table.indexPathForSelectedRow, let delegate = table.delegate,
+                delegate.tableView(table, canPerformPrimaryActionForRowAt: indexPath)
+            else { return .unchanged }
+            delegate.tableView(table, performPrimaryActionForRowAt: indexPath)
+            return .changed
+        }
+        guard let collectionView = scrollView as? CollectionView,
+            let indexPath = collectionView.indexPathsForSelectedItems?.sorted().first, let delegate = collectionView.delegate,
+            delegate.collectionView(collectionView, canPerformPrimaryActionForItemAt: indexPath)
+        else { return .unchanged }
+        delegate.collectionView(collectionView, performPrimaryActionForItemAt: indexPath)
+        return .changed
+    }
+}
