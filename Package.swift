@@ -28,6 +28,7 @@ let package = Package(
         // The ladder (Docs/steps/): a table built in steps, each a copy of the previous plus one mechanism.
         .target(name: "Step1", dependencies: ["ReuseTable"], path: "Sources/Steps/Step1"),
         .target(name: "Step2", dependencies: ["ReuseTable"], path: "Sources/Steps/Step2"),
+        .target(name: "Step3", dependencies: ["ReuseTable"], path: "Sources/Steps/Step3"),
         // The watch page: the engine recorded on scenes, replayed in a browser (Docs/watch.md).
         .target(name: "Watch", dependencies: ["ReuseTable"], resources: [.copy("Page")]),
         // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
@@ -49,7 +50,7 @@ let package = Package(
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
-        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "ReuseTable", "SeededRandom"]),
+        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "ReuseTable", "SeededRandom"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ReuseTable", "ReuseTableTerminal"]),
