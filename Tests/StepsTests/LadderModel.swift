@@ -79,10 +79,12 @@ final class LadderModel: TableViewDataSource, TableViewDelegate {
 
     /// A step's cell: from `dequeue` when the pool has one, else new; configured for `item`.
     func stepCell(_ dequeued: TableViewCell?, showing item: LadderItem) -> TableViewCell {
-        let cell = dequeued ?? {
-            stepCellsCreated += 1
-            return LadderCell(reuseIdentifier: "cell")
-        }()
+        let cell =
+            dequeued
+            ?? {
+                stepCellsCreated += 1
+                return LadderCell(reuseIdentifier: "cell")
+            }()
         (cell as? LadderCell)?.item = item
         return cell
     }

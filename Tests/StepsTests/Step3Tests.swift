@@ -153,7 +153,9 @@ extension LadderModel: StepTableDataSource {
         func heights(_ section: Int, width: CGFloat = 320) -> [CGFloat?] { (0..<6).map { cache.height(at: p($0, section), width: width) } }
         let fill: [(IndexPath, CGFloat)] = (0..<5).map { (p($0, 0), CGFloat($0 + 1)) } + (0..<3).map { (p($0, 1), CGFloat($0 + 11)) }
         for (indexPath, height) in fill {
-            _ = step.heightForCell(withIdentifier: "cell", cacheBy: indexPath) { ($0 as? LadderCell)?.item = LadderItem(key: 0, length: Int(height) * 32) }
+            _ = step.heightForCell(withIdentifier: "cell", cacheBy: indexPath) {
+                ($0 as? LadderCell)?.item = LadderItem(key: 0, length: Int(height) * 32)
+            }
         }
         #expect(heights(0) == [20, 40, 60, 80, 100, nil])
         step.deleteRows(at: [p(3, 0), p(0, 0)])  // unsorted, both in the old index space

@@ -63,7 +63,8 @@ extension LadderModel: StepTableDataSource {
                 Issue.record("\(state): \(problem)")
                 return
             }
-            for section in 0..<model.sections.count where step.headerView(forSection: section)?.frame != engine.headerView(forSection: section)?.frame {
+            for section in 0..<model.sections.count where step.headerView(forSection: section)?.frame != engine.headerView(forSection: section)?.frame
+            {
                 Issue.record("\(state): header \(section) differs")
                 return
             }

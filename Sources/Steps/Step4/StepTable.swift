@@ -255,8 +255,9 @@ public final class StepTable: ScrollView {
         while true {
             if wasWithinContent && contentOffset.y > maximumOffsetY { bounds.origin.y = maximumOffsetY }
             let first = findRow(forOffsetY: contentOffset.y)
-            guard let index = records[first...].prefix(while: { $0.startY < contentOffset.y + bounds.height })
-                .firstIndex(where: { !$0.isMeasured })
+            guard
+                let index = records[first...].prefix(while: { $0.startY < contentOffset.y + bounds.height })
+                    .firstIndex(where: { !$0.isMeasured })
             else { break }
             measureRecord(index)
         }
