@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "Step2", dependencies: ["ReuseTable"], path: "Sources/Steps/Step2"),
         .target(name: "Step3", dependencies: ["ReuseTable"], path: "Sources/Steps/Step3"),
         .target(name: "Step4", dependencies: ["ReuseTable"], path: "Sources/Steps/Step4"),
+        .target(name: "Step5", dependencies: ["ReuseTable"], path: "Sources/Steps/Step5"),
         // The watch page: the engine recorded on scenes, replayed in a browser (Docs/watch.md).
         .target(name: "Watch", dependencies: ["ReuseTable"], resources: [.copy("Page")]),
         // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
@@ -51,7 +52,7 @@ let package = Package(
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
-        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "Step4", "ReuseTable", "SeededRandom"]),
+        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "Step4", "Step5", "ReuseTable", "SeededRandom"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ReuseTable", "ReuseTableTerminal"]),
