@@ -36,7 +36,7 @@ let package = Package(
         // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
         .target(name: "Tree", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // The benchmark suite of `Demo bench`: every strategy measured side by side (Docs/performance.md).
-        .target(name: "Bench", dependencies: ["ArticleTable", "Step1", "Step2", "Step3", "Step4", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
+        .target(name: "Bench", dependencies: ["ArticleTable", "Step1", "Step2", "Step3", "Step4", "Step5", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
         // The store screen (`swift run Demo store`): a compositional layout in a terminal (Docs/compositional-layout.md).
         .target(name: "Store", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),

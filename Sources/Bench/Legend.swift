@@ -19,6 +19,7 @@ enum Legend {
         Entry(
             name: "Step4", suites: ["steps"],
             text: "step 4: step 3 with estimated heights (`reloadEstimated`: estimate 40, the viewport measured)"),
+        Entry(name: "Step5", suites: ["steps"], text: "step 5: step 4 with the height tree, runs of equal heights in a treap"),
         Entry(
             name: "ReuseTable", suites: ["geometry"],
             text: "ours: `HeightTree`, a B+tree of height runs (Geometry/HeightTree.swift); scrollWindow walks it with the finger"),

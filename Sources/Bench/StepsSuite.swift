@@ -11,6 +11,7 @@ import Step1
 import Step2
 import Step3
 import Step4
+import Step5
 
 enum StepsSuite {
     /// Rows per case.
@@ -31,9 +32,10 @@ enum StepsSuite {
             ("Step2", { rows, _ in StepSubject.step2(rows: rows) }),
             ("Step3", { rows, _ in StepSubject.step3(rows: rows) }),
             ("Step4", { rows, estimated in StepSubject.step4(rows: rows, estimated: estimated) }),
+            ("Step5", { rows, estimated in StepSubject.step5(rows: rows, estimated: estimated) }),
         ]
-        func operation(_ name: String, only: String? = nil) -> BenchOperation {
-            let chosen = steps.filter { only == nil || $0.name == only }
+        func operation(_ name: String, only: [String]? = nil) -> BenchOperation {
+            let chosen = steps.filter { only?.contains($0.name) ?? true }
             return BenchOperation(
                 name: name, baseline: only == nil ? "Step1" : nil,
                 strategies: chosen.map { step in
@@ -47,7 +49,7 @@ enum StepsSuite {
             name: "steps", scales: scales(quick: quick),
             operations: [
                 operation("findRow"), operation("scrollStep"), operation("reloadExact"),
-                operation("reloadEstimated", only: "Step4"), operation("changeHeight"),
+                operation("reloadEstimated", only: ["Step4", "Step5"]), operation("changeHeight"),
             ])
     }
 
@@ -152,6 +154,18 @@ final class StepSubject {
     }
 }
 
+extension StepSubject {
+    static func step5(rows: Int, estimated: Bool) -> StepSubject {
+        let table = Step5.StepTable(frame: frame), source = Step5Source(rows: rows)
+        table.estimatedRowHeight = estimated ? 40 : 0
+        table.dataSource = source
+        table.reloadData()
+        return StepSubject(
+            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
+            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
+    }
+}
+
 // Each step's data source: `rows` rows of `StepsSuite.height(_:)`, trivial cells from the pool.
 
 @MainActor
@@ -196,4 +210,15 @@ final class Step4Source: Step4.StepTableDataSource {
         tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
     }
     func tableView(_ tableView: Step4.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
+}
+
+@MainActor
+final class Step5Source: Step5.StepTableDataSource {
+    let rows: Int
+    init(rows: Int) { self.rows = rows }
+    func tableView(_ tableView: Step5.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: Step5.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
+    }
+    func tableView(_ tableView: Step5.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
 }
