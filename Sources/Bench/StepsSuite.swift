@@ -20,7 +20,8 @@ enum StepsSuite {
     /// What a step may keep before a scale is skipped rather than run.
     static let memoryBudget = 512.0 * 1_048_576
 
-    /// Bytes per row each step's reload allocated, measured at the first scale it ran.
+    /// Bytes per row each step's load allocated (by step, and by step with estimates), measured at the first
+    /// scale it ran.
     @MainActor static var bytesPerRow: [String: Double] = [:]
 
     /// A row's height: 20 to 60 points, fixed by the row.
@@ -36,13 +37,16 @@ enum StepsSuite {
         ]
         func operation(_ name: String, only: [String]? = nil) -> BenchOperation {
             let chosen = steps.filter { only?.contains($0.name) ?? true }
+            let estimated = name == "reloadEstimated"
             return BenchOperation(
                 name: name, baseline: only == nil ? "Step1" : nil,
                 strategies: chosen.map { step in
-                    BenchStrategy(
+                    // Memory is kept per step and per kind of reload: with estimates, step 5 keeps a run per section.
+                    let key = estimated ? step.name + "-estimated" : step.name
+                    return BenchStrategy(
                         name: step.name,
-                        setUp: { rows in MainActor.assumeIsolated { benchCase(name, build(step.name, rows, name == "reloadEstimated", step.make)) } },
-                        skip: { rows in MainActor.assumeIsolated { memorySkip(step.name, rows) } })
+                        setUp: { rows in MainActor.assumeIsolated { benchCase(name, build(key, rows, estimated, step.make)) } },
+                        skip: { rows in MainActor.assumeIsolated { memorySkip(key, rows) } })
                 })
         }
         return BenchSuite(
