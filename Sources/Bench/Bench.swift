@@ -16,7 +16,7 @@ public enum Bench {
           --markdown FILE  write markdown tables (for Docs/performance-full-run.md)
           --svg FILE       write a log-log chart of rows vs median time
           --filter NAME    run one suite (geometry, article, heightCache, table, reusePool, solver, selfSizing, chain,
-                           pager, diffable, feed) or one operation (findRow, feedScreenStep, …)
+                           pager, diffable, feed, steps) or one operation (findRow, feedScreenStep, …)
           --peer NAME=NS   a figure measured outside Swift, in nanoseconds, for the targets that compare with it:
                            kiwi         kiwi's C++ enaml-like benchmark, its own loop (median of its six medians)
                            kiwi-cycled  the same C++ build, sizes cycled as enamlSuggest does

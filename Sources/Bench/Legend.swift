@@ -13,6 +13,13 @@ enum Legend {
     }
 
     static let strategies: [Entry] = [
+        Entry(name: "Step1", suites: ["steps"], text: "the ladder's step 1 (Docs/steps/): the 2013 loop, a record array, binary search"),
+        Entry(name: "Step2", suites: ["steps"], text: "step 2: step 1 with sections and sticky headers (one section here)"),
+        Entry(name: "Step3", suites: ["steps"], text: "step 3: step 2 with template cells and height caches (heights from the delegate here)"),
+        Entry(
+            name: "Step4", suites: ["steps"],
+            text: "step 4: step 3 with estimated heights (`reloadEstimated`: estimate 40, the viewport measured)"),
+        Entry(name: "Step5", suites: ["steps"], text: "step 5: step 4 with the height tree, runs of equal heights in a treap"),
         Entry(
             name: "ReuseTable", suites: ["geometry"],
             text: "ours: `HeightTree`, a B+tree of height runs (Geometry/HeightTree.swift); scrollWindow walks it with the finger"),

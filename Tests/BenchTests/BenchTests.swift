@@ -261,7 +261,7 @@ import TestSupport
         #expect(
             suites.map(\.name) == [
                 "geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
-                "feed", "watch", "outline", "compositional", "configured",
+                "feed", "watch", "outline", "compositional", "configured", "steps",
             ])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])
@@ -276,6 +276,24 @@ import TestSupport
         #expect(pool.operations.map(\.name) == ["scrollStep"])
         #expect(pool.operations[0].strategies.map(\.name) == ["pool on", "pool off"])
         #expect(pool.operations[0].baseline == "pool off")
+    }
+
+    /// The steps suite times every step for every operation (estimated reloads for steps 4 and 5 only), and a scale
+    /// whose records would pass the memory budget is skipped with the reason.
+    @MainActor @Test func stepsSuiteTimesEveryStepAndSkipsPastTheMemoryBudget() {
+        var configuration = BenchConfiguration(options: .instant, quick: true, skipAfterSeconds: 1e9, filter: nil)
+        configuration.log = { _ in }
+        let suite = StepsSuite.suite(quick: true)
+        let small = BenchSuite(name: suite.name, scales: [50], operations: suite.operations)
+        let results = Suites.run(small, configuration)
+        #expect(results.count == 5 * 4 + 2)
+        #expect(results.allSatisfy { $0.summary != nil && $0.suite == "steps" })
+        #expect(results.filter { $0.operation == "reloadEstimated" }.map(\.strategy) == ["Step4", "Step5"])
+        let kept = StepsSuite.bytesPerRow["Step1"]
+        defer { StepsSuite.bytesPerRow["Step1"] = kept }
+        StepsSuite.bytesPerRow["Step1"] = 1_000
+        #expect(StepsSuite.memorySkip("Step1", 1_000) == nil)
+        #expect(StepsSuite.memorySkip("Step1", 1_000_000) == "its records would take 953 MB (1000 bytes a row) > 512 MB")
     }
 
     @MainActor @Test func tableSuitesProduceAResultPerOperationAtATinyScale() throws {

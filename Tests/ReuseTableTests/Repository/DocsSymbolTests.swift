@@ -320,7 +320,7 @@ enum DocsSymbols {
         let components = text.split(separator: ".", omittingEmptySubsequences: false)
         guard components.allSatisfy(isIdentifier), let last = components.last else { return nil }
         if components.count == 1, labels == nil, last.count < 2 { return nil }
-        let fileExtensions: Set<Substring> = ["swift", "md", "sh", "txt", "svg", "json", "html", "docc", "rs"]
+        let fileExtensions: Set<Substring> = ["swift", "md", "sh", "txt", "svg", "json", "html", "docc", "rs", "patch"]
         if components.count > 1, fileExtensions.contains(last), labels == nil { return nil }
         return Reference(text: span, path: components.dropLast().map(String.init), name: String(last), labels: labels)
     }
