@@ -36,7 +36,7 @@ open class TableViewCell: View {
     /// with `.singleLine`, 0 with `.none`. The table sets it before it measures or places the
     /// cell; `contentView` stops above it, so content pinned to the contentView's bottom is
     /// exactly as tall as it fits (the separator was added to the row's height, not the content's).
-    @exclusivity(unchecked) public internal(set) var separatorHeight: CGFloat = 0 {
+    public internal(set) var separatorHeight: CGFloat = 0 {
         didSet { if separatorHeight != oldValue { setNeedsLayout() } }
     }
 
@@ -113,8 +113,7 @@ open class TableViewCell: View {
 
     /// True for the off-screen cells the table measures with; a cell may skip
     /// work that does not change its height (FDTemplateLayoutCell's flag).
-    // Unchecked: read for every cell the table recycles, and only ever assigned (see `View.subviews`).
-    @exclusivity(unchecked) public internal(set) var isTemplateLayoutCell = false
+    public internal(set) var isTemplateLayoutCell = false
 
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeen = false

@@ -47,9 +47,7 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    // Unchecked, as `needsLayout` and `_autoLayout` below: read for every cell placed or recycled, and
-    // changed only inside this class's methods, which never call out while they change it.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
+    public private(set) var subviews: [View] = [] {
         didSet { AutoLayoutState.structureDidChange(below: self) }  // engines above walk their subtree again
     }
 
@@ -69,7 +67,7 @@ open class View {
     private weak var _superviewLink: SuperviewLink?
     /// Whether `_superviewLink` was set since it was last cleared: false answers "no superview"
     /// without loading the weak reference (a cell leaving the pool has none).
-    @exclusivity(unchecked) private var hasSuperviewLink = false
+    private var hasSuperviewLink = false
     /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
     private var link: SuperviewLink!
 
@@ -78,10 +76,10 @@ open class View {
     /// release of it on the runtime's slow path, as `superview` explains.
     var weakHandle: SuperviewLink { link }
 
-    @exclusivity(unchecked) private(set) var needsLayout = true
+    private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
-    @exclusivity(unchecked) var _autoLayout: AutoLayoutState?
+    var _autoLayout: AutoLayoutState?
 
     /// A view with `frame` (its bounds start at the origin), no superview and no subviews, needing layout
     /// (UIKit: `init(frame:)`).
