@@ -38,17 +38,6 @@ struct Placement: Equatable {
     var isEditing: Bool
 }
 
-/// How a pass's wanted rows differ from the last pass's when only their ends changed: `droppedAtTop`
-/// and `droppedAtBottom` of the `previousCount` rows left, `addedAtTop` and `addedAtBottom` arrived,
-/// and the rows between are the same, in the same order (the table's kept walk, `TableWalk`).
-struct WantedRowsChange: Equatable {
-    var previousCount: Int
-    var droppedAtTop: Int
-    var droppedAtBottom: Int
-    var addedAtTop: Int
-    var addedAtBottom: Int
-}
-
 /// What one view's layout pass keeps between passes, and the work other code asks of the
 /// next pass. One value, owned by the pass: code outside it only adds requests, and an
 /// interactive movement (`Engine/InteractiveMovement.swift`) lifts and drops `movement`.
@@ -82,10 +71,6 @@ struct LayoutPassState<Cell: AnyObject> {
     var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
-    /// `VisibleRows.version` of the cells on screen when the last reconcile left them showing
-    /// exactly the rows `wantedCells` holds (every wanted row got its cell); nil otherwise. While
-    /// the list is still that version, the next pass's departures follow from `WantedRowsChange`.
-    var screenShowsWanted: UInt?
     /// The lifted row or item, if any: `wanted(cells:supplementary:notes:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
@@ -178,27 +163,14 @@ extension ReuseEngineView {
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recorder?.stage(.reconcile, in: self)
-        let runStart: Int?
-        if let change = wantedRowsChange, engine.pass.screenShowsWanted == engine.cellsOnScreen.version,
-            engine.cellsOnScreen.count == change.previousCount,
-            change.addedAtTop + change.previousCount - change.droppedAtTop
-                - change.droppedAtBottom + change.addedAtBottom == wanted.count
-        {
-            // The cells on screen are the last pass's rows, and only their ends changed: the ones
-            // that left are the first and last entries, the ones that stay a run at `addedAtTop`.
-            runStart = recycleCellsThatLeft(droppingFirst: change.droppedAtTop, last: change.droppedAtBottom, runStart: change.addedAtTop)
-            assert(runStart == nil || engine.cellsOnScreen.isRun(of: wanted, at: change.addedAtTop), "the cells that stay are not the wanted run")
-        } else {
-            runStart = recycleCellsThatLeft(wanted)
-        }
-        engine.pass.screenShowsWanted = nil
+        recycleCellsThatLeft(wanted)
         let placement = self.placement
         // Until every cell is placed, the cells on screen have no placement: a callback below may
         // change what they follow (a separator style, a height), and the next pass compares anew.
         var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
         let stayingPlaced = engine.pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
         if stayingPlaced {
-            engine.cellsOnScreen.positionsMissing(from: wanted, runStart: runStart, into: &arrivals)
+            engine.cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
         } else {
             var staying = engine.pass.staying
             engine.pass.staying = []
@@ -243,41 +215,19 @@ extension ReuseEngineView {
         returnCellsFromMeasuring()
         if !arrived.isEmpty { tellWillDisplay(arrived) }
         engine.pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
-        // Every entry left on the list is a wanted row: the same count means every wanted row has its cell.
-        if engine.cellsOnScreen.count == wanted.count { engine.pass.screenShowsWanted = engine.cellsOnScreen.version }
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
     /// go back to the pool, then the delegate hears `didEndDisplaying`. Settle runs it early
-    /// when it is about to measure, so measuring reuses the cells that left. Returns where the
-    /// cells that stay lie in `wanted` when they are one run of it (a scroll), or nil; nil too when
-    /// a callback changed the list meanwhile.
+    /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
-    @discardableResult
-    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) -> Int? {
+    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
         var leaving = engine.pass.leaving
         engine.pass.leaving = []
-        let runStart = engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
-        let version = engine.cellsOnScreen.version
+        engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
         recycle(leaving)
         leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
-        return engine.cellsOnScreen.version == version ? runStart : nil
-    }
-
-    /// `recycleCellsThatLeft(_:)` told which entries left (`WantedRowsChange`): the first `first` and
-    /// the last `last`; the ones that stay lie at `runStart` in the wanted rows (nil when a callback
-    /// changed the list meanwhile).
-    /// - Complexity: O(entries that left), plus the move of the entries that stay.
-    func recycleCellsThatLeft(droppingFirst first: Int, last: Int, runStart: Int) -> Int? {
-        var leaving = engine.pass.leaving
-        engine.pass.leaving = []
-        engine.cellsOnScreen.removeEnds(first: first, last: last, into: &leaving)
-        let version = engine.cellsOnScreen.version
-        recycle(leaving)
-        leaving.emptyKeepingCapacity()
-        engine.pass.leaving = leaving
-        return engine.cellsOnScreen.version == version ? runStart : nil
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.
@@ -342,9 +292,6 @@ func monotonicNanoseconds() -> UInt64 {
 extension ReuseEngineView {
     /// No placement: every pass places every cell (the collection view, whose layout decides frames).
     var placement: Placement? { nil }
-
-    /// No change of the ends alone known: the departures are found by merging (the collection view).
-    var wantedRowsChange: WantedRowsChange? { nil }
 
     /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
     /// reload, an update or a reconfigure does with the cells it takes off screen.

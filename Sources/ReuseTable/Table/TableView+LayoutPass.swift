@@ -341,8 +341,6 @@ struct TableWalk {
     /// True when the rows the pass hands back to stage 2 (`LayoutPassState.wantedCells`) are what
     /// `walk` made of its slots: the next step changes only the rows that arrive and leave.
     var rowsAreWalk = false
-    /// How the last stage 2's rows differ from the ones it was handed, when it changed only their ends.
-    var rowsChange: WantedRowsChange?
 }
 
 extension TableView {
@@ -381,7 +379,6 @@ extension TableView {
         // rows): a step inside that walk changes only the rows that arrive and leave.
         let rowsAreWalk = notes.rowsAreWalk && rows.count == notes.walk.taken.count - notes.walk.supplementaryCount
         notes.rowsAreWalk = false
-        notes.rowsChange = nil
         if lifted == nil, frames.rowMargin == 0, let first = notes.walk.keptTop(of: visible, generation: generation, frames: frames) {
             // A step down inside the last walk: its top slot is one the walk took (no lookup), and
             // the geometry is read only when the bottom passes the walk's stop.
@@ -390,7 +387,7 @@ extension TableView {
                 notes.walk.reachesStop(visible)
                 ? notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
                 : notes.walk.walkInside(visible, first: first)
-            notes.rowsChange = TableView.frames(
+            TableView.frames(
                 of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
                 supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
             notes.rowsAreWalk = true
@@ -414,7 +411,7 @@ extension TableView {
         }
         // The last walk extended where it can: a scroll step walks the slots that arrive.
         let change = notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
-        notes.rowsChange = TableView.frames(
+        TableView.frames(
             of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
             supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
         notes.rowsAreWalk = true
@@ -484,22 +481,18 @@ extension TableView {
 
     /// The rows and headers and footers of a walk's slots `taken` after `change`: when `rows` holds
     /// the rows of the walk before it (`rowsAreWalk`), only the rows that left are dropped and the
-    /// ones that arrived added (the others' frames are the same: same geometry and frames), and the
-    /// answer says how (for reconcile, `WantedRowsChange`); otherwise all of them, and nil. Headers
-    /// and footers (`supplementaryCount` of them) are listed anew (none in most tables: one check).
-    @discardableResult
+    /// ones that arrived added (the others' frames are the same: same geometry and frames);
+    /// otherwise all of them. Headers and footers (`supplementaryCount` of them) are listed anew
+    /// (none in most tables: one check).
     nonisolated static func frames(
         of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
         rowsAreWalk: Bool, supplementary: inout [(SupplementaryKey, CGRect)], supplementaryCount: Int
-    ) -> WantedRowsChange? {
+    ) {
         guard rowsAreWalk, !change.rebuilt else {
             rows.removeAll(keepingCapacity: true)
             self.frames(of: taken, frames, rows: &rows, supplementary: &supplementary)
-            return nil
+            return
         }
-        var rowsChange = WantedRowsChange(
-            previousCount: rows.count, droppedAtTop: change.rowsDroppedAtTop, droppedAtBottom: change.rowsDroppedAtBottom, addedAtTop: 0,
-            addedAtBottom: 0)
         let rowWidth = max(0, frames.width - 2 * frames.rowInset)
         if change.rowsDroppedAtTop == 1 {
             rows.remove(at: 0)  // a step drops one: no generic removeSubrange
@@ -510,19 +503,14 @@ extension TableView {
         var t = change.addedAtTop
         while t > 0 {
             t -= 1
-            if taken[t].kind == .row {
-                rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0)
-                rowsChange.addedAtTop += 1
-            }
+            if taken[t].kind == .row { rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0) }
         }
         for t in (taken.count - change.addedAtBottom)..<taken.count where taken[t].kind == .row {
             rows.append(row(of: taken[t], frames, width: rowWidth))
-            rowsChange.addedAtBottom += 1
         }
         if supplementaryCount > 0 {
             for slot in taken where slot.kind != .row { supplementary.append(supplementaryElement(of: slot, frames)) }
         }
-        return rowsChange
     }
 
     /// A taken row with its frame.
@@ -545,9 +533,6 @@ extension TableView {
     /// Nothing to do after stage 2: the pinned header reads where the walk started from `wantedNotes`.
     func didFindWanted() {}
 
-    /// How stage 2 changed the pass's rows when it changed only their ends (`TableWalk.rowsChange`).
-    var wantedRowsChange: WantedRowsChange? { wantedNotes.rowsChange }
-
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
     /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
     func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
@@ -556,7 +541,6 @@ extension TableView {
         var notes = TableWalk(finger: layoutFinger)
         wanted(cells: &rows, supplementary: &ignored, notes: &notes)
         wantedNotes.rowsAreWalk = false  // the pass's rows are this walk's now, not the stored walk's
-        wantedNotes.rowsChange = nil
         defer { engine.pass.wantedCells = rows }
         return rows
     }
