@@ -37,7 +37,7 @@ extension CollectionView {
         cancelAllPrefetching()
         followSwipe(to: newIndexPath)  // the item showing swipe actions follows the ranges; hidden, it closes
         let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
-        engine.selection.follow(newIndexPath)
+        changeSelection { $0.follow(newIndexPath) }
         // Supplementary views keep their keys: no section moves (as a batch without section changes).
 
         for range in map.deleted.reversed() { indexPathHeightCache.removeRows(range, inSection: section) }

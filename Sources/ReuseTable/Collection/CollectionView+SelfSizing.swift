@@ -14,7 +14,7 @@ extension CollectionView {
         cell.frame.size.width = width
         let height = fittingHeight(ofTemplate: cell, width: width, describing: "item \(indexPath.collectionDescription)")
         if keep {
-            if let previous = engine.pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            keepCellFromMeasuring(cell, at: indexPath)
         } else {
             recycle(cell)
         }
@@ -46,7 +46,9 @@ extension CollectionView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [CollectionViewLayoutAttributes] = []
-        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)
+        var notes = takeWantedNotes()
+        wanted(cells: &cells, supplementary: &supplementary, notes: &notes)
+        keepWantedNotes(notes)
         didFindWanted()
         recycleCellsThatLeft(cells)
         engine.pass.wantedCells = cells

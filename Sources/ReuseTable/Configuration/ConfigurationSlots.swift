@@ -202,15 +202,13 @@ extension ConfigurationUpdating {
 /// The views waiting for a configuration update before a host's next layout pass.
 struct ConfigurationUpdateList {
     /// The views, in the order they were marked.
-    var views: [any ConfigurationUpdating] = [] {
-        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
-    }
+    var views: [any ConfigurationUpdating] = []
     /// Arrived cells whose configuration no longer fits the height their row was measured at.
-    var heightChecks: [View] = [] {
-        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
-    }
-    /// Whether either list holds anything: what every pass reads, in one access of the pass's state.
-    private(set) var hasWork = false
+    var heightChecks: [View] = []
+    /// Whether either list holds anything: what every pass reads. (No observers on the lists: a
+    /// stored property with an observer is written through a call, which would keep the runtime's
+    /// check on every access of the pass's state, `Engine/LayoutPass.swift`.)
+    var hasWork: Bool { !views.isEmpty || !heightChecks.isEmpty }
     /// When the data source was last asked for a cell or a supplementary view, on the monotonic
     /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
     var providerCallStartedAt: UInt64 = 0

@@ -91,26 +91,13 @@ struct LayoutPassState<Cell: AnyObject> {
         lastInsets = insets
     }
 
-    /// Reconcile's start: whether the cells on screen were placed with `placement` (then the
-    /// cells that stay are left as they are); the scratch arrays, empty, move out of the state
-    /// into the caller's. The cells on screen have no placement until `endReconcile(placed:arrivals:arrived:)`.
-    mutating func beginReconcile(_ placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) -> Bool {
-        let stayingPlaced = placement != nil && placement == placed
-        placed = nil
-        swap(&self.arrivals, &arrivals)
-        swap(&self.arrived, &arrived)
-        return stayingPlaced
-    }
-
-    /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
-    mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
-        placed = placement
-        arrivals.emptyKeepingCapacity()
-        arrived.emptyKeepingCapacity()
-        swap(&self.arrivals, &arrivals)
-        swap(&self.arrived, &arrived)
-    }
 }
+
+// The pass's working state is taken out of the engine into locals for the step and handed down
+// `inout`; the engine's fields are only read or written whole, never held across a call. The
+// optimizer then proves every access of them exclusive and the runtime checks nothing, while a
+// callback that touches the view mid-pass still meets the checks wherever one could conflict
+// (Docs/unsafe-code.md, "Runtime exclusivity checks").
 
 extension ReuseEngineView {
     /// The layout pass: make the views on screen match the content at the current offset.
@@ -129,13 +116,15 @@ extension ReuseEngineView {
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
-        var cells: [VisibleRows<Cell>.Wanted] = []
-        swap(&cells, &engine.pass.wantedCells)  // moved out and back: no retain, no release
+        var cells = engine.pass.wantedCells  // the last pass's rows, a local for the step
+        engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
-        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)  // stage 2 writes only what it is handed
+        var notes = takeWantedNotes()
+        wanted(cells: &cells, supplementary: &supplementary, notes: &notes)  // stage 2 writes only what it is handed
+        keepWantedNotes(notes)
         didFindWanted()
         reconcile(cells: cells, supplementary: supplementary)
-        swap(&cells, &engine.pass.wantedCells)
+        engine.pass.wantedCells = cells
 
         if transaction.hasDeferredWork {
             engine.pass.requests.insert(.runAgain)
@@ -167,8 +156,11 @@ extension ReuseEngineView {
         let placement = self.placement
         // Until every cell is placed, the cells on screen have no placement: a callback below may
         // change what they follow (a separator style, a height), and the next pass compares anew.
-        var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
-        let stayingPlaced = engine.pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
+        let stayingPlaced = placement != nil && placement == engine.pass.placed
+        engine.pass.placed = nil
+        var arrivals = engine.pass.arrivals, arrived = engine.pass.arrived  // scratch, locals for the step
+        engine.pass.arrivals = []
+        engine.pass.arrived = []
         if stayingPlaced {
             engine.cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
         } else {
@@ -194,7 +186,7 @@ extension ReuseEngineView {
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
-            let measured = engine.pass.cellsFromMeasuring.isEmpty ? nil : engine.pass.cellsFromMeasuring.removeValue(forKey: indexPath)
+            let measured = takeCellFromMeasuring(at: indexPath)
             guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
             cell.frame = target.frame
             cell.layoutIfNeeded()
@@ -205,16 +197,23 @@ extension ReuseEngineView {
                 showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
             }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
-            engine.cellsOnScreen.insert(entry)
+            var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
+            engine.cellsOnScreen = VisibleRows()
+            onScreen.insert(entry)
+            engine.cellsOnScreen = onScreen
             recorder?.cell(cell, .shown, at: indexPath, in: self)
             if collectsArrived { arrived.append(entry) }
-            if hasPrefetched { engine.prefetchedIndexPaths.remove(indexPath) }
+            if hasPrefetched { notePrefetchedArrival(indexPath) }
         }
         engine.counters.mostVisibleAtOnce = max(engine.counters.mostVisibleAtOnce, engine.cellsOnScreen.count)
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        engine.pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
+        engine.pass.placed = placement
+        arrivals.emptyKeepingCapacity()
+        arrived.emptyKeepingCapacity()
+        engine.pass.arrivals = arrivals
+        engine.pass.arrived = arrived
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
@@ -224,7 +223,10 @@ extension ReuseEngineView {
     func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
         var leaving = engine.pass.leaving
         engine.pass.leaving = []
-        engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
+        var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
+        engine.cellsOnScreen = VisibleRows()
+        onScreen.removeEntries(notIn: wanted, into: &leaving)
+        engine.cellsOnScreen = onScreen
         recycle(leaving)
         leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
@@ -233,8 +235,46 @@ extension ReuseEngineView {
     /// Returns to the pool the cells configured while measuring that no arrival took.
     func returnCellsFromMeasuring() {
         guard !engine.pass.cellsFromMeasuring.isEmpty else { return }
-        for cell in engine.pass.cellsFromMeasuring.values { recycle(cell) }
-        engine.pass.cellsFromMeasuring.removeAll()
+        let cells = engine.pass.cellsFromMeasuring
+        engine.pass.cellsFromMeasuring = [:]
+        for cell in cells.values { recycle(cell) }
+    }
+
+    /// Runs `change` on the list of cells on screen taken out of the engine into a local, then puts it
+    /// back: `change` must not call out (a delegate reading `visibleCells` would see an empty list).
+    func changeCellsOnScreen<Result>(_ change: (inout VisibleRows<Cell>) -> Result) -> Result {
+        var cells = engine.cellsOnScreen
+        engine.cellsOnScreen = VisibleRows()
+        defer { engine.cellsOnScreen = cells }
+        return change(&cells)
+    }
+
+    /// An arrival announced to the prefetch data source is no longer outstanding.
+    func notePrefetchedArrival(_ indexPath: IndexPath) {
+        var prefetched = engine.prefetchedIndexPaths  // changed on a local: hashing an index path is a call
+        engine.prefetchedIndexPaths = []
+        prefetched.remove(indexPath)
+        engine.prefetchedIndexPaths = prefetched
+    }
+
+    /// The cell settle configured for `indexPath` while measuring, taken off the list, or nil.
+    func takeCellFromMeasuring(at indexPath: IndexPath) -> Cell? {
+        guard !engine.pass.cellsFromMeasuring.isEmpty else { return nil }
+        var cells = engine.pass.cellsFromMeasuring  // changed on a local: hashing an index path is a call
+        engine.pass.cellsFromMeasuring = [:]
+        let cell = cells.removeValue(forKey: indexPath)
+        engine.pass.cellsFromMeasuring = cells
+        return cell
+    }
+
+    /// Keeps `cell`, configured for `indexPath` while measuring, for this pass's arrival there; a
+    /// cell kept there before goes back to the pool.
+    func keepCellFromMeasuring(_ cell: Cell, at indexPath: IndexPath) {
+        var cells = engine.pass.cellsFromMeasuring
+        engine.pass.cellsFromMeasuring = [:]
+        let previous = cells.updateValue(cell, forKey: indexPath)
+        engine.pass.cellsFromMeasuring = cells
+        if let previous, previous !== cell { recycle(previous) }
     }
 
     /// Whether the bounds' size or the insets differ from the last pass's (the offset may

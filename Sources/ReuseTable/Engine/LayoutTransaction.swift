@@ -45,14 +45,26 @@ final class LayoutTransaction {
         return depth == 0
     }
 
+    // The queue is changed on a local copy taken out of the field and put back: every access of a
+    // field of this class is then a plain read or write, which the optimizer proves exclusive, so
+    // the reads each step makes (`hasDeferredWork`) carry no runtime check (Docs/unsafe-code.md).
+
     /// Queues `run`, made by the public call `name` from the current callback.
     func enqueue(_ name: String, _ run: @escaping () -> Void) {
-        queue.append((name, callback, run))
+        var calls = queue
+        queue = []
+        calls.append((name, callback, run))
+        queue = calls
     }
 
     /// Takes the next queued call.
     func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
-        queue.isEmpty ? nil : queue.removeFirst()
+        guard !queue.isEmpty else { return nil }
+        var calls = queue
+        queue = []
+        let next = calls.removeFirst()
+        queue = calls
+        return next
     }
 
     /// Notes which queued call runs (nil when it returned).

@@ -545,6 +545,14 @@ extension TableView {
         return rows
     }
 
+    func takeWantedNotes() -> TableWalk {
+        let notes = wantedNotes
+        wantedNotes = TableWalk()
+        return notes
+    }
+
+    func keepWantedNotes(_ notes: TableWalk) { wantedNotes = notes }
+
     /// Where the last lookup landed in the geometry (the stored walk's finger), for every lookup near the viewport.
     var layoutFinger: GeometryFinger {
         get { wantedNotes.finger }
@@ -612,12 +620,12 @@ extension TableView {
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
             recycleSupplementary(view)
-            visibleSupplementaryViews[key] = nil
+            setVisibleSupplementaryView(nil, for: key)
         }
         for (key, frame) in wanted {
             if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
                 addSubview(view)
-                visibleSupplementaryViews[key] = view
+                setVisibleSupplementaryView(view, for: key)
             }
             guard let view = visibleSupplementaryViews[key] else { continue }
             view.frame = frame
@@ -625,6 +633,15 @@ extension TableView {
         }
         // The pinned header (last in `wanted`) draws above everything.
         if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+    }
+
+    /// Shows `view` (nil: none) for the header or footer `key`, on a local copy of the list: hashing
+    /// a key is a call, and the table's field is only read or written whole.
+    func setVisibleSupplementaryView(_ view: View?, for key: SupplementaryKey) {
+        var views = visibleSupplementaryViews
+        visibleSupplementaryViews = [:]
+        views[key] = view
+        visibleSupplementaryViews = views
     }
 
     /// In `.plain` style, the header of the section at the top stays pinned
@@ -638,7 +655,7 @@ extension TableView {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
         guard top > 0 else { return nil }
         let generation = engine.pass.layoutGeneration
-        if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
+        if pinnedSections.generation != generation { pinnedSections = PinnedSections(generation: generation) }
         let section: Int
         if let walked = wantedNotes.top, walked.generation == generation, walked.y == top {
             section = walked.section
@@ -655,7 +672,10 @@ extension TableView {
             pinnedSections.last = (section, known)
         } else {
             span = geometry.sectionSpan(section, near: &layoutFinger)
-            pinnedSections.remember(span, of: section)
+            var sections = pinnedSections  // changed on a local: the table's field is only read or written
+            pinnedSections = PinnedSections()
+            sections.remember(span, of: section)
+            pinnedSections = sections
         }
         let header = span.header
         guard header.height > 0 else { return nil }
@@ -673,13 +693,6 @@ extension TableView {
 
         /// Spans kept at most: a scroll through many sections starts over rather than grow.
         static let capacity = 64
-
-        /// Forgets every span: the geometry changed.
-        mutating func forget(generation: UInt64) {
-            self.generation = generation
-            spans.removeAll(keepingCapacity: true)
-            last = nil
-        }
 
         /// Keeps the span of `section`, starting over when `capacity` spans are kept.
         mutating func remember(_ span: SectionSpan, of section: Int) {

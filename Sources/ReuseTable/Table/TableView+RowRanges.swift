@@ -38,9 +38,9 @@ extension TableView {
         // Cells of deleted rows go to the pool now and hear `didEndDisplaying` (with their old
         // index paths) once the ranges are applied, as a batch does.
         let leaving = moveCellsOnScreen(lifted: nil, to: newIndexPath)
-        engine.selection.follow(newIndexPath)
+        changeSelection { $0.follow(newIndexPath) }
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews.removeAll()
+        visibleSupplementaryViews = [:]
 
         // Structure: each range one step of the geometry and the cache; fresh rows get placeholders.
         let header = geometry.headerIndex(ofSection: section)

@@ -18,16 +18,16 @@ open class TableView: ScrollView {
     public let style: Style
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
-        open weak var dataSource: TableViewDataSource?
+    open weak var dataSource: TableViewDataSource?
     /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
     /// UIKit. A per-cell or per-step method the delegate leaves to the protocol's default
     /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
     /// until another delegate is set, as UIKit asks a delegate once what it implements.
-        open weak var delegate: TableViewDelegate? {
+    open weak var delegate: TableViewDelegate? {
         didSet { engine.defaultCallbacks = [] }
     }
     /// Told about rows about to appear, nearest first.
-        open weak var prefetchDataSource: TableViewDataSourcePrefetching?
+    open weak var prefetchDataSource: TableViewDataSourcePrefetching?
 
     // Every number a host sets is checked as it is set (`TableView+BadInput.swift`):
     // a NaN, infinite or negative value is reported once and replaced.
@@ -145,40 +145,46 @@ open class TableView: ScrollView {
     /// transaction, selection, the batch being recorded, prefetching, live data (`Engine/ReuseEngine.swift`).
     let engine = ReuseEngine<TableViewCell>()
     /// The heights and positions of every header, row and footer: the one record of every current height.
-        var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) {
+    var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) {
         didSet {
             engine.pass.layoutGeneration &+= 1
             geometryTotals = GeometryTotals(geometry)
         }
     }
     /// `geometry`'s counts and height, kept with it: a scroll step reads them without a copy of the existential.
-        var geometryTotals = GeometryTotals()
+    var geometryTotals = GeometryTotals()
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
     /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
     var treeConfig = HeightTree.Config.standard
     /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
     /// (`wanted(cells:supplementary:notes:)`, which the pass hands it to).
-        var wantedNotes = TableWalk()
-        var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
-        var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
+    var wantedNotes = TableWalk()
+    var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
+    var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
-        var appliedRowMargin: CGFloat = 0
+    var appliedRowMargin: CGFloat = 0
     /// Whether any height came from measuring content (so a width change must re-measure).
     var usesSelfSizing = false
     /// The width the geometry's measured heights belong to.
-        var measuredWidth: CGFloat?
+    var measuredWidth: CGFloat?
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-        var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
+    var editing: EditingState {  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
+        get { editingState }
+        set { editingState = newValue }
+    }
+    /// `editing`'s storage, only read or written whole: the requirement's accessors never hold an
+    /// access of it across a caller's code, so it carries no runtime check (Docs/unsafe-code.md).
+    var editingState = EditingState()
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
     /// `tableHeaderView` and `tableFooterView` with the heights they were set with (`TableView+TableHeader.swift`).
-        var tableHeaderFooter = TableHeaderFooterViews()
+    var tableHeaderFooter = TableHeaderFooterViews()
 
     /// Heights by index path and table width: self-sized rows (every width measured, so a
     /// width round trip is free) and `heightForCell(withIdentifier:cacheBy:configuration:)`.

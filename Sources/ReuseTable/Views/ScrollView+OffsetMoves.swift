@@ -71,7 +71,9 @@ extension ScrollView {
         recorder?.offsetWillMove(to: origin, because: reason, in: self)
         moved.origin = origin
         bounds = moved
-        offsetMoves[reason] += 1
+        var counts = offsetMoveCounts  // read and written whole (see `offsetMoveCounts`)
+        counts[reason] += 1
+        offsetMoveCounts = counts
         return true
     }
 
