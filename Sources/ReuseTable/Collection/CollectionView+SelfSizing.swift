@@ -46,9 +46,7 @@ extension CollectionView {
         var cells = engine.pass.wantedCells
         engine.pass.wantedCells = []
         var supplementary: [CollectionViewLayoutAttributes] = []
-        var notes = takeWantedNotes()
-        wanted(cells: &cells, supplementary: &supplementary, notes: &notes)
-        keepWantedNotes(notes)
+        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)
         didFindWanted()
         recycleCellsThatLeft(cells)
         engine.pass.wantedCells = cells

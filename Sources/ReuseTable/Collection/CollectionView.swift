@@ -291,14 +291,6 @@ open class CollectionView: ScrollView {
         wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
     }
 
-    func takeWantedNotes() -> UnusableFrames {
-        let notes = wantedNotes
-        wantedNotes = UnusableFrames()
-        return notes
-    }
-
-    func keepWantedNotes(_ notes: UnusableFrames) { wantedNotes = notes }
-
     /// Reports each item whose frame stage 2 could not use, once until the next reload.
     func didFindWanted() {
         guard !wantedNotes.frames.isEmpty else { return }

@@ -119,9 +119,7 @@ extension ReuseEngineView {
         var cells = engine.pass.wantedCells  // the last pass's rows, a local for the step
         engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
-        var notes = takeWantedNotes()
-        wanted(cells: &cells, supplementary: &supplementary, notes: &notes)  // stage 2 writes only what it is handed
-        keepWantedNotes(notes)
+        wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)  // stage 2 writes only what it is handed
         didFindWanted()
         reconcile(cells: cells, supplementary: supplementary)
         engine.pass.wantedCells = cells

@@ -56,11 +56,8 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     /// What stage 2 learns besides the screen: the table's finger and walk (kept for the next
     /// pass), the collection view's frames it could not use (reported after the stage).
     associatedtype Notes
-    /// Stage 2's notes, taken out of the view for a pass (the view keeps empty notes meanwhile):
-    /// the pass hands them down `inout`, a local, not the view's stored property.
-    func takeWantedNotes() -> Notes
-    /// Puts back the notes `takeWantedNotes()` took, as stage 2 left them.
-    func keepWantedNotes(_ notes: Notes)
+    /// Where the pass keeps stage 2's notes between passes.
+    var wantedNotes: Notes { get set }
     /// Stage 2, pure: the cells (sorted by index path) and supplementary elements that belong in
     /// the viewport, read from the settled geometry or layout and the last pass's `notes`, written
     /// into the caller's arrays and `notes` (in place: a pass copies and allocates nothing). Asks

@@ -545,14 +545,6 @@ extension TableView {
         return rows
     }
 
-    func takeWantedNotes() -> TableWalk {
-        let notes = wantedNotes
-        wantedNotes = TableWalk()
-        return notes
-    }
-
-    func keepWantedNotes(_ notes: TableWalk) { wantedNotes = notes }
-
     /// Where the last lookup landed in the geometry (the stored walk's finger), for every lookup near the viewport.
     var layoutFinger: GeometryFinger {
         get { wantedNotes.finger }

@@ -173,13 +173,7 @@ open class TableView: ScrollView {
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-    var editing: EditingState {  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
-        get { editingState }
-        set { editingState = newValue }
-    }
-    /// `editing`'s storage, only read or written whole: the requirement's accessors never hold an
-    /// access of it across a caller's code, so it carries no runtime check (Docs/unsafe-code.md).
-    var editingState = EditingState()
+    var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]

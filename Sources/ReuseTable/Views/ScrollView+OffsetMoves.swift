@@ -71,9 +71,7 @@ extension ScrollView {
         recorder?.offsetWillMove(to: origin, because: reason, in: self)
         moved.origin = origin
         bounds = moved
-        var counts = offsetMoveCounts  // read and written whole (see `offsetMoveCounts`)
-        counts[reason] += 1
-        offsetMoveCounts = counts
+        offsetMoves[reason] += 1
         return true
     }
 

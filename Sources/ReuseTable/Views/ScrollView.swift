@@ -71,10 +71,7 @@ open class ScrollView: View {
 
     /// How many times the content offset moved, by reason: the host's scrolls, and the
     /// moves the view makes itself (anchoring, clamping, scrolling to a row, repairing bad bounds).
-    public var offsetMoves: OffsetMoves { offsetMoveCounts }
-    /// Internal storage, each access a plain read or write: the optimizer proves them exclusive, so
-    /// the count each step adds carries no runtime check (a public stored property keeps it).
-    var offsetMoveCounts = OffsetMoves()
+    public internal(set) var offsetMoves = OffsetMoves()
 
     /// The size of the scrollable content.
     open var contentSize: CGSize = .zero
