@@ -32,9 +32,9 @@ public protocol ArticleTableDataSource: AnyObject {
 public final class ArticleTable: ScrollView {
     /// One row: where it starts, how tall it is, and the cell showing it (the article's `PGRowRecord`).
     final class RowRecord {
-        @exclusivity(unchecked) var startY: Double
-        @exclusivity(unchecked) var height: Double
-        @exclusivity(unchecked) var cachedCell: TableViewCell?
+        var startY: Double
+        var height: Double
+        var cachedCell: TableViewCell?
         init(startY: Double, height: Double) {
             self.startY = startY
             self.height = height
@@ -48,14 +48,13 @@ public final class ArticleTable: ScrollView {
     /// Space above every row (the article's is 2 pt; 0 keeps the data source's heights).
     public var rowMargin = 0.0
 
-    // The hot fields skip the runtime's exclusivity checks, as the engine's own hot state does, and the
-    // visible rows are a plain array, not Foundation's `IndexSet` (which on Linux bridges every operation
-    // to `NSIndexSet`): what the bench's ratio measures is the production pass, not costs Objective-C on
-    // iOS does not have.
-    @exclusivity(unchecked) private(set) var rowRecords: [RowRecord] = []
+    // The visible rows are a plain array, not Foundation's `IndexSet` (which on Linux bridges every
+    // operation to `NSIndexSet`): what the bench's ratio measures is the table's loop, not a cost
+    // Objective-C on iOS does not have.
+    private(set) var rowRecords: [RowRecord] = []
     /// The rows with cells, in increasing order.
-    @exclusivity(unchecked) private(set) var visibleRows: [Int] = []
-    @exclusivity(unchecked) private(set) var reusePool: [TableViewCell] = []
+    private(set) var visibleRows: [Int] = []
+    private(set) var reusePool: [TableViewCell] = []
 
     /// Every cell back to the pool, every row's height asked again, and a layout.
     /// - Complexity: O(n): a record per row.
@@ -129,14 +128,12 @@ public final class ArticleTable: ScrollView {
     // MARK: 4. The pool
 
     /// Rows visible before and not in `current` give their cells to the pool; `current` becomes the visible set.
-    /// A cell leaves through `removeSubview(_:)`, its parent known (no weak load of `superview`), as the
-    /// table's recycling does.
     func returnNonVisibleRowsToThePool(_ current: [Int]?) {
         let current = current ?? []
         for row in visibleRows where row < rowRecords.count && !current.contains(row) {
             if let cell = rowRecords[row].cachedCell {
                 reusePool.append(cell)
-                removeSubview(cell)
+                cell.removeFromSuperview()
                 rowRecords[row].cachedCell = nil
             }
         }
@@ -144,7 +141,6 @@ public final class ArticleTable: ScrollView {
     }
 
     /// A pooled cell with `identifier`, or nil: the first one found by a scan of the pool.
-    /// (A loop: a closure formed here is main-actor isolated and checks the executor at every call.)
     /// - Complexity: O(cells in the pool).
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
         for index in reusePool.indices where reusePool[index].reuseIdentifier == identifier {

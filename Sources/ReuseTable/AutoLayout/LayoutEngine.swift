@@ -10,11 +10,9 @@ import Foundation
 /// engine would give. Docs/auto-layout.md ("The engine", "Conflicts").
 @MainActor
 final class LayoutEngine {
-    /// The solver variables and engine-owned constraints of one view.
-    ///
-    /// `@exclusivity(unchecked)`: only the engine touches an item, one field at a time (no access
-    /// is held across a call out); the runtime's checks on these fields cost every sync a check per
-    /// field per item.
+    /// The solver variables and engine-owned constraints of one view. Its fields keep the runtime's
+    /// exclusivity checks: a sync asks views for their sizes (`intrinsicContentSize`, `sizeThatFits`),
+    /// which app subclasses override.
     @MainActor
     final class Item {
         unowned(unsafe) let view: View
@@ -26,26 +24,26 @@ final class LayoutEngine {
         /// key cannot be reused by a new view (the root is not retained: it owns the engine).
         private let retained: View?
         let left: Variable, top: Variable, width: Variable, height: Variable
-        @exclusivity(unchecked) var generation = 0
-        @exclusivity(unchecked) var pins: [Constraint] = []
+        var generation = 0
+        var pins: [Constraint] = []
         /// Pins left out by a conflict (not in the solver), tried again at each sync.
-        @exclusivity(unchecked) var brokenPins: [Constraint] = []
-        @exclusivity(unchecked) var pinnedFrame: CGRect?
+        var brokenPins: [Constraint] = []
+        var pinnedFrame: CGRect?
         /// The superview the pins were made against (they name its variables).
-        @exclusivity(unchecked) var pinnedParent: ObjectIdentifier?
-        @exclusivity(unchecked) var intrinsicConstraints: [Constraint] = []
+        var pinnedParent: ObjectIdentifier?
+        var intrinsicConstraints: [Constraint] = []
         /// Hugging or compression constraints (of required priority) left out by a conflict, tried again at each sync.
-        @exclusivity(unchecked) var brokenIntrinsicConstraints: [Constraint] = []
-        @exclusivity(unchecked) var appliedIntrinsic: IntrinsicKey?
+        var brokenIntrinsicConstraints: [Constraint] = []
+        var appliedIntrinsic: IntrinsicKey?
         /// Per axis (width, height), the variable an edit holds at the intrinsic size, which the
         /// hugging and compression constraints compare with; nil on an axis with no intrinsic size
         /// or a required hugging or compression priority (those compare with a constant).
-        @exclusivity(unchecked) var intrinsicEdits: [Variable?] = [nil, nil]
+        var intrinsicEdits: [Variable?] = [nil, nil]
         /// A multi-line label's width at the last solve: its intrinsic height is measured there.
-        @exclusivity(unchecked) var wrapWidth: CGFloat?
+        var wrapWidth: CGFloat?
         /// The superview's item as the last full walk found it (nil for the root); kept while
         /// the structure holds, so a sync reads no weak `superview` and looks up no dictionary.
-        @exclusivity(unchecked) var parentItem: Item?
+        var parentItem: Item?
 
         init(view: View, isRoot: Bool) {
             self.view = view
@@ -103,8 +101,8 @@ final class LayoutEngine {
     let solver = Solver()
     var items: [ObjectIdentifier: Item] = [:]
     var entries: [ObjectIdentifier: Entry] = [:]
-    @exclusivity(unchecked) var generation = 0
-    @exclusivity(unchecked) var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
+    var generation = 0
+    var rootSize: [(constraint: Constraint, value: CGFloat, priority: LayoutPriority)?] = [nil, nil]
     var diagnostics: ((String) -> Void)?
     /// True when a constraint was activated or deactivated, or a view added, removed or
     /// reordered, in the root's subtree since the last full walk (`AutoLayoutState` sets it).

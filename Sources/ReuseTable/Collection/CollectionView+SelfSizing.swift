@@ -14,7 +14,7 @@ extension CollectionView {
         cell.frame.size.width = width
         let height = fittingHeight(ofTemplate: cell, width: width, describing: "item \(indexPath.collectionDescription)")
         if keep {
-            if let previous = engine.pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            keepCellFromMeasuring(cell, at: indexPath)
         } else {
             recycle(cell)
         }

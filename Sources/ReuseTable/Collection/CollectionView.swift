@@ -166,14 +166,14 @@ open class CollectionView: ScrollView {
     func reload(keepingHeightCache: Bool) {
         cancelAllPrefetching()
         engine.hasLoadedData = true
-        engine.selection.removeAll()  // the items are new (UIKit clears the selection on reload)
+        changeSelection { $0.removeAll() }  // the items are new (UIKit clears the selection on reload)
         closeSwipe()  // and none shows swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.
-        var leaving = engine.cellsOnScreen.removeAll()
+        var leaving = changeCellsOnScreen { $0.removeAll() }
         // An item lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
         if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
             leaving.append(lifted)
@@ -295,7 +295,7 @@ open class CollectionView: ScrollView {
     func didFindWanted() {
         guard !wantedNotes.frames.isEmpty else { return }
         let found = wantedNotes.frames
-        wantedNotes.frames.removeAll()
+        wantedNotes = UnusableFrames()
         for (indexPath, frame) in found where reportedBadFrames.insert(indexPath).inserted {
             diagnosticHandler(
                 "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "

@@ -9,32 +9,32 @@ import Foundation
 ///
 /// A class the view holds in a constant: its fields are read and written on every arrival, and a
 /// stored struct of the view would be one property the runtime checks for exclusive access at each.
-/// The fields are `@exclusivity(unchecked)`: each access is a plain read or a whole assignment, and
-/// no inout of one is held across a call into app code (configurations, handlers, subclasses).
+/// The fields keep the runtime's exclusivity checks: they hold app code (configurations, handlers),
+/// and none is held inout across a call into it.
 @MainActor
 final class ConfigurationSlots<Handler> {
     /// `contentConfiguration`.
-    @exclusivity(unchecked) var content: (any ContentConfiguration)?
+    var content: (any ContentConfiguration)?
     /// The view `content` made, in the view's `contentView`.
-    @exclusivity(unchecked) var contentView: (View & ContentView)?
+    var contentView: (View & ContentView)?
     /// `backgroundConfiguration`.
-    @exclusivity(unchecked) var background: BackgroundConfiguration?
+    var background: BackgroundConfiguration?
     /// The view behind the content that holds the background's custom view.
-    @exclusivity(unchecked) var backgroundView: BackgroundConfigurationView?
+    var backgroundView: BackgroundConfigurationView?
     /// `configurationUpdateHandler`.
-    @exclusivity(unchecked) var handler: Handler?
+    var handler: Handler?
     /// `automaticallyUpdatesContentConfiguration`.
-    @exclusivity(unchecked) var automaticallyUpdatesContent = true
+    var automaticallyUpdatesContent = true
     /// `automaticallyUpdatesBackgroundConfiguration`.
-    @exclusivity(unchecked) var automaticallyUpdatesBackground = true
+    var automaticallyUpdatesBackground = true
     /// An update waits: set by `setNeedsUpdateConfiguration()` (and every state change), cleared by the update.
-    @exclusivity(unchecked) var needsUpdate = true
+    var needsUpdate = true
     /// The view is on its host's list of views to update (`ConfigurationUpdateList`).
-    @exclusivity(unchecked) var isScheduled = false
+    var isScheduled = false
     /// An update is running: requests made meanwhile are part of it.
-    @exclusivity(unchecked) var isUpdating = false
+    var isUpdating = false
     /// The cell states the cell classes do not keep themselves.
-    @exclusivity(unchecked) var flags = CellStateFlags()
+    var flags = CellStateFlags()
 
     init() {}
 
@@ -202,15 +202,13 @@ extension ConfigurationUpdating {
 /// The views waiting for a configuration update before a host's next layout pass.
 struct ConfigurationUpdateList {
     /// The views, in the order they were marked.
-    var views: [any ConfigurationUpdating] = [] {
-        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
-    }
+    var views: [any ConfigurationUpdating] = []
     /// Arrived cells whose configuration no longer fits the height their row was measured at.
-    var heightChecks: [View] = [] {
-        didSet { hasWork = !views.isEmpty || !heightChecks.isEmpty }
-    }
-    /// Whether either list holds anything: what every pass reads, in one access of the pass's state.
-    private(set) var hasWork = false
+    var heightChecks: [View] = []
+    /// Whether either list holds anything: what every pass reads. (No observers on the lists: a
+    /// stored property with an observer is written through a call, which would keep the runtime's
+    /// check on every access of the pass's state, `Engine/LayoutPass.swift`.)
+    var hasWork: Bool { !views.isEmpty || !heightChecks.isEmpty }
     /// When the data source was last asked for a cell or a supplementary view, on the monotonic
     /// clock: a registration created after it was created inside that call (`CollectionView.CellRegistration`).
     var providerCallStartedAt: UInt64 = 0

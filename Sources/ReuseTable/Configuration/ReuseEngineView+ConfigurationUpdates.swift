@@ -41,11 +41,11 @@ extension ReuseEngineView {
             else { continue }
             newHeights.append((entry.indexPath, height))
         }
-        engine.pass.configurationUpdates.heightChecks.removeAll()
+        engine.pass.configurationUpdates.heightChecks = []
         var rounds = 0
         while !engine.pass.configurationUpdates.views.isEmpty {
             let marked = engine.pass.configurationUpdates.views
-            engine.pass.configurationUpdates.views.removeAll(keepingCapacity: true)
+            engine.pass.configurationUpdates.views = []
             rounds += 1
             if rounds > Self.maximumConfigurationUpdateRounds {
                 for view in marked { view.isScheduledForConfigurationUpdate = false }
@@ -105,7 +105,10 @@ extension ReuseEngineView {
             let height = table.selfSizedHeight(of: configured, at: indexPath, matchingRow: false),
             !table.isRowHeight(height, at: indexPath)
         else { return }
-        engine.pass.configurationUpdates.heightChecks.append(configured)
+        var checks = engine.pass.configurationUpdates.heightChecks  // changed on a local (`Engine/LayoutPass.swift`)
+        engine.pass.configurationUpdates.heightChecks = []
+        checks.append(configured)
+        engine.pass.configurationUpdates.heightChecks = checks
         engine.pass.requests.insert(.runAgain)
     }
 
@@ -124,7 +127,10 @@ extension ReuseEngineView {
     /// Puts `view` on the list of views to update before the next pass, and asks for that pass:
     /// when the running transaction settles, or at the next `layoutIfNeeded()`.
     func scheduleMarkedConfiguration(_ view: ConfigurationUpdating) {
-        engine.pass.configurationUpdates.views.append(view)
+        var views = engine.pass.configurationUpdates.views  // changed on a local (`Engine/LayoutPass.swift`)
+        engine.pass.configurationUpdates.views = []
+        views.append(view)
+        engine.pass.configurationUpdates.views = views
         engine.pass.requests.insert(.runAgain)
         setNeedsLayout()
     }

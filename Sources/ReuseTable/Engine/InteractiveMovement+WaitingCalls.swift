@@ -13,8 +13,9 @@ extension InteractivelyMovingView {
     /// its own, while the element stays lifted (the screen keeps the proposed order, and live
     /// data measures its anchor from it). Each update they apply moves the movement along.
     func runWaitingCallsBeforeDrop(call: String) {
-        guard let movement = engine.pass.movement else { return }
-        engine.pass.movement?.drop = (call, movement.origin, movement.destination)
+        guard var movement = engine.pass.movement else { return }
+        movement.drop = (call, movement.origin, movement.destination)
+        engine.pass.movement = movement  // written back whole (see `LayoutPass.swift`)
         transaction.isHolding = false
         performTransaction {}  // ends at depth 0: the queue drains here
     }

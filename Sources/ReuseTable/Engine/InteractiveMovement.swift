@@ -110,7 +110,7 @@ extension InteractivelyMovingView {
         }
         var lifted = false
         performTransaction {
-            let placed = engine.cellsOnScreen.partition { $0.section != indexPath.section || $0.row != indexPath.row }
+            let placed = changeCellsOnScreen { cells in cells.partition { $0.section != indexPath.section || $0.row != indexPath.row } }
             var cell = placed.first?.cell
             if cell == nil, let fresh = cellFromDataSource(at: indexPath) {
                 fresh.frame = movementFrame(of: indexPath).frame
@@ -278,7 +278,7 @@ extension InteractivelyMovingView {
         if movement.isCellStale {
             recycle([entry])
         } else {
-            engine.cellsOnScreen.insert(entry)
+            changeCellsOnScreen { $0.insert(entry) }
         }
     }
 

@@ -38,17 +38,6 @@ struct Placement: Equatable {
     var isEditing: Bool
 }
 
-/// How a pass's wanted rows differ from the last pass's when only their ends changed: `droppedAtTop`
-/// and `droppedAtBottom` of the `previousCount` rows left, `addedAtTop` and `addedAtBottom` arrived,
-/// and the rows between are the same, in the same order (the table's kept walk, `TableWalk`).
-struct WantedRowsChange: Equatable {
-    var previousCount: Int
-    var droppedAtTop: Int
-    var droppedAtBottom: Int
-    var addedAtTop: Int
-    var addedAtBottom: Int
-}
-
 /// What one view's layout pass keeps between passes, and the work other code asks of the
 /// next pass. One value, owned by the pass: code outside it only adds requests, and an
 /// interactive movement (`Engine/InteractiveMovement.swift`) lifts and drops `movement`.
@@ -82,10 +71,6 @@ struct LayoutPassState<Cell: AnyObject> {
     var leaving: [VisibleRows<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
     var arrived: [VisibleRows<Cell>.Entry] = []
-    /// `VisibleRows.version` of the cells on screen when the last reconcile left them showing
-    /// exactly the rows `wantedCells` holds (every wanted row got its cell); nil otherwise. While
-    /// the list is still that version, the next pass's departures follow from `WantedRowsChange`.
-    var screenShowsWanted: UInt?
     /// The lifted row or item, if any: `wanted(cells:supplementary:notes:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
@@ -106,26 +91,13 @@ struct LayoutPassState<Cell: AnyObject> {
         lastInsets = insets
     }
 
-    /// Reconcile's start: whether the cells on screen were placed with `placement` (then the
-    /// cells that stay are left as they are); the scratch arrays, empty, move out of the state
-    /// into the caller's. The cells on screen have no placement until `endReconcile(placed:arrivals:arrived:)`.
-    mutating func beginReconcile(_ placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) -> Bool {
-        let stayingPlaced = placement != nil && placement == placed
-        placed = nil
-        swap(&self.arrivals, &arrivals)
-        swap(&self.arrived, &arrived)
-        return stayingPlaced
-    }
-
-    /// Reconcile's end: the cells on screen were placed with `placement`; the scratch arrays go back, emptied.
-    mutating func endReconcile(placed placement: Placement?, arrivals: inout [Int], arrived: inout [VisibleRows<Cell>.Entry]) {
-        placed = placement
-        arrivals.emptyKeepingCapacity()
-        arrived.emptyKeepingCapacity()
-        swap(&self.arrivals, &arrivals)
-        swap(&self.arrived, &arrived)
-    }
 }
+
+// The pass's working state is taken out of the engine into locals for the step and handed down
+// `inout`; the engine's fields are only read or written whole, never held across a call. The
+// optimizer then proves every access of them exclusive and the runtime checks nothing, while a
+// callback that touches the view mid-pass still meets the checks wherever one could conflict
+// (Docs/unsafe-code.md, "Runtime exclusivity checks").
 
 extension ReuseEngineView {
     /// The layout pass: make the views on screen match the content at the current offset.
@@ -144,13 +116,13 @@ extension ReuseEngineView {
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()
-        var cells: [VisibleRows<Cell>.Wanted] = []
-        swap(&cells, &engine.pass.wantedCells)  // moved out and back: no retain, no release
+        var cells = engine.pass.wantedCells  // the last pass's rows, a local for the step
+        engine.pass.wantedCells = []
         var supplementary: [SupplementaryElement] = []
         wanted(cells: &cells, supplementary: &supplementary, notes: &wantedNotes)  // stage 2 writes only what it is handed
         didFindWanted()
         reconcile(cells: cells, supplementary: supplementary)
-        swap(&cells, &engine.pass.wantedCells)
+        engine.pass.wantedCells = cells
 
         if transaction.hasDeferredWork {
             engine.pass.requests.insert(.runAgain)
@@ -178,27 +150,17 @@ extension ReuseEngineView {
     /// - Complexity: O(visible + wanted) plus the cells asked for.
     func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recorder?.stage(.reconcile, in: self)
-        let runStart: Int?
-        if let change = wantedRowsChange, engine.pass.screenShowsWanted == engine.cellsOnScreen.version,
-            engine.cellsOnScreen.count == change.previousCount,
-            change.addedAtTop + change.previousCount - change.droppedAtTop
-                - change.droppedAtBottom + change.addedAtBottom == wanted.count
-        {
-            // The cells on screen are the last pass's rows, and only their ends changed: the ones
-            // that left are the first and last entries, the ones that stay a run at `addedAtTop`.
-            runStart = recycleCellsThatLeft(droppingFirst: change.droppedAtTop, last: change.droppedAtBottom, runStart: change.addedAtTop)
-            assert(runStart == nil || engine.cellsOnScreen.isRun(of: wanted, at: change.addedAtTop), "the cells that stay are not the wanted run")
-        } else {
-            runStart = recycleCellsThatLeft(wanted)
-        }
-        engine.pass.screenShowsWanted = nil
+        recycleCellsThatLeft(wanted)
         let placement = self.placement
         // Until every cell is placed, the cells on screen have no placement: a callback below may
         // change what they follow (a separator style, a height), and the next pass compares anew.
-        var arrivals: [Int] = [], arrived: [VisibleRows<Cell>.Entry] = []
-        let stayingPlaced = engine.pass.beginReconcile(placement, arrivals: &arrivals, arrived: &arrived)
+        let stayingPlaced = placement != nil && placement == engine.pass.placed
+        engine.pass.placed = nil
+        var arrivals = engine.pass.arrivals, arrived = engine.pass.arrived  // scratch, locals for the step
+        engine.pass.arrivals = []
+        engine.pass.arrived = []
         if stayingPlaced {
-            engine.cellsOnScreen.positionsMissing(from: wanted, runStart: runStart, into: &arrivals)
+            engine.cellsOnScreen.positionsMissing(from: wanted, into: &arrivals)
         } else {
             var staying = engine.pass.staying
             engine.pass.staying = []
@@ -222,7 +184,7 @@ extension ReuseEngineView {
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
-            let measured = engine.pass.cellsFromMeasuring.isEmpty ? nil : engine.pass.cellsFromMeasuring.removeValue(forKey: indexPath)
+            let measured = takeCellFromMeasuring(at: indexPath)
             guard let cell = measured ?? cellFromDataSource(at: indexPath) else { continue }
             cell.frame = target.frame
             cell.layoutIfNeeded()
@@ -233,58 +195,84 @@ extension ReuseEngineView {
                 showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
             }
             let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
-            engine.cellsOnScreen.insert(entry)
+            var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
+            engine.cellsOnScreen = VisibleRows()
+            onScreen.insert(entry)
+            engine.cellsOnScreen = onScreen
             recorder?.cell(cell, .shown, at: indexPath, in: self)
             if collectsArrived { arrived.append(entry) }
-            if hasPrefetched { engine.prefetchedIndexPaths.remove(indexPath) }
+            if hasPrefetched { notePrefetchedArrival(indexPath) }
         }
         engine.counters.mostVisibleAtOnce = max(engine.counters.mostVisibleAtOnce, engine.cellsOnScreen.count)
         placeSupplementaryElements(supplementary)
         returnCellsFromMeasuring()
         if !arrived.isEmpty { tellWillDisplay(arrived) }
-        engine.pass.endReconcile(placed: placement, arrivals: &arrivals, arrived: &arrived)
-        // Every entry left on the list is a wanted row: the same count means every wanted row has its cell.
-        if engine.cellsOnScreen.count == wanted.count { engine.pass.screenShowsWanted = engine.cellsOnScreen.version }
+        engine.pass.placed = placement
+        arrivals.emptyKeepingCapacity()
+        arrived.emptyKeepingCapacity()
+        engine.pass.arrivals = arrivals
+        engine.pass.arrived = arrived
     }
 
     /// Reconcile's first step: cells whose elements are not in `wanted` come off the list and
     /// go back to the pool, then the delegate hears `didEndDisplaying`. Settle runs it early
-    /// when it is about to measure, so measuring reuses the cells that left. Returns where the
-    /// cells that stay lie in `wanted` when they are one run of it (a scroll), or nil; nil too when
-    /// a callback changed the list meanwhile.
+    /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
-    @discardableResult
-    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) -> Int? {
+    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
         var leaving = engine.pass.leaving
         engine.pass.leaving = []
-        let runStart = engine.cellsOnScreen.removeEntries(notIn: wanted, into: &leaving)
-        let version = engine.cellsOnScreen.version
+        var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
+        engine.cellsOnScreen = VisibleRows()
+        onScreen.removeEntries(notIn: wanted, into: &leaving)
+        engine.cellsOnScreen = onScreen
         recycle(leaving)
         leaving.emptyKeepingCapacity()
         engine.pass.leaving = leaving
-        return engine.cellsOnScreen.version == version ? runStart : nil
-    }
-
-    /// `recycleCellsThatLeft(_:)` told which entries left (`WantedRowsChange`): the first `first` and
-    /// the last `last`; the ones that stay lie at `runStart` in the wanted rows (nil when a callback
-    /// changed the list meanwhile).
-    /// - Complexity: O(entries that left), plus the move of the entries that stay.
-    func recycleCellsThatLeft(droppingFirst first: Int, last: Int, runStart: Int) -> Int? {
-        var leaving = engine.pass.leaving
-        engine.pass.leaving = []
-        engine.cellsOnScreen.removeEnds(first: first, last: last, into: &leaving)
-        let version = engine.cellsOnScreen.version
-        recycle(leaving)
-        leaving.emptyKeepingCapacity()
-        engine.pass.leaving = leaving
-        return engine.cellsOnScreen.version == version ? runStart : nil
     }
 
     /// Returns to the pool the cells configured while measuring that no arrival took.
     func returnCellsFromMeasuring() {
         guard !engine.pass.cellsFromMeasuring.isEmpty else { return }
-        for cell in engine.pass.cellsFromMeasuring.values { recycle(cell) }
-        engine.pass.cellsFromMeasuring.removeAll()
+        let cells = engine.pass.cellsFromMeasuring
+        engine.pass.cellsFromMeasuring = [:]
+        for cell in cells.values { recycle(cell) }
+    }
+
+    /// Runs `change` on the list of cells on screen taken out of the engine into a local, then puts it
+    /// back: `change` must not call out (a delegate reading `visibleCells` would see an empty list).
+    func changeCellsOnScreen<Result>(_ change: (inout VisibleRows<Cell>) -> Result) -> Result {
+        var cells = engine.cellsOnScreen
+        engine.cellsOnScreen = VisibleRows()
+        defer { engine.cellsOnScreen = cells }
+        return change(&cells)
+    }
+
+    /// An arrival announced to the prefetch data source is no longer outstanding.
+    func notePrefetchedArrival(_ indexPath: IndexPath) {
+        var prefetched = engine.prefetchedIndexPaths  // changed on a local: hashing an index path is a call
+        engine.prefetchedIndexPaths = []
+        prefetched.remove(indexPath)
+        engine.prefetchedIndexPaths = prefetched
+    }
+
+    /// The cell settle configured for `indexPath` while measuring, taken off the list, or nil.
+    func takeCellFromMeasuring(at indexPath: IndexPath) -> Cell? {
+        guard !engine.pass.cellsFromMeasuring.isEmpty else { return nil }
+        var cells = engine.pass.cellsFromMeasuring  // changed on a local: hashing an index path is a call
+        engine.pass.cellsFromMeasuring = [:]
+        let cell = cells.removeValue(forKey: indexPath)
+        engine.pass.cellsFromMeasuring = cells
+        return cell
+    }
+
+    /// Keeps `cell`, configured for `indexPath` while measuring, for this pass's arrival there; a
+    /// cell kept there before goes back to the pool.
+    func keepCellFromMeasuring(_ cell: Cell, at indexPath: IndexPath) {
+        var cells = engine.pass.cellsFromMeasuring
+        engine.pass.cellsFromMeasuring = [:]
+        let previous = cells.updateValue(cell, forKey: indexPath)
+        engine.pass.cellsFromMeasuring = cells
+        if let previous, previous !== cell { recycle(previous) }
     }
 
     /// Whether the bounds' size or the insets differ from the last pass's (the offset may
@@ -342,9 +330,6 @@ func monotonicNanoseconds() -> UInt64 {
 extension ReuseEngineView {
     /// No placement: every pass places every cell (the collection view, whose layout decides frames).
     var placement: Placement? { nil }
-
-    /// No change of the ends alone known: the departures are found by merging (the collection view).
-    var wantedRowsChange: WantedRowsChange? { nil }
 
     /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
     /// reload, an update or a reconfigure does with the cells it takes off screen.

@@ -8,25 +8,24 @@ import Foundation
 /// The whole rule: Docs/layout-on-scroll.md, "Callbacks that read or change the table".
 ///
 /// A class, owned by the view's engine (`ReuseEngine.transaction`): one guard per view, which
-/// the shared code reaches through `LayoutTransactionHost`. Its fields skip the runtime's exclusivity
-/// checks (read on every step, several times a pass): each access is a plain read or write, and the
-/// queued calls run after `dequeue()` has returned, never while the queue is being changed.
+/// the shared code reaches through `LayoutTransactionHost`. The queued calls run after `dequeue()` has
+/// returned, never while the queue is being changed.
 /// - Complexity: O(1) per call, plus the queued work.
 @MainActor
 final class LayoutTransaction {
     /// Nesting depth of transactions (0 when the view is idle).
-    @exclusivity(unchecked) private(set) var depth = 0
+    private(set) var depth = 0
     /// Calls queued while a transaction was running, in call order.
-    @exclusivity(unchecked) private var queue: [(name: String, origin: StaticString, run: () -> Void)] = []
+    private var queue: [(name: String, origin: StaticString, run: () -> Void)] = []
     /// The data source or delegate method currently running, for messages.
-    @exclusivity(unchecked) var callback: StaticString = "outside any callback"
+    var callback: StaticString = "outside any callback"
     /// True while queued calls are being run (they must not start a drain of their own).
-    @exclusivity(unchecked) var isDraining = false
+    var isDraining = false
     /// True while an element is lifted: structural calls wait in the queue, even from outside
     /// any callback, and no transaction drains it until the movement ends.
-    @exclusivity(unchecked) var isHolding = false
+    var isHolding = false
     /// The queued call running now, for messages about what it did (a lifted row it removed).
-    @exclusivity(unchecked) private(set) var runningCall: String?
+    private(set) var runningCall: String?
 
     /// Queued calls allowed in one settle (one outermost transaction) before the view reports a loop.
     nonisolated static let maximumDeferredRounds = 1_000
@@ -46,14 +45,26 @@ final class LayoutTransaction {
         return depth == 0
     }
 
+    // The queue is changed on a local copy taken out of the field and put back: every access of a
+    // field of this class is then a plain read or write, which the optimizer proves exclusive, so
+    // the reads each step makes (`hasDeferredWork`) carry no runtime check (Docs/unsafe-code.md).
+
     /// Queues `run`, made by the public call `name` from the current callback.
     func enqueue(_ name: String, _ run: @escaping () -> Void) {
-        queue.append((name, callback, run))
+        var calls = queue
+        queue = []
+        calls.append((name, callback, run))
+        queue = calls
     }
 
     /// Takes the next queued call.
     func dequeue() -> (name: String, origin: StaticString, run: () -> Void)? {
-        queue.isEmpty ? nil : queue.removeFirst()
+        guard !queue.isEmpty else { return nil }
+        var calls = queue
+        queue = []
+        let next = calls.removeFirst()
+        queue = calls
+        return next
     }
 
     /// Notes which queued call runs (nil when it returned).

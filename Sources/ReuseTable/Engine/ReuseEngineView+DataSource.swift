@@ -39,7 +39,10 @@ extension ReuseEngineView {
         guard hasPrefetchDataSource else { return }
         let scrollingUp = contentOffset.y < engine.pass.lastOffsetY
         let ahead = indexPathsAhead(upward: scrollingUp, count: Self.defaultPrefetchDistance)
-        let (cancelled, announced) = PrefetchWindow.advance(&engine.prefetchedIndexPaths, to: ahead) { engine.cellsOnScreen[$0] != nil }
+        var prefetched = engine.prefetchedIndexPaths  // a local for the step: the window's closure reads the view
+        engine.prefetchedIndexPaths = []
+        let (cancelled, announced) = PrefetchWindow.advance(&prefetched, to: ahead) { engine.cellsOnScreen[$0] != nil }
+        engine.prefetchedIndexPaths = prefetched
         if !cancelled.isEmpty { tellPrefetchDataSource(cancelled, cancelling: true) }
         if !announced.isEmpty { tellPrefetchDataSource(announced, cancelling: false) }
     }
@@ -47,6 +50,10 @@ extension ReuseEngineView {
     /// Cancels every outstanding announcement (reloads and batch updates).
     func cancelAllPrefetching() {
         guard !engine.prefetchedIndexPaths.isEmpty else { return }
-        tellPrefetchDataSource(PrefetchWindow.cancelAll(&engine.prefetchedIndexPaths), cancelling: true)
+        var prefetched = engine.prefetchedIndexPaths
+        engine.prefetchedIndexPaths = []
+        let cancelled = PrefetchWindow.cancelAll(&prefetched)
+        engine.prefetchedIndexPaths = prefetched
+        tellPrefetchDataSource(cancelled, cancelling: true)
     }
 }

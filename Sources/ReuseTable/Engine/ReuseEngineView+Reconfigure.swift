@@ -58,7 +58,7 @@ extension ReuseEngineView {
                 let waiting = indexPaths[position...].filter { engine.cellsOnScreen[$0] != nil }
                 waiting.forEach(notReached)
                 let rows = Set(waiting)
-                recycle(engine.cellsOnScreen.partition { !rows.contains($0.indexPath) })
+                recycle(changeCellsOnScreen { cells in cells.partition { !rows.contains($0.indexPath) } })
                 engine.pass.requests.insert(.runAgain)
                 return
             }
@@ -66,10 +66,12 @@ extension ReuseEngineView {
                 old.removeFromSuperview()
                 cell.frame = old.frame
                 addCellSubview(cell)
-                let entries = engine.cellsOnScreen.removeAll().map { entry in
-                    entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
+                changeCellsOnScreen { cells in
+                    let entries = cells.removeAll().map { entry in
+                        entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
+                    }
+                    cells.replace(with: entries)
                 }
-                engine.cellsOnScreen.replace(with: entries)
             }
             cell.layoutIfNeeded()
             reconfigured(indexPath, cell)

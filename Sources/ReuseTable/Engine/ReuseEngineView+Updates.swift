@@ -61,7 +61,7 @@ extension ReuseEngineView {
     /// Takes the cells on screen and the selection through `plan` (`moveCellsOnScreen(lifted:to:)`).
     func followUpdate(_ plan: AppliedUpdate, lifted: VisibleRows<Cell>.Entry?) -> [VisibleRows<Cell>.Entry] {
         let leaving = moveCellsOnScreen(lifted: lifted) { plan.newIndexPath(forOld: $0) }
-        engine.selection.follow(plan)  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        changeSelection { $0.follow(plan) }  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         return leaving
     }
 
@@ -75,7 +75,7 @@ extension ReuseEngineView {
         var remapped: [VisibleRows<Cell>.Entry] = []
         var leaving: [VisibleRows<Cell>.Entry] = []
         if let lifted { leaving.append(lifted) }
-        for entry in engine.cellsOnScreen.removeAll() {
+        for entry in changeCellsOnScreen({ $0.removeAll() }) {
             if let new = newIndexPath(entry.indexPath) {
                 remapped.append(.init(section: new.section, row: new.row, cell: entry.cell))
             } else {
@@ -83,7 +83,7 @@ extension ReuseEngineView {
             }
         }
         for entry in leaving { recycle(entry.cell) }
-        engine.cellsOnScreen.replace(with: remapped)
+        changeCellsOnScreen { $0.replace(with: remapped) }
         return leaving
     }
 

@@ -65,9 +65,6 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Conf
     func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], notes: inout Notes)
     /// After stage 2, what its notes ask (the collection view reports the frames it could not use).
     func didFindWanted()
-    /// How stage 2's rows differ from the last pass's when it changed only their ends (a scroll
-    /// step on a kept walk), or nil (the collection view: always).
-    var wantedRowsChange: WantedRowsChange? { get }
     /// Whether something outside the pass invalidated what the view shows (the collection
     /// view's layout): the view runs a pass when it settles.
     var hasInvalidatedLayout: Bool { get }

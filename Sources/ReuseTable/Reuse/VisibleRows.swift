@@ -82,25 +82,22 @@ struct VisibleRows<Cell: AnyObject> {
 
     /// `removeEntries(notIn:)` into a caller's array (emptied first). A scroll takes entries
     /// off the ends only: those leave in one block move, without touching the entries that stay.
-    /// Returns where in `wanted` the entries left start when they are one run of it, as a
-    /// scroll leaves them (for `positionsMissing(from:runStart:into:)`), or nil.
     /// - Complexity: O(v + w).
-    @discardableResult
-    mutating func removeEntries(notIn wanted: [Wanted], into gone: inout [Entry]) -> Int? {
+    mutating func removeEntries(notIn wanted: [Wanted], into gone: inout [Entry]) {
         gone.emptyKeepingCapacity()
         if let kept = keptRun(of: wanted) {
-            guard kept.entries.count < entries.count else { return kept.wantedStart }
+            guard kept.count < entries.count else { return }
             // One element at a time: a scroll drops one or two, and `removeSubrange` costs
             // more than the moves it saves (Docs/performance-journal.md).
-            for e in 0..<kept.entries.lowerBound { gone.append(entries[e]) }
-            for e in kept.entries.upperBound..<entries.count { gone.append(entries[e]) }
-            while entries.count > kept.entries.upperBound { entries.removeLast() }
-            if kept.entries.lowerBound == 1 {
+            for e in 0..<kept.lowerBound { gone.append(entries[e]) }
+            for e in kept.upperBound..<entries.count { gone.append(entries[e]) }
+            while entries.count > kept.upperBound { entries.removeLast() }
+            if kept.lowerBound == 1 {
                 entries.remove(at: 0)
-            } else if kept.entries.lowerBound > 1 {
-                entries.removeSubrange(..<kept.entries.lowerBound)
+            } else if kept.lowerBound > 1 {
+                entries.removeSubrange(..<kept.lowerBound)
             }
-            return kept.wantedStart
+            return
         }
         // Which entries stay, by one merge walk; the common cases are a kept run in the middle.
         var w = 0, firstKept = -1, lastKept = -1, keptCount = 0
@@ -112,11 +109,11 @@ struct VisibleRows<Cell: AnyObject> {
             lastKept = e
             keptCount += 1
         }
-        if keptCount == entries.count { return nil }
+        if keptCount == entries.count { return }
         if keptCount == 0 {
             gone.append(contentsOf: entries)
             entries.removeAll(keepingCapacity: true)
-            return nil
+            return
         }
         guard lastKept - firstKept + 1 == keptCount else {
             // Entries left from the middle (an update): keep the order, one by one.
@@ -125,56 +122,21 @@ struct VisibleRows<Cell: AnyObject> {
                 while w < wanted.count, (wanted[w].section, wanted[w].row) < (entry.section, entry.row) { w += 1 }
                 return w < wanted.count && wanted[w].section == entry.section && wanted[w].row == entry.row
             }
-            return nil
+            return
         }
         gone.append(contentsOf: entries[..<firstKept])
         gone.append(contentsOf: entries[(lastKept + 1)...])
         entries.removeSubrange((lastKept + 1)...)
         entries.removeSubrange(..<firstKept)
-        return nil
-    }
-
-    /// Takes out the first `first` and the last `last` entries, in order, into a caller's array
-    /// (emptied first): `removeEntries(notIn:into:)` when the caller knows those are the entries
-    /// that left (`WantedRowsChange`).
-    /// - Complexity: O(first + last), plus the move of the entries that stay when `first > 0`.
-    mutating func removeEnds(first: Int, last: Int, into gone: inout [Entry]) {
-        gone.emptyKeepingCapacity()
-        guard first > 0 || last > 0 else { return }
-        for e in 0..<first { gone.append(entries[e]) }
-        for e in (entries.count - last)..<entries.count { gone.append(entries[e]) }
-        for _ in 0..<last { entries.removeLast() }
-        if first == 1 { entries.remove(at: 0) } else if first > 1 { entries.removeSubrange(..<first) }
-    }
-
-    /// Whether the list is exactly `wanted[start..<(start + count)]` (checked in debug builds after a
-    /// pass took entries off by `removeEnds(first:last:into:)`).
-    /// - Complexity: O(v).
-    func isRun(of wanted: [Wanted], at start: Int) -> Bool {
-        guard start >= 0, start + entries.count <= wanted.count else { return false }
-        return entries.indices.allSatisfy { entries[$0].section == wanted[start + $0].section && entries[$0].row == wanted[start + $0].row }
     }
 
     /// The positions in `wanted` of the rows not on the list (the arrivals), in order, into a
-    /// caller's array (emptied first).
+    /// caller's array (emptied first). When the list is one run of `wanted` (a scroll), the rows
+    /// before and after that run arrive, with no merge.
     /// - Complexity: O(v + w).
     func positionsMissing(from wanted: [Wanted], into result: inout [Int]) {
-        positionsMissing(from: wanted, runStart: nil, into: &result)
-    }
-
-    /// `positionsMissing(from:into:)`, told where the list lies in `wanted` when it is one run of it
-    /// (`removeEntries(notIn:into:)`'s answer, the list unchanged since): the rows before and after
-    /// that run arrive, with no comparison. A `runStart` that does not fit is not used.
-    /// - Complexity: O(arrivals) with a fitting `runStart`, O(v + w) otherwise.
-    func positionsMissing(from wanted: [Wanted], runStart: Int?, into result: inout [Int]) {
         result.emptyKeepingCapacity()
-        let start: Int?
-        if let runStart, runStart >= 0, runStart + entries.count <= wanted.count {
-            start = runStart
-        } else {
-            start = wantedRunEqualToEntries(in: wanted)
-        }
-        if let start {
+        if let start = wantedRunEqualToEntries(in: wanted) {
             for position in 0..<start { result.append(position) }  // a scroll's one or two: no generic append
             for position in (start + entries.count)..<wanted.count { result.append(position) }
             return
@@ -213,20 +175,18 @@ struct VisibleRows<Cell: AnyObject> {
     // A scroll step keeps one run of the list and adds or drops rows at its ends: the two
     // checks below find that run by comparing entries in step, without a merge walk.
 
-    /// The entries that stay when the list keeps one run equal to a run of `wanted` (starting at
-    /// `wantedStart`) and every other entry lies before `wanted`'s first row or after its last; nil
-    /// otherwise. Read through buffer pointers: no bounds or uniqueness checks in the loops.
+    /// The entries that stay when the list keeps one run equal to a run of `wanted` and every other
+    /// entry lies before `wanted`'s first row or after its last; nil otherwise. Read through buffer pointers: no bounds or uniqueness checks in the loops.
     /// - Complexity: O(v + w) comparisons, one per entry before the run and one per row in it.
-    private func keptRun(of wanted: [Wanted]) -> (entries: Range<Int>, wantedStart: Int)? {
-        guard let first = wanted.first, let last = wanted.last else { return (0..<0, 0) }
+    private func keptRun(of wanted: [Wanted]) -> Range<Int>? {
+        guard let first = wanted.first, let last = wanted.last else { return 0..<0 }
         return entries.withUnsafeBufferPointer { list in
             wanted.withUnsafeBufferPointer { want in
                 var e = 0
                 while e < list.count, (list[e].section, list[e].row) < (first.section, first.row) { e += 1 }
-                guard e < list.count else { return (e..<e, 0) }
+                guard e < list.count else { return e..<e }
                 var w = 0
                 while w < want.count, (want[w].section, want[w].row) < (list[e].section, list[e].row) { w += 1 }
-                let start = w
                 var end = e
                 while end < list.count, w < want.count, list[end].section == want[w].section, list[end].row == want[w].row {
                     end += 1
@@ -234,7 +194,7 @@ struct VisibleRows<Cell: AnyObject> {
                 }
                 // The run stops at the list's end, or every entry after it lies after the last wanted row.
                 guard end == list.count || (list[end].section, list[end].row) > (last.section, last.row) else { return nil }
-                return (e..<end, start)
+                return e..<end
             }
         }
     }

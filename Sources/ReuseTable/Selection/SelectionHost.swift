@@ -50,6 +50,16 @@ protocol SelectionHost: AnyObject {
 }
 
 extension ReuseEngineView {
+    /// Runs `change` on the selection taken out of the engine into a local, then puts it back: the
+    /// engine's field is only read or written whole, never held across the hashing of an index path
+    /// (a call), so its every read carries no runtime check (`Engine/LayoutPass.swift`).
+    func changeSelection<Result>(_ change: (inout SelectionState) -> Result) -> Result {
+        var selection = engine.selection
+        engine.selection = SelectionState()
+        defer { engine.selection = selection }
+        return change(&selection)
+    }
+
     /// Copies the view's state onto a cell about to be displayed at `indexPath` — every time,
     /// so a reused cell never shows the state of the row it showed before. A table cell hears
     /// `setSelected(_:animated:)` every time and `setHighlighted(_:animated:)` when it changes what
@@ -107,13 +117,13 @@ extension ReuseEngineView {
 
     /// Adds `indexPath` to the selection, leaving the others alone.
     private func add(_ indexPath: IndexPath, animated: Bool) {
-        if engine.selection.insert(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
+        if changeSelection({ $0.insert(indexPath) }) { displayedSelectableCell(at: indexPath)?.showSelected(true, animated: animated) }
     }
 
     /// Deselects `indexPath` if it is selected.
     /// - Complexity: O(log v) for v visible cells.
     func deselect(_ indexPath: IndexPath, animated: Bool) {
-        if engine.selection.remove(indexPath) { displayedSelectableCell(at: indexPath)?.showSelected(false, animated: animated) }
+        if changeSelection({ $0.remove(indexPath) }) { displayedSelectableCell(at: indexPath)?.showSelected(false, animated: animated) }
     }
 
     /// Deselects everything.

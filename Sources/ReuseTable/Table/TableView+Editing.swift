@@ -53,7 +53,7 @@ extension TableView {
 extension TableView {
     /// A reload's new rows start unselected and with no row showing swipe actions.
     func forgetRowState() {
-        engine.selection.removeAll()
+        changeSelection { $0.removeAll() }
         closeSwipedRow()
     }
 }

@@ -190,7 +190,7 @@ extension TableView {
         heightLog("computed \(height) for self-sized row \(indexPath.tableDescription) at width \(width)")
         indexPathHeightCache.setHeight(height, at: indexPath, width: width)
         if keepCell {
-            if let previous = engine.pass.cellsFromMeasuring.updateValue(cell, forKey: indexPath), previous !== cell { recycle(previous) }
+            keepCellFromMeasuring(cell, at: indexPath)
         } else {
             recycle(cell)
         }

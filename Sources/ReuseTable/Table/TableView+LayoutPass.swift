@@ -218,8 +218,6 @@ struct TableWalk {
     /// True when the rows the pass hands back to stage 2 (`LayoutPassState.wantedCells`) are what
     /// `walk` made of its slots: the next step changes only the rows that arrive and leave.
     var rowsAreWalk = false
-    /// How the last stage 2's rows differ from the ones it was handed, when it changed only their ends.
-    var rowsChange: WantedRowsChange?
 }
 
 extension TableView {
@@ -258,7 +256,6 @@ extension TableView {
         // rows): a step inside that walk changes only the rows that arrive and leave.
         let rowsAreWalk = notes.rowsAreWalk && rows.count == notes.walk.taken.count - notes.walk.supplementaryCount
         notes.rowsAreWalk = false
-        notes.rowsChange = nil
         if lifted == nil, frames.rowMargin == 0, let first = notes.walk.keptTop(of: visible, generation: generation, frames: frames) {
             // A step down inside the last walk: its top slot is one the walk took (no lookup), and
             // the geometry is read only when the bottom passes the walk's stop.
@@ -267,7 +264,7 @@ extension TableView {
                 notes.walk.reachesStop(visible)
                 ? notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
                 : notes.walk.walkInside(visible, first: first)
-            notes.rowsChange = TableView.frames(
+            TableView.frames(
                 of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
                 supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
             notes.rowsAreWalk = true
@@ -291,7 +288,7 @@ extension TableView {
         }
         // The last walk extended where it can: a scroll step walks the slots that arrive.
         let change = notes.walk.walk(geometry, visible: visible, first: first, near: notes.finger, generation: generation, frames: frames)
-        notes.rowsChange = TableView.frames(
+        TableView.frames(
             of: notes.walk.taken, change, frames, rows: &rows, rowsAreWalk: rowsAreWalk,
             supplementary: &supplementary, supplementaryCount: notes.walk.supplementaryCount)
         notes.rowsAreWalk = true
@@ -361,22 +358,18 @@ extension TableView {
 
     /// The rows and headers and footers of a walk's slots `taken` after `change`: when `rows` holds
     /// the rows of the walk before it (`rowsAreWalk`), only the rows that left are dropped and the
-    /// ones that arrived added (the others' frames are the same: same geometry and frames), and the
-    /// answer says how (for reconcile, `WantedRowsChange`); otherwise all of them, and nil. Headers
-    /// and footers (`supplementaryCount` of them) are listed anew (none in most tables: one check).
-    @discardableResult
+    /// ones that arrived added (the others' frames are the same: same geometry and frames);
+    /// otherwise all of them. Headers and footers (`supplementaryCount` of them) are listed anew
+    /// (none in most tables: one check).
     nonisolated static func frames(
         of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
         rowsAreWalk: Bool, supplementary: inout [(SupplementaryKey, CGRect)], supplementaryCount: Int
-    ) -> WantedRowsChange? {
+    ) {
         guard rowsAreWalk, !change.rebuilt else {
             rows.removeAll(keepingCapacity: true)
             self.frames(of: taken, frames, rows: &rows, supplementary: &supplementary)
-            return nil
+            return
         }
-        var rowsChange = WantedRowsChange(
-            previousCount: rows.count, droppedAtTop: change.rowsDroppedAtTop, droppedAtBottom: change.rowsDroppedAtBottom, addedAtTop: 0,
-            addedAtBottom: 0)
         let rowWidth = max(0, frames.width - 2 * frames.rowInset)
         if change.rowsDroppedAtTop == 1 {
             rows.remove(at: 0)  // a step drops one: no generic removeSubrange
@@ -387,19 +380,14 @@ extension TableView {
         var t = change.addedAtTop
         while t > 0 {
             t -= 1
-            if taken[t].kind == .row {
-                rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0)
-                rowsChange.addedAtTop += 1
-            }
+            if taken[t].kind == .row { rows.insert(row(of: taken[t], frames, width: rowWidth), at: 0) }
         }
         for t in (taken.count - change.addedAtBottom)..<taken.count where taken[t].kind == .row {
             rows.append(row(of: taken[t], frames, width: rowWidth))
-            rowsChange.addedAtBottom += 1
         }
         if supplementaryCount > 0 {
             for slot in taken where slot.kind != .row { supplementary.append(supplementaryElement(of: slot, frames)) }
         }
-        return rowsChange
     }
 
     /// A taken row with its frame.
@@ -422,9 +410,6 @@ extension TableView {
     /// Nothing to do after stage 2: the pinned header reads where the walk started from `wantedNotes`.
     func didFindWanted() {}
 
-    /// How stage 2 changed the pass's rows when it changed only their ends (`TableWalk.rowsChange`).
-    var wantedRowsChange: WantedRowsChange? { wantedNotes.rowsChange }
-
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
     /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
     func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
@@ -433,7 +418,6 @@ extension TableView {
         var notes = TableWalk(finger: layoutFinger)
         wanted(cells: &rows, supplementary: &ignored, notes: &notes)
         wantedNotes.rowsAreWalk = false  // the pass's rows are this walk's now, not the stored walk's
-        wantedNotes.rowsChange = nil
         defer { engine.pass.wantedCells = rows }
         return rows
     }
@@ -505,12 +489,12 @@ extension TableView {
         let keys = Set(wanted.map(\.0))
         for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
             recycleSupplementary(view)
-            visibleSupplementaryViews[key] = nil
+            setVisibleSupplementaryView(nil, for: key)
         }
         for (key, frame) in wanted {
             if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
                 addSubview(view)
-                visibleSupplementaryViews[key] = view
+                setVisibleSupplementaryView(view, for: key)
             }
             guard let view = visibleSupplementaryViews[key] else { continue }
             view.frame = frame
@@ -518,6 +502,15 @@ extension TableView {
         }
         // The pinned header (last in `wanted`) draws above everything.
         if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+    }
+
+    /// Shows `view` (nil: none) for the header or footer `key`, on a local copy of the list: hashing
+    /// a key is a call, and the table's field is only read or written whole.
+    func setVisibleSupplementaryView(_ view: View?, for key: SupplementaryKey) {
+        var views = visibleSupplementaryViews
+        visibleSupplementaryViews = [:]
+        views[key] = view
+        visibleSupplementaryViews = views
     }
 
     /// In `.plain` style, the header of the section at the top stays pinned
@@ -531,7 +524,7 @@ extension TableView {
         let top = visible.lowerBound + Double(adjustedContentInset.top)
         guard top > 0 else { return nil }
         let generation = engine.pass.layoutGeneration
-        if pinnedSections.generation != generation { pinnedSections.forget(generation: generation) }
+        if pinnedSections.generation != generation { pinnedSections = PinnedSections(generation: generation) }
         let section: Int
         if let walked = wantedNotes.top, walked.generation == generation, walked.y == top {
             section = walked.section
@@ -548,7 +541,10 @@ extension TableView {
             pinnedSections.last = (section, known)
         } else {
             span = geometry.sectionSpan(section, near: &layoutFinger)
-            pinnedSections.remember(span, of: section)
+            var sections = pinnedSections  // changed on a local: the table's field is only read or written
+            pinnedSections = PinnedSections()
+            sections.remember(span, of: section)
+            pinnedSections = sections
         }
         let header = span.header
         guard header.height > 0 else { return nil }
@@ -566,13 +562,6 @@ extension TableView {
 
         /// Spans kept at most: a scroll through many sections starts over rather than grow.
         static let capacity = 64
-
-        /// Forgets every span: the geometry changed.
-        mutating func forget(generation: UInt64) {
-            self.generation = generation
-            spans.removeAll(keepingCapacity: true)
-            last = nil
-        }
 
         /// Keeps the span of `section`, starting over when `capacity` spans are kept.
         mutating func remember(_ span: SectionSpan, of section: Int) {

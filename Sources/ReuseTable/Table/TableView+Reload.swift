@@ -59,9 +59,9 @@ extension TableView {
 
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {
-        recycle(engine.cellsOnScreen.removeAll())
+        recycle(changeCellsOnScreen { $0.removeAll() })
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews.removeAll()
+        visibleSupplementaryViews = [:]
         returnCellsFromMeasuring()
         cancelAllPrefetching()
     }

@@ -36,7 +36,7 @@ extension TableView {
         get { tableHeaderFooter.header }
         set {
             if deferIfBusy("setting tableHeaderView", { [self] in tableHeaderView = newValue }) { return }
-            install(newValue, as: \.header, height: \.headerHeight, name: "tableHeaderView")
+            install(newValue, isHeader: true, name: "tableHeaderView")
         }
     }
 
@@ -49,7 +49,7 @@ extension TableView {
         get { tableHeaderFooter.footer }
         set {
             if deferIfBusy("setting tableFooterView", { [self] in tableFooterView = newValue }) { return }
-            install(newValue, as: \.footer, height: \.footerHeight, name: "tableFooterView")
+            install(newValue, isHeader: false, name: "tableFooterView")
         }
     }
 
@@ -86,13 +86,18 @@ extension TableView {
     /// Makes `new` the table header or footer with its frame's height (checked: a bad one is
     /// reported and taken as 0), swaps the subviews and lays out again: rows move by the new
     /// height; the offset stays (clamped if the content got shorter), as in UIKit.
-    private func install(
-        _ new: View?, as slot: WritableKeyPath<TableHeaderFooterViews, View?>,
-        height: WritableKeyPath<TableHeaderFooterViews, Double>, name: String
-    ) {
-        let old = tableHeaderFooter[keyPath: slot]
-        tableHeaderFooter[keyPath: slot] = new
-        tableHeaderFooter[keyPath: height] = new.map { Double(sanitizedHeight($0.frame.size.height, for: "height of \(name)")) } ?? 0
+    private func install(_ new: View?, isHeader: Bool, name: String) {
+        let height = new.map { Double(sanitizedHeight($0.frame.size.height, for: "height of \(name)")) } ?? 0
+        var views = tableHeaderFooter  // changed on a copy and written back whole: no access spans a call
+        let old = isHeader ? views.header : views.footer
+        if isHeader {
+            views.header = new
+            views.headerHeight = height
+        } else {
+            views.footer = new
+            views.footerHeight = height
+        }
+        tableHeaderFooter = views
         if let old, old !== new, old.superview === self { old.removeFromSuperview() }
         if let new, new.superview !== self { addSubview(new) }
         guard engine.hasLoadedData else { return setNeedsLayout() }  // the first layout loads the data and places it

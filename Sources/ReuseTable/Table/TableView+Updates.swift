@@ -98,7 +98,7 @@ extension TableView {
         let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
         let leaving = followUpdate(plan, lifted: lifted)
         for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews.removeAll()
+        visibleSupplementaryViews = [:]
 
         // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`),
         // or, for a plan touching most rows, both rebuilt in one pass (`TableView+BulkUpdate.swift`).

@@ -19,18 +19,15 @@ open class TableView: ScrollView {
     public let style: Style
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
-    @exclusivity(unchecked)
     open weak var dataSource: TableViewDataSource?
     /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
     /// UIKit. A per-cell or per-step method the delegate leaves to the protocol's default
     /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
     /// until another delegate is set, as UIKit asks a delegate once what it implements.
-    @exclusivity(unchecked)
     open weak var delegate: TableViewDelegate? {
         didSet { engine.defaultCallbacks = [] }
     }
     /// Told about rows about to appear, nearest first.
-    @exclusivity(unchecked)
     open weak var prefetchDataSource: TableViewDataSourcePrefetching?
 
     // Every number a host sets is checked as it is set (`TableView+BadInput.swift`):
@@ -142,15 +139,13 @@ open class TableView: ScrollView {
 
     // MARK: State
 
-    // The state a pass reads on every step skips the runtime's exclusivity checks, as the engine's
-    // does (`Engine/ReuseEngine.swift` says why that is safe): none of it is held inout across a call
-    // out. `heightPlan` stays checked (its runs ask the delegate for heights).
+    // The state a pass reads on every step keeps the runtime's exclusivity checks, as the engine's
+    // does: a callback that changes what the pass holds inout stops with "simultaneous access".
 
     /// What the table keeps as the collection view does: the pool, the cells on screen, the pass, the
     /// transaction, selection, the batch being recorded, prefetching, live data (`Engine/ReuseEngine.swift`).
     let engine = ReuseEngine<TableViewCell>()
     /// The heights and positions of every header, row and footer: the one record of every current height.
-    @exclusivity(unchecked)
     var geometry: any RowGeometry = TableView.makeGeometry(.tree, []) {
         didSet {
             engine.pass.layoutGeneration &+= 1
@@ -158,7 +153,6 @@ open class TableView: ScrollView {
         }
     }
     /// `geometry`'s counts and height, kept with it: a scroll step reads them without a copy of the existential.
-    @exclusivity(unchecked)
     var geometryTotals = GeometryTotals()
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
@@ -166,32 +160,25 @@ open class TableView: ScrollView {
     var treeConfig = HeightTree.Config.standard
     /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
     /// (`wanted(cells:supplementary:notes:)`, which the pass hands it to).
-    @exclusivity(unchecked)
     var wantedNotes = TableWalk()
-    @exclusivity(unchecked)
     var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
-    @exclusivity(unchecked)
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }
     /// The `rowMargin` the geometry was built with (a new value applies at the next reload).
-    @exclusivity(unchecked)
     var appliedRowMargin: CGFloat = 0
     /// Whether any height came from measuring content (so a width change must re-measure).
     var usesSelfSizing = false
     /// The width the geometry's measured heights belong to.
-    @exclusivity(unchecked)
     var measuredWidth: CGFloat?
     var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
-    @exclusivity(unchecked)
     var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
     /// `tableHeaderView` and `tableFooterView` with the heights they were set with (`TableView+TableHeader.swift`).
-    @exclusivity(unchecked)
     var tableHeaderFooter = TableHeaderFooterViews()
 
     /// Heights by index path and table width: self-sized rows (every width measured, so a

@@ -36,9 +36,16 @@ open class TableViewCell: View {
     /// with `.singleLine`, 0 with `.none`. The table sets it before it measures or places the
     /// cell; `contentView` stops above it, so content pinned to the contentView's bottom is
     /// exactly as tall as it fits (the separator was added to the row's height, not the content's).
-    @exclusivity(unchecked) public internal(set) var separatorHeight: CGFloat = 0 {
-        didSet { if separatorHeight != oldValue { setNeedsLayout() } }
+    public internal(set) var separatorHeight: CGFloat {
+        get { storedSeparatorHeight }
+        set {
+            guard newValue != storedSeparatorHeight else { return }
+            storedSeparatorHeight = newValue
+            setNeedsLayout()
+        }
     }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private var storedSeparatorHeight: CGFloat = 0
 
     /// Forces template measurement through `sizeThatFits(_:)` even when the contentView
     /// has constraints (FDTemplateLayoutCell's `fd_enforceFrameLayout`). Default false:
@@ -113,8 +120,12 @@ open class TableViewCell: View {
 
     /// True for the off-screen cells the table measures with; a cell may skip
     /// work that does not change its height (FDTemplateLayoutCell's flag).
-    // Unchecked: read for every cell the table recycles, and only ever assigned (see `View.subviews`).
-    @exclusivity(unchecked) public internal(set) var isTemplateLayoutCell = false
+    public internal(set) var isTemplateLayoutCell: Bool {
+        get { storedIsTemplateLayoutCell }
+        set { storedIsTemplateLayoutCell = newValue }
+    }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private var storedIsTemplateLayoutCell = false
 
     /// Set when a table first receives the cell, so "cells created" counts each cell once.
     var hasBeenSeen = false

@@ -61,7 +61,7 @@ open class ScrollView: View {
     private var storedContentInset: EdgeInsets = .zero
 
     /// The offset `scrollViewDidScroll(_:)` last reported (see `takeOffsetChange()`, `ScrollView+DidScroll.swift`).
-    @exclusivity(unchecked) var reportedContentOffset: CGPoint = .zero
+    var reportedContentOffset: CGPoint = .zero
 
     /// Where diagnostics about bad input go (NaN offsets, invalid heights and sizes);
     /// the default writes to standard error.
@@ -71,14 +71,14 @@ open class ScrollView: View {
 
     /// How many times the content offset moved, by reason: the host's scrolls, and the
     /// moves the view makes itself (anchoring, clamping, scrolling to a row, repairing bad bounds).
-    @exclusivity(unchecked) public internal(set) var offsetMoves = OffsetMoves()
+    public internal(set) var offsetMoves = OffsetMoves()
 
     /// The size of the scrollable content.
-    @exclusivity(unchecked) open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero
 
     /// Space the view adds above the content beyond `contentInset.top`, part of
     /// `adjustedContentInset.top` (a table's or collection view's `alignsContentToBottom` sets it).
-    @exclusivity(unchecked) var additionalTopInset: CGFloat = 0
+    var additionalTopInset: CGFloat = 0
 
     /// Records the engine's steps for the watch page (`PassRecorder`); nil (the default) records nothing,
     /// and each hook is one nil check.

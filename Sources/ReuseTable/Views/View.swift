@@ -47,10 +47,19 @@ open class View {
     open var tag = 0
 
     /// The views this view contains, back to front.
-    // Unchecked, as `needsLayout` and `_autoLayout` below: read for every cell placed or recycled, and
-    // changed only inside this class's methods, which never call out while they change it.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
-        didSet { AutoLayoutState.structureDidChange(below: self) }  // engines above walk their subtree again
+    public var subviews: [View] { storedSubviews }
+    /// Private, each access a plain read or write (`changeSubviews(_:)` changes a local copy): the
+    /// optimizer proves the accesses exclusive, so adding and removing a cell carries no runtime check.
+    private var storedSubviews: [View] = []
+
+    /// Changes the subview list on a local copy taken out of the storage, then tells the Auto Layout
+    /// engines above that the structure changed (they walk their subtree again).
+    private func changeSubviews(_ change: (inout [View]) -> Void) {
+        var views = storedSubviews
+        storedSubviews = []
+        change(&views)
+        storedSubviews = views
+        AutoLayoutState.structureDidChange(below: self)
     }
 
     /// The view that contains this one, if any.
@@ -69,7 +78,7 @@ open class View {
     private weak var _superviewLink: SuperviewLink?
     /// Whether `_superviewLink` was set since it was last cleared: false answers "no superview"
     /// without loading the weak reference (a cell leaving the pool has none).
-    @exclusivity(unchecked) private var hasSuperviewLink = false
+    private var hasSuperviewLink = false
     /// Handed to subviews (made with the view: a lazy one costs a check and a retain on every `addSubview`).
     private var link: SuperviewLink!
 
@@ -78,10 +87,10 @@ open class View {
     /// release of it on the runtime's slow path, as `superview` explains.
     var weakHandle: SuperviewLink { link }
 
-    @exclusivity(unchecked) private(set) var needsLayout = true
+    private(set) var needsLayout = true
 
     /// Auto Layout's state for this view (constraints, priorities, engine); nil until used.
-    @exclusivity(unchecked) var _autoLayout: AutoLayoutState?
+    var _autoLayout: AutoLayoutState?
 
     /// A view with `frame` (its bounds start at the origin), no superview and no subviews, needing layout
     /// (UIKit: `init(frame:)`).
@@ -98,7 +107,7 @@ open class View {
     open func addSubview(_ view: View) {
         precondition(view !== self, "A view cannot be its own subview")
         view.removeFromSuperview()
-        subviews.append(view)
+        changeSubviews { $0.append(view) }
         view.attach(to: link)
     }
 
@@ -106,8 +115,10 @@ open class View {
     /// - Complexity: O(number of subviews), plus removing it from its old superview.
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
-        let index = min(max(index, 0), subviews.count)
-        if index == subviews.count { subviews.append(view) } else { subviews.insertShifting(view, at: index) }
+        let index = min(max(index, 0), storedSubviews.count)
+        changeSubviews { views in
+            if index == views.count { views.append(view) } else { views.insertShifting(view, at: index) }
+        }
         view.attach(to: link)
     }
 
@@ -120,8 +131,10 @@ open class View {
     /// - Complexity: O(number of subviews).
     open func bringSubviewToFront(_ view: View) {
         guard let index = lastIndex(ofSubview: view) else { return }
-        subviews.remove(at: index)
-        subviews.append(view)
+        changeSubviews { views in
+            views.remove(at: index)
+            views.append(view)
+        }
     }
 
     /// Detaches `view` if it is one of this view's subviews; returns whether it was.
@@ -133,7 +146,7 @@ open class View {
     @discardableResult
     @_spi(Internals) public func removeSubview(_ view: View) -> Bool {
         guard let index = lastIndex(ofSubview: view) else { return false }
-        subviews.remove(at: index)
+        changeSubviews { _ = $0.remove(at: index) }
         view.attach(to: nil)
         return true
     }
@@ -144,7 +157,7 @@ open class View {
         guard hasSuperviewLink else { return }
         guard let parent = superview else { return attach(to: nil) }
         if let index = parent.lastIndex(ofSubview: self) {
-            parent.subviews.remove(at: index)
+            parent.changeSubviews { _ = $0.remove(at: index) }
         }
         attach(to: nil)
     }
@@ -157,9 +170,10 @@ open class View {
     /// the time of recycling a cell).
     /// - Complexity: O(number of subviews).
     private func lastIndex(ofSubview view: View) -> Int? {
-        var index = subviews.count - 1
+        let views = storedSubviews
+        var index = views.count - 1
         while index >= 0 {
-            if subviews[index] === view { return index }
+            if views[index] === view { return index }
             index -= 1
         }
         return nil

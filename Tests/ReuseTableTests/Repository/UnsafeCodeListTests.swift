@@ -75,6 +75,27 @@ import Testing
         }
     }
 
+    /// The chapter's claim that the folders whose types call out to app code keep every runtime
+    /// exclusivity check, read from its sentence "No `@exclusivity(unchecked)` in …" and checked
+    /// against the code of every file under those folders.
+    @Test func theFoldersThatCallOutKeepTheirExclusivityChecks() throws {
+        let text = try String(contentsOf: RepositoryMap.root.appendingPathComponent("Docs/unsafe-code.md"), encoding: .utf8)
+        let claim = try #require(
+            text.components(separatedBy: "\n\n").first { $0.hasPrefix("No `@exclusivity(unchecked)` in ") },
+            "Docs/unsafe-code.md no longer says which folders keep their exclusivity checks")
+        let folders = claim.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            .filter { $0.hasPrefix("Sources/") }
+        for folder in ["Table/", "Collection/", "Views/", "Engine/"].map({ "Sources/ReuseTable/" + $0 }) + ["Sources/ArticleTable/"] {
+            #expect(folders.contains(folder), "the chapter's claim leaves out \(folder)")
+        }
+        let counted = try Self.countedInSources()
+        for (use, count) in counted where use.construct == "@exclusivity(unchecked)" {
+            for folder in folders where use.file.hasPrefix(folder) {
+                #expect(count == 0, "\(use.file) turns exclusivity checks off \(count) times; Docs/unsafe-code.md says \(folder) keeps them")
+            }
+        }
+    }
+
     /// The storage the optimizer must not misread: no `ManagedBuffer` declares plain numbers as its
     /// elements while the file stores references into it.
     @Test func noManagedBufferDeclaresIntegersAsItsElements() throws {
