@@ -22,7 +22,12 @@ public struct MouseEvent: Hashable, Sendable {
 
     /// Which button.
     public enum Button: Hashable, Sendable {
-        case left, middle, right
+        /// The first button (SGR button 0).
+        case left
+        /// The middle button, or a pressed wheel (SGR button 1).
+        case middle
+        /// The second button (SGR button 2).
+        case right
         /// No button (a move, or a release the terminal did not name).
         case none
     }

@@ -11,8 +11,9 @@ public enum ListScreenTarget: Hashable, Sendable {
     case row(IndexPath)
     /// The accessory at the trailing edge of a table row (its width is `TableViewCell.accessoryWidth`).
     case accessory(IndexPath)
-    /// A table's section header or footer view as drawn (a pinned header where it is pinned).
+    /// A table's section header view as drawn (a pinned header where it is pinned).
     case header(section: Int)
+    /// A table's section footer view as drawn.
     case footer(section: Int)
     /// The scroll indicator's column, at `line` of its track.
     case scrollIndicator(line: Int)
