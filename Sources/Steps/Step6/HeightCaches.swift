@@ -1,4 +1,4 @@
-// Step 3's caches (Docs/steps/step-3-height-caches.md): measured heights by index path and by key, a table
+// Step 3's caches (Docs/steps/step-3-height-caches.md), following step 6's batches: measured heights by index path and by key, a table
 // of each per content width, so a rotation and back measures nothing. The index-path cache follows every
 // change of the rows (inserts, deletes, moves, reloads) the way the rows themselves move.
 
@@ -59,20 +59,12 @@ public final class IndexPathHeightCache {
         }
     }
 
-    /// A row moved: its height leaves its old place and arrives at the new one, at every width
-    /// (a remove and an insert, never a swap: the rows between shift by one).
-    func moveRow(at source: IndexPath, to destination: IndexPath) {
-        for width in Array(heightsByWidth.keys) {
-            var sections = heightsByWidth[width] ?? []
-            while sections.count <= max(source.section, destination.section) { sections.append([]) }
-            var height: CGFloat?
-            if source.row < sections[source.section].count { height = sections[source.section].remove(at: source.row) }
-            var rows = sections[destination.section]
-            while rows.count < destination.row { rows.append(nil) }
-            rows.insert(height, at: destination.row)
-            sections[destination.section] = rows
-            heightsByWidth[width] = sections
-        }
+    /// A batch's rows: reloads forgotten, deletions and move sources out (old space), insertions and move
+    /// destinations in, empty (new space); the table puts a moved row's height at its new place.
+    func update(by plan: BatchPlan) {
+        for path in plan.reloadedRows { invalidateHeight(at: path) }
+        deleteRows(at: plan.leavingRows)
+        insertRows(at: plan.takenRows)
     }
 
     /// Runs `body` on `section`'s heights at every width.

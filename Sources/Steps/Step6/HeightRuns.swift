@@ -1,4 +1,4 @@
-// Step 5's geometry (Docs/steps/step-5-height-tree.md): the table's slots (each section's header, then its
+// Step 5's geometry (Docs/steps/step-5-height-tree.md), with step 6's insert and remove: the table's slots (each section's header, then its
 // rows) as runs of equal heights in a balanced binary tree, each node summing its subtree's slots and
 // heights. Finding the slot at an offset, the offset of a slot and changing one slot's height walk one path:
 // O(log n). A run of a million estimated rows is one node, so a reload with estimates costs O(sections).
@@ -130,6 +130,20 @@ struct HeightRuns {
         let (before, rest) = Self.split(root, at: index)
         let (_, after) = Self.split(rest, at: 1)
         root = Self.merge(Self.merge(before, makeNode(count: 1, height: height, isMeasured: true)), after)
+    }
+
+    /// A slot of `height` arrives before slot `index` (after the last when `index` is the count).
+    /// - Complexity: O(log runs).
+    mutating func insert(height: CGFloat, isMeasured: Bool, at index: Int) {
+        let (before, after) = Self.split(root, at: index)
+        root = Self.merge(Self.merge(before, makeNode(count: 1, height: height, isMeasured: isMeasured)), after)
+    }
+
+    /// Slot `index` leaves; the slots after it move up one.
+    /// - Complexity: O(log runs).
+    mutating func remove(at index: Int) {
+        let (before, rest) = Self.split(root, at: index)
+        root = Self.merge(before, Self.split(rest, at: 1).1)
     }
 
     /// How many nodes the tree holds: its memory, in runs.

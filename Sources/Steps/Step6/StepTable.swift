@@ -1,11 +1,11 @@
-// Step 5 of the ladder (Docs/steps/step-5-height-tree.md): step 4's table with its record array replaced by
-// a tree of height runs (HeightRuns.swift). Finding a row, the offset of a row and changing one height each
-// walk one path, O(log n), and a reload with estimates appends one run per section, whatever the row count.
-// Rows keep no records: a row's place is asked of the tree, its cell kept only while it is on screen. The
-// four steps are step 4's:
-//   1. `generateHeightAndOffsetData` — at reload, a record per section and per row;
+// Step 6 of the ladder (Docs/steps/step-6-batch-updates.md): step 5's table with batch updates. Inserts,
+// deletes, reloads and moves are collected by `performBatchUpdates(_:)` (or `beginUpdates`/`endUpdates`), named
+// in UIKit's two index spaces, checked against the counts before and after into one plan (BatchPlan.swift)
+// and applied to the tree of height runs in one pass: O(log n) a changed row, where step 5 built everything
+// again. Rows only: a change in the number of sections needs `reloadData()`. The four steps are step 5's:
+//   1. `generateHeightAndOffsetData` — at reload, a run per section and per height;
 //   2. `layoutTableRows` — on every offset change, the rows' cells, then `layoutHeaders`;
-//   3. `findRow(forOffsetY:)` and `findSection(forOffsetY:)` — binary searches over the ends;
+//   3. `findRow(forOffsetY:)` and `findSection(forOffsetY:)` — one path down the tree;
 //   4. `returnNonVisibleRowsToThePool` — rows that left give their cells to a pool keyed by identifier.
 // Each later step is a copy of this folder plus one mechanism.
 
@@ -426,35 +426,109 @@ public final class StepTable: ScrollView {
         return template
     }
 
-    // MARK: Changes of the rows
+    // MARK: Batch updates: two index spaces, one plan
 
-    /// Rows were inserted at `indexPaths` (the data source already has them): the cache makes room, and
-    /// every height is asked again (the cache answers all but the new rows).
-    /// - Complexity: O(n): the records are made again.
-    public func insertRows(at indexPaths: [IndexPath]) {
-        indexPathHeightCache.insertRows(at: indexPaths)
-        reloadDataWithoutInvalidatingHeightCache()
-    }
+    /// The changes collected since the outermost `beginUpdates()`, and how deep the calls are.
+    private var batch = BatchUpdate()
+    private var batchDepth = 0
 
-    /// Rows were deleted at `indexPaths`: their heights leave the cache, the later ones move up.
-    /// - Complexity: O(n).
-    public func deleteRows(at indexPaths: [IndexPath]) {
-        indexPathHeightCache.deleteRows(at: indexPaths)
-        reloadDataWithoutInvalidatingHeightCache()
-    }
+    /// Rows were inserted at `indexPaths`, named after the update (the data source already has them).
+    /// Outside a batch, a batch of its own.
+    /// - Complexity: O(k log n) for k rows, plus their heights.
+    public func insertRows(at indexPaths: [IndexPath]) { record { $0.inserted += indexPaths } }
 
-    /// The rows at `indexPaths` changed: their heights are measured again.
-    /// - Complexity: O(n).
-    public func reloadRows(at indexPaths: [IndexPath]) {
-        for indexPath in indexPaths { indexPathHeightCache.invalidateHeight(at: indexPath) }
-        reloadDataWithoutInvalidatingHeightCache()
-    }
+    /// Rows were deleted at `indexPaths`, named before the update.
+    /// - Complexity: O(k log n) for k rows.
+    public func deleteRows(at indexPaths: [IndexPath]) { record { $0.deleted += indexPaths } }
 
-    /// The row at `indexPath` moved to `newIndexPath`: its height goes with it.
-    /// - Complexity: O(n).
+    /// The rows at `indexPaths` (before the update) changed: new cells and new heights.
+    /// - Complexity: O(k log n) for k rows, plus their heights.
+    public func reloadRows(at indexPaths: [IndexPath]) { record { $0.reloaded += indexPaths } }
+
+    /// The row at `indexPath` (before) moved to `newIndexPath` (after): a removal and an insertion, never a
+    /// swap; its height goes with it, and no height is asked.
+    /// - Complexity: O(log n).
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        indexPathHeightCache.moveRow(at: indexPath, to: newIndexPath)
-        reloadDataWithoutInvalidatingHeightCache()
+        record { $0.moved.append((indexPath, newIndexPath)) }
+    }
+
+    /// Every change made in `updates` as one batch: checked, then applied in one pass. A batch that does not
+    /// add up is refused with a message to `diagnosticHandler`, and the table stays as it was.
+    /// - Complexity: O(k log n + sections) for k changed rows.
+    public func performBatchUpdates(_ updates: () -> Void) {
+        beginUpdates()
+        updates()
+        endUpdates()
+    }
+
+    /// Starts collecting a batch (UIKit's older spelling of `performBatchUpdates(_:)`); batches nest.
+    public func beginUpdates() { batchDepth += 1 }
+
+    /// Ends a batch; the outermost one asks the data source its new counts, and is checked and applied.
+    public func endUpdates() {
+        guard batchDepth > 0 else { return diagnosticHandler("endUpdates() without a beginUpdates() before it") }
+        batchDepth -= 1
+        guard batchDepth == 0 else { return }
+        let batch = self.batch
+        self.batch = BatchUpdate()
+        let sectionCount = dataSource?.numberOfSections(in: self) ?? 0
+        let newCounts = (0..<sectionCount).map { dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0 }
+        do {
+            apply(try BatchPlan(batch, oldCounts: sectionRecords.map(\.rowCount), newCounts: newCounts), newCounts: newCounts)
+        } catch {
+            diagnosticHandler(error.message)
+        }
+    }
+
+    /// One change, into the open batch or a batch of its own.
+    private func record(_ change: (inout BatchUpdate) -> Void) {
+        beginUpdates()
+        change(&batch)
+        endUpdates()
+    }
+
+    /// A checked plan in one pass: the cells on screen follow their rows, the leaving slots leave the tree,
+    /// the sections take their new counts, the arriving slots go in, and only fresh rows are asked heights.
+    /// - Complexity: O(k log n + sections + visible rows) for k changed rows.
+    func apply(_ plan: BatchPlan, newCounts: [Int]) {
+        var following: [(IndexPath, TableViewCell)] = []
+        for (index, cell) in cells {
+            if let path = plan.newIndexPath(forOld: indexPath(ofRecord: index)) {
+                following.append((path, cell))
+            } else {
+                cell.removeFromSuperview()
+                reusePool[cell.reuseIdentifier ?? "", default: []].append(cell)
+            }
+        }
+        var carried: [IndexPath: (height: CGFloat, isMeasured: Bool, cached: CGFloat?)] = [:]
+        for case (_, let from?) in plan.arriving {
+            let slot = tree.slot(slot(ofRecord: recordIndex(of: from)))
+            carried[from] = (slot.height, slot.isMeasured, indexPathHeightCache.height(at: from, width: bounds.width))
+        }
+        for path in plan.removed { tree.remove(at: slot(ofRecord: recordIndex(of: path))) }
+        var first = 0
+        for section in sectionRecords.indices {
+            (sectionRecords[section].firstRecord, sectionRecords[section].rowCount) = (first, newCounts[section])
+            first += newCounts[section]
+        }
+        rowCount = first
+        indexPathHeightCache.update(by: plan)
+        var fresh: [IndexPath] = []
+        for (path, from) in plan.arriving {
+            let slot = recordIndex(of: path) + path.section + 1  // everything before it is in place
+            if let from, let row = carried[from] {
+                tree.insert(height: row.height, isMeasured: row.isMeasured, at: slot)
+                if let cached = row.cached { indexPathHeightCache.setHeight(cached, at: path, width: bounds.width) }
+            } else {
+                tree.insert(height: estimatedRowHeight, isMeasured: estimatedRowHeight == 0, at: slot)
+                if estimatedRowHeight == 0 { fresh.append(path) }
+            }
+        }
+        for path in fresh { measureRecord(recordIndex(of: path)) }
+        contentSize.height = tree.totalHeight
+        cells = Dictionary(uniqueKeysWithValues: following.map { (recordIndex(of: $0.0), $0.1) })
+        visibleRecords = (cells.keys.min() ?? 0)..<((cells.keys.max() ?? -1) + 1)
+        layoutTableRows()
     }
 
     /// How many cells wait in the pool, all identifiers together.
