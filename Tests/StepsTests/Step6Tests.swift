@@ -122,13 +122,17 @@ struct LadderBatch {
             for y in [nil, offset] {
                 if let y { (step.contentOffset.y, engine.contentOffset.y) = (min(y, step.maximumOffsetY), min(y, step.maximumOffsetY)) }
                 let state = "round \(round), offset \(step.contentOffset.y) (engine at \(engine.contentOffset.y))"
-                #expect(step.contentOffset == engine.contentOffset && step.contentSize == engine.contentSize, "\(state): content \(step.contentSize.height) and \(engine.contentSize.height)")
+                #expect(
+                    step.contentOffset == engine.contentOffset && step.contentSize == engine.contentSize,
+                    "\(state): content \(step.contentSize.height) and \(engine.contentSize.height)")
                 if let problem = difference(stepScreen(step), engineScreen(engine)) {
                     Issue.record("\(state): \(problem)")
                     return
                 }
-                for path in step.indexPathsForVisibleRows where (step.cellForRow(at: path) as? LadderCell)?.item != model.item(at: path) {
-                    Issue.record("\(state): the cell of \(path) shows \(String(describing: (step.cellForRow(at: path) as? LadderCell)?.item)), the row holds \(model.item(at: path))")
+                for path in step.indexPathsForVisibleRows {
+                    let shown = (step.cellForRow(at: path) as? LadderCell)?.item
+                    guard shown != model.item(at: path) else { continue }
+                    Issue.record("\(state): the cell of \(path) shows \(String(describing: shown)), the row holds \(model.item(at: path))")
                     return
                 }
             }

@@ -73,7 +73,10 @@ struct BatchPlan {
                     + "step 6 changes rows only (reloadData() for sections).")
         }
         var fates: [IndexPath: String] = [:]  // what happens to each old row named
-        for (paths, verb, fate) in [(batch.deleted, "delete", "deleted"), (batch.reloaded, "reload", "reloaded"), (batch.moved.map(\.from), "move", "moved")] {
+        let named = [
+            (batch.deleted, "delete", "deleted"), (batch.reloaded, "reload", "reloaded"), (batch.moved.map(\.from), "move", "moved"),
+        ]
+        for (paths, verb, fate) in named {
             for path in paths {
                 try Self.check(path, verb, in: oldCounts, "before")
                 if let other = fates[path] { throw BatchError("attempt to \(verb) \(Self.name(path)), which is also being \(other).") }
