@@ -1,7 +1,8 @@
 // The `steps` suite: the ladder of Docs/steps/ measured, so a learner sees what each step's mechanism buys
 // and what it costs. Each step's table (Sources/Steps/) over the same rows, one section, trivial cells:
 // `findRow`, `scrollStep`, `reloadExact` (and `reloadEstimated` for the step that has estimates) and
-// `changeHeight`, 10^3 … 10^7 rows. A scale whose records would not fit the memory budget, or whose run the
+// `changeHeight`, 10^3 … 10^7 rows; `moveRowBatch` (a row deleted and another inserted in one batch) for the step
+// that has batch updates. A scale whose records would not fit the memory budget, or whose run the
 // harness predicts past its time limit, is reported as skipped with the reason.
 
 import Foundation
@@ -12,6 +13,7 @@ import Step2
 import Step3
 import Step4
 import Step5
+import Step6
 
 enum StepsSuite {
     /// Rows per case.
@@ -34,6 +36,7 @@ enum StepsSuite {
             ("Step3", { rows, _ in StepSubject.step3(rows: rows) }),
             ("Step4", { rows, estimated in StepSubject.step4(rows: rows, estimated: estimated) }),
             ("Step5", { rows, estimated in StepSubject.step5(rows: rows, estimated: estimated) }),
+            ("Step6", { rows, estimated in StepSubject.step6(rows: rows, estimated: estimated) }),
         ]
         func operation(_ name: String, only: [String]? = nil) -> BenchOperation {
             let chosen = steps.filter { only?.contains($0.name) ?? true }
@@ -53,7 +56,8 @@ enum StepsSuite {
             name: "steps", scales: scales(quick: quick),
             operations: [
                 operation("findRow"), operation("scrollStep"), operation("reloadExact"),
-                operation("reloadEstimated", only: ["Step4", "Step5"]), operation("changeHeight"),
+                operation("reloadEstimated", only: ["Step4", "Step5", "Step6"]), operation("changeHeight"),
+                operation("moveRowBatch", only: ["Step6"]),
             ])
     }
 
@@ -89,6 +93,8 @@ enum StepsSuite {
             })
         case "changeHeight":
             return BenchCase(step: { i in MainActor.assumeIsolated { subject.changeHeight(rows[i & (count - 1)], i & 1 == 0 ? 70 : 30) } })
+        case "moveRowBatch":
+            return BenchCase(step: { i in MainActor.assumeIsolated { subject.batch?(rows[i & (count - 1)], rows[(i + 1) & (count - 1)]) } })
         default:  // reloadExact, reloadEstimated
             return BenchCase(step: { _ in MainActor.assumeIsolated { subject.reload() } }, maxBatch: 1)
         }
@@ -105,6 +111,8 @@ final class StepSubject {
     let changeHeight: (Int, CGFloat) -> Void
     /// The data source, which the table holds weakly.
     let source: AnyObject
+    /// One batch: the row at the first number deleted, a row inserted at the second (steps with batch updates).
+    var batch: ((Int, Int) -> Void)?
 
     init(
         view: ScrollView, rows: Int, source: AnyObject, findRow: @escaping (CGFloat) -> Int, reload: @escaping () -> Void,
@@ -170,6 +178,25 @@ extension StepSubject {
     }
 }
 
+extension StepSubject {
+    static func step6(rows: Int, estimated: Bool) -> StepSubject {
+        let table = Step6.StepTable(frame: frame), source = Step6Source(rows: rows)
+        table.estimatedRowHeight = estimated ? 40 : 0
+        table.dataSource = source
+        table.reloadData()
+        let subject = StepSubject(
+            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
+            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
+        subject.batch = { deleted, inserted in
+            table.performBatchUpdates {
+                table.deleteRows(at: [IndexPath(row: deleted, section: 0)])
+                table.insertRows(at: [IndexPath(row: inserted, section: 0)])
+            }
+        }
+        return subject
+    }
+}
+
 // Each step's data source: `rows` rows of `StepsSuite.height(_:)`, trivial cells from the pool.
 
 @MainActor
@@ -225,4 +252,15 @@ final class Step5Source: Step5.StepTableDataSource {
         tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
     }
     func tableView(_ tableView: Step5.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
+}
+
+@MainActor
+final class Step6Source: Step6.StepTableDataSource {
+    let rows: Int
+    init(rows: Int) { self.rows = rows }
+    func tableView(_ tableView: Step6.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: Step6.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
+    }
+    func tableView(_ tableView: Step6.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
 }

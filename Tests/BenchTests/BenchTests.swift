@@ -278,7 +278,8 @@ import TestSupport
         #expect(pool.operations[0].baseline == "pool off")
     }
 
-    /// The steps suite times every step for every operation (estimated reloads for steps 4 and 5 only), and a scale
+    /// The steps suite times every step for every operation (estimated reloads for steps 4 to 6 only, batches for
+    /// step 6), and a scale
     /// whose records would pass the memory budget is skipped with the reason.
     @MainActor @Test func stepsSuiteTimesEveryStepAndSkipsPastTheMemoryBudget() {
         var configuration = BenchConfiguration(options: .instant, quick: true, skipAfterSeconds: 1e9, filter: nil)
@@ -286,9 +287,10 @@ import TestSupport
         let suite = StepsSuite.suite(quick: true)
         let small = BenchSuite(name: suite.name, scales: [50], operations: suite.operations)
         let results = Suites.run(small, configuration)
-        #expect(results.count == 5 * 4 + 2)
+        #expect(results.count == 6 * 4 + 3 + 1)
         #expect(results.allSatisfy { $0.summary != nil && $0.suite == "steps" })
-        #expect(results.filter { $0.operation == "reloadEstimated" }.map(\.strategy) == ["Step4", "Step5"])
+        #expect(results.filter { $0.operation == "reloadEstimated" }.map(\.strategy) == ["Step4", "Step5", "Step6"])
+        #expect(results.filter { $0.operation == "moveRowBatch" }.map(\.strategy) == ["Step6"])
         let kept = StepsSuite.bytesPerRow["Step1"]
         defer { StepsSuite.bytesPerRow["Step1"] = kept }
         StepsSuite.bytesPerRow["Step1"] = 1_000
