@@ -9,8 +9,6 @@ extension TableView {
     /// How many rows beyond the viewport are announced to `prefetchDataSource`.
     public static let defaultPrefetchDistance = 10
 
-    var hasPrefetchDataSource: Bool { prefetchDataSource != nil }
-
     func tellPrefetchDataSource(_ rows: [IndexPath], cancelling: Bool) {
         guard let source = prefetchDataSource else { return }
         guard cancelling else { return calling("tableView(_:prefetchRowsAt:)") { source.tableView(self, prefetchRowsAt: rows) } }

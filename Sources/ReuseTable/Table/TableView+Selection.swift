@@ -93,13 +93,3 @@ extension TableView: SelectionHost {
         }
     }
 }
-
-extension TableViewCell: SelectableCell {
-    func showSelected(_ selected: Bool, animated: Bool) { setSelected(selected, animated: animated) }
-    func showHighlighted(_ highlighted: Bool, animated: Bool) {
-        guard highlighted || isHighlighted || highlightOwedToSetter else { return }  // false to a cell showing false: no change
-        highlightOwedToSetter = highlighted
-        setHighlighted(highlighted, animated: animated)
-    }
-    func resetSelectionForReuse() { clearSelectionForReuse() }
-}
