@@ -258,7 +258,7 @@ open class CollectionView: ScrollView {
         if collectionViewLayout.prepareIfNeeded(), engine.pass.movement != nil { movementDidChange() }
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
         if contentSize.height < oldContentHeight { clamps = true }
-        if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
+        if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView.swift`)
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
         finishCollectionSettle(following: following)

@@ -190,7 +190,7 @@ extension TableView {
 
     /// Brings the offset back onto the content when the content ended above it
     /// (as UIScrollView does when not dragging): no blank screen after a shrink.
-    /// The range includes the insets (`ScrollView+Insets.swift`); an offset above the
+    /// The range includes the insets (`ScrollView.swift`); an offset above the
     /// top (a bounce a host set) is left alone, as shrinking content cannot cause it.
     /// Returns whether the offset moved.
     @discardableResult

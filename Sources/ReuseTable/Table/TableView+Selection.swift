@@ -2,8 +2,7 @@ import Foundation
 
 // Selection and highlighting from the table's side (UIKit's names). The
 // mechanism — the selected set, how it follows updates, the tap sequence — is
-// shared with the collection view: `Selection/SelectionState.swift` and
-// `Selection/SelectionHost.swift`. The table only names its delegate methods.
+// shared with the collection view: `Selection/SelectionHost.swift`. The table only names its delegate methods.
 
 extension TableView: SelectionHost {
     /// Selects a row (and, in single selection, only it) without calling the delegate, as UIKit;

@@ -287,7 +287,7 @@ open class TableView: ScrollView {
         dequeuePooledOrNew(identifier)
     }
 
-    /// Always a cell: pooled or new (`dequeueRegistered`, Engine/ReuseEngineView+Reuse.swift). An
+    /// Always a cell: pooled or new (`dequeueRegistered`, Reuse/ReusePool.swift). An
     /// unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {

@@ -334,7 +334,9 @@ extension ScrollView {
 
     /// How many times the offset moved, by reason.
     public struct OffsetMoves: Equatable, Sendable {
-        private var counts = [Int](repeating: 0, count: OffsetMoveReason.allCases.count)
+        /// One count per reason, stored inline: counting a move changes the view's field in place, with
+        /// no array to make unique (a call), so the access is proven exclusive and carries no runtime check.
+        private var counts = InlineArray<8, Int>(repeating: 0)
 
         /// Moves made for `reason`.
         public subscript(reason: OffsetMoveReason) -> Int {
@@ -343,7 +345,11 @@ extension ScrollView {
         }
 
         /// Every move, whatever its reason.
-        public var total: Int { counts.reduce(0, +) }
+        public var total: Int { OffsetMoveReason.allCases.reduce(0) { $0 + self[$1] } }
+
+        public static func == (lhs: OffsetMoves, rhs: OffsetMoves) -> Bool {
+            OffsetMoveReason.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+        }
     }
 
     /// Moves the content offset without starting a layout pass (the caller is a pass, or
