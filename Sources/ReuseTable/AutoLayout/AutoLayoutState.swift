@@ -45,10 +45,6 @@ final class AutoLayoutState {
     /// walks the subtree again instead of visiting the items and constraints of the last walk.
     /// - Complexity: O(depth of `view`).
     static func structureDidChange(below view: View) {
-        var current: View? = view
-        while let candidate = current {
-            candidate._autoLayout?.engine?.structureIsStale = true
-            current = candidate.superview
-        }
+        view.autoLayoutStructureDidChange()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // The reuse pool from the collection view's side: registration and asking the
-// data source; dequeue and `recycle` are the engine's (`Engine/ReuseEngineView+Reuse.swift`).
+// data source; dequeue and `recycle` are the engine's (`Reuse/ReusePool.swift`).
 
 extension CollectionView {
     /// Registers the class `dequeueReusableCell(withReuseIdentifier:for:)` instantiates for `identifier`.

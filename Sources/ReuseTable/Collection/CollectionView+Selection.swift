@@ -2,8 +2,7 @@ import Foundation
 
 // Selection and highlighting from the collection view's side (UIKit's names).
 // The mechanism — the selected set, how it follows updates, the tap sequence —
-// is shared with the table: `Selection/SelectionState.swift` and
-// `Selection/SelectionHost.swift`. This file only names the delegate methods.
+// is shared with the table: `Selection/SelectionHost.swift`. This file only names the delegate methods.
 
 extension CollectionView: SelectionHost {
     /// Selects an item (and, in single selection, only it) without calling the delegate, as UIKit;

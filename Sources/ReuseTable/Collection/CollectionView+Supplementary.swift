@@ -253,7 +253,7 @@ struct SupplementaryViews {
     /// Registered classes by `poolKey(kind:identifier:)`.
     var registered: [String: CollectionReusableView.Type] = [:]
     /// Idle views by `poolKey(kind:identifier:)`.
-    var pool = ReusePool<CollectionReusableView>()
+    let pool = ReusePool<CollectionReusableView>()
     /// Views on screen (absent stand-ins included, so the data source is not asked again on every pass).
     var visible: [Key: CollectionReusableView] = [:]
     /// Elements whose non-finite frames were already reported (cleared by a reload).

@@ -106,6 +106,8 @@ extension CollectionView {
 extension CollectionView: SwipingView {
     static var swipeCallName: String { "swipeItem(at:edge:)" }
 
+    func storeEditing(_ state: EditingState) { editing = state }
+
     /// The list layout's provider for the edge, when the delegate's `canEditItemAt` allows.
     func offeredSwipeConfiguration(at indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
         if let delegate, !calling("collectionView(_:canEditItemAt:)", { delegate.collectionView(self, canEditItemAt: indexPath) }) {

@@ -42,7 +42,12 @@ open class CollectionView: ScrollView {
     }
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
-    open weak var dataSource: CollectionViewDataSource?
+    open var dataSource: CollectionViewDataSource? {
+        get { storedDataSource }
+        set { storedDataSource = newValue }
+    }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private weak var storedDataSource: CollectionViewDataSource?
     /// Told about cells appearing and disappearing, and asked about taps. A per-cell or per-step method
     /// the delegate leaves to the protocol's default (`willDisplay`, `didEndDisplaying`,
     /// `scrollViewDidScroll(_:)`) is called once, then no more until another delegate is set.
@@ -50,7 +55,11 @@ open class CollectionView: ScrollView {
         didSet { engine.defaultCallbacks = [] }
     }
     /// Told about items about to scroll on screen, to load their data ahead (UIKit's name). Held weakly.
-    open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+    open var prefetchDataSource: CollectionViewDataSourcePrefetching? {
+        get { storedPrefetchDataSource }
+        set { storedPrefetchDataSource = newValue }
+    }
+    private weak var storedPrefetchDataSource: CollectionViewDataSourcePrefetching?  // as `storedDataSource`
 
     // MARK: Live data (Docs/live-data.md)
 
@@ -249,7 +258,7 @@ open class CollectionView: ScrollView {
         if collectionViewLayout.prepareIfNeeded(), engine.pass.movement != nil { movementDidChange() }
         contentSize = sanitizedContentSize(collectionViewLayout.collectionViewContentSize)
         if contentSize.height < oldContentHeight { clamps = true }
-        if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView+Insets.swift`)
+        if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView.swift`)
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
         finishCollectionSettle(following: following)

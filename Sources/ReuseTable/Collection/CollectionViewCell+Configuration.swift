@@ -78,7 +78,7 @@ extension CollectionViewCell {
     }
 }
 
-// The update itself is shared with the other cell class (`Configuration/SlottedCell.swift`).
+// The update itself is shared with the other cell class (`Configuration/ConfigurationSlots.swift`).
 extension CollectionViewCell: SlottedCell {
     var cellFlags: CellStateFlags {
         get { configurationSlots.flags }

@@ -136,6 +136,16 @@ extension ReuseEngineView {
     }
 }
 
+extension OutlineShowingView {
+    /// Whether the row's or item's item is expanded in its section snapshot (false without one), for
+    /// `cellStateFlags(at:)` (how expansion reaches the cells: `Outline/ReuseEngineView+OutlineExpansion.swift`).
+    /// - Complexity: O(1) without outlines; a hash lookup with them.
+    func outlineExpansion(at indexPath: IndexPath) -> Bool {
+        guard engine.pass.configurationUpdates.showsOutlines, let source = outlineSource else { return false }
+        return source.isItemExpanded(at: indexPath)
+    }
+}
+
 extension TableView: ConfigurationUpdateHost {
     func scheduleConfigurationUpdate(of view: ConfigurationUpdating) { scheduleMarkedConfiguration(view) }
 

@@ -167,7 +167,7 @@ extension ReuseEngineView {
 
     /// When the view has settled (nothing queued, the last pass done): tells the delegate
     /// `scrollViewDidScroll(_:)` once if the offset moved since it was last told
-    /// (`ScrollView+DidScroll.swift`), in a transaction of its own, so calls made from it are
+    /// (`ScrollView.swift`), in a transaction of its own, so calls made from it are
     /// queued and run next; insets or a size it set (properties, not queued calls) are laid out now.
     func reportScrollIfMoved() {
         guard takeOffsetChange(), !engine.defaultCallbacks.contains(.didScroll), let delegate else { return }

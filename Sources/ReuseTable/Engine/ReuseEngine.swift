@@ -12,7 +12,7 @@ import Foundation
 @MainActor
 final class ReuseEngine<Cell: PooledCell> {
     /// Idle cells by identifier.
-    var pool = ReusePool<Cell>()
+    let pool = ReusePool<Cell>()
     /// The class registered for each identifier.
     var registeredClasses: [String: Cell.Type] = [:]
     /// The last registration looked up: a view asks about the same identifier for every row.
@@ -40,15 +40,6 @@ final class ReuseEngine<Cell: PooledCell> {
     /// The per-step callbacks the delegate left to its protocol's default implementation (which
     /// reported itself): the view stops calling them until it gets another delegate.
     var defaultCallbacks = DefaultedCallbacks()
-}
-
-/// The delegate methods a view calls for every cell or every scroll step — `willDisplay`,
-/// `didEndDisplaying`, `scrollViewDidScroll(_:)` — as a set (`ReuseEngine.defaultCallbacks`).
-struct DefaultedCallbacks: OptionSet {
-    let rawValue: UInt8
-    static let willDisplay = DefaultedCallbacks(rawValue: 1 << 0)
-    static let didEndDisplaying = DefaultedCallbacks(rawValue: 1 << 1)
-    static let didScroll = DefaultedCallbacks(rawValue: 1 << 2)
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).

@@ -40,8 +40,12 @@ struct EditingState {
 /// `CollectionView`. Each says where a swipe's actions come from and whom it tells; the rest is here.
 @MainActor
 protocol SwipingView: ReuseEngineView {
-    /// The editing state (stored by each view).
-    var editing: EditingState { get set }
+    /// The editing state (stored by each view). Read-only here: the code written once for both views
+    /// writes it whole, through `storeEditing(_:)`, so no access is held through a protocol's
+    /// setter and the optimizer proves every access of the stored field (Docs/unsafe-code.md).
+    var editing: EditingState { get }
+    /// Replaces the editing state (each view: `editing = state`).
+    func storeEditing(_ state: EditingState)
     /// The public call that opens a swipe (`swipeRow(at:edge:)`, `swipeItem(at:edge:)`), for messages.
     static var swipeCallName: String { get }
     /// The actions the app offers for `indexPath` from `edge`, or nil: the table's delegate (and its
@@ -110,10 +114,17 @@ extension SwipingView {
         performTransaction {
             closeSwipe()
             guard isEditing != editing.isEditing else { return }
-            editing.isEditing = isEditing
+            changeEditing { $0.isEditing = isEditing }
             for entry in engine.cellsOnScreen.entries { showEditingMode(isEditing, animated: animated, on: entry.cell) }
             editingModeDidChange()
         }
+    }
+
+    /// Changes the editing state on a copy and stores it whole (`storeEditing(_:)`).
+    func changeEditing(_ change: (inout EditingState) -> Void) {
+        var state = editing
+        change(&state)
+        storeEditing(state)
     }
 
     /// Whether a tap may select now: not while a swipe is open (the tap closes it), nor while
@@ -136,9 +147,11 @@ extension SwipingView {
     func openSwipe(at indexPath: IndexPath, edge: TableView.SwipeEdge) -> SwipeSession? {
         closeSwipe()
         guard let configuration = offeredSwipeConfiguration(at: indexPath, edge: edge), !configuration.actions.isEmpty else { return nil }
-        editing.swipeCount += 1
-        let session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, number: editing.swipeCount)
-        editing.swipe = session
+        var state = editing
+        state.swipeCount += 1
+        let session = SwipeSession(indexPath: indexPath, edge: edge, configuration: configuration, number: state.swipeCount)
+        state.swipe = session
+        storeEditing(state)
         showSwiped(true, at: indexPath)
         swipeDidOpen(at: indexPath)
         return session
@@ -160,7 +173,7 @@ extension SwipingView {
     /// Forgets the open swipe and tells the view. Inside a transaction.
     func endSwipe() {
         guard let session = editing.swipe else { return }
-        editing.swipe = nil
+        changeEditing { $0.swipe = nil }
         showSwiped(false, at: session.indexPath)
         swipeDidClose(at: session.indexPath)
     }
@@ -180,10 +193,10 @@ extension SwipingView {
     func followSwipe(to newIndexPath: (IndexPath) -> IndexPath?) {
         guard let session = editing.swipe else { return }
         if let moved = newIndexPath(session.indexPath) {
-            editing.swipe?.indexPath = moved
+            changeEditing { $0.swipe?.indexPath = moved }
             return
         }
-        editing.swipe = nil
+        changeEditing { $0.swipe = nil }
         swipeDidClose(at: nil)
     }
 

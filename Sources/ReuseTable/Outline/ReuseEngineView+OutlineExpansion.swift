@@ -32,13 +32,6 @@ protocol OutlineShowingView: ReuseEngineView {
 }
 
 extension OutlineShowingView {
-    /// Whether the row's or item's item is expanded in its section snapshot (false without one).
-    /// - Complexity: O(1) without outlines; a hash lookup with them.
-    func outlineExpansion(at indexPath: IndexPath) -> Bool {
-        guard engine.pass.configurationUpdates.showsOutlines, let source = outlineSource else { return false }
-        return source.isItemExpanded(at: indexPath)
-    }
-
     /// The body of both views' public `tapOutlineDisclosure(at:)`: the data source's section
     /// snapshot expands or collapses the item; any other data source ignores the tap. An index
     /// path outside the view stops with a message; called from a callback, it runs when that step is done.

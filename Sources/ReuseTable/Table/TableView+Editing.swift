@@ -30,13 +30,6 @@ extension TableView {
         setEditingMode(editing, animated: animated)
     }
 
-    /// Copies the editing mode onto a cell about to be displayed — every time, so a reused
-    /// cell never keeps the mode of the moment it was last shown.
-    /// - Complexity: O(1).
-    func showEditing(on cell: TableViewCell) {
-        if cell.isEditing != editing.isEditing { cell.setEditing(editing.isEditing, animated: false) }
-    }
-
     /// The data source's `canEditRowAt` (true without a data source).
     func canEditRow(at indexPath: IndexPath) -> Bool {
         guard let dataSource else { return true }

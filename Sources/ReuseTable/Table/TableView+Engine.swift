@@ -7,8 +7,6 @@ import Foundation
 extension TableView: ReuseEngineView {
     static var vocabulary: UpdateVocabulary { .table }
 
-    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
-
     var hostName: String { "TableView" }
 
     var templateWidth: CGFloat { bounds.width }
@@ -22,9 +20,6 @@ extension TableView: ReuseEngineView {
 // is `TableView+LayoutPass.swift`.
 extension TableView {
     typealias SupplementaryElement = (SupplementaryKey, CGRect)
-
-    /// The geometry changes only inside the table's own steps, each ending with a pass.
-    var hasInvalidatedLayout: Bool { false }
 
     func tellDidScroll(_ delegate: TableViewDelegate) {
         delegate.scrollViewDidScroll(self)

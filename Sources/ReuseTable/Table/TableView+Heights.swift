@@ -220,10 +220,6 @@ extension TableView {
         return (fitted == 0 ? 44 : fitted) + separatorHeight
     }
 
-    /// The separator's height: one pixel (`1 / screenScale`) with `.singleLine`, 0 with `.none`.
-    /// A self-sized row adds it to its fitting height, and a cell's contentView stops above it.
-    var separatorHeight: CGFloat { separatorStyle == .none ? 0 : 1 / max(screenScale, 1) }
-
     /// A header or footer view's fitting height at `width`: by Auto Layout when it (or a
     /// `TableViewHeaderFooterView`'s contentView) has constraints, else `sizeThatFits`.
     func supplementaryFittingHeight(of view: View, width: CGFloat) -> CGFloat {

@@ -190,7 +190,7 @@ extension TableView {
 
     /// Brings the offset back onto the content when the content ended above it
     /// (as UIScrollView does when not dragging): no blank screen after a shrink.
-    /// The range includes the insets (`ScrollView+Insets.swift`); an offset above the
+    /// The range includes the insets (`ScrollView.swift`); an offset above the
     /// top (a bounce a host set) is left alone, as shrinking content cannot cause it.
     /// Returns whether the offset moved.
     @discardableResult
@@ -222,6 +222,10 @@ struct TableWalk {
 
 extension TableView {
     // MARK: 2. Wanted
+
+    /// Where the geometry's y = 0 (the top of the first section) is in content coordinates:
+    /// the table header's height (`TableView+TableHeader.swift`).
+    var geometryOrigin: Double { tableHeaderFooter.headerHeight }
 
     /// The vertical span on screen, in geometry coordinates (content coordinates minus
     /// `geometryOrigin`, the table header's height): what the geometry is searched with.
@@ -456,6 +460,10 @@ extension TableView {
         delegate.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
 
+    /// The separator's height: one pixel (`1 / screenScale`) with `.singleLine`, 0 with `.none`.
+    /// A self-sized row adds it to its fitting height, and a cell's contentView stops above it.
+    var separatorHeight: CGFloat { separatorStyle == .none ? 0 : 1 / max(screenScale, 1) }
+
     func refresh(_ cell: TableViewCell) {
         cell.separatorHeight = separatorHeight  // the style or the scale may have changed
     }
@@ -464,6 +472,19 @@ extension TableView {
         insertSubview(cell, at: 0)  // cells stay behind headers and footers
         showEditing(on: cell)  // an arriving cell shows the table's mode, whatever it showed before
     }
+
+    /// Copies the editing mode onto a cell about to be displayed — every time, so a reused
+    /// cell never keeps the mode of the moment it was last shown.
+    /// - Complexity: O(1).
+    func showEditing(on cell: TableViewCell) {
+        if cell.isEditing != editing.isEditing { cell.setEditing(editing.isEditing, animated: false) }
+    }
+
+    /// The geometry changes only inside the table's own steps, each ending with a pass.
+    var hasInvalidatedLayout: Bool { false }
+
+    /// Whether the pass ends by updating prefetching (`updatePrefetching()`; the rows ahead: `TableView+Prefetching.swift`).
+    var hasPrefetchDataSource: Bool { prefetchDataSource != nil }
 
     /// Headers and footers after the cells, then the table header and footer views.
     func placeSupplementaryElements(_ wanted: [(SupplementaryKey, CGRect)]) {
@@ -602,6 +623,36 @@ extension TableView {
                 height: height(of: footer, installed: tableHeaderFooter.footerHeight))
             footer.layoutIfNeeded()
         }
+    }
+}
+
+// `.insetGrouped`: cells inset from both sides of the table. The one place a row's horizontal extent is
+// decided, used by the layout pass (`wanted(cells:supplementary:notes:)`), `rectForRow(at:)` and the width cells are
+// measured at (`fittingHeight(of:tableWidth:)`), so what is measured, placed and reported agree.
+
+extension TableView {
+    /// How far `.insetGrouped` insets cells from each side: UIKit's layout margin on an iPhone.
+    static let insetGroupedCellInset: CGFloat = 20
+
+    /// The inset of cells from each side of a table `tableWidth` wide: `insetGroupedCellInset` in
+    /// `.insetGrouped` (at most half the width), 0 otherwise.
+    func cellInset(forTableWidth tableWidth: CGFloat) -> CGFloat {
+        guard style == .insetGrouped else { return 0 }
+        return min(TableView.insetGroupedCellInset, max(0, tableWidth) / 2)
+    }
+
+    /// The width of a cell in a table `tableWidth` wide.
+    func cellWidth(forTableWidth tableWidth: CGFloat) -> CGFloat {
+        max(0, tableWidth - 2 * cellInset(forTableWidth: tableWidth))
+    }
+
+    /// A row's rectangle in content coordinates for a span of the geometry: `contentRect`'s, inset from the sides.
+    func rowRect(minY: Double, height: Double, tableWidth: CGFloat) -> CGRect {
+        let inset = cellInset(forTableWidth: tableWidth)
+        var rect = contentRect(minY: minY, height: height, width: tableWidth)
+        rect.origin.x = inset
+        rect.size.width = max(0, tableWidth - 2 * inset)
+        return rect
     }
 }
 

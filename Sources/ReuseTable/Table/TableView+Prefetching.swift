@@ -3,13 +3,11 @@ import Foundation
 // Prefetching: rows just beyond the viewport in the direction of scrolling are
 // announced to the prefetch data source, nearest first, and cancelled when
 // they stop being "about to appear" (`updatePrefetching()`, the engine's, in
-// `Engine/ReuseEngineView+DataSource.swift`). Here: which rows are ahead.
+// `Engine/LayoutPass.swift`). Here: which rows are ahead.
 
 extension TableView {
     /// How many rows beyond the viewport are announced to `prefetchDataSource`.
     public static let defaultPrefetchDistance = 10
-
-    var hasPrefetchDataSource: Bool { prefetchDataSource != nil }
 
     func tellPrefetchDataSource(_ rows: [IndexPath], cancelling: Bool) {
         guard let source = prefetchDataSource else { return }

@@ -2,8 +2,7 @@ import Foundation
 
 // Selection and highlighting from the table's side (UIKit's names). The
 // mechanism — the selected set, how it follows updates, the tap sequence — is
-// shared with the collection view: `Selection/SelectionState.swift` and
-// `Selection/SelectionHost.swift`. The table only names its delegate methods.
+// shared with the collection view: `Selection/SelectionHost.swift`. The table only names its delegate methods.
 
 extension TableView: SelectionHost {
     /// Selects a row (and, in single selection, only it) without calling the delegate, as UIKit;
@@ -92,14 +91,4 @@ extension TableView: SelectionHost {
             return nil
         }
     }
-}
-
-extension TableViewCell: SelectableCell {
-    func showSelected(_ selected: Bool, animated: Bool) { setSelected(selected, animated: animated) }
-    func showHighlighted(_ highlighted: Bool, animated: Bool) {
-        guard highlighted || isHighlighted || highlightOwedToSetter else { return }  // false to a cell showing false: no change
-        highlightOwedToSetter = highlighted
-        setHighlighted(highlighted, animated: animated)
-    }
-    func resetSelectionForReuse() { clearSelectionForReuse() }
 }

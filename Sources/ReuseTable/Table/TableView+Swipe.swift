@@ -72,6 +72,8 @@ extension TableView {
 extension TableView: SwipingView {
     static var swipeCallName: String { "swipeRow(at:edge:)" }
 
+    func storeEditing(_ state: EditingState) { editing = state }
+
     /// The delegate's configuration for the edge, or UIKit's default Delete for a nil trailing one.
     func offeredSwipeConfiguration(at indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
         guard canEditRow(at: indexPath) else { return nil }

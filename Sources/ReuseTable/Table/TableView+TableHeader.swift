@@ -71,10 +71,6 @@ extension TableView {
 
     // MARK: Geometry ↔ content coordinates
 
-    /// Where the geometry's y = 0 (the top of the first section) is in content coordinates:
-    /// the table header's height.
-    var geometryOrigin: Double { tableHeaderFooter.headerHeight }
-
     /// A full-width rectangle in content coordinates for a span of the geometry
     /// (the one place geometry positions become content positions).
     func contentRect(minY: Double, height: Double, width: CGFloat? = nil) -> CGRect {

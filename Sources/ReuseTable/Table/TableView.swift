@@ -19,7 +19,12 @@ open class TableView: ScrollView {
     public let style: Style
 
     /// Supplies counts and cells. Held weakly, as in UIKit.
-    open weak var dataSource: TableViewDataSource?
+    open var dataSource: TableViewDataSource? {
+        get { storedDataSource }
+        set { storedDataSource = newValue }
+    }
+    /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
+    private weak var storedDataSource: TableViewDataSource?
     /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
     /// UIKit. A per-cell or per-step method the delegate leaves to the protocol's default
     /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
@@ -28,7 +33,11 @@ open class TableView: ScrollView {
         didSet { engine.defaultCallbacks = [] }
     }
     /// Told about rows about to appear, nearest first.
-    open weak var prefetchDataSource: TableViewDataSourcePrefetching?
+    open var prefetchDataSource: TableViewDataSourcePrefetching? {
+        get { storedPrefetchDataSource }
+        set { storedPrefetchDataSource = newValue }
+    }
+    private weak var storedPrefetchDataSource: TableViewDataSourcePrefetching?  // as `storedDataSource`
 
     // Every number a host sets is checked as it is set (`TableView+BadInput.swift`):
     // a NaN, infinite or negative value is reported once and replaced.
@@ -176,7 +185,7 @@ open class TableView: ScrollView {
     var heightPlan = HeightPlan()
     var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)
     var registeredHeaderFooterClasses: [String: TableViewHeaderFooterView.Type] = [:]
-    var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
+    let headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     var templateHeaderFooterViews: [String: TableViewHeaderFooterView] = [:]
     /// `tableHeaderView` and `tableFooterView` with the heights they were set with (`TableView+TableHeader.swift`).
     var tableHeaderFooter = TableHeaderFooterViews()
@@ -257,8 +266,10 @@ open class TableView: ScrollView {
 
     // MARK: The data source's cell, dequeued
 
+    static var cellCallback: StaticString { "tableView(_:cellForRowAt:)" }
+
     /// The data source's cell for a row arriving on screen: reconcile asks through
-    /// `cellFromDataSource(at:)` (Engine/ReuseEngineView+DataSource.swift), which shows its state.
+    /// `cellFromDataSource(at:)` (Engine/LayoutPass.swift), which shows its state.
     func dataSourceCell(at indexPath: IndexPath) -> TableViewCell {
         guard let dataSource else { preconditionFailure("ReuseTable: the table has rows but no data source") }
         return dataSource.tableView(self, cellForRowAt: indexPath)
@@ -276,7 +287,7 @@ open class TableView: ScrollView {
         dequeuePooledOrNew(identifier)
     }
 
-    /// Always a cell: pooled or new (`dequeueRegistered`, Engine/ReuseEngineView+Reuse.swift). An
+    /// Always a cell: pooled or new (`dequeueRegistered`, Reuse/ReusePool.swift). An
     /// unregistered identifier stops with a message naming it.
     /// - Complexity: O(1).
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {

@@ -71,40 +71,4 @@ extension TableViewCell {
             setNeedsUpdateConfiguration()
         }
     }
-
-    /// Asks for an update of the cell's configurations for its current state (UIKit's name). The
-    /// table showing the cell runs it once before its next layout pass, however many requests and
-    /// state changes came first; a cell not on screen is updated when it is next displayed.
-    /// - Complexity: O(1).
-    public func setNeedsUpdateConfiguration() {
-        markNeedsConfigurationUpdate()
-    }
-
-    /// The state the table set on the cell, before a subclass adds custom states.
-    var baseConfigurationState: CellConfigurationState {
-        var state = CellConfigurationState()
-        state.isSelected = isSelected
-        state.isHighlighted = isHighlighted
-        state.isEditing = isEditing
-        state.isSwiped = configurationSlots.flags.isSwiped
-        state.isExpanded = configurationSlots.flags.isExpanded
-        state.isReordering = configurationSlots.flags.isReordering
-        return state
-    }
-}
-
-// The update itself is shared with the other cell class (`Configuration/SlottedCell.swift`).
-extension TableViewCell: SlottedCell {
-    var cellFlags: CellStateFlags {
-        get { configurationSlots.flags }
-        set {
-            guard newValue != configurationSlots.flags else { return }
-            configurationSlots.flags = newValue
-            setNeedsUpdateConfiguration()
-        }
-    }
-
-    func callConfigurationUpdateHandler(with state: CellConfigurationState) {
-        configurationSlots.handler?(self, state)
-    }
 }

@@ -69,14 +69,6 @@ extension TableViewCell {
     /// Whether the cell shows a selected look now: selected or highlighted, with a style other than `.none`.
     var showsSelection: Bool { selectionStyle != .none && (isSelected || isHighlighted) }
 
-    /// Highlights the built-in labels while the cell shows a selected look.
-    func showSelectionOnLabels() {
-        guard builtInTextLabel != nil || builtInDetailTextLabel != nil else { return }  // nothing shows it: no style read
-        let shown = showsSelection
-        builtInTextLabel?.isHighlighted = shown
-        builtInDetailTextLabel?.isHighlighted = shown
-    }
-
     /// Where the built-in labels go in the contentView, and how tall the content they need is.
     struct StyleLayout: Equatable {
         var text: CGRect = .zero

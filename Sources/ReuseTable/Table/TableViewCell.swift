@@ -284,3 +284,60 @@ open class TableViewCell: View {
         return CGSize(width: size.width, height: styleLayout(contentWidth: size.width)?.height ?? 0)
     }
 }
+
+// How the cell shows the selection the view keeps (`Selection/SelectionHost.swift`; the table's side:
+// `TableView+Selection.swift`), and the built-in labels' selected look (`TableViewCell+Styles.swift`).
+extension TableViewCell: SelectableCell {
+    func showSelected(_ selected: Bool, animated: Bool) { setSelected(selected, animated: animated) }
+    func showHighlighted(_ highlighted: Bool, animated: Bool) {
+        guard highlighted || isHighlighted || highlightOwedToSetter else { return }  // false to a cell showing false: no change
+        highlightOwedToSetter = highlighted
+        setHighlighted(highlighted, animated: animated)
+    }
+    func resetSelectionForReuse() { clearSelectionForReuse() }
+
+    /// Highlights the built-in labels while the cell shows a selected look.
+    func showSelectionOnLabels() {
+        guard builtInTextLabel != nil || builtInDetailTextLabel != nil else { return }  // nothing shows it: no style read
+        let shown = showsSelection
+        builtInTextLabel?.isHighlighted = shown
+        builtInDetailTextLabel?.isHighlighted = shown
+    }
+}
+
+// The update a cell the table hands over runs (`prepareConfiguration(of:at:)`), shared with the other
+// cell class (`Configuration/ConfigurationSlots.swift`); the configurations themselves: `TableViewCell+Configuration.swift`.
+extension TableViewCell: SlottedCell {
+    /// Asks for an update of the cell's configurations for its current state (UIKit's name). The
+    /// table showing the cell runs it once before its next layout pass, however many requests and
+    /// state changes came first; a cell not on screen is updated when it is next displayed.
+    /// - Complexity: O(1).
+    public func setNeedsUpdateConfiguration() {
+        markNeedsConfigurationUpdate()
+    }
+
+    /// The state the table set on the cell, before a subclass adds custom states.
+    var baseConfigurationState: CellConfigurationState {
+        var state = CellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditing
+        state.isSwiped = configurationSlots.flags.isSwiped
+        state.isExpanded = configurationSlots.flags.isExpanded
+        state.isReordering = configurationSlots.flags.isReordering
+        return state
+    }
+
+    var cellFlags: CellStateFlags {
+        get { configurationSlots.flags }
+        set {
+            guard newValue != configurationSlots.flags else { return }
+            configurationSlots.flags = newValue
+            setNeedsUpdateConfiguration()
+        }
+    }
+
+    func callConfigurationUpdateHandler(with state: CellConfigurationState) {
+        configurationSlots.handler?(self, state)
+    }
+}

@@ -59,7 +59,19 @@ open class View {
         storedSubviews = []
         change(&views)
         storedSubviews = views
-        AutoLayoutState.structureDidChange(below: self)
+        autoLayoutStructureDidChange()
+    }
+
+    /// Tells the Auto Layout engines of this view and of its ancestors that the subtree changed
+    /// (`AutoLayoutState.structureDidChange(below:)`): their next sync walks it again. Written here,
+    /// where subviews change: a cell arriving or leaving walks up past views with no engine.
+    /// - Complexity: O(depth).
+    func autoLayoutStructureDidChange() {
+        var current: View? = self
+        while let candidate = current {
+            candidate._autoLayout?.engine?.structureIsStale = true
+            current = candidate.superview
+        }
     }
 
     /// The view that contains this one, if any.

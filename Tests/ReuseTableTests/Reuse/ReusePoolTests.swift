@@ -17,7 +17,7 @@ private final class Token {
     }
 
     @Test func anEmptyPoolMisses() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         #expect(pool.dequeue("cell") == nil)
         #expect(pool.count == 0 && pool.created.isEmpty)
         #expect(ids(pool).isEmpty)
@@ -25,7 +25,7 @@ private final class Token {
 
     /// The most recently returned cell comes back first (a stack), and only for its own identifier.
     @Test func dequeueIsLastInFirstOutPerIdentifier() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         let a1 = Token(1), a2 = Token(2), b1 = Token(3)
         pool.enqueue(a1, identifier: "a")
         pool.enqueue(b1, identifier: "b")
@@ -43,7 +43,7 @@ private final class Token {
 
     /// Switching between identifiers must not confuse the remembered last stack.
     @Test func alternatingIdentifiersKeepTheirOwnStacks() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         for i in 0..<6 { pool.enqueue(Token(i), identifier: i % 2 == 0 ? "even" : "odd") }
         #expect(pool.dequeue("odd")?.id == 5)
         #expect(pool.dequeue("even")?.id == 4)
@@ -54,7 +54,7 @@ private final class Token {
     }
 
     @Test func createdCountsPerIdentifier() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         pool.noteCreated("a")
         pool.noteCreated("b")
         pool.noteCreated("a")
@@ -65,7 +65,7 @@ private final class Token {
 
     /// Switched off, the pool keeps nothing and gives nothing; switched on again, it works.
     @Test func aDisabledPoolDropsEveryCell() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         let kept = Token(0)
         pool.enqueue(kept, identifier: "a")
         pool.isEnabled = false
@@ -78,7 +78,7 @@ private final class Token {
     }
 
     @Test func removeAllEmptiesEveryStackAndKeepsCounters() {
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         for i in 0..<5 { pool.enqueue(Token(i), identifier: "id\(i % 3)") }
         pool.noteCreated("id0")
         pool.removeAll()
@@ -95,7 +95,7 @@ private final class Token {
         var generator = SplitMix64(seed: seed)
         func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
         let identifiers = ["a", "b", "c", "d"]
-        var pool = ReusePool<Token>()
+        let pool = ReusePool<Token>()
         var model: [String: [Int]] = [:]
         var created: [String: Int] = [:]
         var enabled = true

@@ -54,4 +54,18 @@ import TestSupport
         view.reloadData()
         #expect(view.offsetMoves[.clamp] == 1)
     }
+
+    @Test func everyReasonHasACountOfItsOwn() {
+        var moves = ScrollView.OffsetMoves()
+        for (index, reason) in ScrollView.OffsetMoveReason.allCases.enumerated() { moves[reason] = index + 1 }
+        for (index, reason) in ScrollView.OffsetMoveReason.allCases.enumerated() {
+            #expect(moves[reason] == index + 1, "\(reason) keeps its own count")
+        }
+        let cases = ScrollView.OffsetMoveReason.allCases.count
+        #expect(moves.total == cases * (cases + 1) / 2)
+        var other = moves
+        #expect(other == moves)
+        other[.followEnd] += 1
+        #expect(other != moves, "two counts that differ in one reason are not equal")
+    }
 }
