@@ -180,7 +180,7 @@ extension ReuseEngineView {
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
         // A delegate whose `willDisplay` is the protocol's default hears nothing: no list to collect.
-        let collectsArrived = !engine.defaultCallbacks.contains(.willDisplay)
+        let collectsArrived = !engine.defaultedMethods.contains(.willDisplay)
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
@@ -342,24 +342,24 @@ extension ReuseEngineView {
     /// Tells the delegate that `entries` ended displaying (their cells are back in the pool); not
     /// when its method is the protocol's default, as UIKit asks `respondsToSelector:` once per delegate.
     func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard !engine.defaultCallbacks.contains(.didEndDisplaying), let delegate else { return }
+        guard !engine.defaultedMethods.contains(.didEndDisplaying), let delegate else { return }
         calling(Self.didEndDisplayingCallback) {
             for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
         }
     }
 
-    /// Called by a delegate protocol's default `willDisplay`, `didEndDisplaying` or `scrollViewDidScroll(_:)`:
-    /// when `delegate` is this view's, the view stops calling that method (the default does nothing)
-    /// until a new delegate is set.
-    func noteDefaultCallback(_ callback: DefaultedCallbacks, of delegate: AnyObject) {
+    /// Called by a delegate protocol's default implementation of `method`: when `delegate` is this
+    /// view's, the view stops calling that method until a new delegate is set (a height method is
+    /// asked again when the table next decides its heights, `TableView.probe(_:_:_:)`).
+    func noteDefault(_ method: DefaultedDelegateMethods, of delegate: AnyObject) {
         guard let current = self.delegate as AnyObject?, current === delegate else { return }
-        engine.defaultCallbacks.insert(callback)
+        engine.defaultedMethods.insert(method)
     }
 
     /// Tells the delegate that `entries` will display (they are on the list of cells on screen
     /// already); not when its method is the protocol's default.
     func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard !engine.defaultCallbacks.contains(.willDisplay), let delegate else { return }
+        guard !engine.defaultedMethods.contains(.willDisplay), let delegate else { return }
         calling(Self.willDisplayCallback) {
             for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }
         }

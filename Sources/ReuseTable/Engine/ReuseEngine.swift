@@ -37,18 +37,28 @@ final class ReuseEngine<Cell: PooledCell> {
     var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
     var counters = SharedCounters()
-    /// The per-step callbacks the delegate left to its protocol's default implementation (which
-    /// reported itself): the view stops calling them until it gets another delegate.
-    var defaultCallbacks = DefaultedCallbacks()
+    /// The delegate methods the delegate left to its protocol's default implementation, which
+    /// reported itself (`noteDefault(_:of:)`): the view stops calling them until it gets another
+    /// delegate. The one way a view learns what its delegate implements, as UIKit asks
+    /// `respondsToSelector:`.
+    var defaultedMethods = DefaultedDelegateMethods()
 }
 
-/// The delegate methods a view calls for every cell or every scroll step — `willDisplay`,
-/// `didEndDisplaying`, `scrollViewDidScroll(_:)` — as a set (`ReuseEngine.defaultCallbacks`).
-struct DefaultedCallbacks: OptionSet {
-    let rawValue: UInt8
-    static let willDisplay = DefaultedCallbacks(rawValue: 1 << 0)
-    static let didEndDisplaying = DefaultedCallbacks(rawValue: 1 << 1)
-    static let didScroll = DefaultedCallbacks(rawValue: 1 << 2)
+/// The delegate methods whose protocol default reports itself, as a set
+/// (`ReuseEngine.defaultedMethods`): the per-cell and per-step callbacks, which the view then stops
+/// calling, and the table's height methods, whose answer decides how rows and sections get heights
+/// (`TableView.probe(_:_:_:)` asks again each time it decides).
+struct DefaultedDelegateMethods: OptionSet {
+    let rawValue: UInt16
+    static let willDisplay = Self(rawValue: 1 << 0)
+    static let didEndDisplaying = Self(rawValue: 1 << 1)
+    static let didScroll = Self(rawValue: 1 << 2)
+    static let rowHeight = Self(rawValue: 1 << 3)
+    static let estimatedRowHeight = Self(rawValue: 1 << 4)
+    static let headerHeight = Self(rawValue: 1 << 5)
+    static let footerHeight = Self(rawValue: 1 << 6)
+    static let estimatedHeaderHeight = Self(rawValue: 1 << 7)
+    static let estimatedFooterHeight = Self(rawValue: 1 << 8)
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).
