@@ -67,7 +67,10 @@ struct HeightPlan {
     /// whose answer is kept in `firstRow` so that row is not asked twice.
     mutating func resolveRows(table: TableView, first: IndexPath) {
         let delegate = table.delegate
-        if let estimate = table.probe(.estimatedRowHeight, "tableView(_:estimatedHeightForRowAt:)", { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {
+        let estimate = table.probe(.estimatedRowHeight, "tableView(_:estimatedHeightForRowAt:)") {
+            delegate?.tableView(table, estimatedHeightForRowAt: first)
+        }
+        if let estimate {
             rows = .estimatedPerRow
             firstRow = (first, table.sanitizedHeight(estimate, for: "estimated height of row \(first.tableDescription)"))
         } else if table.estimatedRowHeight > 0 {
