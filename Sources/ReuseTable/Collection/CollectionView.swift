@@ -52,7 +52,7 @@ open class CollectionView: ScrollView {
     /// the delegate leaves to the protocol's default (`willDisplay`, `didEndDisplaying`,
     /// `scrollViewDidScroll(_:)`) is called once, then no more until another delegate is set.
     open weak var delegate: CollectionViewDelegate? {
-        didSet { engine.defaultCallbacks = [] }
+        didSet { engine.defaultedMethods = [] }
     }
     /// Told about items about to scroll on screen, to load their data ahead (UIKit's name). Held weakly.
     open var prefetchDataSource: CollectionViewDataSourcePrefetching? {

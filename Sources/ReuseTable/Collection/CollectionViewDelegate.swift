@@ -57,15 +57,15 @@ public protocol CollectionViewDelegate: AnyObject {
 extension CollectionViewDelegate {
     /// Default: nothing.
     public func scrollViewDidScroll(_ scrollView: ScrollView) {
-        (scrollView as? CollectionView)?.noteDefaultCallback(.didScroll, of: self)
+        (scrollView as? CollectionView)?.noteDefault(.didScroll, of: self)
     }
     /// Default: nothing (and the view stops calling it; see `CollectionView.delegate`).
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        collectionView.noteDefaultCallback(.willDisplay, of: self)
+        collectionView.noteDefault(.willDisplay, of: self)
     }
     /// Default: nothing (and the view stops calling it; see `CollectionView.delegate`).
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        collectionView.noteDefaultCallback(.didEndDisplaying, of: self)
+        collectionView.noteDefault(.didEndDisplaying, of: self)
     }
     /// Default: true.
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }

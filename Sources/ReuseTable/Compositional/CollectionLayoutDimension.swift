@@ -184,3 +184,15 @@ public struct CollectionLayoutAnchor: Hashable, Sendable {
     /// Whether the offset is in points.
     public var isAbsoluteOffset: Bool { !isFractionalOffset }
 }
+
+extension CollectionLayoutDimension: CustomStringConvertible {
+    /// `.fractionalWidth(0.5)`, as written.
+    public var description: String {
+        switch kind {
+        case .fractionalWidth: ".fractionalWidth(\(dimension))"
+        case .fractionalHeight: ".fractionalHeight(\(dimension))"
+        case .absolute: ".absolute(\(dimension))"
+        case .estimated: ".estimated(\(dimension))"
+        }
+    }
+}

@@ -38,13 +38,21 @@ struct Placement: Equatable {
     var isEditing: Bool
 }
 
-/// The delegate methods a view calls for every cell or every scroll step — `willDisplay`,
-/// `didEndDisplaying`, `scrollViewDidScroll(_:)` — as a set (`ReuseEngine.defaultCallbacks`).
-struct DefaultedCallbacks: OptionSet {
-    let rawValue: UInt8
-    static let willDisplay = DefaultedCallbacks(rawValue: 1 << 0)
-    static let didEndDisplaying = DefaultedCallbacks(rawValue: 1 << 1)
-    static let didScroll = DefaultedCallbacks(rawValue: 1 << 2)
+/// The delegate methods whose protocol default reports itself, as a set
+/// (`ReuseEngine.defaultedMethods`): the per-cell and per-step callbacks, which the view then stops
+/// calling, and the table's height methods, whose answer decides how rows and sections get heights
+/// (`TableView.probe(_:_:_:)` asks again each time it decides).
+struct DefaultedDelegateMethods: OptionSet {
+    let rawValue: UInt16
+    static let willDisplay = Self(rawValue: 1 << 0)
+    static let didEndDisplaying = Self(rawValue: 1 << 1)
+    static let didScroll = Self(rawValue: 1 << 2)
+    static let rowHeight = Self(rawValue: 1 << 3)
+    static let estimatedRowHeight = Self(rawValue: 1 << 4)
+    static let headerHeight = Self(rawValue: 1 << 5)
+    static let footerHeight = Self(rawValue: 1 << 6)
+    static let estimatedHeaderHeight = Self(rawValue: 1 << 7)
+    static let estimatedFooterHeight = Self(rawValue: 1 << 8)
 }
 
 /// What one view's layout pass keeps between passes, and the work other code asks of the
@@ -189,7 +197,7 @@ extension ReuseEngineView {
         }
         let hasPrefetched = !engine.prefetchedIndexPaths.isEmpty
         // A delegate whose `willDisplay` is the protocol's default hears nothing: no list to collect.
-        let collectsArrived = !engine.defaultCallbacks.contains(.willDisplay)
+        let collectsArrived = !engine.defaultedMethods.contains(.willDisplay)
         for position in arrivals {
             let target = wanted[position]
             let indexPath = IndexPath(row: target.row, section: target.section)
@@ -351,24 +359,24 @@ extension ReuseEngineView {
     /// Tells the delegate that `entries` ended displaying (their cells are back in the pool); not
     /// when its method is the protocol's default, as UIKit asks `respondsToSelector:` once per delegate.
     func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard !engine.defaultCallbacks.contains(.didEndDisplaying), let delegate else { return }
+        guard !engine.defaultedMethods.contains(.didEndDisplaying), let delegate else { return }
         calling(Self.didEndDisplayingCallback) {
             for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
         }
     }
 
-    /// Called by a delegate protocol's default `willDisplay`, `didEndDisplaying` or `scrollViewDidScroll(_:)`:
-    /// when `delegate` is this view's, the view stops calling that method (the default does nothing)
-    /// until a new delegate is set.
-    func noteDefaultCallback(_ callback: DefaultedCallbacks, of delegate: AnyObject) {
+    /// Called by a delegate protocol's default implementation of `method`: when `delegate` is this
+    /// view's, the view stops calling that method until a new delegate is set (a height method is
+    /// asked again when the table next decides its heights, `TableView.probe(_:_:_:)`).
+    func noteDefault(_ method: DefaultedDelegateMethods, of delegate: AnyObject) {
         guard let current = self.delegate as AnyObject?, current === delegate else { return }
-        engine.defaultCallbacks.insert(callback)
+        engine.defaultedMethods.insert(method)
     }
 
     /// Tells the delegate that `entries` will display (they are on the list of cells on screen
     /// already); not when its method is the protocol's default.
     func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
-        guard !engine.defaultCallbacks.contains(.willDisplay), let delegate else { return }
+        guard !engine.defaultedMethods.contains(.willDisplay), let delegate else { return }
         calling(Self.willDisplayCallback) {
             for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }
         }

@@ -170,7 +170,7 @@ extension ReuseEngineView {
     /// (`ScrollView.swift`), in a transaction of its own, so calls made from it are
     /// queued and run next; insets or a size it set (properties, not queued calls) are laid out now.
     func reportScrollIfMoved() {
-        guard takeOffsetChange(), !engine.defaultCallbacks.contains(.didScroll), let delegate else { return }
+        guard takeOffsetChange(), !engine.defaultedMethods.contains(.didScroll), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { tellDidScroll(delegate) } }
         if !transaction.hasDeferredWork { transactionDidSettle() }
     }

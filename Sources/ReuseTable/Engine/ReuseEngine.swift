@@ -37,9 +37,11 @@ final class ReuseEngine<Cell: PooledCell> {
     var liveData = LiveDataState()
     /// The counters both views keep; each view's public `Counters` adds its own.
     var counters = SharedCounters()
-    /// The per-step callbacks the delegate left to its protocol's default implementation (which
-    /// reported itself): the view stops calling them until it gets another delegate.
-    var defaultCallbacks = DefaultedCallbacks()
+    /// The delegate methods the delegate left to its protocol's default implementation, which
+    /// reported itself (`noteDefault(_:of:)`): the view stops calling them until it gets another
+    /// delegate. The one way a view learns what its delegate implements, as UIKit asks
+    /// `respondsToSelector:`.
+    var defaultedMethods = DefaultedDelegateMethods()
 }
 
 /// The counters both views keep (each view's public `Counters` reads them).

@@ -48,14 +48,14 @@ struct HeightPlan {
         if !rowCounts.isEmpty {
             headers.estimatePerSection =
                 table.probe(
-                    .estimatedHeader,
+                    .estimatedHeaderHeight, "tableView(_:estimatedHeightForHeaderInSection:)",
                     {
                         delegate?.tableView(table, estimatedHeightForHeaderInSection: 0)
                     }) != nil
             headers.isEstimated = headers.estimatePerSection || table.estimatedSectionHeaderHeight > 0
             footers.estimatePerSection =
                 table.probe(
-                    .estimatedFooter,
+                    .estimatedFooterHeight, "tableView(_:estimatedHeightForFooterInSection:)",
                     {
                         delegate?.tableView(table, estimatedHeightForFooterInSection: 0)
                     }) != nil
@@ -67,12 +67,15 @@ struct HeightPlan {
     /// whose answer is kept in `firstRow` so that row is not asked twice.
     mutating func resolveRows(table: TableView, first: IndexPath) {
         let delegate = table.delegate
-        if let estimate = table.probe(.estimatedRow, { delegate?.tableView(table, estimatedHeightForRowAt: first) }) {
+        let estimate = table.probe(.estimatedRowHeight, "tableView(_:estimatedHeightForRowAt:)") {
+            delegate?.tableView(table, estimatedHeightForRowAt: first)
+        }
+        if let estimate {
             rows = .estimatedPerRow
             firstRow = (first, table.sanitizedHeight(estimate, for: "estimated height of row \(first.tableDescription)"))
         } else if table.estimatedRowHeight > 0 {
             rows = .uniform(height: Double(table.estimatedRowHeight), isMeasured: false)
-        } else if let height = table.probe(.row, { delegate?.tableView(table, heightForRowAt: first) }) {
+        } else if let height = table.probe(.rowHeight, "tableView(_:heightForRowAt:)", { delegate?.tableView(table, heightForRowAt: first) }) {
             table.heightCounters.rowHeightQueries += 1
             rows = .exact
             let exact =
@@ -154,11 +157,12 @@ struct HeightPlan {
 }
 
 extension TableView {
-    /// Calls a delegate height method and returns its answer, or nil when the
-    /// delegate does not implement it (its default implementation reported itself).
-    func probe(_ method: DelegateHeightMethod, _ call: () -> CGFloat?) -> CGFloat? {
-        defaultImplementationsUsed.remove(method)
-        guard let value = calling(method.name, call), !defaultImplementationsUsed.contains(method) else { return nil }
+    /// Calls a delegate height method, `name`, and returns its answer, or nil when the delegate
+    /// does not implement it (its default reported itself, `noteDefault(_:of:)`). Asked afresh each
+    /// time the table decides how rows and sections get heights.
+    func probe(_ method: DefaultedDelegateMethods, _ name: StaticString, _ call: () -> CGFloat?) -> CGFloat? {
+        engine.defaultedMethods.remove(method)
+        guard let value = calling(name, call), !engine.defaultedMethods.contains(method) else { return nil }
         return value
     }
 
@@ -363,9 +367,6 @@ extension TableView {
         return HeightRun(count: count, height: Double(guess + appliedRowMargin), isMeasured: false)
     }
 
-    func noteDefaultImplementation(_ method: DelegateHeightMethod) {
-        defaultImplementationsUsed.insert(method)
-    }
 }
 
 /// The runs of a reload's heights, made a chunk at a time by `fill` (which appends the next runs,

@@ -30,7 +30,7 @@ open class TableView: ScrollView {
     /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
     /// until another delegate is set, as UIKit asks a delegate once what it implements.
     open weak var delegate: TableViewDelegate? {
-        didSet { engine.defaultCallbacks = [] }
+        didSet { engine.defaultedMethods = [] }
     }
     /// Told about rows about to appear, nearest first.
     open var prefetchDataSource: TableViewDataSourcePrefetching? {
@@ -180,7 +180,6 @@ open class TableView: ScrollView {
     var usesSelfSizing = false
     /// The width the geometry's measured heights belong to.
     var measuredWidth: CGFloat?
-    var defaultImplementationsUsed: Set<DelegateHeightMethod> = []
     /// How rows, headers and footers get their first heights (decided at reload, reused by inserts).
     var heightPlan = HeightPlan()
     var editing = EditingState()  // editing mode and the row showing swipe actions (`Engine/SwipeSessions.swift`)

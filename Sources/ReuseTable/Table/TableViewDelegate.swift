@@ -90,56 +90,39 @@ public protocol TableViewDelegate: AnyObject {
     ) -> IndexPath
 }
 
-/// The delegate height methods whose default implementation reports itself.
-enum DelegateHeightMethod: CaseIterable {
-    case row, estimatedRow, header, footer, estimatedHeader, estimatedFooter
-
-    /// The method's name, for messages.
-    var name: StaticString {
-        switch self {
-        case .row: "tableView(_:heightForRowAt:)"
-        case .estimatedRow: "tableView(_:estimatedHeightForRowAt:)"
-        case .header: "tableView(_:heightForHeaderInSection:)"
-        case .footer: "tableView(_:heightForFooterInSection:)"
-        case .estimatedHeader: "tableView(_:estimatedHeightForHeaderInSection:)"
-        case .estimatedFooter: "tableView(_:estimatedHeightForFooterInSection:)"
-        }
-    }
-}
-
 extension TableViewDelegate {
     /// Default: nothing (and the table stops calling it; see `TableView.delegate`).
     public func scrollViewDidScroll(_ scrollView: ScrollView) {
-        (scrollView as? TableView)?.noteDefaultCallback(.didScroll, of: self)
+        (scrollView as? TableView)?.noteDefault(.didScroll, of: self)
     }
     /// Default: the table's `rowHeight`.
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        tableView.noteDefaultImplementation(.row)
+        tableView.noteDefault(.rowHeight, of: self)
         return tableView.rowHeight
     }
     /// Default: the table's `estimatedRowHeight`.
     public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-        tableView.noteDefaultImplementation(.estimatedRow)
+        tableView.noteDefault(.estimatedRowHeight, of: self)
         return tableView.estimatedRowHeight
     }
     /// Default: the table's `sectionHeaderHeight` (`automaticDimension`: the header view's fitting height, or 0 without a view).
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
-        tableView.noteDefaultImplementation(.header)
+        tableView.noteDefault(.headerHeight, of: self)
         return tableView.sectionHeaderHeight
     }
     /// Default: the table's `sectionFooterHeight`.
     public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
-        tableView.noteDefaultImplementation(.footer)
+        tableView.noteDefault(.footerHeight, of: self)
         return tableView.sectionFooterHeight
     }
     /// Default: the table's `estimatedSectionHeaderHeight`.
     public func tableView(_ tableView: TableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
-        tableView.noteDefaultImplementation(.estimatedHeader)
+        tableView.noteDefault(.estimatedHeaderHeight, of: self)
         return tableView.estimatedSectionHeaderHeight
     }
     /// Default: the table's `estimatedSectionFooterHeight`.
     public func tableView(_ tableView: TableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
-        tableView.noteDefaultImplementation(.estimatedFooter)
+        tableView.noteDefault(.estimatedFooterHeight, of: self)
         return tableView.estimatedSectionFooterHeight
     }
     /// Default: no header view.
@@ -148,11 +131,11 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
     /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
-        tableView.noteDefaultCallback(.willDisplay, of: self)
+        tableView.noteDefault(.willDisplay, of: self)
     }
     /// Default: does nothing (and the table stops calling it; see `TableView.delegate`).
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
-        tableView.noteDefaultCallback(.didEndDisplaying, of: self)
+        tableView.noteDefault(.didEndDisplaying, of: self)
     }
     /// Default: true.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }

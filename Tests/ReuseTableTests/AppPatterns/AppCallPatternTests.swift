@@ -440,7 +440,7 @@ final class SelectionHookDelegate: TableViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         forward?.tableView(tableView, heightForRowAt: indexPath)
             ?? {
-                tableView.noteDefaultImplementation(.row); return tableView.rowHeight
+                tableView.noteDefault(.rowHeight, of: self); return tableView.rowHeight
             }()
     }
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {

@@ -90,7 +90,7 @@ final class ChatOracleModel: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         switch mode {
         case .fixed, .selfSizingFrame, .selfSizingAutoLayout:
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         case .delegate, .estimated:
             let id = diffable?.itemIdentifier(for: indexPath) ?? id(at: indexPath)

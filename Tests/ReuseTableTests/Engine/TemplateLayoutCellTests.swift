@@ -46,7 +46,7 @@ final class ForcedHeightFeed: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard throughTemplate else {
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         }
         return tableView.heightForCell(withIdentifier: LabelFeed.identifier, cacheBy: indexPath) { cell in

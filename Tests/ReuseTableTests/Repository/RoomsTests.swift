@@ -65,9 +65,30 @@ enum Rooms {
 }
 
 @Suite struct RoomsTests {
+    /// Each view's folder shows its public face apart from how it works (Docs/index.md, "Sources/ReuseTable/"):
+    /// a file in `Internal/` declares nothing public, and a file beside it declares something an app calls.
+    @Test func eachViewsPublicFaceStandsApartFromItsInternals() {
+        let declaresPublic = try! NSRegularExpression(pattern: #"(?m)^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|open)\s"#)
+        func isPublic(_ text: String) -> Bool {
+            let code = Rooms.code(text)
+            return declaresPublic.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
+        }
+        for view in ["Table", "Collection", "Compositional"] {
+            let face = Rooms.files(in: view)
+            let internals = Rooms.files(in: view + "/Internal")
+            #expect(face.count >= 4 && internals.count >= 4, "the scan finds \(view)'s files")
+            for (name, text) in internals.sorted(by: { $0.key < $1.key }) where isPublic(text) {
+                Issue.record("\(view)/Internal/\(name) declares something public: move it to \(view)/ or make it internal")
+            }
+            for (name, text) in face.sorted(by: { $0.key < $1.key }) where !isPublic(text) {
+                Issue.record("\(view)/\(name) declares nothing public: move it to \(view)/Internal/")
+            }
+        }
+    }
+
     @Test func noFileInViewsUsesATypeDeclaredAboveIt() {
         var above: [String: String] = [:]  // type → folder
-        for folder in ["Engine", "Reuse", "Table", "Collection"] {
+        for folder in ["Engine", "Reuse", "Table", "Table/Internal", "Collection", "Collection/Internal"] {
             for (_, text) in Rooms.files(in: folder) {
                 for type in Rooms.declaredTypes(text) { above[type] = folder }
             }

@@ -134,7 +134,7 @@ final class LabelFeed: TableViewDataSource, TableViewDelegate {
         case .uncached:
             return tableView.heightForCell(withIdentifier: LabelFeed.identifier, configuration: configuration)
         case .automaticDimension:
-            tableView.noteDefaultImplementation(.row)  // "not implemented": rowHeight applies
+            tableView.noteDefault(.rowHeight, of: self)  // "not implemented": rowHeight applies
             return tableView.rowHeight
         }
     }

@@ -80,7 +80,7 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard heights == .exact || heights == .automaticFromDelegate else {
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         }
         guard let row = row(indexPath) else {
@@ -93,7 +93,7 @@ final class HookedSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
         guard let estimate else {
-            tableView.noteDefaultImplementation(.estimatedRow)
+            tableView.noteDefault(.estimatedRowHeight, of: self)
             return tableView.estimatedRowHeight
         }
         return CGFloat(estimate)

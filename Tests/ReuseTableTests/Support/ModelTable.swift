@@ -45,7 +45,7 @@ final class ModelTable: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard implementsRowHeights else {
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         }
         heightAsked.append(indexPath)

@@ -33,7 +33,7 @@ final class ScrollSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard let rowHeights else {
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         }
         return rowHeights[indexPath.section][indexPath.row]

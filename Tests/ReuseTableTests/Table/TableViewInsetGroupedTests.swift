@@ -3,7 +3,7 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-/// `.insetGrouped` (`Table/TableView+LayoutPass.swift`): headers scroll as in `.grouped`; cells are
+/// `.insetGrouped` (`Table/Internal/TableView+LayoutPass.swift`): headers scroll as in `.grouped`; cells are
 /// inset 20 points from each side, and what is measured, placed and reported agrees.
 @MainActor
 @Suite struct TableViewInsetGroupedTests {

@@ -54,7 +54,7 @@ final class BatchModel: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         guard mode != .selfSizing else {
-            tableView.noteDefaultImplementation(.row)
+            tableView.noteDefault(.rowHeight, of: self)
             return tableView.rowHeight
         }
         let row = sections[indexPath.section][indexPath.row]

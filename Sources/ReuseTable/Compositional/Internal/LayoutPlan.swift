@@ -328,15 +328,3 @@ struct PlanBuilder {
             trailing: edge(insets.trailing, "trailing"))
     }
 }
-
-extension CollectionLayoutDimension: CustomStringConvertible {
-    /// `.fractionalWidth(0.5)`, as written.
-    public var description: String {
-        switch kind {
-        case .fractionalWidth: ".fractionalWidth(\(dimension))"
-        case .fractionalHeight: ".fractionalHeight(\(dimension))"
-        case .absolute: ".absolute(\(dimension))"
-        case .estimated: ".estimated(\(dimension))"
-        }
-    }
-}
