@@ -80,6 +80,19 @@ extension ReuseEngineView {
         }
     }
 
+    /// The focused row or item.
+    var focusedIndexPath: IndexPath? { engine.focus.focused }
+
+    /// After a diffable apply: focus is on `indexPath`, where the diffable data source found its item
+    /// by identity (a batch may delete and insert an item it moves and reloads). No delegate calls:
+    /// focus did not move, its item did. Nothing when the batch waits for a running step (the plan
+    /// takes focus along when it runs).
+    func placeFocusFollowingIdentity(_ indexPath: IndexPath?) {
+        guard !transaction.isActive, engine.focus.focused != nil, engine.focus.focused != indexPath else { return }
+        engine.focus.focused = indexPath
+        showFocusOnCellsOnScreen()
+    }
+
     /// The public calls' entry: checks `indexPath` (a message naming `call` and the counts when it
     /// names no row), then updates focus. Throws before changing anything.
     func focusFromPublicCall(_ indexPath: IndexPath?, call: String) throws(ReuseTableError) -> Bool {
