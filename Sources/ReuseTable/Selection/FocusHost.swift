@@ -184,7 +184,9 @@ extension ReuseEngineView {
     /// The row after (or before) `indexPath` in the order of the rows, across sections; nil at the end.
     private func step(_ indexPath: IndexPath, forward: Bool) -> IndexPath? {
         if forward {
-            if indexPath.row + 1 < countAsLoaded(inSection: indexPath.section) { return IndexPath(row: indexPath.row + 1, section: indexPath.section) }
+            if indexPath.row + 1 < countAsLoaded(inSection: indexPath.section) {
+                return IndexPath(row: indexPath.row + 1, section: indexPath.section)
+            }
             return firstIndexPath(inSectionAfter: indexPath.section)
         }
         if indexPath.row > 0 { return IndexPath(row: indexPath.row - 1, section: indexPath.section) }

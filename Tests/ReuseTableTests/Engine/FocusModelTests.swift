@@ -74,7 +74,8 @@ import Testing
     @Test func focusFollowsRandomBatchesOnACollectionView() {
         var rng = SplitMix64(seed: 0xF0C06)
         for session in 0..<10 {
-            let model = CollectionModel(sectionCounts: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...20, using: &rng) }, rng: &rng)
+            let model = CollectionModel(
+                sectionCounts: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...20, using: &rng) }, rng: &rng)
             let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)
             layout.delegate = model
             let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: layout)
@@ -171,9 +172,8 @@ import Testing
                 model.randomStep(
                     &snapshot, first: step == 0, heights: &harness.heights, versions: &harness.versions, heightRange: 10...60, rng: &rng)
                 harness.dataSource.apply(snapshot)
-                let was = focusedID
                 if let id = focusedID { focusedID = Self.expectedFocus(old: old, new: Set(model.allItems), focused: id) }
-                #expect(view.indexPathForFocusedItem == focusedID.flatMap { harness.dataSource.indexPath(for: $0) }, "\(context) was \(String(describing: was)) old \(old) new \(model.sections) report \(String(describing: harness.dataSource.lastApply))")
+                #expect(view.indexPathForFocusedItem == focusedID.flatMap { harness.dataSource.indexPath(for: $0) }, "\(context)")
                 let all = (0..<view.numberOfSections).flatMap { s in (0..<view.numberOfItems(inSection: s)).map { IndexPath(item: $0, section: s) } }
                 if focusedID == nil || Int.random(in: 0..<4, using: &rng) == 0, let target = all.randomElement(using: &rng) {
                     view.focusItem(at: target)
