@@ -69,16 +69,7 @@ import Testing
         #expect(table.contentOffset.y == top + 1 && screen.focusedIndexPath == nil)
     }
 
-    func click(_ screen: ListScreen, column: Int, line: Int) -> KeyResponse {
-        _ = screen.handle(.mouse(MouseEvent(kind: .press, button: .left, column: column, line: line)))
-        return screen.handle(.mouse(MouseEvent(kind: .release, button: .left, column: column, line: line)))
-    }
-
-    func line(ofRow row: Int, _ screen: ListScreen) -> Int {
-        for line in 0..<screen.listHeight where screen.target(atColumn: 0, line: line) == .row(IndexPath(row: row, section: 0)) {
-            return line
-        }
-        Issue.record("row \(row) is not on screen")
-        return 0
-    }
+    /// A click and a row's line, as the mouse tests make them.
+    func click(_ screen: ListScreen, column: Int, line: Int) -> KeyResponse { ListScreenMouseTests().click(screen, column: column, line: line) }
+    func line(ofRow row: Int, _ screen: ListScreen) -> Int { ListScreenMouseTests().line(ofRow: row, screen) }
 }
