@@ -193,14 +193,7 @@ final class FocusRows: TableViewDataSource, TableViewDelegate {
     @Test func aCollectionViewMovesFocusByItsItems() {
         var rng = SplitMix64(seed: 7)
         let model = CollectionModel(sectionCounts: [12, 12], rng: &rng)
-        let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)
-        layout.delegate = model
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 100), collectionViewLayout: layout)
-        view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
-        view.dataSource = model
-        view.delegate = model
-        view.allowsFocus = true
-        view.reloadData()
+        let view = FocusModelTests.focusableCollectionView(model, height: 100)
         #expect(view.moveFocus(.last))
         #expect(view.indexPathForFocusedItem == IndexPath(item: 11, section: 1))
         let frame = view.layoutAttributesForItem(at: IndexPath(item: 11, section: 1))!.frame

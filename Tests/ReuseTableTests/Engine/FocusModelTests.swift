@@ -76,14 +76,7 @@ import Testing
         for session in 0..<10 {
             let model = CollectionModel(
                 sectionCounts: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...20, using: &rng) }, rng: &rng)
-            let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)
-            layout.delegate = model
-            let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: layout)
-            view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
-            view.dataSource = model
-            view.delegate = model
-            view.allowsFocus = true
-            view.reloadData()
+            let view = Self.focusableCollectionView(model, height: 200)
             var focusedID: Int?
             for step in 0..<25 {
                 let context = "session \(session) step \(step)"
@@ -220,6 +213,19 @@ import Testing
     }
 
     // MARK: Helpers
+
+    /// A 200-wide two-column waterfall over `model`, focus allowed, loaded.
+    static func focusableCollectionView(_ model: CollectionModel, height: CGFloat) -> CollectionView {
+        let layout = WaterfallLayout(numberOfColumns: 2, margin: 4)
+        layout.delegate = model
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: height), collectionViewLayout: layout)
+        view.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        view.dataSource = model
+        view.delegate = model
+        view.allowsFocus = true
+        view.reloadData()
+        return view
+    }
 
     static func indexPath(of id: Int, in sections: [[Int]]) -> IndexPath? {
         for (s, ids) in sections.enumerated() { if let r = ids.firstIndex(of: id) { return IndexPath(row: r, section: s) } }
