@@ -26,8 +26,9 @@ public final class FeedTileCell: CollectionViewCell, GridDrawable {
     let body = Label()
     /// The cell's serial number, as `FeedCell`'s tag: the same few come back while scrolling.
     public var serial = 0
-    /// True for the marked tile `i`, `d`, `m` and Enter act on (the lowest index path starting on screen), marked ▶.
-    public var isCursor = false
+    /// True for the focused tile (`i`, `d`, `m` and Enter act on it), marked ▶: the collection view's
+    /// focus, which it sets on the cell showing that item (`CellConfigurationState.isFocused`).
+    public var isCursor: Bool { configurationState.isFocused }
     private(set) var postID: UInt64?
 
     required init(reuseIdentifier: String?) {
@@ -47,12 +48,6 @@ public final class FeedTileCell: CollectionViewCell, GridDrawable {
         fullBody = post.body
         body.text = post.body
         setNeedsLayout()
-    }
-
-    /// Unmarks the tile: the cursor belongs to an item, not to the cell that showed it.
-    public override func prepareForReuse() {
-        super.prepareForReuse()
-        isCursor = false
     }
 
     /// The body's width inside a tile `itemWidth` points wide (whole columns, at least 1).

@@ -43,8 +43,10 @@ public final class TreeApp: ListScreen {
     public let list: CollectionView
     public private(set) var dataSource: CollectionViewDiffableDataSource<Int, TreeItem>!
     var infos: [String: EntryInfo] = [:]
-    /// The marked row's item (the selection shows it).
-    public private(set) var marked: TreeItem
+    /// The marked row's item: the list's focused item (the selection shows it too), else the root.
+    public var marked: TreeItem {
+        list.indexPathForFocusedItem.flatMap { dataSource.itemIdentifier(for: $0) } ?? TreeItem(path: rootPath)
+    }
     /// Folders to expand as soon as they are listed (`*`), and the folder `*` started from.
     private var expandingAll: Set<String> = []
     private var expandAllRoot: String?
@@ -58,7 +60,6 @@ public final class TreeApp: ListScreen {
     public init(path: String, reader: any DirectoryReader = FileSystemReader()) {
         rootPath = (path as NSString).standardizingPath
         lister = FolderLister(reader: reader)
-        marked = TreeItem(path: rootPath)
         list = CollectionView(
             frame: CGRect(x: 0, y: 0, width: 80, height: 23),
             collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain)))
@@ -84,8 +85,10 @@ public final class TreeApp: ListScreen {
         whole.appendSections([0])
         dataSource.apply(whole)
         var tree = DiffableDataSourceSectionSnapshot<TreeItem>()
-        tree.append([marked])
+        tree.append([TreeItem(path: rootPath)])
         dataSource.apply(tree, to: 0)
+        list.allowsFocus = true  // the mark is the list's focus, following its item through every apply (Docs/focus.md)
+        list.focusItem(at: IndexPath(item: 0, section: 0))
         list.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: .none)
         list.tapOutlineDisclosure(at: IndexPath(item: 0, section: 0))  // the root opens, listed in the background
         status = { [unowned self] _ in statusText }
@@ -204,8 +207,8 @@ public final class TreeApp: ListScreen {
         return sorted.map { TreeItem(path: path.hasSuffix("/") ? path + $0.name : path + "/" + $0.name) }
     }
 
-    /// Applies a section snapshot and keeps the mark on its item (or the nearest row). The rows on
-    /// screen are configured again: a folder's count changes when its listing arrives.
+    /// Applies a section snapshot; focus, the mark, follows its item (or goes to a neighbour). The rows
+    /// on screen are configured again: a folder's count changes when its listing arrives.
     private func apply(_ snapshot: DiffableDataSourceSectionSnapshot<TreeItem>) {
         let row = markedRow
         dataSource.apply(snapshot, to: 0)
@@ -215,30 +218,31 @@ public final class TreeApp: ListScreen {
 
     // MARK: The mark
 
-    public var markedRow: Int { dataSource.indexPath(for: marked)?.item ?? 0 }
+    public var markedRow: Int { list.indexPathForFocusedItem?.item ?? 0 }
 
+    /// After a change: the selection shows the focused row (focus followed its item, or went to a
+    /// neighbour when the item left; with nothing focused, the row at `fallback`).
     private func followMark(fallback: Int) {
         let rows = list.numberOfItems(inSection: 0)
         guard rows > 0 else { return }
-        if dataSource.indexPath(for: marked) == nil {
-            marked = dataSource.itemIdentifier(for: IndexPath(item: min(fallback, rows - 1), section: 0))!
-        }
+        if list.indexPathForFocusedItem == nil { list.focusItem(at: IndexPath(item: min(fallback, rows - 1), section: 0)) }
         list.selectItem(at: IndexPath(item: markedRow, section: 0), animated: false, scrollPosition: .none)
     }
 
+    /// Focuses `row` (clamped): the list scrolls as little as possible to show it.
     private func mark(row: Int) -> KeyResponse {
         let rows = list.numberOfItems(inSection: 0)
         guard rows > 0 else { return .unchanged }
-        let row = min(max(row, 0), rows - 1)
-        let indexPath = IndexPath(item: row, section: 0)
-        marked = dataSource.itemIdentifier(for: indexPath)!
+        let indexPath = IndexPath(item: min(max(row, 0), rows - 1), section: 0)
+        list.focusItem(at: indexPath)
         list.selectItem(at: indexPath, animated: false, scrollPosition: .none)
-        guard let rect = list.layoutAttributesForItem(at: indexPath)?.frame else { return .changed }
-        if rect.minY < list.contentOffset.y {
-            list.scrollToItem(at: indexPath, at: .top, animated: false)
-        } else if rect.maxY > list.contentOffset.y + CGFloat(listHeight) {
-            list.scrollToItem(at: indexPath, at: .bottom, animated: false)
-        }
+        return .changed
+    }
+
+    /// Moves the mark as a key does (`moveFocus(_:)`, which keeps it on screen).
+    private func moveMark(_ move: FocusMove) -> KeyResponse {
+        guard list.moveFocus(move) else { return .unchanged }
+        list.selectItem(at: IndexPath(item: markedRow, section: 0), animated: false, scrollPosition: .none)
         return .changed
     }
 
@@ -263,14 +267,13 @@ public final class TreeApp: ListScreen {
         if query != nil { return handleSearch(key) }
         showsKeys = false
         let row = markedRow
-        let page = max(1, listHeight - 1)
         switch key {
-        case .down, .char("j"): return mark(row: row + 1)
-        case .up, .char("k"): return mark(row: row - 1)
-        case .pageDown, .char(" "): return mark(row: row + page)
-        case .pageUp, .char("b"): return mark(row: row - page)
-        case .home, .char("g"): return mark(row: 0)
-        case .end, .char("G"): return mark(row: .max)
+        case .down, .char("j"): return moveMark(.next)
+        case .up, .char("k"): return moveMark(.previous)
+        case .pageDown, .char(" "): return moveMark(.pageDown)
+        case .pageUp, .char("b"): return moveMark(.pageUp)
+        case .home, .char("g"): return moveMark(.first)
+        case .end, .char("G"): return moveMark(.last)
         case .right, .char("l"):
             if isFolder(marked), !isExpanded(marked) { list.tapOutlineDisclosure(at: IndexPath(item: row, section: 0)) }
         case .left, .char("h"):
@@ -359,10 +362,9 @@ public final class TreeApp: ListScreen {
                 parent = snapshot.parent(of: p)
             }
             snapshot.expand(ancestors)
-            marked = item
             apply(snapshot)
             message = "found \(item.name)"
-            _ = mark(row: markedRow)
+            _ = mark(row: dataSource.indexPath(for: item)?.item ?? markedRow)
             return true
         }
         message = "no loaded name contains \"\(text)\""

@@ -243,4 +243,30 @@ import ReuseTableTerminal
         #expect(grid.lines[6].contains("…") && grid.lines[6].hasSuffix("│"))
         #expect(grid.lines[7].hasPrefix("└"))
     }
+
+    /// The marked tile is the collection view's focus: the keys move it and keep it on screen, the
+    /// ▶ is drawn on its cell only, a click focuses, and deleting it hands focus to the next tile.
+    @Test func theMarkedTileIsTheCollectionViewsFocus() throws {
+        let (app, waterfall) = openWaterfall()
+        let view = waterfall.collection
+        #expect(view.indexPathForFocusedItem == IndexPath(item: 0, section: 0))
+        for _ in 0..<25 { _ = app.handle(.down) }
+        let focused = try #require(view.indexPathForFocusedItem)
+        #expect(focused == IndexPath(item: 25, section: 0))
+        let frame = try #require(view.layoutAttributesForItem(at: focused)?.frame)
+        #expect(frame.minY >= view.contentOffset.y && frame.maxY <= view.contentOffset.y + view.bounds.height, "kept on screen")
+        _ = app.render()
+        for indexPath in view.indexPathsForVisibleItems {
+            #expect((view.cellForItem(at: indexPath) as? FeedTileCell)?.isCursor == (indexPath == focused), "▶ at \(indexPath)")
+        }
+        let next = app.feed.model.postID(at: IndexPath(item: 26, section: 0))
+        #expect(app.handle(.char("d")) == .changed)
+        #expect(view.indexPathForFocusedItem == focused && app.feed.model.postID(at: focused) == next, "the next tile takes focus")
+        let other = try #require(view.indexPathsForVisibleItems.first { $0 != focused })
+        let otherFrame = try #require(view.layoutAttributesForItem(at: other)?.frame)
+        let (column, line) = (Int(otherFrame.midX), Int(otherFrame.midY - view.contentOffset.y))
+        _ = app.handle(.mouse(MouseEvent(kind: .press, button: .left, column: column, line: line)))
+        _ = app.handle(.mouse(MouseEvent(kind: .release, button: .left, column: column, line: line)))
+        #expect(view.indexPathForFocusedItem == other, "a click focuses")
+    }
 }

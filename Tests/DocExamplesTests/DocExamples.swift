@@ -284,6 +284,15 @@ import Testing
         assert(dataSource.snapshot().itemIdentifiers == ["Ada", "Edsger"])
     }
 
+    @Test("Docs/focus.md, block 1") func focusBlock1() throws {
+        @MainActor func focusExample(_ table: TableView) {
+            table.allowsFocus = true
+            table.moveFocus(.next)  // nothing focused: focus enters at the first row
+            table.moveFocus(.pageDown)
+            if let row = table.indexPathForFocusedRow { print("focused", row) }
+        }
+    }
+
     @Test("Docs/heights-and-template-cells.md, block 1") func heightsAndTemplateCellsBlock1() throws {
         let setting = TableViewCell(style: .value1, reuseIdentifier: "setting")
         setting.textLabel?.text = "Wi-Fi"                    // left

@@ -31,13 +31,13 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
 
     /// The waterfall's keys, one line each (`?` shows them over the waterfall).
     nonisolated static let keyHelp: [(String, String)] = [
-        ("↑ ↓  j k", "scroll one line (mouse wheel: three)"),
-        ("PgUp PgDn", "scroll a page (also b, space)"),
-        ("Home End", "top, bottom (also < >)"),
-        ("▶", "the marked tile: the first whose top is on screen"),
-        ("i d m", "insert, delete, move the marked tile: batch updates"),
-        ("E", "reorder mode: Space lifts the marked tile, arrows move it"),
-        ("Enter", "select / deselect the marked tile (tapItem)"),
+        ("↑ ↓  j k", "focus the previous, next tile (wheel: scroll)"),
+        ("PgUp PgDn", "focus a page up, down (also b, space)"),
+        ("Home End", "focus the first, last tile (also < >)"),
+        ("▶", "the focused tile (a click focuses it)"),
+        ("i d m", "insert, delete, move the focused tile: batch updates"),
+        ("E", "reorder mode: Space lifts the focused tile, arrows move it"),
+        ("Enter", "select / deselect the focused tile (tapItem)"),
         ("w", "width change: tile heights computed again, all re-placed"),
         ("p", "reuse pool on/off: watch 'created'"),
         ("c", "back to the table"),
@@ -104,6 +104,8 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         collection.frame = CGRect(x: 0, y: 0, width: collectionWidth, height: max(1, height))
         layout.numberOfColumns = WaterfallScreen.columns(forWidth: collectionWidth)
         timePlacement("reload") { collection.reloadData() }
+        collection.allowsFocus = true  // the marked tile is the collection view's focus (Docs/focus.md)
+        collection.moveFocus(.first)
         message = "reloadData: \(itemCount.grouped) tiles placed in \(millis(lastUpdateMicroseconds)). ? keys · c table"
     }
 
@@ -171,18 +173,20 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         let page = max(1, Int(collection.bounds.height) - 2)
         switch key {
         case .char("E"): return toggleReorder()
-        case .down, .char("j"): return scroll(by: 1)
-        case .up, .char("k"): return scroll(by: -1)
+        case .down, .char("j"): return collection.moveFocus(.next) ? .changed : scroll(by: 1)
+        case .up, .char("k"): return collection.moveFocus(.previous) ? .changed : scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
         case .mouse(let event): return click(event)
-        case .pageDown, .char(" "), .ctrl("f"): return scroll(by: page)
-        case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -page)
+        case .pageDown, .char(" "), .ctrl("f"): return collection.moveFocus(.pageDown) ? .changed : scroll(by: page)
+        case .pageUp, .char("b"), .ctrl("b"): return collection.moveFocus(.pageUp) ? .changed : scroll(by: -page)
         case .home, .char("<"):
+            collection.moveFocus(.first)
             collection.contentOffset = .zero
             message = "Top."
             return .changed
         case .end, .char(">"), .char("G"):
+            collection.moveFocus(.last)
             collection.contentOffset.y = collection.maximumContentOffsetY
             message = "End: the bottom of the tallest column of day \(days)."
             return .changed
@@ -268,6 +272,7 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         let point = CGPoint(
             x: collection.bounds.minX + CGFloat(event.column) + 0.5, y: collection.bounds.minY + CGFloat(event.line) + 0.5)
         guard let indexPath = collection.indexPathForItem(at: point) else { return .unchanged }
+        collection.focusItem(at: indexPath)
         collection.tapItem(at: indexPath)
         message = "Click: tapItem — day \(indexPath.section + 1), post \((indexPath.item + 1).grouped) selected."
         return .changed
@@ -343,13 +348,9 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         (0..<days).first { feed.model.numberOfRows(inSection: $0) > 0 }.map { IndexPath(item: 0, section: $0) }
     }
 
-    /// The marked tile `i`, `d`, `m` and Enter act on: the lowest index path among tiles starting on
-    /// screen (so an insert lands near the top of the day on screen).
-    var cursorIndexPath: IndexPath? {
-        let top = collection.contentOffset.y
-        let visible = collection.indexPathsForVisibleItems
-        return visible.first { (collection.cellForItem(at: $0)?.frame.minY ?? -1) >= top } ?? visible.first
-    }
+    /// The marked tile `i`, `d`, `m` and Enter act on: the collection view's focused item, which
+    /// follows its post through every edit (a deleted one hands focus to the next).
+    var cursorIndexPath: IndexPath? { collection.indexPathForFocusedItem }
 
     // MARK: CollectionViewDataSource
 
@@ -417,10 +418,6 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
 
     /// Draws the collection (and the portrait margin after `w`) into the top of `grid`.
     func render(into grid: inout CharGrid) {
-        let cursor = cursorIndexPath
-        for indexPath in collection.indexPathsForVisibleItems {
-            (collection.cellForItem(at: indexPath) as? FeedTileCell)?.isCursor = indexPath == cursor
-        }
         Renderer.render(collection, into: &grid)
         if isRotated {
             let x = collectionWidth

@@ -179,6 +179,7 @@ open class CollectionView: ScrollView {
         closeSwipe()  // and none shows swipe actions
         if !keepingHeightCache { indexPathHeightCache.invalidateAll() }
         itemCounts = validatedCounts()
+        engine.focus.followReload(counts: itemCounts)  // focus keeps its index path, or the nearest item (`FocusState`)
         reportedBadFrames = []
         collectionViewLayout.invalidateLayout()
         // The new counts are in place before `didEndDisplaying`: a delegate reading the view sees them.

@@ -39,6 +39,18 @@ public protocol CollectionViewDelegate: AnyObject {
     /// `canPerformPrimaryActionForItemAt` allowed it. Default: nothing.
     func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath)
 
+    // MARK: Focus (`CollectionView+Focus.swift`, Docs/focus.md)
+
+    /// Whether the item can take focus; false: moves pass over it. Default: true.
+    func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
+    /// Whether focus arriving on the item selects it. Default: the view's `selectionFollowsFocus`.
+    func collectionView(_ collectionView: CollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool
+    /// Whether focus may move as `context` says; false keeps it where it is. Default: true.
+    func collectionView(_ collectionView: CollectionView, shouldUpdateFocusIn context: CollectionViewFocusUpdateContext) -> Bool
+    /// Focus moved as `context` says (the cells already show it). Default: nothing.
+    func collectionView(
+        _ collectionView: CollectionView, didUpdateFocusIn context: CollectionViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator)
+
     // MARK: Editing (`CollectionView+Swipe.swift`)
 
     /// Whether the item can be edited: false offers no swipe actions on it. Default: true (UIKit's).
@@ -85,6 +97,21 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, canPerformPrimaryActionForItemAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing.
     public func collectionView(_ collectionView: CollectionView, performPrimaryActionForItemAt indexPath: IndexPath) {}
+
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool { true }
+    /// Default: the view's `selectionFollowsFocus`.
+    public func collectionView(_ collectionView: CollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool {
+        collectionView.selectionFollowsFocus
+    }
+    /// Default: true.
+    public func collectionView(_ collectionView: CollectionView, shouldUpdateFocusIn context: CollectionViewFocusUpdateContext) -> Bool {
+        true
+    }
+    /// Default: nothing.
+    public func collectionView(
+        _ collectionView: CollectionView, didUpdateFocusIn context: CollectionViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator
+    ) {}
 
     /// Default: true.
     public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }

@@ -133,6 +133,8 @@ struct CellStateFlags: Equatable {
     var isExpanded = false
     /// The row or item is lifted.
     var isReordering = false
+    /// The row or item has focus (`FocusState`).
+    var isFocused = false
 }
 
 /// The view behind a cell's content that shows its `BackgroundConfiguration`: it holds the

@@ -31,9 +31,10 @@ public struct ConfigurationStateCustomKey: Hashable, Sendable, RawRepresentable 
 /// The state of a view that is not a cell — a table's header or footer view (UIKit:
 /// `UIViewConfigurationState`).
 ///
-/// `isFocused` and `isDisabled` stay false for every view ReuseTable updates: it has no focus
-/// engine and no way to disable a view. They are here, settable, so configurations can be
-/// resolved for them (and tests can ask what a disabled look would be).
+/// `isFocused` and `isDisabled` stay false for the header and footer views ReuseTable updates: focus
+/// is a row's or an item's (`CellConfigurationState.isFocused`), and nothing disables a view. They are
+/// here, settable, so configurations can be resolved for them (and tests can ask what a disabled look
+/// would be).
 public struct ViewConfigurationState: ConfigurationState, Hashable {
     /// Whether the view is selected.
     public var isSelected = false
@@ -41,7 +42,7 @@ public struct ViewConfigurationState: ConfigurationState, Hashable {
     public var isHighlighted = false
     /// Whether the view is disabled; ReuseTable never sets it.
     public var isDisabled = false
-    /// Whether the view has focus; ReuseTable has no focus model and never sets it.
+    /// Whether the view has focus; ReuseTable sets it on cells only (a header or footer never has it).
     public var isFocused = false
     /// Custom states by key.
     var customStates: [ConfigurationStateCustomKey: AnyHashable] = [:]
@@ -62,8 +63,9 @@ public struct ViewConfigurationState: ConfigurationState, Hashable {
 /// The view showing the cell sets every flag it knows from its own state (never from the cell's
 /// memory, which a reused cell would carry over): `isSelected`, `isHighlighted` from the
 /// selection; `isEditing` from the table's editing mode; `isSwiped` for the row showing swipe
-/// actions; `isReordering` for the lifted row or item. `isExpanded` is for outlines. `isFocused`
-/// and `isDisabled` stay false (no focus model, nothing disables a cell). See Docs/modern-cells.md.
+/// actions; `isReordering` for the lifted row or item; `isFocused` for the focused row or item
+/// (`TableView.allowsFocus`, Docs/focus.md). `isExpanded` is for outlines. `isDisabled` stays false
+/// (nothing disables a cell). See Docs/modern-cells.md.
 public struct CellConfigurationState: ConfigurationState, Hashable {
     /// Whether the cell's row or item is selected.
     public var isSelected = false
@@ -71,7 +73,7 @@ public struct CellConfigurationState: ConfigurationState, Hashable {
     public var isHighlighted = false
     /// Whether the cell is disabled; ReuseTable never sets it.
     public var isDisabled = false
-    /// Whether the cell has focus; ReuseTable has no focus model and never sets it.
+    /// Whether the cell's row or item is the focused one (`indexPathForFocusedRow`, `indexPathForFocusedItem`).
     public var isFocused = false
     /// Whether the view is in editing mode.
     public var isEditing = false

@@ -71,12 +71,14 @@ extension ReuseEngineView {
     }
 
     /// A cell the data source just handed over: it shows the view's state for `indexPath`
-    /// (selection, editing, the open swipe, the item's expansion; not lifted) and runs its update now — once per time the
+    /// (selection, focus, editing, the open swipe, the item's expansion; not lifted) and runs its update now — once per time the
     /// data source configures it, since the data source may have set a new configuration or handler.
     /// - Complexity: O(1) plus the update.
     func prepareConfiguration(of cell: Cell, at indexPath: IndexPath) {
         showSelection(on: cell, at: indexPath)  // every time: a reused cell must not keep another's state
-        cell.cellFlags = cellStateFlags(at: indexPath)
+        var flags = cellStateFlags(at: indexPath)
+        flags.isFocused = engine.focus.focused == indexPath  // focus is the engine's, for both views (`FocusState`)
+        cell.cellFlags = flags
         showEditing(onArriving: cell)
         cell.setNeedsUpdateConfiguration()
         if cell.hasConfigurationUpdateHandler {

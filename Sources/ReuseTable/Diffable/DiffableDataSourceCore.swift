@@ -129,6 +129,8 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
         // (Docs/reordering.md): the snapshot and the screen then change together.
         view.cancelMovementBeforeReload(by: "apply(_:animatingDifferences:completion:)")
         let difference = precomputed?.0 ?? SnapshotDifference(from: current, to: snapshot)
+        let old = current
+        let focused = view.focusedIndexPath.flatMap { old.item(at: $0) }
         current = next
         if !difference.isEmpty {
             // The calls a caller would make, in their order, recorded into one batch.
@@ -136,12 +138,40 @@ final class DiffableDataSourceCore<SectionIdentifier: Hashable & Sendable, ItemI
                 {
                     view.record("apply(_:animatingDifferences:completion:)") { batch in difference.record(into: &batch) }
                 }, completion: nil)
+            // Focus follows its item by identity, also where the batch deletes and inserts it (a moved and reloaded item).
+            if let focused {
+                view.placeFocusFollowingIdentity(Self.focusTarget(of: focused, old: old, new: next))
+            }
         }
         if !difference.reconfiguredItems.isEmpty { view.reconfigureVisible(at: difference.reconfiguredItems) }
         if view.showsOutlines { view.markExpansion { isItemExpanded(at: $0) } }  // a whole snapshot may flatten an outline
         lastApply = DiffableApplyReport(difference, nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         if let precomputed { lastApply.diffNanosecondsOffMainActor = precomputed.1 }
         completion?()
+    }
+
+    /// Where focus goes when the focused item was `focused` in `old` and the data is now `new`: the
+    /// item itself when it stays, else the nearest following item of `old` that stays, else the
+    /// nearest preceding one (the rule of `FocusState.follow(_:oldCounts:)`, by identity).
+    /// - Complexity: O(1) hash lookups when the item stays; one per item passed over otherwise.
+    static func focusTarget(
+        of focused: ItemIdentifier, old: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
+        new: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>
+    ) -> IndexPath? {
+        if let stays = new.indexPath(of: focused) { return stays }
+        guard let start = old.indexPath(of: focused) else { return nil }
+        let sections = old.storage.items
+        for section in start.section..<sections.count {
+            for item in sections[section][(section == start.section ? start.row + 1 : 0)...] {
+                if let stays = new.indexPath(of: item) { return stays }
+            }
+        }
+        for section in stride(from: start.section, through: 0, by: -1) {
+            for item in sections[section][..<(section == start.section ? start.row : sections[section].count)].reversed() {
+                if let stays = new.indexPath(of: item) { return stays }
+            }
+        }
+        return nil
     }
 
     /// Throws when `apply` would be reentrant (called from the cell provider).
@@ -206,6 +236,10 @@ protocol DiffableTarget: AnyObject {
     func markExpansion(_ isExpanded: (IndexPath) -> Bool)
     /// Cancels an interactive movement before an apply made outside callbacks (`InteractiveMovement+WaitingCalls.swift`).
     func cancelMovementBeforeReload(by call: String)
+    /// The focused row or item (`FocusState`).
+    var focusedIndexPath: IndexPath? { get }
+    /// After an apply: focus on the row its item is now in (`Selection/FocusHost.swift`).
+    func placeFocusFollowingIdentity(_ indexPath: IndexPath?)
 }
 
 extension TableView: DiffableTarget {

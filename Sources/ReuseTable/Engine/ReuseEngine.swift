@@ -29,6 +29,8 @@ final class ReuseEngine<Cell: PooledCell> {
     var hasLoadedData = false
     /// The selected index paths: state of the view, never of a cell (`SelectionState`).
     var selection = SelectionState()
+    /// The focused row or item and the one remembered: state of the view, never of a cell (`FocusState`).
+    var focus = FocusState()
     /// The batch `performBatchUpdates(_:completion:)` (and the table's `beginUpdates()`) record.
     var batchRecorder = BatchRecorder()
     /// Index paths announced to the prefetch data source and not yet displayed or cancelled.

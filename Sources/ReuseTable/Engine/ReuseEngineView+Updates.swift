@@ -58,10 +58,17 @@ extension ReuseEngineView {
         endBatch()
     }
 
-    /// Takes the cells on screen and the selection through `plan` (`moveCellsOnScreen(lifted:to:)`).
+    /// Takes the cells on screen, the selection and focus through `plan` (`moveCellsOnScreen(lifted:to:)`);
+    /// called before the view's counts change (focus reads them to find a neighbour).
     func followUpdate(_ plan: AppliedUpdate, lifted: VisibleRows<Cell>.Entry?) -> [VisibleRows<Cell>.Entry] {
         let leaving = moveCellsOnScreen(lifted: lifted) { plan.newIndexPath(forOld: $0) }
         changeSelection { $0.follow(plan) }  // the same mapping as the cells: deletes drop, moves carry, reloads keep
+        if engine.focus.focused != nil || engine.focus.remembered != nil {
+            var focus = engine.focus
+            focus.follow(plan, oldCounts: countsAsLoaded)  // a row that leaves hands focus to a neighbour (`FocusState`)
+            engine.focus = focus
+            showFocusOnCellsOnScreen()
+        }
         return leaving
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// are generic and specialized for each view in an optimized (whole-module) build, so the
 /// table's hot paths need no indirection.
 @MainActor
-protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, ConfigurationUpdateHost {
+protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, FocusHost, ConfigurationUpdateHost {
     /// `TableViewCell` or `CollectionViewCell`.
     associatedtype Cell: PooledCell
     /// What the view places beside cells: the table's headers and footers, the collection

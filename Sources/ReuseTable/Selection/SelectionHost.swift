@@ -167,22 +167,31 @@ extension ReuseEngineView {
                     deselect(target, animated: false)
                     _ = selectionCallback(.didDeselect, target)
                 }
-            } else if let target = checkedAnswer(selectionCallback(.willSelect, indexPath), .willSelect) {
-                if !allowsMultipleSelection {
-                    for previous in engine.selection.sorted where previous != target {
-                        guard let other = checkedAnswer(selectionCallback(.willDeselect, previous), .willDeselect)
-                        else { continue }
-                        deselect(other, animated: false)
-                        _ = selectionCallback(.didDeselect, other)
-                    }
-                }
-                add(target, animated: false)  // a row whose deselection was vetoed stays selected, as in UIKit
-                _ = selectionCallback(.didSelect, target)
+            } else if let target = selectWithDelegate(indexPath) {
                 performPrimaryActionAfterTap(on: target)
             }
             if engine.selection.highlighted != nil { highlight(nil) }
             _ = selectionCallback(.didUnhighlight, indexPath)
         }
+    }
+
+    /// The selecting part of a tap (and of selection following focus): `willSelect` (nil vetoes,
+    /// another index path redirects) → in single selection, `willDeselect` / deselect /
+    /// `didDeselect` for each other selected row → select → `didSelect`. Returns the row selected.
+    @discardableResult
+    func selectWithDelegate(_ indexPath: IndexPath) -> IndexPath? {
+        guard let target = checkedAnswer(selectionCallback(.willSelect, indexPath), .willSelect) else { return nil }
+        if !allowsMultipleSelection {
+            for previous in engine.selection.sorted where previous != target {
+                guard let other = checkedAnswer(selectionCallback(.willDeselect, previous), .willDeselect)
+                else { continue }
+                deselect(other, animated: false)
+                _ = selectionCallback(.didDeselect, other)
+            }
+        }
+        add(target, animated: false)  // a row whose deselection was vetoed stays selected, as in UIKit
+        _ = selectionCallback(.didSelect, target)
+        return target
     }
 
     /// The primary action of the row a tap selected, when it is the only row selected (a tap that

@@ -325,6 +325,7 @@ extension TableViewCell: SlottedCell {
         state.isSwiped = configurationSlots.flags.isSwiped
         state.isExpanded = configurationSlots.flags.isExpanded
         state.isReordering = configurationSlots.flags.isReordering
+        state.isFocused = configurationSlots.flags.isFocused
         return state
     }
 

@@ -64,6 +64,17 @@ public protocol TableViewDelegate: AnyObject {
     /// this row alone and `canPerformPrimaryActionForRowAt` allowed it. Default: nothing.
     func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
 
+    // MARK: Focus (`TableView+Focus.swift`, Docs/focus.md)
+
+    /// Whether the row can take focus; false: moves pass over it. Default: true.
+    func tableView(_ tableView: TableView, canFocusRowAt indexPath: IndexPath) -> Bool
+    /// Whether focus arriving on the row selects it. Default: the table's `selectionFollowsFocus`.
+    func tableView(_ tableView: TableView, selectionFollowsFocusForRowAt indexPath: IndexPath) -> Bool
+    /// Whether focus may move as `context` says; false keeps it where it is. Default: true.
+    func tableView(_ tableView: TableView, shouldUpdateFocusIn context: TableViewFocusUpdateContext) -> Bool
+    /// Focus moved as `context` says (the cells already show it). Default: nothing.
+    func tableView(_ tableView: TableView, didUpdateFocusIn context: TableViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator)
+
     // MARK: Editing and swipe actions (`TableView+Editing.swift`, `TableView+Swipe.swift`)
 
     /// The editing style of a row; a swipe without a trailing configuration offers Delete only for `.delete`.
@@ -155,6 +166,19 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, canPerformPrimaryActionForRowAt indexPath: IndexPath) -> Bool { true }
     /// Default: nothing.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
+
+    /// Default: true.
+    public func tableView(_ tableView: TableView, canFocusRowAt indexPath: IndexPath) -> Bool { true }
+    /// Default: the table's `selectionFollowsFocus`.
+    public func tableView(_ tableView: TableView, selectionFollowsFocusForRowAt indexPath: IndexPath) -> Bool {
+        tableView.selectionFollowsFocus
+    }
+    /// Default: true.
+    public func tableView(_ tableView: TableView, shouldUpdateFocusIn context: TableViewFocusUpdateContext) -> Bool { true }
+    /// Default: nothing.
+    public func tableView(
+        _ tableView: TableView, didUpdateFocusIn context: TableViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator
+    ) {}
 
     // MARK: Editing and swipe actions
 

@@ -3,7 +3,7 @@ import ReuseTable
 
 // The mouse on a `ListScreen`: what is under a cell (`target(atColumn:line:)`), a click that taps a
 // row — selecting it and performing its primary action, as a finger would — a drag on the scroll
-// indicator, and Enter for the selected row's primary action (Docs/index.md, "The terminal product").
+// indicator, and Enter for the focused (else the selected) row's primary action (Docs/index.md, "The terminal product").
 
 /// What a cell of a `ListScreen` shows, for the mouse.
 public enum ListScreenTarget: Hashable, Sendable {
@@ -108,19 +108,21 @@ extension ListScreen {
         return scrollView.contentOffset.y == old ? .unchanged : .changed
     }
 
-    /// Performs the primary action of the selected row (the first in multiple selection), as a click
-    /// would after selecting it: asked through `canPerformPrimaryActionForRowAt` / `ForItemAt`, then
-    /// `performPrimaryActionForRowAt` / `ForItemAt`. `.unchanged` when nothing is selected.
+    /// Performs the primary action of the focused row, else of the selected row (the first in
+    /// multiple selection), as a click would after selecting it: asked through
+    /// `canPerformPrimaryActionForRowAt` / `ForItemAt`, then `performPrimaryActionForRowAt` /
+    /// `ForItemAt`. `.unchanged` when nothing is focused or selected.
     public func performPrimaryActionForSelection() -> KeyResponse {
         if let table = tableView {
-            guard let indexPath = table.indexPathForSelectedRow, let delegate = table.delegate,
+            guard let indexPath = table.indexPathForFocusedRow ?? table.indexPathForSelectedRow, let delegate = table.delegate,
                 delegate.tableView(table, canPerformPrimaryActionForRowAt: indexPath)
             else { return .unchanged }
             delegate.tableView(table, performPrimaryActionForRowAt: indexPath)
             return .changed
         }
         guard let collectionView = scrollView as? CollectionView,
-            let indexPath = collectionView.indexPathsForSelectedItems?.sorted().first, let delegate = collectionView.delegate,
+            let indexPath = collectionView.indexPathForFocusedItem ?? collectionView.indexPathsForSelectedItems?.sorted().first,
+            let delegate = collectionView.delegate,
             delegate.collectionView(collectionView, canPerformPrimaryActionForItemAt: indexPath)
         else { return .unchanged }
         delegate.collectionView(collectionView, performPrimaryActionForItemAt: indexPath)

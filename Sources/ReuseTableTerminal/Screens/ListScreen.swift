@@ -8,8 +8,11 @@ import ReuseTable
 ///     try EventLoop().run(screen)
 ///
 /// Keys: ↑ ↓ (`j` `k`) a line, the wheel three, PgUp PgDn (`b` space) a page, Home End (`g` `G`),
-/// Enter the selected row's primary action, `q` or Ctrl-C quits; override `handle(_:)` for more
-/// (call `super`). The mouse: a click taps the row under it (selects it and performs its primary
+/// Enter the focused (else the selected) row's primary action, `q` or Ctrl-C quits; override
+/// `handle(_:)` for more (call `super`). When the view's `allowsFocus` is on, the keys move focus
+/// instead (↑ ↓ a row, PgUp PgDn a page, Home End the ends, `[` `]` a section: `moveFocus(_:)`,
+/// which keeps the focused row on screen), scrolling only where focus cannot go further. The mouse:
+/// a click focuses the row under it and taps it (selects it and performs its primary
 /// action; `click(_:)`), a press or drag on the scroll indicator scrolls there
 /// (`ListScreen+Mouse.swift`); `respondsToMouse` false ignores it. While a table has estimated
 /// rows, idle time measures them all with a `HeightPrecacher` in 2 ms slices, the viewport kept
@@ -96,14 +99,16 @@ open class ListScreen: TerminalScreen {
     open func handle(_ key: Key) -> KeyResponse {
         let page = max(1, listHeight - 1)
         switch key {
-        case .down, .char("j"): return scroll(by: 1)
-        case .up, .char("k"): return scroll(by: -1)
+        case .down, .char("j"): return moveFocus(.next) { scroll(by: 1) }
+        case .up, .char("k"): return moveFocus(.previous) { scroll(by: -1) }
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
-        case .pageDown, .char(" "), .ctrl("f"): return scroll(by: page)
-        case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -page)
-        case .home, .char("g"), .char("<"): return scrollToTop()
-        case .end, .char("G"), .char(">"): return scrollToEnd()
+        case .pageDown, .char(" "), .ctrl("f"): return moveFocus(.pageDown) { scroll(by: page) }
+        case .pageUp, .char("b"), .ctrl("b"): return moveFocus(.pageUp) { scroll(by: -page) }
+        case .home, .char("g"), .char("<"): return moveFocus(.first) { scrollToTop() }
+        case .end, .char("G"), .char(">"): return moveFocus(.last) { scrollToEnd() }
+        case .char("]"): return moveFocus(.nextSection) { .unchanged }
+        case .char("["): return moveFocus(.previousSection) { .unchanged }
         case .enter: return performPrimaryActionForSelection()
         case .mouse(let event): return handleMouse(event)
         case .char("q"), .ctrl("c"): return .quit
@@ -119,8 +124,10 @@ open class ListScreen: TerminalScreen {
         switch target {
         case .row(let indexPath), .accessory(let indexPath):
             if let table = tableView {
+                table.focusRow(at: indexPath)  // nothing while the table's allowsFocus is off
                 table.tapRow(at: indexPath)
             } else if let collectionView = scrollView as? CollectionView {
+                collectionView.focusItem(at: indexPath)
                 collectionView.tapItem(at: indexPath)
             }
             return .changed
@@ -138,6 +145,28 @@ open class ListScreen: TerminalScreen {
         precacher.budget = budget
         if !precacher.step() { self.precacher = nil }
         return true
+    }
+
+    // MARK: Focus
+
+    /// Whether the keys move focus: the view's `allowsFocus`.
+    public var keysMoveFocus: Bool {
+        if let table = tableView { return table.allowsFocus }
+        return (scrollView as? CollectionView)?.allowsFocus ?? false
+    }
+
+    /// The focused row or item, or nil.
+    public var focusedIndexPath: IndexPath? {
+        if let table = tableView { return table.indexPathForFocusedRow }
+        return (scrollView as? CollectionView)?.indexPathForFocusedItem
+    }
+
+    /// Moves focus by `move` when the keys move focus (`keysMoveFocus`); otherwise, or where focus
+    /// cannot go further (the last row, with a footer below it), runs `otherwise` (a scroll).
+    public func moveFocus(_ move: FocusMove, otherwise: () -> KeyResponse) -> KeyResponse {
+        guard keysMoveFocus else { return otherwise() }
+        let moved = tableView?.moveFocus(move) ?? (scrollView as? CollectionView)?.moveFocus(move) ?? false
+        return moved ? .changed : otherwise()
     }
 
     // MARK: Scrolling

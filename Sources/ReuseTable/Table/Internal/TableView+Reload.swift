@@ -15,6 +15,7 @@ extension TableView {
         // The counts first, then the callbacks: a change a delegate makes from
         // `didEndDisplaying` (with its own update call) comes after this reload.
         let counts = validatedCounts()
+        engine.focus.followReload(counts: counts)  // focus keeps its index path, or the nearest row (`FocusState`)
         // A row lifted while this reload waited cannot be found in the new data (`InteractiveMovement+WaitingCalls.swift`).
         if let lifted = loseMovementToReload(by: keepingHeightCache ? "reloadDataWithoutInvalidatingHeightCache()" : "reloadData()") {
             recycle([lifted])
