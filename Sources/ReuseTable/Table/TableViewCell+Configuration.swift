@@ -89,6 +89,7 @@ extension TableViewCell {
         state.isSwiped = configurationSlots.flags.isSwiped
         state.isExpanded = configurationSlots.flags.isExpanded
         state.isReordering = configurationSlots.flags.isReordering
+        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
         return state
     }
 }
