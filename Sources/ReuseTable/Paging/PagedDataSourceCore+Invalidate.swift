@@ -164,9 +164,14 @@ extension PagedDataSourceCore {
             }
         }
         resident = reloaded.filter { !$0.value.isEmpty && $0.key * pageSize < newCount }
+        let hadFailed = !failed.isEmpty
         failed = [:]
         countKind = kind
         applyBatch(newCount: newCount, runs: runs, call: "invalidate()")
+        // Error rows on screen are placeholders again (their pages load when asked).
+        if hadFailed, let rows = target?.rowsOnScreen {
+            target?.reconfigureVisible(at: rows.filter { peek($0).state == .placeholder }.map { IndexPath(row: $0, section: 0) })
+        }
     }
 
     /// Consecutive resident pages: the rows from `start`, as they were and as they are now.

@@ -288,11 +288,14 @@ extension CollectionView: PagedTarget {
     /// `reconfigureItems(at:)`, then a layout that measures its items forgets their heights, so the
     /// items are measured again as they show (`Engine/ViewportMeasuring.swift`); the item seen highest
     /// is recorded first as live data's anchor (`Engine/LiveData.swift`) and put back when the view
-    /// settles, as for any change, since forgotten heights above it turn back into estimates.
+    /// settles, as for any change, since forgotten heights above it turn back into estimates. The
+    /// items on screen are forgotten too (measured again, at the same heights): the measuring walk
+    /// then anchors on that first item seen, not on a measured one below the page.
     func pageLanded(rows: [IndexPath]) {
         reconfigureItems(at: rows)
         guard collectionViewLayout is CollectionViewCompositionalLayout else { return }
         recordBeforeChange { liveAnchor { $0 } }
-        collectionViewLayout.invalidateItems(at: rows)
+        let onScreen = engine.cellsOnScreen.entries.map(\.indexPath).filter { !rows.contains($0) }
+        collectionViewLayout.invalidateItems(at: rows + onScreen)
     }
 }

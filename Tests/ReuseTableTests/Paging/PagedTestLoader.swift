@@ -116,12 +116,14 @@ final class ControlledLoader {
 /// Answers the pending load at `index` (or fails it, or adds `extra` items) and waits until the
 /// source has applied or dropped the answer.
 @MainActor
-func land(_ harness: PagedHarness, _ loader: ControlledLoader, at index: Int = 0, failing: Bool = false, extra: Int = 0) async {
+@discardableResult
+func land(_ harness: PagedHarness, _ loader: ControlledLoader, at index: Int = 0, failing: Bool = false, extra: Int = 0) async -> Range<Int> {
     await arrived(harness, loader)
     let request = loader.take(index)
     let task = request.token.flatMap { harness.core.task(token: $0) }
     loader.answer(request, failing: failing, extra: extra)
     await task?.value
+    return request.range
 }
 
 /// Waits until every load the source started has reached the loader (is in `pending`).
