@@ -114,6 +114,8 @@ extension PagedDataSourceCore {
         defer {
             if generation == self.generation {
                 isInvalidating = false
+                // The loads cancelled above include those of the rows on screen: asked for again.
+                for page in visiblePages where page * pageSize < rowCount { need(page, urgent: false) }
                 startWaiting()
             }
         }
