@@ -77,20 +77,13 @@ final class DatabaseRows {
         }
     }
 
-    /// A value as a cell shows it: a `time` column's epoch seconds as a UTC date and time.
-    static func show(_ value: DatabaseValue, column: String) -> String {
+    /// A value as a cell shows it: a `time` column's epoch seconds as a UTC date and time
+    /// ("2020-01-07 10:46:22 UTC").
+    nonisolated static func show(_ value: DatabaseValue, column: String) -> String {
         guard column == "time", let seconds = value.integer else { return value.description }
-        return timeFormat.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        let iso = Date(timeIntervalSince1970: TimeInterval(seconds)).ISO8601Format()  // 2020-01-07T10:46:22Z
+        return iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
-
-    /// "2020-01-01 12:03" in UTC.
-    static let timeFormat: DateFormatter = {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "UTC")
-        format.dateFormat = "yyyy-MM-dd HH:mm"
-        return format
-    }()
 
     /// The text of row `row` as it is now (tests).
     func text(ofRow row: Int) -> String {

@@ -86,7 +86,8 @@ final class DatabaseScreen: TerminalScreen {
         let order = orders[orderIndex]
         let filtered = filter.map { " · \($0)" } ?? ""
         let status = rows.source.status
-        return "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(status.residentPages) · loading \(status.loadsInFlight)"
+        return
+            "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(status.residentPages) · loading \(status.loadsInFlight)"
             + " · placeholders \(status.placeholdersOnScreen)\(following ? " · following" : "") · ? keys"
     }
 

@@ -227,7 +227,10 @@ final class PagedDataSourceCore<Item: Identifiable & Equatable & Sendable> where
     func evictFarPages() {
         let onScreen = visiblePages
         while resident.count > configuration.maximumResidentPages {
-            guard let farthest = resident.keys.filter({ !onScreen.contains($0) }).max(by: { distance($0, from: onScreen) < distance($1, from: onScreen) })
+            guard
+                let farthest = resident.keys.filter({ !onScreen.contains($0) }).max(by: {
+                    distance($0, from: onScreen) < distance($1, from: onScreen)
+                })
             else { return }
             resident[farthest] = nil
             counters.pagesEvicted += 1

@@ -42,7 +42,10 @@ import Testing
         harness.source.errorHandler = { reported.append($0.message) }
         await land(harness, loader, failing: true)
         #expect(harness.visibleRows.filter { $0.row < 10 }.allSatisfy { $0.shown == .failed && $0.state == .failed })
-        #expect(reported == ["TableViewPagedDataSource: loading rows 0..<10 failed: disk on fire. The rows show as failed; retryFailedPages() loads them again."])
+        #expect(
+            reported == [
+                "TableViewPagedDataSource: loading rows 0..<10 failed: disk on fire. The rows show as failed; retryFailedPages() loads them again."
+            ])
         await landAll(harness, loader)
         #expect(harness.visibleRows.filter { $0.row >= 10 }.allSatisfy { $0.shown == .item(id: $0.row, version: 0) })
         harness.source.retryFailedPages()
@@ -59,7 +62,8 @@ import Testing
         await land(harness, loader, extra: 2)
         #expect(
             harness.source.lastError?.message
-                == "TableViewPagedDataSource: the loader returned 12 items for rows 0..<10 (10 asked); the rows show as failed, nothing else changed.")
+                == "TableViewPagedDataSource: the loader returned 12 items for rows 0..<10 (10 asked); the rows show as failed, nothing else changed."
+        )
         await land(harness, loader)
         #expect(harness.visibleRows.allSatisfy { $0.row < 10 ? $0.shown == .failed : $0.shown == .item(id: $0.row, version: 0) })
         #expect(harness.source.status.rows == 100)
@@ -88,7 +92,8 @@ import Testing
         loader.countFails = true
         loader.items.removeLast(50)
         await harness.source.invalidate()
-        #expect(harness.source.lastError?.message == "TableViewPagedDataSource: invalidate(): counting the rows failed: disk on fire; nothing changed.")
+        #expect(
+            harness.source.lastError?.message == "TableViewPagedDataSource: invalidate(): counting the rows failed: disk on fire; nothing changed.")
         #expect(harness.source.status.rows == 100)
     }
 
@@ -141,7 +146,8 @@ import Testing
         let moved = after.first { $0.shown == anchorID }!
         #expect(moved.row == before.row + 1)
         #expect(moved.frame.minY - harness.table.contentOffset.y == before.screenY)
-        #expect(after.allSatisfy { $0.shown == .placeholder || $0.shown == .item(id: loader.items[$0.row].id, version: loader.items[$0.row].version) })
+        #expect(
+            after.allSatisfy { $0.shown == .placeholder || $0.shown == .item(id: loader.items[$0.row].id, version: loader.items[$0.row].version) })
         #expect(after.contains { $0.shown == .item(id: before.row + 2, version: 1) })
         #expect(harness.source.status.rows == 200)
     }

@@ -263,7 +263,8 @@ final class PagedCollectionHarness: PagedHarness {
         }
         collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 200), collectionViewLayout: layout)
         collection.register(PagedCollectionCell.self, forCellWithReuseIdentifier: "item")
-        source = CollectionViewPagedDataSource(collectionView: collection, loader: loader.loader(), configuration: configuration) { view, indexPath, row in
+        source = CollectionViewPagedDataSource(collectionView: collection, loader: loader.loader(), configuration: configuration) {
+            view, indexPath, row in
             let cell = view.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath) as! PagedCollectionCell
             (cell.shown, cell.fitting) = pagedLook(row, width: view.bounds.width)
             return cell
