@@ -66,8 +66,10 @@ final class DatabaseScreen: TerminalScreen {
         }
     }
 
-    /// True from the start of a count until the idle step has taken its result.
-    var isCounting: Bool { counter.isPending }
+    /// True from the start of a count until the invalidation that takes its result has been applied.
+    var isCounting: Bool { counter.isPending || invalidations > 0 }
+    /// Invalidations of the source started and not finished.
+    private var invalidations = 0
 
     /// Rows on screen whose page has not arrived.
     var placeholdersOnScreen: Int { rows.source.status.placeholdersOnScreen }
@@ -199,9 +201,12 @@ final class DatabaseScreen: TerminalScreen {
         }
         if counter.take() != nil {
             let source = rows.source
+            invalidations += 1
             Task { [weak self] in
                 await source.invalidate()
-                if let self, following { _ = list.scrollToEnd() }
+                guard let self else { return }
+                invalidations -= 1
+                if following { _ = list.scrollToEnd() }
             }
             changed = true
         }

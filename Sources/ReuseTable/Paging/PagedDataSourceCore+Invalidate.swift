@@ -60,7 +60,7 @@ extension PagedDataSourceCore {
             setCount(.unknown(atLeast: end + pageSize))
         }
         if items.isEmpty { resident[page] = nil }
-        evictFarPages()
+        evictFarPages(keeping: page)
         target?.pageLanded(rows: rowsOf(page))
     }
 

@@ -223,12 +223,13 @@ final class PagedDataSourceCore<Item: Identifiable & Equatable & Sendable> where
     }
 
     /// Drops the farthest pages from the viewport while more than `maximumResidentPages` are
-    /// resident; pages on screen stay. Their rows keep their heights in the view's geometry.
-    func evictFarPages() {
+    /// resident; pages on screen stay, and `keeping` (the page that just landed). Their rows keep
+    /// their heights in the view's geometry.
+    func evictFarPages(keeping kept: Int? = nil) {
         let onScreen = visiblePages
         while resident.count > configuration.maximumResidentPages {
             guard
-                let farthest = resident.keys.filter({ !onScreen.contains($0) }).max(by: {
+                let farthest = resident.keys.filter({ !onScreen.contains($0) && $0 != kept }).max(by: {
                     distance($0, from: onScreen) < distance($1, from: onScreen)
                 })
             else { return }
