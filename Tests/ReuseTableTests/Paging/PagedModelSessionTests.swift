@@ -102,15 +102,17 @@ import TestSupport
         guard let before else { return }
         let visible = harness.visibleRows  // the pass first: the collection view measures the landed items in it
         let top = harness.scrollView.contentOffset.y
-        guard let row = visible.first(where: { $0.row == before.row }) else {
-            moved("step \(step): the anchor row \(before.row) left the screen when rows \(range) landed", kind: kind)
+        // The anchor's top stays; a row that shrank may now end above the viewport: its frame is asked.
+        guard before.row < harness.core.rowCount else {
+            moved("step \(step): the anchor row \(before.row) is gone after rows \(range) landed", kind: kind)
             return
         }
+        let frame = visible.first(where: { $0.row == before.row })?.frame ?? harness.frame(ofRow: before.row)
         let clamped = top == max(0, harness.maximumOffsetY) && top < before.offset
-        if !clamped, abs(row.frame.minY - top - before.screenY) > 1e-9 {
+        if !clamped, abs(frame.minY - top - before.screenY) > 1e-9 {
             let rows = harness.visibleRows.map(\.row)
             moved(
-                "step \(step): row \(before.row) moved from \(before.screenY) to \(row.frame.minY - top) when rows \(range) landed (offset \(before.offset) → \(top), rows on screen \(rows))",
+                "step \(step): row \(before.row) moved from \(before.screenY) to \(frame.minY - top) when rows \(range) landed (offset \(before.offset) → \(top), rows on screen \(rows))",
                 kind: kind)
         }
     }
