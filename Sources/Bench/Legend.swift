@@ -70,6 +70,7 @@ enum Legend {
             text: "the same design on a content configuration (`ConfiguredFeedCell`), sized by its content view"),
         Entry(name: "AutoLayout", suites: ["feed"], text: "the same design as constraints (`AutoLayoutFeedCell`), sized by Auto Layout"),
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
+        Entry(name: "Paged", suites: ["paging"], text: "`TableViewPagedDataSource` over an in-memory loader, a self-sizing 320 × 480 table"),
         Entry(
             name: "plain", suites: ["configured"],
             text: "`dequeueReusableCell(withReuseIdentifier:for:)` of a cell with two labels placed by hand"),
@@ -138,6 +139,10 @@ enum Legend {
         Entry(name: "diffReverse", suites: nil, text: "the diff alone, 100,000 items reversed"),
         Entry(name: "feedScreenStep", suites: nil, text: "the demo's 10^6-post feed scrolled one screen, entering rows measured"),
         Entry(name: "watchWrite", suites: nil, text: "the watch page's nine scenes recorded on the real engine and written as one HTML file"),
+        Entry(name: "pagingFirstScreen", suites: nil, text: "a new paged source's first pass (placeholders) and its first pages landed"),
+        Entry(name: "pagingJump", suites: nil, text: "a jump anywhere in a paged list: the pass that shows its placeholders"),
+        Entry(name: "pagingJumpToContent", suites: nil, text: "a jump anywhere in a paged list until its pages have landed"),
+        Entry(name: "pagingScrollStep", suites: nil, text: "one 120-point scroll step's pass in a paged list, its pages landing between samples"),
         Entry(
             name: "outlineToggle", suites: nil,
             text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the view"),

@@ -120,7 +120,7 @@ enum Suites {
         [geometry(quick: quick), article(), heightCache(quick: quick)] + Strategies.tableSuites(quick: quick)
             + [solver(), selfSizing(), chain(quick: quick), PagerSuite.suite(quick: quick), DiffableSuite.suite(quick: quick)]
             + [FeedSuite.suite(quick: quick), WatchSuite.suite(), OutlineSuite.suite(quick: quick), CompositionalSuite.suite(quick: quick)]
-            + [ConfiguredSuite.suite(quick: quick), StepsSuite.suite(quick: quick)]
+            + [ConfiguredSuite.suite(quick: quick), StepsSuite.suite(quick: quick), PagingSuite.suite(quick: quick)]
     }
 
     // MARK: Running

@@ -261,7 +261,7 @@ import TestSupport
         #expect(
             suites.map(\.name) == [
                 "geometry", "article", "heightCache", "table", "reusePool", "solver", "selfSizing", "chain", "pager", "diffable",
-                "feed", "watch", "outline", "compositional", "configured", "steps",
+                "feed", "watch", "outline", "compositional", "configured", "steps", "paging",
             ])
         let table = suites[3]
         #expect(table.scales == [1_000, 10_000, 100_000, 1_000_000, 10_000_000])

@@ -418,6 +418,36 @@ import Testing
         assert(table.numberOfRows(inSection: 0) == 4)
     }
 
+    @Test("Docs/paged-data.md, block 1") func pagedDataBlock1() throws {
+        struct Message: Identifiable, Equatable, Sendable {
+            var id: Int
+            var body: String
+        }
+        // The app's store, off the main actor: here, a million messages made up from their number.
+        let loader = PagedLoader<Message>(
+            initialCount: .exact(1_000_000),
+            count: { .exact(1_000_000) },
+            load: { range in range.map { Message(id: $0, body: "message \($0)") } })
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "message")
+        table.rowHeight = TableView.automaticDimension
+        table.estimatedRowHeight = 1
+        let source = TableViewPagedDataSource(tableView: table, loader: loader) { table, indexPath, row in
+            let cell = table.dequeueReusableCell(withIdentifier: "message", for: indexPath)
+            var content = cell.defaultContentConfiguration()
+            switch row {
+            case .item(let message): content.text = message.body
+            case .placeholder: content.text = "…"
+            case .failed(let error): content.text = "could not load: \(error)"
+            }
+            cell.contentConfiguration = content
+            return cell
+        }
+        table.reloadData()
+        table.layoutIfNeeded()  // placeholders now; the first pages land as their loads finish
+        print(source.status.placeholdersOnScreen, source.status.loadsInFlight)
+    }
+
     @Test("Docs/reordering.md, block 1") func reorderingBlock1() throws {
         @MainActor
         final class Chores: TableViewDataSource {

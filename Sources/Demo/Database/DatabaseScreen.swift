@@ -4,9 +4,9 @@ import PagedDatabase
 import ReuseTable
 import ReuseTableTerminal
 
-// The terminal screen of `Demo db`: a `ListScreen` over `DatabaseRows`, whose idle steps take the pages
-// that landed and reload their rows on screen, count the table in the background, and look for another
-// writer's commits. Keys: the list's movement keys, `g` a row number, `o` the next order, `/` a filter,
+// The terminal screen of `Demo db`: a `ListScreen` over `DatabaseRows` (the library's paged data source),
+// whose idle steps redraw when pages land, count the table in the background (an invalidation takes the
+// count), and look for another writer's commits. Keys: the list's movement keys, `g` a row number, `o` the next order, `/` a filter,
 // `F` follow the end, `r` retry, `?` the keys.
 
 /// `Demo db` on a terminal.
@@ -21,10 +21,11 @@ final class DatabaseScreen: TerminalScreen {
     private let orders: [RowOrder]
     private var orderIndex = 0
     private var following = false
-    /// What stays on screen while pages land and their rows grow from one-line placeholders, until the
-    /// next movement key: the end (after `G`), or the row `g` went to, at the top.
-    private enum Pin { case none, end, row(Int) }
-    private var pin = Pin.none
+    /// Whether the end stays on screen while the last pages land (after `G`, until the next movement key):
+    /// the paged source keeps the first row seen still, which is not the end.
+    private var pinsEnd = false
+    /// The source's status at the last idle step: a change redraws.
+    private var lastStatus = PagedDataStatus()
     private var lastLook = Date()
     private let counter = CountBox()
     /// The column `/` searches: `body` when there is one, else the last column.
@@ -39,15 +40,14 @@ final class DatabaseScreen: TerminalScreen {
     /// Why the last order or filter could not be shown (a locked file…), until the next key.
     private(set) var problem: String?
 
-    /// A screen over `loader`'s rows, `count` of them as far as the loader knows yet.
-    init(loader: TableLoader, count: Int) {
+    /// A screen over `loader`'s rows.
+    init(loader: TableLoader) {
         path = loader.path
         tableName = loader.schema.name
         filterColumn = loader.columns.contains("body") ? "body" : (loader.columns.last ?? "rowid")
         orders = [.rowid] + loader.schema.orderable.filter { $0 != loader.schema.rowidAlias }.map { RowOrder(column: $0, descending: $0 == "time") }
-        rows = DatabaseRows(loader: loader, count: count)
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-        table.dataSource = rows
+        rows = DatabaseRows(loader: loader, table: table)
         list = ListScreen(table: table)
         table.rowHeight = TableView.automaticDimension
         table.estimatedRowHeight = 2
@@ -66,13 +66,13 @@ final class DatabaseScreen: TerminalScreen {
         }
     }
 
-    /// True from the start of a count until the idle step has taken its result.
-    var isCounting: Bool { counter.isPending }
+    /// True from the start of a count until the invalidation that takes its result has been applied.
+    var isCounting: Bool { counter.isPending || invalidations > 0 }
+    /// Invalidations of the source started and not finished.
+    private var invalidations = 0
 
     /// Rows on screen whose page has not arrived.
-    var placeholdersOnScreen: Int {
-        (table.indexPathsForVisibleRows ?? []).filter { rows.pages[$0.row / DatabaseRows.pageSize] == nil }.count
-    }
+    var placeholdersOnScreen: Int { rows.source.status.placeholdersOnScreen }
 
     var statusLine: String {
         if let problem { return problem }
@@ -87,8 +87,10 @@ final class DatabaseScreen: TerminalScreen {
         let top = table.indexPathsForVisibleRows?.first.map { $0.row + 1 } ?? 0
         let order = orders[orderIndex]
         let filtered = filter.map { " · \($0)" } ?? ""
-        return "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(rows.pages.count) · loading \(rows.inFlight.count)"
-            + " · placeholders \(placeholdersOnScreen)\(following ? " · following" : "") · ? keys"
+        let status = rows.source.status
+        return
+            "row \(top.grouped) of \(rows.count.grouped)\(filtered) · by \(order) · pages \(status.residentPages) · loading \(status.loadsInFlight)"
+            + " · placeholders \(status.placeholdersOnScreen)\(following ? " · following" : "") · ? keys"
     }
 
     // MARK: TerminalScreen
@@ -120,14 +122,14 @@ final class DatabaseScreen: TerminalScreen {
             return following ? list.scrollToEnd() : .changed
         case .end, .char("G"), .char(">"):
             // The end stays the end while the last pages land and their rows grow from placeholders.
-            pin = .end
+            pinsEnd = true
             return list.handle(key)
         case .char("r"):
-            guard rows.retry() else { return .unchanged }
-            table.reloadData()
+            guard rows.source.status.failedPages > 0 else { return .unchanged }
+            rows.source.retryFailedPages()
             return .changed
         default:
-            pin = .none
+            pinsEnd = false
             return list.handle(key)
         }
     }
@@ -153,11 +155,12 @@ final class DatabaseScreen: TerminalScreen {
         return .changed
     }
 
-    /// Shows row `row` (0-based, clamped) at the top: placeholders at once, its page when it lands.
+    /// Shows row `row` (0-based, clamped) at the top: placeholders at once, its page when it lands, the
+    /// row staying at the top (the paged source's anchor).
     private func jump(toRow row: Int) -> KeyResponse {
         guard rows.count > 0 else { return .changed }
         let target = min(max(0, row), rows.count - 1)
-        pin = .row(target)
+        pinsEnd = false
         table.scrollToRow(at: IndexPath(row: target, section: 0), at: .top, animated: false)
         return .changed
     }
@@ -176,8 +179,7 @@ final class DatabaseScreen: TerminalScreen {
         }
         self.orderIndex = orderIndex
         self.filter = filter
-        rows.replace(loader, count: loader.countWhenOpened.value ?? DatabaseRows.pageSize)
-        table.reloadData()
+        rows.replace(loader)
         table.contentOffset.y = 0
         countInBackground(loader)
     }
@@ -186,27 +188,26 @@ final class DatabaseScreen: TerminalScreen {
 
     var idleWait: Duration { .milliseconds(5) }
 
-    /// Lands finished pages (their rows on screen reloaded), takes the count once known, and once a
-    /// second asks the loader whether another connection wrote.
+    /// Redraws when pages landed (keeping the end on screen after `G`, or with `F` on), takes the count
+    /// once known — an invalidation of the source, which also picks up another writer's rows — and once
+    /// a second asks the loader whether another connection wrote.
     func runIdleStep(budget: Duration) -> Bool {
         var changed = false
-        let (landed, shortened) = rows.takeLanded()
-        if shortened { table.reloadData() }
-        if !landed.isEmpty {
-            let shown = (table.indexPathsForVisibleRows ?? []).filter { landed.contains($0.row / DatabaseRows.pageSize) }
-            if !shown.isEmpty { table.reloadRows(at: shown, with: .none) }
-            switch pin {
-            case .end: _ = list.scrollToEnd()
-            case .row(let row) where row < rows.count: table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
-            default: if following { _ = list.scrollToEnd() }
-            }
+        let status = rows.source.status
+        if status != lastStatus {
+            lastStatus = status
+            if pinsEnd || following { _ = list.scrollToEnd() }
             changed = true
         }
-        if let taken = counter.take(), let exact = taken, exact != rows.count {
-            // Counted, or another writer changed the table: the pages may be stale, so they go.
-            rows.replace(rows.loader, count: exact)
-            table.reloadData()
-            if following { _ = list.scrollToEnd() }
+        if counter.take() != nil {
+            let source = rows.source
+            invalidations += 1
+            Task { [weak self] in
+                await source.invalidate()
+                guard let self else { return }
+                invalidations -= 1
+                if following { _ = list.scrollToEnd() }
+            }
             changed = true
         }
         if -lastLook.timeIntervalSinceNow > 1 {

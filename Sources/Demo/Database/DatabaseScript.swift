@@ -54,7 +54,9 @@ struct DatabaseScript {
     private func show(_ title: String, _ loader: TableLoader, _ range: Range<Int>) throws {
         let loaded = try timed(title) { try runAndWait { try await loader.load(range) } }
         print("  \(loaded.line): \(loaded.value.count) rows")
-        for row in loaded.value.prefix(3) { print("    " + summary(row, skipping: loader.schema.rowidAlias.flatMap(loader.columns.firstIndex))) }
+        for row in loaded.value.prefix(3) {
+            print("    " + summary(row, columns: loader.columns, skipping: loader.schema.rowidAlias.flatMap(loader.columns.firstIndex)))
+        }
     }
 
     /// The same table by the first indexed column other than the rowid, largest first, and a jump in it.
@@ -98,10 +100,11 @@ struct DatabaseScript {
         print("  and removed them: noticed \(try runAndWait { try await loader.checkForChanges() })")
     }
 
-    /// "#42 Ada K. · 1577837032 · First line of the body…", the rowid's alias column left out (it is the `#`).
-    private func summary(_ row: DatabaseRow, skipping alias: Int?) -> String {
-        let text = row.values.indices.filter { $0 != alias }.map { row.values[$0] }.map { value in
-            let line = value.description.split(separator: "\n").first.map(String.init) ?? ""
+    /// "#42 Ada K. · 2020-01-01 00:03:52 UTC · First line of the body…", the rowid's alias column left out
+    /// (it is the `#`), a time as a date (`DatabaseRows.show(_:column:)`).
+    private func summary(_ row: DatabaseRow, columns: [String], skipping alias: Int?) -> String {
+        let text = row.values.indices.filter { $0 != alias }.map { (row.values[$0], columns[$0]) }.map { value, column in
+            let line = DatabaseRows.show(value, column: column).split(separator: "\n").first.map(String.init) ?? ""
             return line.count > 40 ? String(line.prefix(39)) + "…" : line
         }
         return "#\(row.id) " + text.joined(separator: " · ")

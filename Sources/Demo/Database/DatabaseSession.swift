@@ -92,7 +92,7 @@ enum DatabaseSession {
     @MainActor
     static func browse(_ script: DatabaseScript) throws -> Int32 {
         let loader = try TableLoader(path: script.path, table: try script.chooseTable())
-        try EventLoop().run(DatabaseScreen(loader: loader, count: loader.countWhenOpened.value ?? DatabaseRows.pageSize))
+        try EventLoop().run(DatabaseScreen(loader: loader))
         return 0
     }
 

@@ -75,6 +75,7 @@ extension CollectionViewCell {
         state.isExpanded = configurationSlots.flags.isExpanded
         state.isReordering = configurationSlots.flags.isReordering
         state.isFocused = configurationSlots.flags.isFocused
+        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
         return state
     }
 }

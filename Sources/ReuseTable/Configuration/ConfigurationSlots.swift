@@ -35,6 +35,9 @@ final class ConfigurationSlots<Handler> {
     var isUpdating = false
     /// The cell states the cell classes do not keep themselves.
     var flags = CellStateFlags()
+    /// Custom states a data source sets on the cells it hands over (a paged source's
+    /// `ConfigurationStateCustomKey.pagedRow`), part of the cell's `configurationState`.
+    var customStates: [ConfigurationStateCustomKey: AnyHashable] = [:]
 
     init() {}
 

@@ -99,11 +99,13 @@ extension ReuseEngineView {
     /// Reconcile's arrival, for a cell the data source configured for this arrival (not one settle
     /// measured): a table row sized by a cell with a configuration is measured again, since its height
     /// was measured for the state it had then; a new height is given to it at the next pass's start
-    /// (asked for now), through the anchor. Nothing for classic cells or rows with other heights.
+    /// (asked for now), through the anchor. Nothing for classic cells or rows with other heights, nor
+    /// for a paged source's placeholder: it takes the height its row has (Docs/paged-data.md, "Eviction").
     /// - Complexity: O(1), plus one fitting for a configured cell in a self-sized row.
     func checkHeightOfConfiguredArrival(_ cell: Cell, at indexPath: IndexPath) {
         guard let table = self as? TableView, let configured = cell as? TableViewCell,
             configured.configurationSlots.contentView != nil || configured.configurationSlots.handler != nil,
+            configured.configurationSlots.customStates[.pagedRow] != AnyHashable(PagedRowState.placeholder),
             let height = table.selfSizedHeight(of: configured, at: indexPath, matchingRow: false),
             !table.isRowHeight(height, at: indexPath)
         else { return }

@@ -326,6 +326,7 @@ extension TableViewCell: SlottedCell {
         state.isExpanded = configurationSlots.flags.isExpanded
         state.isReordering = configurationSlots.flags.isReordering
         state.isFocused = configurationSlots.flags.isFocused
+        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
         return state
     }
 

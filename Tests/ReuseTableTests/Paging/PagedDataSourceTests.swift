@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable @_spi(Internals) import ReuseTable
+
+/// The paged data sources one behaviour at a time (Docs/paged-data.md): placeholders replaced in
+/// place without moving the reader, failed loads and retry, bad answers from the loader, far loads
+/// cancelled, eviction, invalidation by identity, a count that grows.
+@MainActor
+@Suite struct PagedDataSourceTests {
+    /// The first row the reader sees and how far below the viewport's top it starts.
+    func anchor(_ harness: PagedHarness) -> (row: Int, screenY: CGFloat)? {
+        let top = harness.scrollView.contentOffset.y
+        return harness.visibleRows.first { $0.frame.maxY > top }.map { ($0.row, $0.frame.minY - top) }
+    }
+
+    @Test func placeholdersShowAtOnceAndPagesReplaceThemInPlace() async {
+        let loader = ControlledLoader(count: 1000)
+        let harness = PagedTableHarness(loader)
+        let first = harness.visibleRows
+        #expect(!first.isEmpty)
+        await arrived(harness, loader)
+        #expect(first.allSatisfy { $0.shown == .placeholder && $0.state == .placeholder })
+        #expect(harness.core.status.loadsInFlight == 2)
+        #expect(harness.source.status.placeholdersOnScreen == first.count)
+        harness.table.contentOffset.y = 45  // the anchor is row 2, not the top row
+        let before = anchor(harness)!
+        await land(harness, loader, at: 1)  // the later page first
+        await land(harness, loader, at: 0)
+        await landAll(harness, loader)
+        let after = harness.visibleRows
+        #expect(after.allSatisfy { $0.shown == .item(id: $0.row, version: 0) && $0.state == .loaded })
+        let row = after.first { $0.row == before.row }!
+        #expect(row.frame.minY - harness.table.contentOffset.y == before.screenY)
+        #expect(harness.source.status.placeholdersOnScreen == 0)
+        #expect(harness.diagnostics.isEmpty)
+    }
+
+    @Test func aFailedLoadShowsErrorRowsUntilRetried() async {
+        let loader = ControlledLoader(count: 100)
+        let harness = PagedTableHarness(loader)
+        var reported: [String] = []
+        harness.source.errorHandler = { reported.append($0.message) }
+        await land(harness, loader, failing: true)
+        #expect(harness.visibleRows.filter { $0.row < 10 }.allSatisfy { $0.shown == .failed && $0.state == .failed })
+        #expect(
+            reported == [
+                "TableViewPagedDataSource: loading rows 0..<10 failed: disk on fire. The rows show as failed; retryFailedPages() loads them again."
+            ])
+        await landAll(harness, loader)
+        #expect(harness.visibleRows.filter { $0.row >= 10 }.allSatisfy { $0.shown == .item(id: $0.row, version: 0) })
+        harness.source.retryFailedPages()
+        #expect(harness.visibleRows.filter { $0.row < 10 }.allSatisfy { $0.shown == .placeholder })
+        await arrived(harness, loader)
+        #expect(loader.pending.map(\.range) == [0..<10])
+        await land(harness, loader)
+        #expect(harness.visibleRows.allSatisfy { $0.shown == .item(id: $0.row, version: 0) })
+    }
+
+    @Test func tooManyItemsFailThePageWithAMessageAndKeepTheRest() async {
+        let loader = ControlledLoader(count: 100)
+        let harness = PagedTableHarness(loader)
+        await land(harness, loader, extra: 2)
+        #expect(
+            harness.source.lastError?.message
+                == "TableViewPagedDataSource: the loader returned 12 items for rows 0..<10 (10 asked); the rows show as failed, nothing else changed."
+        )
+        await land(harness, loader)
+        #expect(harness.visibleRows.allSatisfy { $0.row < 10 ? $0.shown == .failed : $0.shown == .item(id: $0.row, version: 0) })
+        #expect(harness.source.status.rows == 100)
+    }
+
+    @Test func aCountThatShrankUnderTheReaderIsNamed() async {
+        let loader = ControlledLoader(count: 100)
+        let harness = PagedTableHarness(loader)
+        loader.items.removeLast(95)  // another writer, no invalidation yet
+        await land(harness, loader)
+        #expect(
+            harness.source.lastError?.message
+                == "TableViewPagedDataSource: the loader returned 5 items for rows 0..<10, but the count is exactly 100: the source shrank "
+                + "under the reader? Call invalidate() after the source changes; the rows show as failed, nothing else changed.")
+        #expect(harness.source.status.rows == 100 && harness.source.status.failedPages == 1)
+        await arrived(harness, loader)
+        loader.answerAll()
+        await harness.source.invalidate()
+        #expect(harness.source.status.rows == 5)
+        #expect(harness.visibleRows.map(\.row) == Array(0..<5))
+    }
+
+    @Test func aCountThatFailsChangesNothing() async {
+        let loader = ControlledLoader(count: 100)
+        let harness = PagedTableHarness(loader)
+        loader.countFails = true
+        loader.items.removeLast(50)
+        await harness.source.invalidate()
+        #expect(
+            harness.source.lastError?.message == "TableViewPagedDataSource: invalidate(): counting the rows failed: disk on fire; nothing changed.")
+        #expect(harness.source.status.rows == 100)
+    }
+
+    @Test func aJumpCancelsLoadsLeftFarBehindAndTheirAnswersChangeNothing() async {
+        let loader = ControlledLoader(count: 10_000)
+        let harness = PagedTableHarness(loader)
+        harness.table.contentOffset.y = 150_000  // around row 5000
+        let visible = harness.visibleRows
+        await arrived(harness, loader)
+        #expect(harness.source.status.loadsCancelled == 2)
+        #expect(loader.pending.count == 4)  // the two cancelled, the two for the new screen
+        await land(harness, loader)  // a cancelled one: dropped
+        await land(harness, loader)
+        #expect(harness.visibleRows.map(\.shown) == visible.map(\.shown))
+        await landAll(harness, loader)
+        #expect(harness.visibleRows.allSatisfy { $0.shown == .item(id: $0.row, version: 0) })
+        #expect(harness.core.resident.keys.allSatisfy { $0 >= 400 })
+    }
+
+    @Test func evictedPagesKeepTheirRowsHeights() async {
+        let loader = ControlledLoader(count: 400)
+        let harness = PagedTableHarness(loader)
+        await landAll(harness, loader)
+        let heights = (0..<8).map { harness.frame(ofRow: $0).height }
+        for _ in 0..<40 {
+            harness.table.contentOffset.y += 150
+            _ = harness.visibleRows
+            await landAll(harness, loader)
+            #expect(harness.source.status.residentPages <= 6)
+        }
+        #expect(harness.source.status.pagesEvicted > 0 && harness.core.resident[0] == nil)
+        harness.table.contentOffset.y = 0
+        let back = harness.visibleRows
+        #expect(back.first?.shown == .placeholder)
+        #expect((0..<8).map { harness.frame(ofRow: $0).height } == heights)
+    }
+
+    @Test func invalidationAppliesTheDifferenceByIdentityAndKeepsTheReaderStill() async {
+        let loader = ControlledLoader(count: 200)
+        let harness = PagedTableHarness(loader)
+        harness.table.contentOffset.y = 60
+        await landAll(harness, loader)
+        let before = anchor(harness)!
+        let anchorID = harness.visibleRows.first { $0.row == before.row }!.shown
+        loader.items.insert(PagedTestItem(id: 5000, lines: 3), at: 0)
+        loader.items.remove(at: 150)  // outside the resident pages: only the count
+        loader.items[before.row + 3].version = 1  // item before.row + 2, one row lower now
+        await harness.source.invalidate()
+        let after = harness.visibleRows
+        let moved = after.first { $0.shown == anchorID }!
+        #expect(moved.row == before.row + 1)
+        #expect(moved.frame.minY - harness.table.contentOffset.y == before.screenY)
+        #expect(
+            after.allSatisfy { $0.shown == .placeholder || $0.shown == .item(id: loader.items[$0.row].id, version: loader.items[$0.row].version) })
+        #expect(after.contains { $0.shown == .item(id: before.row + 2, version: 1) })
+        #expect(harness.source.status.rows == 200)
+    }
+
+    @Test func anUnknownCountGrowsByPagesAndEndsAtAShortOne() async {
+        let loader = ControlledLoader(count: 25)
+        loader.countOf = { _ in .unknown(atLeast: 10) }
+        let harness = PagedTableHarness(loader)
+        #expect(harness.source.status.rows == 10)
+        await land(harness, loader)
+        #expect(harness.source.status.rows == 20)
+        harness.table.contentOffset.y = 400
+        _ = harness.visibleRows
+        await landAll(harness, loader)
+        #expect(harness.source.status.rows == 25 && harness.source.status.count == .exact(25))
+    }
+
+    @Test func pagesLoadThroughTheViewsPrefetching() async {
+        let loader = ControlledLoader(count: 1000)
+        let harness = PagedTableHarness(loader)
+        #expect(harness.table.prefetchDataSource === harness.source)
+        await landAll(harness, loader)
+        let resident = Set(harness.core.resident.keys)
+        let onScreen = Set(harness.visibleRows.map { $0.row / 10 })
+        #expect(resident.subtracting(onScreen).contains { $0 > onScreen.max()! })  // a page past the screen, from the prefetch
+    }
+
+    @Test func theCollectionViewSharesTheMechanism() async {
+        for list in [true, false] {
+            let loader = ControlledLoader(count: 500)
+            let harness = PagedCollectionHarness(loader, list: list)
+            #expect(harness.visibleRows.allSatisfy { $0.shown == .placeholder && $0.state == .placeholder })
+            harness.collection.contentOffset.y = 45
+            let before = anchor(harness)!
+            await landAll(harness, loader)
+            let after = harness.visibleRows
+            #expect(after.allSatisfy { $0.shown == .item(id: $0.row, version: 0) && $0.state == .loaded })
+            let row = after.first { $0.row == before.row }!
+            #expect(row.frame.minY - harness.collection.contentOffset.y == before.screenY)
+        }
+    }
+}
