@@ -129,8 +129,8 @@ public final class StepTable: ScrollView {
         layoutTableRows()
     }
 
-    /// Cells for the items the viewport shows, column by column from the one at the top edge down to the
-    /// bottom edge; the pool takes the rest.
+    /// The items the viewport shows, column by column from the one at the top edge down to the bottom edge;
+    /// the pool takes the cells of the rest first, so that a jump reuses them, then each new item gets a cell.
     /// - Complexity: O(columns · log n + visible items).
     func layoutTableRows() {
         let top = contentOffset.y
@@ -139,13 +139,12 @@ public final class StepTable: ScrollView {
         for column in columns.indices {
             var position = findItem(inColumn: column, forOffsetY: top)
             while position < columns[column].count, records[columns[column][position]].startY < bottom {
-                let item = columns[column][position]
-                if records[item].cell == nil { placeCell(forItem: item) }
-                current.append(item)
+                current.append(columns[column][position])
                 position += 1
             }
         }
         returnNonVisibleRowsToThePool(keeping: current.sorted())
+        for item in visibleItems where records[item].cell == nil { placeCell(forItem: item) }
     }
 
     /// Asks the data source for `item`'s cell and puts it where the item's record says.
