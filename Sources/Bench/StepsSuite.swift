@@ -37,8 +37,8 @@ enum StepsSuite {
             ("Step1", { rows, _ in StepSubject(Step1.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
             ("Step2", { rows, _ in StepSubject(Step2.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
             ("Step3", { rows, _ in StepSubject(Step3.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
-            ("Step4", { rows, estimated in StepSubject(Step4.StepTable(frame: frame), rows: rows) { ($0.estimatedRowHeight, $0.dataSource) = (estimated ? 40 : 0, $1) } }),
-            ("Step5", { rows, estimated in StepSubject(Step5.StepTable(frame: frame), rows: rows) { ($0.estimatedRowHeight, $0.dataSource) = (estimated ? 40 : 0, $1) } }),
+            ("Step4", { rows, estimated in StepSubject(Step4.StepTable(frame: frame), rows: rows, estimated: estimated) { $0.dataSource = $1 } }),
+            ("Step5", { rows, estimated in StepSubject(Step5.StepTable(frame: frame), rows: rows, estimated: estimated) { $0.dataSource = $1 } }),
             ("Step6", { rows, estimated in StepSubject.step6(rows: rows, estimated: estimated) }),
             ("Step7", { rows, _ in StepSubject.step7(rows: rows) }),
         ]
@@ -124,8 +124,10 @@ final class StepSubject {
 
     /// `table` over `rows` rows, `connect`ed to its data source and loaded; every step's table is timed
     /// through the same three calls.
-    init<Table: TimedStep>(_ table: Table, rows: Int, connect: (Table, StepRows) -> Void) {
+    /// With `estimated`, a table that has estimates (`Estimating`) starts every row at 40 points.
+    init<Table: TimedStep>(_ table: Table, rows: Int, estimated: Bool = false, connect: (Table, StepRows) -> Void) {
         let source = StepRows(rows: rows)
+        if estimated, let table = table as? Estimating { table.estimatedRowHeight = 40 }
         connect(table, source)
         table.reloadData()
         self.view = table
@@ -140,7 +142,7 @@ final class StepSubject {
 
     static func step6(rows: Int, estimated: Bool) -> StepSubject {
         let table = Step6.StepTable(frame: frame)
-        let subject = StepSubject(table, rows: rows) { ($0.estimatedRowHeight, $0.dataSource) = (estimated ? 40 : 0, $1) }
+        let subject = StepSubject(table, rows: rows, estimated: estimated) { $0.dataSource = $1 }
         subject.batch = { deleted, inserted in
             table.performBatchUpdates {
                 table.deleteRows(at: [IndexPath(row: deleted, section: 0)])
@@ -179,6 +181,10 @@ extension TimedStep where Self: RowsByIndexPath {
     func changeHeight(ofRow row: Int, to height: CGFloat) { self.row(IndexPath(row: row, section: 0), changedHeight: height) }
 }
 
+/// A table with estimated heights: steps 4 to 6.
+@MainActor
+protocol Estimating: AnyObject { var estimatedRowHeight: CGFloat { get set } }
+
 /// A table that hands out pooled cells: every step's.
 @MainActor
 protocol Dequeuing { func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? }
@@ -188,9 +194,9 @@ extension Step1.StepTable: TimedStep, Dequeuing {
 }
 extension Step2.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
 extension Step3.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
-extension Step4.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
-extension Step5.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
-extension Step6.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
+extension Step4.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
+extension Step5.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
+extension Step6.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
 extension Step7.StepTable: TimedStep, Dequeuing {
     func findRow(forOffsetY y: CGFloat) -> Int { findItem(forOffsetY: y) }
     func changeHeight(ofRow row: Int, to height: CGFloat) { item(row, changedHeight: height) }

@@ -101,17 +101,7 @@ final class LadderModel: TableViewDataSource, TableViewDelegate {
         (cell as? LadderCell)?.item = item(at: indexPath)
         return cell
     }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        let item = item(at: indexPath)
-        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
-        switch heights {
-        case .computed: return computedHeight(item)
-        case .cachedByIndexPath:
-            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
-        case .cachedByKey:
-            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
-        }
-    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { height(at: indexPath, in: tableView) }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
         headerHeights[section] > 0 ? View() : nil
@@ -166,14 +156,22 @@ func sessionOffsets(contentHeight: CGFloat, model: LadderModel) -> [CGFloat] {
 
 // MARK: What steps 3 to 6 share
 
+/// A table whose template cells measure heights and cache them by index path or by key: the engine's, and
+/// those of steps 3 to 6.
+@MainActor
+protocol TemplateMeasuring {
+    func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath, configuration: (TableViewCell) -> Void) -> CGFloat
+    func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable, configuration: (TableViewCell) -> Void) -> CGFloat
+}
+
+extension TableView: TemplateMeasuring {}
+
 /// A table of steps 3 to 6: rows by index path, a pool by identifier, template cells with their caches. Each of
 /// those steps' test files says its `StepTable` conforms; the model's calls below then serve it.
 @MainActor
-protocol LadderStepTable: ScrollView {
+protocol LadderStepTable: ScrollView, TemplateMeasuring {
     func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String)
     func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell?
-    func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath, configuration: (TableViewCell) -> Void) -> CGFloat
-    func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable, configuration: (TableViewCell) -> Void) -> CGFloat
     func reloadData()
     var indexPathsForVisibleRows: [IndexPath] { get }
     func cellForRow(at indexPath: IndexPath) -> TableViewCell?
@@ -189,7 +187,7 @@ extension LadderModel {
 
     /// The height of the row at `indexPath` as `heights` says: computed, or measured by `tableView`'s template
     /// cell and cached by index path or by key.
-    func height(at indexPath: IndexPath, in tableView: some LadderStepTable) -> CGFloat {
+    func height(at indexPath: IndexPath, in tableView: some TemplateMeasuring) -> CGFloat {
         let item = item(at: indexPath)
         let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
         switch heights {

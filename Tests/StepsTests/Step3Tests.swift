@@ -15,7 +15,6 @@ extension StepTable: LadderStepTable {}
         model.ladderTable(StepTable(frame: ladderFrame)) { $0.dataSource = model }
     }
 
-
     /// One change of the session: what it does to the model, then to a table of either kind.
     struct Change {
         var name: String

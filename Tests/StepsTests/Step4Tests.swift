@@ -15,7 +15,6 @@ extension StepTable: LadderStepTable {}
         model.ladderTable(StepTable(frame: ladderFrame)) { ($0.estimatedRowHeight, $0.dataSource) = (estimate, model) }
     }
 
-
     /// Along a session of scrolls, jumps, the end and back up, the step measures the same rows as the engine,
     /// moves its offset the same way, and shows the same rows and headers at the same frames.
     @Test(arguments: [20.0, 50.0, 200.0]) func showsWhatTheEngineShowsAlongASession(estimate: Double) {

@@ -16,7 +16,6 @@ extension StepTable: LadderStepTable {}
         model.ladderTable(StepTable(frame: ladderFrame)) { ($0.estimatedRowHeight, $0.dataSource) = (estimate, model) }
     }
 
-
     /// With exact heights and with estimates, along a session of scrolls and jumps and a few changed heights,
     /// the step and the engine agree on the offset, the content size, the rows, the frames and the headers.
     @Test(arguments: [0.0, 20.0, 50.0, 200.0]) func showsWhatTheEngineShowsAlongASession(estimate: Double) {

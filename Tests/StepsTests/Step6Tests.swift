@@ -69,7 +69,6 @@ struct LadderBatch {
         }
     }
 
-
     /// Random batches (deletions, reloads, moves across sections, insertions) given to both tables; after each,
     /// at the same offset and at a new one, the offset, the content size, the rows and frames agree, and every
     /// cell on the step's screen shows the item its row holds.
