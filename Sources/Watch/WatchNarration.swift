@@ -7,7 +7,9 @@ import Foundation
 
 /// The page's languages: English, and Simplified Chinese for the readers the articles were written for.
 @_spi(Internals) public enum WatchLanguage: String, CaseIterable, Sendable {
+    /// English, the page's default (`en`).
     case english = "en"
+    /// Simplified Chinese (`zh-Hans`).
     case simplifiedChinese = "zh-Hans"
 
     /// The language named `code` (`en` or `zh-Hans`), or a message naming the known ones.
@@ -26,6 +28,7 @@ import Foundation
 
 /// A language code that is not one of the page's.
 @_spi(Internals) public struct WatchLanguageError: Error, Equatable {
+    /// What was asked for, and the languages there are.
     public var message: String
 }
 

@@ -10,8 +10,9 @@ public struct RecordedScene {
     public var title: String
     /// What the scene shows, in a sentence or two.
     public var summary: String
-    /// The title and the summary in Simplified Chinese.
+    /// The title in Simplified Chinese.
     public var chineseTitle = ""
+    /// The summary in Simplified Chinese.
     public var chineseSummary = ""
     /// True for a collection view (no height tree; items in columns).
     public var isCollection: Bool

@@ -11,8 +11,9 @@ import Foundation
     public var title: String
     /// What the scene shows.
     public var summary: String
-    /// The title and the summary in Simplified Chinese.
+    /// The title in Simplified Chinese.
     public var chineseTitle: String
+    /// The summary in Simplified Chinese.
     public var chineseSummary: String
     /// True for a collection view.
     public var isCollection: Bool
