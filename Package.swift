@@ -32,12 +32,13 @@ let package = Package(
         .target(name: "Step4", dependencies: ["ReuseTable"], path: "Sources/Steps/Step4"),
         .target(name: "Step5", dependencies: ["ReuseTable"], path: "Sources/Steps/Step5"),
         .target(name: "Step6", dependencies: ["ReuseTable"], path: "Sources/Steps/Step6"),
+        .target(name: "Step7", dependencies: ["ReuseTable"], path: "Sources/Steps/Step7"),
         // The watch page: the engine recorded on scenes, replayed in a browser (Docs/watch.md).
         .target(name: "Watch", dependencies: ["ReuseTable"], resources: [.copy("Page")]),
         // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
         .target(name: "Tree", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // The benchmark suite of `Demo bench`: every strategy measured side by side (Docs/performance.md).
-        .target(name: "Bench", dependencies: ["ArticleTable", "Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
+        .target(name: "Bench", dependencies: ["ArticleTable", "Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Step7", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
         // The store screen (`swift run Demo store`): a compositional layout in a terminal (Docs/compositional-layout.md).
         .target(name: "Store", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // SQLite's C library on Linux: Debian's libsqlite3-dev, used by PagedDatabase only (Darwin has SQLite3).
@@ -58,7 +59,7 @@ let package = Package(
         .testTarget(name: "ArticleTableTests", dependencies: ["ArticleTable", "Bench", "ReuseTable", "TestSupport"]),
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "PagedDatabase", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
-        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "ReuseTable", "SeededRandom"]),
+        .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Step7", "ReuseTable", "SeededRandom"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "PagedDatabaseTests", dependencies: ["PagedDatabase", "SeededRandom"]),

@@ -22,6 +22,9 @@ enum Legend {
         Entry(name: "Step5", suites: ["steps"], text: "step 5: step 4 with the height tree, runs of equal heights in a treap"),
         Entry(name: "Step6", suites: ["steps"], text: "step 6: step 5 with batch updates, checked into one plan and applied to the tree"),
         Entry(
+            name: "Step7", suites: ["steps"],
+            text: "step 7: step 1's loop as a waterfall, 2 columns; `findRow` is its `findItem(forOffsetY:)`, a search per column"),
+        Entry(
             name: "ReuseTable", suites: ["geometry"],
             text: "ours: `HeightTree`, a B+tree of height runs (Geometry/HeightTree.swift); scrollWindow walks it with the finger"),
         Entry(
@@ -91,6 +94,7 @@ enum Legend {
         Entry(name: "findRow", suites: nil, text: "the row at a random offset"),
         Entry(name: "changeHeight", suites: nil, text: "one row's height changed at a random row"),
         Entry(name: "moveRowBatch", suites: nil, text: "one batch: a row deleted at a random row, a row inserted at another"),
+        Entry(name: "appendItem", suites: nil, text: "one item added at the end of a waterfall: only it is placed"),
         Entry(name: "insertRow", suites: nil, text: "one row inserted at a random position"),
         Entry(name: "deleteRow", suites: nil, text: "one row deleted at a random position"),
         Entry(name: "scrollWindow", suites: nil, text: "the geometry half of a scroll step: the slots a 480-pt window shows, 48 pt further"),

@@ -2,7 +2,8 @@
 // and what it costs. Each step's table (Sources/Steps/) over the same rows, one section, trivial cells:
 // `findRow`, `scrollStep`, `reloadExact` (and `reloadEstimated` for the step that has estimates) and
 // `changeHeight`, 10^3 … 10^7 rows; `moveRowBatch` (a row deleted and another inserted in one batch) for the step
-// that has batch updates. A scale whose records would not fit the memory budget, or whose run the
+// that has batch updates; `appendItem` (one item added at the end) for the waterfall, step 7, whose `findRow` is
+// its `findItem(forOffsetY:)`, a search per column. A scale whose records would not fit the memory budget, or whose run the
 // harness predicts past its time limit, is reported as skipped with the reason.
 
 import Foundation
@@ -14,6 +15,7 @@ import Step3
 import Step4
 import Step5
 import Step6
+import Step7
 
 enum StepsSuite {
     /// Rows per case.
@@ -30,13 +32,15 @@ enum StepsSuite {
     static func height(_ row: Int) -> CGFloat { CGFloat(20 + (row &* 7_919) % 5 * 10) }
 
     static func suite(quick: Bool) -> BenchSuite {
+        let frame = StepSubject.frame
         let steps: [(name: String, make: @MainActor (Int, Bool) -> StepSubject)] = [
-            ("Step1", { rows, _ in StepSubject.step1(rows: rows) }),
-            ("Step2", { rows, _ in StepSubject.step2(rows: rows) }),
-            ("Step3", { rows, _ in StepSubject.step3(rows: rows) }),
-            ("Step4", { rows, estimated in StepSubject.step4(rows: rows, estimated: estimated) }),
-            ("Step5", { rows, estimated in StepSubject.step5(rows: rows, estimated: estimated) }),
+            ("Step1", { rows, _ in StepSubject(Step1.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
+            ("Step2", { rows, _ in StepSubject(Step2.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
+            ("Step3", { rows, _ in StepSubject(Step3.StepTable(frame: frame), rows: rows) { $0.dataSource = $1 } }),
+            ("Step4", { rows, estimated in StepSubject(Step4.StepTable(frame: frame), rows: rows, estimated: estimated) { $0.dataSource = $1 } }),
+            ("Step5", { rows, estimated in StepSubject(Step5.StepTable(frame: frame), rows: rows, estimated: estimated) { $0.dataSource = $1 } }),
             ("Step6", { rows, estimated in StepSubject.step6(rows: rows, estimated: estimated) }),
+            ("Step7", { rows, _ in StepSubject.step7(rows: rows) }),
         ]
         func operation(_ name: String, only: [String]? = nil) -> BenchOperation {
             let chosen = steps.filter { only?.contains($0.name) ?? true }
@@ -57,7 +61,7 @@ enum StepsSuite {
             operations: [
                 operation("findRow"), operation("scrollStep"), operation("reloadExact"),
                 operation("reloadEstimated", only: ["Step4", "Step5", "Step6"]), operation("changeHeight"),
-                operation("moveRowBatch", only: ["Step6"]),
+                operation("moveRowBatch", only: ["Step6"]), operation("appendItem", only: ["Step7"]),
             ])
     }
 
@@ -95,6 +99,8 @@ enum StepsSuite {
             return BenchCase(step: { i in MainActor.assumeIsolated { subject.changeHeight(rows[i & (count - 1)], i & 1 == 0 ? 70 : 30) } })
         case "moveRowBatch":
             return BenchCase(step: { i in MainActor.assumeIsolated { subject.batch?(rows[i & (count - 1)], rows[(i + 1) & (count - 1)]) } })
+        case "appendItem":
+            return BenchCase(step: { _ in MainActor.assumeIsolated { subject.append?() } })
         default:  // reloadExact, reloadEstimated
             return BenchCase(step: { _ in MainActor.assumeIsolated { subject.reload() } }, maxBatch: 1)
         }
@@ -110,83 +116,33 @@ final class StepSubject {
     let reload: () -> Void
     let changeHeight: (Int, CGFloat) -> Void
     /// The data source, which the table holds weakly.
-    let source: AnyObject
+    let source: StepRows
     /// One batch: the row at the first number deleted, a row inserted at the second (steps with batch updates).
     var batch: ((Int, Int) -> Void)?
+    /// One item added at the end (the waterfall).
+    var append: (() -> Void)?
 
-    init(
-        view: ScrollView, rows: Int, source: AnyObject, findRow: @escaping (CGFloat) -> Int, reload: @escaping () -> Void,
-        changeHeight: @escaping (Int, CGFloat) -> Void
-    ) {
-        self.view = view
+    /// `table` over `rows` rows, `connect`ed to its data source and loaded; every step's table is timed
+    /// through the same three calls.
+    /// With `estimated`, a table that has estimates (`Estimating`) starts every row at 40 points.
+    init<Table: TimedStep>(_ table: Table, rows: Int, estimated: Bool = false, connect: (Table, StepRows) -> Void) {
+        let source = StepRows(rows: rows)
+        if estimated, let table = table as? Estimating { table.estimatedRowHeight = 40 }
+        connect(table, source)
+        table.reloadData()
+        self.view = table
         self.rows = rows
         self.source = source
-        self.findRow = findRow
-        self.reload = reload
-        self.changeHeight = changeHeight
+        self.findRow = { table.findRow(forOffsetY: $0) }
+        self.reload = { table.reloadData() }
+        self.changeHeight = { table.changeHeight(ofRow: $0, to: $1) }
     }
 
-    static let frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+    nonisolated static let frame = CGRect(x: 0, y: 0, width: 320, height: 480)
 
-    static func step1(rows: Int) -> StepSubject {
-        let table = Step1.StepTable(frame: frame), source = Step1Source(rows: rows)
-        table.dataSource = source
-        table.reloadData()
-        return StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row($0, changedHeight: $1) })
-    }
-
-    static func step2(rows: Int) -> StepSubject {
-        let table = Step2.StepTable(frame: frame), source = Step2Source(rows: rows)
-        table.dataSource = source
-        table.reloadData()
-        return StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
-    }
-
-    static func step3(rows: Int) -> StepSubject {
-        let table = Step3.StepTable(frame: frame), source = Step3Source(rows: rows)
-        table.dataSource = source
-        table.reloadData()
-        return StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
-    }
-
-    static func step4(rows: Int, estimated: Bool) -> StepSubject {
-        let table = Step4.StepTable(frame: frame), source = Step4Source(rows: rows)
-        table.estimatedRowHeight = estimated ? 40 : 0
-        table.dataSource = source
-        table.reloadData()
-        return StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
-    }
-}
-
-extension StepSubject {
-    static func step5(rows: Int, estimated: Bool) -> StepSubject {
-        let table = Step5.StepTable(frame: frame), source = Step5Source(rows: rows)
-        table.estimatedRowHeight = estimated ? 40 : 0
-        table.dataSource = source
-        table.reloadData()
-        return StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
-    }
-}
-
-extension StepSubject {
     static func step6(rows: Int, estimated: Bool) -> StepSubject {
-        let table = Step6.StepTable(frame: frame), source = Step6Source(rows: rows)
-        table.estimatedRowHeight = estimated ? 40 : 0
-        table.dataSource = source
-        table.reloadData()
-        let subject = StepSubject(
-            view: table, rows: rows, source: source, findRow: { table.findRow(forOffsetY: $0) }, reload: { table.reloadData() },
-            changeHeight: { table.row(IndexPath(row: $0, section: 0), changedHeight: $1) })
+        let table = Step6.StepTable(frame: frame)
+        let subject = StepSubject(table, rows: rows, estimated: estimated) { $0.dataSource = $1 }
         subject.batch = { deleted, inserted in
             table.performBatchUpdates {
                 table.deleteRows(at: [IndexPath(row: deleted, section: 0)])
@@ -195,72 +151,87 @@ extension StepSubject {
         }
         return subject
     }
+
+    /// Step 7: two columns, 8 points apart.
+    static func step7(rows: Int) -> StepSubject {
+        let table = Step7.StepTable(frame: frame)
+        let subject = StepSubject(table, rows: rows) { ($0.numberOfColumns, $0.margin, $0.dataSource) = (2, 8, $1) }
+        subject.append = { [source = subject.source] in
+            source.rows += 1
+            table.insertItems(at: [source.rows - 1])
+        }
+        return subject
+    }
 }
 
-// Each step's data source: `rows` rows of `StepsSuite.height(_:)`, trivial cells from the pool.
-
+/// What the suite times on every step's table: the row at an offset, a reload, and one row's new height.
+/// `findRow(forOffsetY:)` and `reloadData()` are each step's own; a new height is the step's own call.
 @MainActor
-final class Step1Source: Step1.StepTableDataSource {
-    let rows: Int
+protocol TimedStep: ScrollView {
+    func findRow(forOffsetY y: CGFloat) -> Int
+    func reloadData()
+    func changeHeight(ofRow row: Int, to height: CGFloat)
+}
+
+/// A table that names rows by index path (steps 2 to 6): a row's new height is its `row(_:changedHeight:)`.
+@MainActor
+protocol RowsByIndexPath { func row(_ indexPath: IndexPath, changedHeight height: CGFloat) }
+
+extension TimedStep where Self: RowsByIndexPath {
+    func changeHeight(ofRow row: Int, to height: CGFloat) { self.row(IndexPath(row: row, section: 0), changedHeight: height) }
+}
+
+/// A table with estimated heights: steps 4 to 6.
+@MainActor
+protocol Estimating: AnyObject { var estimatedRowHeight: CGFloat { get set } }
+
+/// A table that hands out pooled cells: every step's.
+@MainActor
+protocol Dequeuing { func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? }
+
+extension Step1.StepTable: TimedStep, Dequeuing {
+    func changeHeight(ofRow row: Int, to height: CGFloat) { self.row(row, changedHeight: height) }
+}
+extension Step2.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
+extension Step3.StepTable: TimedStep, RowsByIndexPath, Dequeuing {}
+extension Step4.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
+extension Step5.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
+extension Step6.StepTable: TimedStep, RowsByIndexPath, Dequeuing, Estimating {}
+extension Step7.StepTable: TimedStep, Dequeuing {
+    func findRow(forOffsetY y: CGFloat) -> Int { findItem(forOffsetY: y) }
+    func changeHeight(ofRow row: Int, to height: CGFloat) { item(row, changedHeight: height) }
+}
+
+/// Every step's data source: `rows` rows (one section) of `StepsSuite.height(_:)`, trivial cells from the pool.
+/// One class serves every step: the calls that take a step's own table are generic over `Dequeuing`, except
+/// the height, which steps 2 to 6 default to their `rowHeight` (a default wins over a generic call).
+@MainActor
+final class StepRows {
+    var rows: Int
     init(rows: Int) { self.rows = rows }
-    func numberOfRows(in tableView: Step1.StepTable) -> Int { rows }
-    func tableView(_ tableView: Step1.StepTable, cellForRow row: Int) -> TableViewCell {
+
+    func cell(_ tableView: some Dequeuing) -> TableViewCell {
         tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
     }
+    func tableView(_ tableView: some Dequeuing, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: some Dequeuing, cellForRowAt indexPath: IndexPath) -> TableViewCell { cell(tableView) }
+}
+
+extension StepRows: Step1.StepTableDataSource {
+    func numberOfRows(in tableView: Step1.StepTable) -> Int { rows }
+    func tableView(_ tableView: Step1.StepTable, cellForRow row: Int) -> TableViewCell { cell(tableView) }
     func tableView(_ tableView: Step1.StepTable, heightForRow row: Int) -> CGFloat { StepsSuite.height(row) }
 }
-
-@MainActor
-final class Step2Source: Step2.StepTableDataSource {
-    let rows: Int
-    init(rows: Int) { self.rows = rows }
-    func tableView(_ tableView: Step2.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
-    func tableView(_ tableView: Step2.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
-    }
+extension StepRows: Step2.StepTableDataSource, Step3.StepTableDataSource, Step4.StepTableDataSource {}
+extension StepRows: Step5.StepTableDataSource, Step6.StepTableDataSource {
     func tableView(_ tableView: Step2.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
-}
-
-@MainActor
-final class Step3Source: Step3.StepTableDataSource {
-    let rows: Int
-    init(rows: Int) { self.rows = rows }
-    func tableView(_ tableView: Step3.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
-    func tableView(_ tableView: Step3.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
-    }
     func tableView(_ tableView: Step3.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
-}
-
-@MainActor
-final class Step4Source: Step4.StepTableDataSource {
-    let rows: Int
-    init(rows: Int) { self.rows = rows }
-    func tableView(_ tableView: Step4.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
-    func tableView(_ tableView: Step4.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
-    }
     func tableView(_ tableView: Step4.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
-}
-
-@MainActor
-final class Step5Source: Step5.StepTableDataSource {
-    let rows: Int
-    init(rows: Int) { self.rows = rows }
-    func tableView(_ tableView: Step5.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
-    func tableView(_ tableView: Step5.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
-    }
     func tableView(_ tableView: Step5.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
-}
-
-@MainActor
-final class Step6Source: Step6.StepTableDataSource {
-    let rows: Int
-    init(rows: Int) { self.rows = rows }
-    func tableView(_ tableView: Step6.StepTable, numberOfRowsInSection section: Int) -> Int { rows }
-    func tableView(_ tableView: Step6.StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "r") ?? TableViewCell(reuseIdentifier: "r")
-    }
     func tableView(_ tableView: Step6.StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { StepsSuite.height(indexPath.row) }
+}
+extension StepRows: Step7.StepTableDataSource {
+    func numberOfItems(in tableView: Step7.StepTable) -> Int { rows }
+    func tableView(_ tableView: Step7.StepTable, cellForItem item: Int) -> TableViewCell { cell(tableView) }
+    func tableView(_ tableView: Step7.StepTable, heightForItem item: Int, itemWidth: CGFloat) -> CGFloat { StepsSuite.height(item) }
 }

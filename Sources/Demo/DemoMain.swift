@@ -63,9 +63,10 @@ struct DemoMain {
               xray --svg FILE [--rows N] [--offset Y]
                             an SVG of content space: row bands (measured vs estimated), the viewport,
                             on-screen cells coloured by cell identity before and after a scroll, the pool
-              watch [--out FILE] [--open]
+              watch [--out FILE] [--open] [--lang en|zh-Hans]
                             the watch page (default watch.html): the engine recorded on nine scenes, replayed
-                            step by step in a browser — content space, the reuse pool, the height tree
+                            step by step in a browser — content space, the reuse pool, the height tree;
+                            --lang zh-Hans opens it in Simplified Chinese (a control on the page switches)
               bench         benchmarks (use -c release): --quick --json --markdown FILE --svg FILE
               waterfall-cost
                             what an insert costs a 1,000,000-item WaterfallLayout, one section vs 1,000 (use -c release)

@@ -1,16 +1,17 @@
 import Foundation
 
-/// `swift run Demo watch [--out FILE] [--open]`: records the engine on every scene and writes the
-/// watch page, one self-contained HTML file (Docs/watch.md).
+/// `swift run Demo watch [--out FILE] [--open] [--lang en|zh-Hans]`: records the engine on every scene and
+/// writes the watch page, one self-contained HTML file (Docs/watch.md), opening in the language asked for.
 @MainActor
 public enum Watch {
     /// The usage line.
-    public static let usage = "usage: Demo watch [--out FILE] [--open]"
+    public static let usage = "usage: Demo watch [--out FILE] [--open] [--lang en|zh-Hans]"
 
     /// Parses the arguments, writes the page, returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         var path = "watch.html"
         var open = false
+        var language = WatchLanguage.english
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -19,6 +20,13 @@ public enum Watch {
                 guard index < arguments.count else { return fail("--out needs a file name") }
                 path = arguments[index]
             case "--open": open = true
+            case "--lang":
+                index += 1
+                guard index < arguments.count else { return fail("--lang needs a language (en or zh-Hans)") }
+                switch WatchLanguage.named(arguments[index]) {
+                case .success(let named): language = named
+                case .failure(let error): return fail(error.message)
+                }
             case "--help", "-h":
                 print(usage)
                 return 0
@@ -31,7 +39,7 @@ public enum Watch {
         let html: String
         do {
             scenes = recordScenes()
-            html = try page(scenes, writtenTo: path)
+            html = try page(scenes, writtenTo: path, language: language)
             try html.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
             FileHandle.standardError.write(Data("watch: cannot write \(path): \(error)\n".utf8))
@@ -51,8 +59,10 @@ public enum Watch {
 
     /// The page for `scenes`, with Docs links relative to where it is written when that is the
     /// repository's root, else to the Docs folder by absolute path.
-    @_spi(Internals) public static func page(_ scenes: [WatchScene], writtenTo path: String) throws -> String {
-        try WatchPage.html(scenes, docsBase: docsBase(for: path))
+    @_spi(Internals) public static func page(
+        _ scenes: [WatchScene], writtenTo path: String, language: WatchLanguage = .english
+    ) throws -> String {
+        try WatchPage.html(scenes, docsBase: docsBase(for: path), language: language)
     }
 
     /// Where the page's Docs links point, seen from a page written at `path`.

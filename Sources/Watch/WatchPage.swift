@@ -6,15 +6,17 @@ import Foundation
 /// and are inlined as they are.
 @_spi(Internals) public enum WatchPage {
     /// The page for `scenes`; Docs links point into `docsBase` (a folder URL or relative path ending in "/").
-    public static func html(_ scenes: [WatchScene], docsBase: String) throws -> String {
+    /// The page opens in `language`; its language control switches between English and Simplified Chinese.
+    public static func html(_ scenes: [WatchScene], docsBase: String, language: WatchLanguage = .english) throws -> String {
         let template = try resource("watch", "html")
         let style = try resource("watch", "css")
         let script = try resource("watch", "js")
         return
             template
+            .replacingOccurrences(of: "<html lang=\"en\">", with: "<html lang=\"\(language.rawValue)\">")
             .replacingOccurrences(of: "/*WATCH-STYLE*/", with: style)
             .replacingOccurrences(of: "/*WATCH-SCRIPT*/", with: script)
-            .replacingOccurrences(of: "/*WATCH-DATA*/", with: json(scenes, docsBase: docsBase))
+            .replacingOccurrences(of: "/*WATCH-DATA*/", with: json(scenes, docsBase: docsBase, language: language))
     }
 
     static func resource(_ name: String, _ ext: String) throws -> String {
@@ -25,14 +27,16 @@ import Foundation
     }
 
     /// The data the page replays, as JSON.
-    static func json(_ scenes: [WatchScene], docsBase: String) -> String {
+    static func json(_ scenes: [WatchScene], docsBase: String, language: WatchLanguage = .english) -> String {
         var out = JSONWriter()
         out.raw("{")
-        out.key("docs", first: true)
+        out.key("lang", first: true)
+        out.string(language.rawValue)
+        out.key("docs")
         out.raw("{")
         for (index, chapter) in WatchDocs.chapters.enumerated() {
             out.key(chapter.key, first: index == 0)
-            out.array([chapter.title, docsBase + chapter.path]) { $0.string($1) }
+            out.array([chapter.title, docsBase + chapter.path, chapter.chinese]) { $0.string($1) }
         }
         out.raw("}")
         out.key("scenes")
@@ -49,6 +53,10 @@ import Foundation
         out.string(scene.title)
         out.key("summary")
         out.string(scene.summary)
+        out.key("titleZh")
+        out.string(scene.chineseTitle)
+        out.key("summaryZh")
+        out.string(scene.chineseSummary)
         out.key("coll")
         out.number(scene.isCollection ? 1 : 0)
         out.key("rows")
@@ -125,6 +133,8 @@ import Foundation
         out.number(step.recorded.line)
         out.key("x")
         out.string(step.sentence)
+        out.key("xz")
+        out.string(step.chineseSentence)
         out.key("num")
         out.string(step.numbers)
         out.key("doc")

@@ -10,6 +10,10 @@ public struct RecordedScene {
     public var title: String
     /// What the scene shows, in a sentence or two.
     public var summary: String
+    /// The title in Simplified Chinese.
+    public var chineseTitle = ""
+    /// The summary in Simplified Chinese.
+    public var chineseSummary = ""
     /// True for a collection view (no height tree; items in columns).
     public var isCollection: Bool
     /// Rows (or items) the view has at the end of the scene.
@@ -54,6 +58,50 @@ public enum WatchScenes {
     /// The estimate every estimating table starts rows with.
     static let estimate: CGFloat = 64
 
+    /// Each scene's title and summary in Simplified Chinese, by key (beside the English in each scene below).
+    static let chinese: [String: (title: String, summary: String)] = [
+        "first-load": (
+            "首次加载",
+            "对 1,000 行、64 点预估高度的 table 调用 reloadData()：树一开始只有一段预估高度，settle 只测量屏幕上显示的行，"
+                + "而且因为重用池是空的，每个 cell 都是新建的。"
+        ),
+        "slow-scroll": (
+            "慢慢往下滚",
+            "往下走五小步：finger 不用从根往下找就能回答每一次查找；从顶部离开的行把 cell 还给重用池，下一个用同一 identifier 的行接着用它。"
+        ),
+        "fling": (
+            "快速滑动",
+            "轻轻一甩：offset 先冲出去再慢下来。一步就跨过整屏，所以每个 cell 都离开屏幕，再回来显示别的行——始终只有寥寥几个 cell。"
+        ),
+        "jump": (
+            "跳到 1,000,000 行中的第 500,000 行",
+            "scrollToRow 跳到一百万行的正中间：从根往下找一次就找到它，先测量它周围的行，两侧各一百万个预估高度在树里仍各是一段。"
+        ),
+        "scroll-up": (
+            "往上滚进预估高度",
+            "从第 500,000 行开始，一小步一小步往上滚进仍是 64 点预估高度的行。读者上方每测量一行，锚点上方的高度就变化 Δ；"
+                + "offset 也移动同样的 Δ，于是锚点在屏幕上的 y 不变，屏幕上什么都不会跳。"
+        ),
+        "insert-above": (
+            "在视口上方插入",
+            "在开启 maintainsVisibleContentPosition 的情况下，读者正在看的内容上方多了三行：下面的内容随之加高，offset 也跟着移动，"
+                + "所以正在读的那一行纹丝不动。"
+        ),
+        "chat-prepend": (
+            "聊天：一条新消息，然后在上方加载更早的消息",
+            "一个始终贴着底部的聊天：来了一条新消息，offset 跟着末尾走；读者滚到顶部，上方加载二十条更早的消息，正在读的内容不动。"
+        ),
+        "width": (
+            "宽度变化",
+            "自适应高度的文字行从 300 点宽变成 220 点宽：每个高度都重新变回预估值，屏幕上的 cell 回到重用池，"
+                + "视口里的行围绕锚点按新宽度重新测量。"
+        ),
+        "waterfall": (
+            "瀑布流滚动",
+            "一个两列 WaterfallLayout 的 CollectionView：同样的三个阶段，只是用布局的 layoutAttributesForElements(in:) 代替了高度树。"
+        ),
+    ]
+
     /// Every scene, in the order of the page's keys 1–9.
     public static func all() -> [RecordedScene] {
         [firstLoad(), slowScroll(), fling(), jump(), scrollUpIntoEstimates(), insertAbove(), chatPrepend(), widthChange(), waterfall()]
@@ -70,7 +118,10 @@ public enum WatchScenes {
                 + "settle measures only the rows the screen shows, and every cell is new because the pool is empty.",
             table
         ) { recorder in
-            recorder.note("The host calls reloadData() on a table of 1,000 rows; each row starts as a 64-point estimate.", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "The host calls reloadData() on a table of 1,000 rows; each row starts as a 64-point estimate.",
+                    "宿主对一个 1,000 行的 table 调用 reloadData()；每一行都先用 64 点的预估高度。"), in: table)
             table.reloadData()
         }
     }
@@ -87,7 +138,10 @@ public enum WatchScenes {
         ) { recorder in
             for step in 1...5 {
                 let y = CGFloat(step * 36)
-                recorder.note("The finger drags the content up: the host sets contentOffset.y = \(Int(y)).", in: table)
+                recorder.note(
+                    WatchLanguage.note(
+                        "The finger drags the content up: the host sets contentOffset.y = \(Int(y)).",
+                        "手指把内容往上拖：宿主设置 contentOffset.y = \(Int(y))。"), in: table)
                 table.contentOffset.y = y
             }
         }
@@ -106,7 +160,10 @@ public enum WatchScenes {
             var y: CGFloat = 0
             for delta in [120, 560, 560, 120] as [CGFloat] {
                 y += delta
-                recorder.note("Deceleration moves the offset by \(Int(delta)) points: contentOffset.y = \(grouped(Double(y))).", in: table)
+                recorder.note(
+                    WatchLanguage.note(
+                        "Deceleration moves the offset by \(Int(delta)) points: contentOffset.y = \(grouped(Double(y))).",
+                        "减速把 offset 推进了 \(Int(delta)) 点：contentOffset.y = \(grouped(Double(y)))。"), in: table)
                 table.contentOffset.y = y
             }
         }
@@ -122,7 +179,10 @@ public enum WatchScenes {
                 + "first, and a million estimates stay one run in the tree on each side.",
             table
         ) { recorder in
-            recorder.note("The host calls scrollToRow(at: [0, 500000], at: .top, animated: false) on a table of 1,000,000 rows.", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "The host calls scrollToRow(at: [0, 500000], at: .top, animated: false) on a table of 1,000,000 rows.",
+                    "宿主对一个 1,000,000 行的 table 调用 scrollToRow(at: [0, 500000], at: .top, animated: false)。"), in: table)
             table.scrollToRow(at: IndexPath(row: 500_000, section: 0), at: .top, animated: false)
         }
     }
@@ -141,7 +201,10 @@ public enum WatchScenes {
         ) { recorder in
             for _ in 1...4 {
                 let y = table.contentOffset.y - 40
-                recorder.note("The reader scrolls up 40 points: contentOffset.y = \(grouped(Double(y))).", in: table)
+                recorder.note(
+                    WatchLanguage.note(
+                        "The reader scrolls up 40 points: contentOffset.y = \(grouped(Double(y))).",
+                        "读者往上滚了 40 点：contentOffset.y = \(grouped(Double(y)))。"), in: table)
                 table.contentOffset.y = y
             }
         }
@@ -159,7 +222,10 @@ public enum WatchScenes {
                 + "below grows by their height and the offset moves with it, so the row read stays put.",
             table
         ) { recorder in
-            recorder.note("The data gains three rows at index 5; the host calls insertRows(at: [5, 6, 7]).", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "The data gains three rows at index 5; the host calls insertRows(at: [5, 6, 7]).",
+                    "数据在第 5 行处多了三行；宿主调用 insertRows(at: [5, 6, 7])。"), in: table)
             rows.insert(3, at: 5)
             table.insertRows(at: (5..<8).map { IndexPath(row: $0, section: 0) }, with: .automatic)
         }
@@ -180,12 +246,21 @@ public enum WatchScenes {
                 + "scrolls to the top and twenty older messages load above without moving what they read.",
             table
         ) { recorder in
-            recorder.note("A new message arrives at the bottom: the host calls insertRows(at: [0, 24]).", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "A new message arrives at the bottom: the host calls insertRows(at: [0, 24]).",
+                    "底部来了一条新消息：宿主调用 insertRows(at: [0, 24])。"), in: table)
             chat.count += 1
             table.insertRows(at: [IndexPath(row: 24, section: 0)], with: .automatic)
-            recorder.note("The reader scrolls to the top of the conversation: contentOffset.y = 0.", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "The reader scrolls to the top of the conversation: contentOffset.y = 0.", "读者滚到对话的最上面：contentOffset.y = 0。"),
+                in: table)
             table.contentOffset.y = 0
-            recorder.note("Twenty older messages load above: the host calls insertRows(at: [0, 0] … [0, 19]).", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "Twenty older messages load above: the host calls insertRows(at: [0, 0] … [0, 19]).",
+                    "上方加载了二十条更早的消息：宿主调用 insertRows(at: [0, 0] … [0, 19])。"), in: table)
             chat.first -= 20
             chat.count += 20
             table.insertRows(at: (0..<20).map { IndexPath(row: $0, section: 0) }, with: .none)
@@ -207,7 +282,10 @@ public enum WatchScenes {
                 + "cells on screen go back to the pool, and the rows in view are measured at the new width around the anchor.",
             table
         ) { recorder in
-            recorder.note("The table becomes 220 points wide (a rotation, a split view); the host calls layoutIfNeeded().", in: table)
+            recorder.note(
+                WatchLanguage.note(
+                    "The table becomes 220 points wide (a rotation, a split view); the host calls layoutIfNeeded().",
+                    "table 变成 220 点宽（旋转屏幕、分屏）；宿主调用 layoutIfNeeded()。"), in: table)
             table.frame.size.width = 220
             table.layoutIfNeeded()
             withExtendedLifetime(rows) {}
@@ -226,7 +304,10 @@ public enum WatchScenes {
         collection.recorder = recorder
         for step in 1...4 {
             let y = CGFloat(step * 120)
-            recorder.note("The finger drags the waterfall up: the host sets contentOffset.y = \(Int(y)).", in: collection)
+            recorder.note(
+                WatchLanguage.note(
+                    "The finger drags the waterfall up: the host sets contentOffset.y = \(Int(y)).",
+                    "手指把瀑布流往上拖：宿主设置 contentOffset.y = \(Int(y))。"), in: collection)
             collection.contentOffset.y = y
         }
         collection.recorder = nil
@@ -235,6 +316,7 @@ public enum WatchScenes {
             key: "waterfall", title: "A waterfall scroll",
             summary: "A CollectionView with a two-column WaterfallLayout: the same three stages, with the layout's "
                 + "layoutAttributesForElements(in:) in place of the height tree.",
+            chineseTitle: chinese["waterfall"]?.title ?? "", chineseSummary: chinese["waterfall"]?.summary ?? "",
             isCollection: true, rows: 300, recorder: recorder, countersBefore: before, countersAfter: figures(of: collection, visible: true))
     }
 
@@ -257,7 +339,8 @@ public enum WatchScenes {
         actions(recorder)
         table.recorder = nil
         return RecordedScene(
-            key: key, title: title, summary: summary, isCollection: false, rows: rows, recorder: recorder, countersBefore: before,
+            key: key, title: title, summary: summary, chineseTitle: chinese[key]?.title ?? title,
+            chineseSummary: chinese[key]?.summary ?? summary, isCollection: false, rows: rows, recorder: recorder, countersBefore: before,
             countersAfter: figures(of: table, visible: true))
     }
 

@@ -11,6 +11,10 @@ import Foundation
     public var title: String
     /// What the scene shows.
     public var summary: String
+    /// The title in Simplified Chinese.
+    public var chineseTitle: String
+    /// The summary in Simplified Chinese.
+    public var chineseSummary: String
     /// True for a collection view.
     public var isCollection: Bool
     /// Rows (or items) at the end of the scene.
@@ -37,6 +41,8 @@ import Foundation
     public var touched: [Int]
     /// One sentence saying what happened, for the live region.
     public var sentence: String
+    /// The same sentence in Simplified Chinese.
+    public var chineseSentence: String
     /// The numbers of an offset move or an anchor kept ("" when none).
     public var numbers: String
     /// The Docs chapters (file#anchor) that explain the step.
@@ -61,6 +67,8 @@ import Foundation
         key = recorded.key
         title = recorded.title
         summary = recorded.summary
+        chineseTitle = recorded.chineseTitle
+        chineseSummary = recorded.chineseSummary
         isCollection = recorded.isCollection
         rows = recorded.rows
         nodes = recorder.treeNodes
@@ -88,6 +96,7 @@ import Foundation
         var steps: [WatchStep] = []
         var stage = PassRecorder.Stage.call
         var narrator = Narrator(cells: cells, isCollection: isCollection, first: recorded.first)
+        var chineseNarrator = Narrator(cells: cells, isCollection: isCollection, first: recorded.first, language: .simplifiedChinese)
         for (index, step) in recorded.enumerated() {
             if case .stage(let entered) = step.event { stage = nested.contains(index) ? .settle : entered }
             if case .note = step.event { stage = .call }
@@ -96,11 +105,13 @@ import Foundation
                 let before = records(under: recorded[index - 1].state.tree)
                 touched = records(under: step.state.tree).subtracting(before).map { nodes[$0].id }.sorted()
             }
-            let told = narrator.tell(step, previous: index > 0 ? recorded[index - 1] : nil, calledBySettle: nested.contains(index))
+            let previous = index > 0 ? recorded[index - 1] : nil
+            let told = narrator.tell(step, previous: previous, calledBySettle: nested.contains(index))
+            let chinese = chineseNarrator.tell(step, previous: previous, calledBySettle: nested.contains(index))
             steps.append(
                 WatchStep(
                     recorded: step, stage: stage, calledBySettle: nested.contains(index), touched: touched, sentence: told.sentence,
-                    numbers: told.numbers, docs: told.docs))
+                    chineseSentence: chinese.sentence, numbers: told.numbers, docs: told.docs))
         }
         return steps
     }

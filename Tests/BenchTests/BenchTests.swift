@@ -279,7 +279,7 @@ import TestSupport
     }
 
     /// The steps suite times every step for every operation (estimated reloads for steps 4 to 6 only, batches for
-    /// step 6), and a scale
+    /// step 6, appends for step 7), and a scale
     /// whose records would pass the memory budget is skipped with the reason.
     @MainActor @Test func stepsSuiteTimesEveryStepAndSkipsPastTheMemoryBudget() {
         var configuration = BenchConfiguration(options: .instant, quick: true, skipAfterSeconds: 1e9, filter: nil)
@@ -287,10 +287,11 @@ import TestSupport
         let suite = StepsSuite.suite(quick: true)
         let small = BenchSuite(name: suite.name, scales: [50], operations: suite.operations)
         let results = Suites.run(small, configuration)
-        #expect(results.count == 6 * 4 + 3 + 1)
+        #expect(results.count == 7 * 4 + 3 + 1 + 1)
         #expect(results.allSatisfy { $0.summary != nil && $0.suite == "steps" })
         #expect(results.filter { $0.operation == "reloadEstimated" }.map(\.strategy) == ["Step4", "Step5", "Step6"])
         #expect(results.filter { $0.operation == "moveRowBatch" }.map(\.strategy) == ["Step6"])
+        #expect(results.filter { $0.operation == "appendItem" }.map(\.strategy) == ["Step7"])
         let kept = StepsSuite.bytesPerRow["Step1"]
         defer { StepsSuite.bytesPerRow["Step1"] = kept }
         StepsSuite.bytesPerRow["Step1"] = 1_000

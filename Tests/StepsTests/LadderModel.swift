@@ -1,6 +1,6 @@
 // What every step's tests share: one model that is a data source and delegate of the engine's `TableView`
 // and (through an extension in each step's test file) of that step's table, a cell whose height follows its
-// text and width, and the scripted session both tables go through.
+// text and width, the scripted session both tables go through, and the setup steps 3 to 6 share.
 
 import Foundation
 import ReuseTable
@@ -101,17 +101,7 @@ final class LadderModel: TableViewDataSource, TableViewDelegate {
         (cell as? LadderCell)?.item = item(at: indexPath)
         return cell
     }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        let item = item(at: indexPath)
-        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
-        switch heights {
-        case .computed: return computedHeight(item)
-        case .cachedByIndexPath:
-            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
-        case .cachedByKey:
-            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
-        }
-    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat { height(at: indexPath, in: tableView) }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
         headerHeights[section] > 0 ? View() : nil
@@ -162,4 +152,70 @@ func sessionOffsets(contentHeight: CGFloat, model: LadderModel) -> [CGFloat] {
     offsets.append(CGFloat(maximum))
     for step in 1...40 { offsets.append(CGFloat(max(0, maximum - step * 31))) }
     return offsets
+}
+
+// MARK: What steps 3 to 6 share
+
+/// A table whose template cells measure heights and cache them by index path or by key: the engine's, and
+/// those of steps 3 to 6.
+@MainActor
+protocol TemplateMeasuring {
+    func heightForCell(withIdentifier identifier: String, cacheBy indexPath: IndexPath, configuration: (TableViewCell) -> Void) -> CGFloat
+    func heightForCell(withIdentifier identifier: String, cacheByKey key: AnyHashable, configuration: (TableViewCell) -> Void) -> CGFloat
+}
+
+extension TableView: TemplateMeasuring {}
+
+/// A table of steps 3 to 6: rows by index path, a pool by identifier, template cells with their caches. Each of
+/// those steps' test files says its `StepTable` conforms; the model's calls below then serve it.
+@MainActor
+protocol LadderStepTable: ScrollView, TemplateMeasuring {
+    func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String)
+    func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell?
+    func reloadData()
+    var indexPathsForVisibleRows: [IndexPath] { get }
+    func cellForRow(at indexPath: IndexPath) -> TableViewCell?
+}
+
+extension LadderModel {
+    // The two calls of steps 3 to 6 that their data sources do not default (a default would win over a generic
+    // call, so the others stay in each step's test file, one line each).
+    func tableView(_ tableView: some LadderStepTable, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: some LadderStepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        stepCell(tableView.dequeueReusableCell(withIdentifier: "cell"), showing: item(at: indexPath))
+    }
+
+    /// The height of the row at `indexPath` as `heights` says: computed, or measured by `tableView`'s template
+    /// cell and cached by index path or by key.
+    func height(at indexPath: IndexPath, in tableView: some TemplateMeasuring) -> CGFloat {
+        let item = item(at: indexPath)
+        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
+        switch heights {
+        case .computed: return computedHeight(item)
+        case .cachedByIndexPath:
+            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
+        case .cachedByKey:
+            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
+        }
+    }
+
+    /// A view for `section`'s header when it has one.
+    func headerView(_ section: Int) -> View? { headerHeights[section] > 0 ? View() : nil }
+
+    /// `table` with `LadderCell` registered, set up by `configure` (its data source, an estimate), and loaded.
+    func ladderTable<Table: LadderStepTable>(_ table: Table, configure: (Table) -> Void) -> Table {
+        table.register(LadderCell.self, forCellReuseIdentifier: "cell")
+        configure(table)
+        table.reloadData()
+        return table
+    }
+}
+
+/// The frame of every step's table: as wide and tall as the engine's.
+let ladderFrame = CGRect(x: 0, y: 0, width: 320, height: 200)
+
+/// What a table of steps 3 to 6 shows: each visible row's cell frame.
+@MainActor
+func stepScreen(_ table: some LadderStepTable) -> Screen {
+    table.indexPathsForVisibleRows.map { ($0, table.cellForRow(at: $0)?.frame ?? .null) }
 }

@@ -7,41 +7,12 @@ import ReuseTable
 import Step3
 import Testing
 
-extension LadderModel: StepTableDataSource {
-    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
-    func tableView(_ tableView: StepTable, numberOfRowsInSection section: Int) -> Int { sections[section].count }
-    func tableView(_ tableView: StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        stepCell(tableView.dequeueReusableCell(withIdentifier: "cell"), showing: item(at: indexPath))
-    }
-    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        let item = item(at: indexPath)
-        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
-        switch heights {
-        case .computed: return computedHeight(item)
-        case .cachedByIndexPath:
-            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
-        case .cachedByKey:
-            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
-        }
-    }
-    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
-    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? {
-        headerHeights[section] > 0 ? View() : nil
-    }
-}
+extension StepTable: LadderStepTable {}
 
 @MainActor
 @Suite struct Step3Tests {
     func stepTable(_ model: LadderModel) -> StepTable {
-        let table = StepTable(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
-        table.register(LadderCell.self, forCellReuseIdentifier: "cell")
-        table.dataSource = model
-        table.reloadData()
-        return table
-    }
-
-    func stepScreen(_ table: StepTable) -> Screen {
-        table.indexPathsForVisibleRows.map { ($0, table.cellForRow(at: $0)?.frame ?? .null) }
+        model.ladderTable(StepTable(frame: ladderFrame)) { $0.dataSource = model }
     }
 
     /// One change of the session: what it does to the model, then to a table of either kind.
@@ -167,4 +138,11 @@ extension LadderModel: StepTableDataSource {
         #expect(heights(1) == [220, 40, 240, 260, nil, nil])
         #expect(heights(0, width: 250) == [nil, nil, nil, nil, nil, nil], "nothing measured at that width")
     }
+}
+
+extension LadderModel: StepTableDataSource {
+    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
+    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { height(at: indexPath, in: tableView) }
+    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
+    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? { headerView(section) }
 }

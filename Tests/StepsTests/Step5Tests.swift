@@ -8,42 +8,12 @@ import SeededRandom
 @testable import Step5
 import Testing
 
-extension LadderModel: StepTableDataSource {
-    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
-    func tableView(_ tableView: StepTable, numberOfRowsInSection section: Int) -> Int { sections[section].count }
-    func tableView(_ tableView: StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        stepCell(tableView.dequeueReusableCell(withIdentifier: "cell"), showing: item(at: indexPath))
-    }
-    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        let item = item(at: indexPath)
-        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
-        switch heights {
-        case .computed: return computedHeight(item)
-        case .cachedByIndexPath:
-            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
-        case .cachedByKey:
-            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
-        }
-    }
-    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
-    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? {
-        headerHeights[section] > 0 ? View() : nil
-    }
-}
+extension StepTable: LadderStepTable {}
 
 @MainActor
 @Suite struct Step5Tests {
     func stepTable(_ model: LadderModel, estimate: CGFloat) -> StepTable {
-        let table = StepTable(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
-        table.register(LadderCell.self, forCellReuseIdentifier: "cell")
-        table.estimatedRowHeight = estimate
-        table.dataSource = model
-        table.reloadData()
-        return table
-    }
-
-    func stepScreen(_ table: StepTable) -> Screen {
-        table.indexPathsForVisibleRows.map { ($0, table.cellForRow(at: $0)?.frame ?? .null) }
+        model.ladderTable(StepTable(frame: ladderFrame)) { ($0.estimatedRowHeight, $0.dataSource) = (estimate, model) }
     }
 
     /// With exact heights and with estimates, along a session of scrolls and jumps and a few changed heights,
@@ -140,4 +110,11 @@ extension LadderModel: StepTableDataSource {
         }
         func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { 30 }
     }
+}
+
+extension LadderModel: StepTableDataSource {
+    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
+    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { height(at: indexPath, in: tableView) }
+    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
+    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? { headerView(section) }
 }

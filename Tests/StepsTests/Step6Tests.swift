@@ -8,28 +8,7 @@ import SeededRandom
 @testable import Step6
 import Testing
 
-extension LadderModel: StepTableDataSource {
-    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
-    func tableView(_ tableView: StepTable, numberOfRowsInSection section: Int) -> Int { sections[section].count }
-    func tableView(_ tableView: StepTable, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        stepCell(tableView.dequeueReusableCell(withIdentifier: "cell"), showing: item(at: indexPath))
-    }
-    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        let item = item(at: indexPath)
-        let configure: (TableViewCell) -> Void = { ($0 as? LadderCell)?.item = item }
-        switch heights {
-        case .computed: return computedHeight(item)
-        case .cachedByIndexPath:
-            return tableView.heightForCell(withIdentifier: "cell", cacheBy: indexPath, configuration: configure)
-        case .cachedByKey:
-            return tableView.heightForCell(withIdentifier: "cell", cacheByKey: item.key, configuration: configure)
-        }
-    }
-    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
-    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? {
-        headerHeights[section] > 0 ? View() : nil
-    }
-}
+extension StepTable: LadderStepTable {}
 
 /// One random batch, in both index spaces, and what it makes of the model's sections.
 struct LadderBatch {
@@ -83,17 +62,11 @@ struct LadderBatch {
 @MainActor
 @Suite struct Step6Tests {
     func stepTable(_ model: LadderModel, estimate: CGFloat = 0) -> StepTable {
-        let table = StepTable(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
-        table.register(LadderCell.self, forCellReuseIdentifier: "cell")
-        table.estimatedRowHeight = estimate
-        table.dataSource = model
-        table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
-        table.reloadData()
-        return table
-    }
-
-    func stepScreen(_ table: StepTable) -> Screen {
-        table.indexPathsForVisibleRows.map { ($0, table.cellForRow(at: $0)?.frame ?? .null) }
+        model.ladderTable(StepTable(frame: ladderFrame)) {
+            $0.estimatedRowHeight = estimate
+            $0.dataSource = model
+            $0.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
+        }
     }
 
     /// Random batches (deletions, reloads, moves across sections, insertions) given to both tables; after each,
@@ -195,4 +168,11 @@ struct LadderBatch {
         step.deleteRows(at: [row(1, 0)])  // a good batch after the bad ones
         #expect(messages.count == 7 && step.numberOfRows(inSection: 0) == 4)
     }
+}
+
+extension LadderModel: StepTableDataSource {
+    func numberOfSections(in tableView: StepTable) -> Int { sections.count }
+    func tableView(_ tableView: StepTable, heightForRowAt indexPath: IndexPath) -> CGFloat { height(at: indexPath, in: tableView) }
+    func tableView(_ tableView: StepTable, heightForHeaderInSection section: Int) -> CGFloat { headerHeights[section] }
+    func tableView(_ tableView: StepTable, viewForHeaderInSection section: Int) -> View? { headerView(section) }
 }

@@ -6,7 +6,9 @@ import Testing
 
 /// The watch page in a real browser (headless Chromium over WebDriver): every scene stepped through
 /// with keys and compared, step by step, with what the Swift side recorded; back and forward again,
-/// clicks, play, the URL fragment, a screenshot that is not blank, and a console without errors.
+/// clicks, play, the URL fragment, a screenshot that is not blank, and a console without errors; then the
+/// page in Simplified Chinese (`Demo watch --lang zh-Hans`) and its language control, both ways.
+/// With `REUSETABLE_WATCH_SCREENSHOT=FILE.png` the Chinese page's screenshot is kept there, to look at.
 ///
 /// Without `chromedriver` and Chromium the test is skipped with a printed reason, unless
 /// `REUSETABLE_REQUIRE_BROWSER=1` (CI sets it), which makes a missing browser a failure.
@@ -124,6 +126,7 @@ import Testing
         let web = try await WebDriver(driverPath: browser.driver, browserPath: browser.browser, size: (1400, 1300))
         do {
             try await run(web, scenes: scenes, page: page, folder: folder)
+            try await runInChinese(web, scenes: scenes, folder: folder)
         } catch {
             await web.quit()
             throw error
@@ -206,6 +209,47 @@ import Testing
             drawn.count > 8 * blank.count, "the drawn page's screenshot (\(drawn.count) bytes) is not much larger than a blank one (\(blank.count))")
 
         // Nothing went wrong in the page.
+        let errors = try await web.browserLog().filter { $0.level == "SEVERE" }
+        #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
+    }
+
+    /// The page written in Simplified Chinese: the language, the scene's title, the sentences and the fixed words
+    /// are Chinese, step by step through a scene; the control switches to English and back, and the fragment keeps it.
+    func runInChinese(_ web: WebDriver, scenes: [WatchScene], folder: URL) async throws {
+        let page = folder.appendingPathComponent("watch-zh.html")
+        try WatchPage.html(scenes, docsBase: "Docs/", language: .simplifiedChinese).write(to: page, atomically: true, encoding: .utf8)
+        let scene = try #require(scenes.first { $0.key == "scroll-up" })
+        try await web.open(URL(string: page.absoluteString + "#scene=scroll-up&step=1")!)
+        let readScript = """
+            return [document.documentElement.lang, document.getElementById('scene-title').textContent,
+              document.getElementById('sentence').textContent, document.querySelector('[data-t="Content space"]').textContent,
+              document.getElementById('step-index').textContent, location.hash];
+            """
+        func read() async throws -> [String] { try #require(try await web.execute(readScript) as? [String]) }
+        let first = try await read()
+        #expect(
+            Array(first.prefix(5)) == ["zh-Hans", scene.chineseTitle, scene.steps[0].chineseSentence, "内容空间", "第 1 步 / 共 \(scene.steps.count) 步"])
+        for index in 1..<scene.steps.count {
+            try await web.press([WebDriver.Key.right])
+            let shown = try await read()
+            #expect(shown[2] == scene.steps[index].chineseSentence, "step \(index): \(shown[2])")
+            #expect(shown[2].unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "step \(index) shows no Chinese: \(shown[2])")
+        }
+        if let path = ProcessInfo.processInfo.environment["REUSETABLE_WATCH_SCREENSHOT"] {
+            try await web.screenshot().write(to: URL(fileURLWithPath: path))
+        }
+        // The control: English, then Chinese again; the fragment names the language that is not the page's own.
+        try await web.click(".lang button[data-lang=\"en\"]")
+        var shown = try await read()
+        let last = scene.steps.count - 1
+        #expect(Array(shown.prefix(4)) == ["en", scene.title, scene.steps[last].sentence, "Content space"])
+        for _ in 0..<40 where !shown[5].hasSuffix("&lang=en") {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            shown = try await read()
+        }
+        #expect(shown[5] == "#scene=scroll-up&step=\(scene.steps.count)&lang=en")
+        try await web.click(".lang button[data-lang=\"zh-Hans\"]")
+        #expect(Array(try await read().prefix(4)) == ["zh-Hans", scene.chineseTitle, scene.steps[last].chineseSentence, "内容空间"])
         let errors = try await web.browserLog().filter { $0.level == "SEVERE" }
         #expect(errors.isEmpty, "console errors: \(errors.map(\.message))")
     }

@@ -157,7 +157,39 @@ import Testing
         #expect(Watch.run(["--out", path]) == 0)
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains("<html lang=\"en\">") && html.contains("{\"lang\":\"en\""))
         #expect(Watch.run(["--bogus"]) == 2)
+        #expect(Watch.run(["--out", path, "--lang", "zh-Hans"]) == 0)
+        let chinese = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(chinese.contains("<html lang=\"zh-Hans\">") && chinese.contains("{\"lang\":\"zh-Hans\""))
+        #expect(Watch.run(["--out", path, "--lang", "fr"]) == 2 && Watch.run(["--lang"]) == 2)
+    }
+
+    /// `--lang` takes `en` and `zh-Hans`; anything else is refused with a message naming both.
+    @Test func anUnknownLanguageIsRefusedWithAMessage() {
+        #expect(WatchLanguage.named("zh-Hans") == .success(.simplifiedChinese) && WatchLanguage.named("en") == .success(.english))
+        #expect(WatchLanguage.named("zh") == .failure(WatchLanguageError(message: "unknown language 'zh' for --lang (known: en, zh-Hans)")))
+    }
+
+    /// Every scene's title and summary, and every step's sentence, are told in Chinese too: Chinese characters,
+    /// the same numbers as the English, and the host's notes split into their own language.
+    @Test func everyStepIsToldInChineseToo() {
+        func isChinese(_ text: String) -> Bool { text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }
+        func numbers(_ text: String) -> [String] {
+            text.split(whereSeparator: { !(($0.isASCII && $0.isNumber) || $0 == ",") }).map {
+                $0.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+            }
+            .filter { !$0.isEmpty }
+        }
+        for scene in Watch.recordScenes() {
+            #expect(isChinese(scene.chineseTitle) && isChinese(scene.chineseSummary), "\(scene.key): title or summary")
+            for (index, step) in scene.steps.enumerated() {
+                let where_ = "\(scene.key) step \(index): \(step.chineseSentence)"
+                #expect(isChinese(step.chineseSentence) && !isChinese(step.sentence), "\(where_)")
+                #expect(!step.sentence.contains(WatchLanguage.noteSeparator) && !step.chineseSentence.contains(WatchLanguage.noteSeparator))
+                #expect(Set(numbers(step.chineseSentence)) == Set(numbers(step.sentence)), "\(where_) against \(step.sentence)")
+            }
+        }
     }
 }
 

@@ -14,6 +14,59 @@
   let playing = false;
   let timer = null;
 
+  // MARK: Language
+
+  // The page's language: the one `Demo watch --lang` chose, or the fragment's `lang=`; the control switches it.
+  // The recording carries every sentence, title and summary in both; the page's own words are below.
+  let lang = DATA.lang === "zh-Hans" ? "zh-Hans" : "en";
+  const ZH = {
+    "Skip to the current step": "跳到当前这一步",
+    "Watch the pass": "观看布局过程",
+    "ReuseTable's engine, recorded as it ran:": "ReuseTable 的引擎，按它运行时的样子录下来：",
+    ", the reuse pool and the height tree, one step at a time.": "，还有重用池和高度树，一步一步地看。",
+    "Keys": "按键", "step back, forward": "后退一步、前进一步", "play, pause": "播放、暂停", "first, last step": "第一步、最后一步",
+    "scenes": "场景", "Speed": "速度", "Step": "步", "host call": "宿主调用", "1 settle": "1 settle", "2 wanted": "2 wanted",
+    "3 reconcile": "3 reconcile", "created": "新建", "dequeued": "取出", "recycled": "回收", "measured": "已测量", "Read:": "延伸阅读：",
+    "Content space": "内容空间", "estimate": "预估", "viewport": "视口", "a cell on screen": "屏幕上的 cell",
+    "Cells and the reuse pool": "cell 与重用池", "Every cell keeps its number and colour for life.": "每个 cell 的编号和颜色终身不变。",
+    "Height tree": "高度树", "visited by findRow": "findRow 经过的节点", "sums re-added by a change": "因修改而重新求和的节点",
+    "First step": "第一步", "Step back": "后退一步", "Play": "播放", "Pause": "暂停", "Step forward": "前进一步", "Last step": "最后一步",
+    "footer": "由 <code>swift run Demo watch</code> 生成。这里没有运行引擎：页面回放的是库里的记录器在真实的 <code>TableView</code> 和 "
+      + "<code>CollectionView</code> 运行时记下的内容。",
+  };
+  function T(english) { return lang === "zh-Hans" && ZH[english] !== undefined ? ZH[english] : english; }
+  function zh() { return lang === "zh-Hans"; }
+  function titleOf(sc) { return zh() && sc.titleZh ? sc.titleZh : sc.title; }
+
+  // The page's fixed words in the current language: `data-t` holds the English text, `data-t-html` a key.
+  const controls = { first: "First step", back: "Step back", forward: "Step forward", last: "Last step" };
+  function applyLanguage() {
+    document.documentElement.lang = lang;
+    for (const node of document.querySelectorAll("[data-t]")) node.textContent = T(node.dataset.t);
+    for (const node of document.querySelectorAll("[data-t-html]")) {
+      if (node.dataset.english === undefined) node.dataset.english = node.innerHTML;
+      node.innerHTML = zh() ? ZH[node.dataset.tHtml] : node.dataset.english;
+    }
+    for (const id in controls) {
+      const button = $(id);
+      button.setAttribute("aria-label", T(controls[id]));
+      button.title = T(controls[id]) + button.title.replace(/^[^(]*/, " ").replace(/^ +/, " ");
+    }
+    for (const button of document.querySelectorAll(".lang button")) {
+      button.setAttribute("aria-pressed", button.dataset.lang === lang ? "true" : "false");
+    }
+    for (const [index, button] of Array.from($("scene-tabs").children).entries()) {
+      button.innerHTML = '<span class="n">' + (index + 1) + "</span>" + escapeHTML(titleOf(scenes[index]));
+      button.title = titleOf(scenes[index]) + (zh() ? "（按键 " : " (key ") + (index + 1) + (zh() ? "）" : ")");
+    }
+  }
+  function setLanguage(newLang) {
+    lang = newLang === "zh-Hans" ? "zh-Hans" : "en";
+    applyLanguage();
+    scheduleHash();
+    render();
+  }
+
   // MARK: Formatting
 
   // 1234567.5 → "1,234,567.5" (the Swift side's `grouped`: thousands separated, at most two decimals).
@@ -56,6 +109,10 @@
   }
   function rowName(scene, section, row) {
     if (scene.coll) return "item " + fmt(row);
+    if (zh()) {
+      if (row < 0) return "section " + section + " 的 header";
+      return section === 0 ? "第 " + fmt(row) + " 行" : "section " + section + " 第 " + fmt(row) + " 行";
+    }
     if (row < 0) return "header " + section;
     return section === 0 ? "row " + fmt(row) : "row " + fmt(row) + " of section " + section;
   }
@@ -117,7 +174,7 @@
   }
   function writeHash() {
     hashTimer = null;
-    const hash = "#scene=" + encodeURIComponent(scene().key) + "&step=" + (stepIndex + 1);
+    const hash = "#scene=" + encodeURIComponent(scene().key) + "&step=" + (stepIndex + 1) + (lang !== DATA.lang ? "&lang=" + lang : "");
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }
 
@@ -128,6 +185,8 @@
 
   function fromHash() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    const wantedLang = params.get("lang") || DATA.lang;
+    if (wantedLang !== lang) { lang = wantedLang === "zh-Hans" ? "zh-Hans" : "en"; applyLanguage(); }
     const key = params.get("scene");
     const index = Math.max(0, scenes.findIndex((s) => s.key === key));
     const wanted = parseInt(params.get("step") || "1", 10);
@@ -160,7 +219,7 @@
   function renderPlay() {
     const button = $("play");
     button.setAttribute("aria-pressed", playing ? "true" : "false");
-    button.setAttribute("aria-label", playing ? "Pause" : "Play");
+    button.setAttribute("aria-label", T(playing ? "Pause" : "Play"));
   }
 
   // MARK: Rendering
@@ -170,19 +229,23 @@
     const previous = stepIndex > 0 ? sc.steps[stepIndex - 1] : null;
     document.documentElement.dataset.scene = sc.key;
     document.documentElement.dataset.step = String(stepIndex);
-    document.title = sc.title + " · step " + (stepIndex + 1) + " — Watch the pass";
+    document.title = zh()
+      ? titleOf(sc) + " · 第 " + (stepIndex + 1) + " 步 — 观看布局过程"
+      : sc.title + " · step " + (stepIndex + 1) + " — Watch the pass";
 
     for (const [index, button] of Array.from($("scene-tabs").children).entries()) {
       button.setAttribute("aria-current", index === sceneIndex ? "true" : "false");
     }
-    $("scene-title").textContent = sc.title;
-    $("scene-summary").textContent = sc.summary;
+    $("scene-title").textContent = titleOf(sc);
+    $("scene-summary").textContent = zh() && sc.summaryZh ? sc.summaryZh : sc.summary;
 
     const scrubber = $("scrubber");
     scrubber.max = String(sc.steps.length - 1);
     scrubber.value = String(stepIndex);
-    scrubber.setAttribute("aria-valuetext", "Step " + (stepIndex + 1) + " of " + sc.steps.length + ": " + st.s + ", " + st.f);
-    $("step-index").textContent = "Step " + (stepIndex + 1) + " / " + sc.steps.length;
+    scrubber.setAttribute("aria-valuetext", zh()
+      ? "第 " + (stepIndex + 1) + " 步，共 " + sc.steps.length + " 步：" + st.s + "，" + st.f
+      : "Step " + (stepIndex + 1) + " of " + sc.steps.length + ": " + st.s + ", " + st.f);
+    $("step-index").textContent = zh() ? "第 " + (stepIndex + 1) + " 步 / 共 " + sc.steps.length + " 步" : "Step " + (stepIndex + 1) + " / " + sc.steps.length;
 
     renderStep(sc, st, previous);
     renderContent(sc, st);
@@ -197,10 +260,10 @@
     }
     const stage = $("stage");
     stage.dataset.stage = st.s;
-    stage.textContent = st.s === "call" ? "host call" : st.s + (st.n ? " → wanted" : "");
+    stage.textContent = st.s === "call" ? T("host call") : st.s + (st.n ? " → wanted" : "");
     $("function").textContent = st.f;
     $("file").textContent = st.file + ":" + st.l;
-    $("sentence").textContent = st.x;
+    $("sentence").textContent = zh() && st.xz ? st.xz : st.x;
     $("numbers").textContent = st.num;
     const names = ["created", "dequeued", "recycled", "measured"];
     names.forEach((name, i) => {
@@ -215,7 +278,7 @@
       if (!chapter) continue;
       const link = document.createElement("a");
       link.href = chapter[1];
-      link.textContent = chapter[0];
+      link.textContent = zh() && chapter[2] ? chapter[2] : chapter[0];
       docs.appendChild(link);
     }
   }
@@ -258,7 +321,7 @@
 
     // The whole content, scaled: runs, not rows, so a million rows are a few rectangles.
     const ox = 10, ow = 30;
-    label(svg, ox + ow / 2, 14, "all", { class: "dim", "text-anchor": "middle" });
+    label(svg, ox + ow / 2, 14, zh() ? "全部" : "all", { class: "dim", "text-anchor": "middle" });
     const total = Math.max(contentHeight, offset + viewport, 1);
     const scaleAll = tall / total;
     el("rect", { x: ox, y: top, width: ow, height: tall, fill: "#f1f0eb", stroke: "#d9d7cf" }, svg);
@@ -278,7 +341,7 @@
     const windowTop = offset - viewport * 0.5, span = viewport * 2;
     const scale = tall / span;
     const y = (value) => top + (value - windowTop) * scale;
-    label(svg, dx, 14, "around the viewport · 1 px = " + fmt(1 / scale) + " pt", { class: "dim" });
+    label(svg, dx, 14, (zh() ? "视口附近 · 1 px = " : "around the viewport · 1 px = ") + fmt(1 / scale) + " pt", { class: "dim" });
     el("path", {
       d: "M" + (ox + ow + 5) + " " + vy + " L" + (dx - 4) + " " + y(offset) + " M" + (ox + ow + 5) + " " + (vy + vh) + " L" + (dx - 4) + " " + y(offset + viewport),
       stroke: "#9da3ae", "stroke-dasharray": "3 3", fill: "none",
@@ -314,8 +377,8 @@
           band.setAttribute("stroke-width", "3");
         }
         if (run.height * scale >= 13) {
-          label(detail, dx + 6, y(sy) + 13, run.kind === 1 ? "row " + fmt(row) : run.kind === 0 ? "header" : "footer");
-          label(detail, dx + bandWidth - 6, y(sy) + 13, fmt(run.height) + (run.measured ? "" : " est"), { "text-anchor": "end", class: "dim mono" });
+          label(detail, dx + 6, y(sy) + 13, run.kind === 1 ? rowName(sc, 0, row) : run.kind === 0 ? "header" : "footer");
+          label(detail, dx + bandWidth - 6, y(sy) + 13, fmt(run.height) + (run.measured ? "" : zh() ? " 预估" : " est"), { "text-anchor": "end", class: "dim mono" });
         }
       }
     }
@@ -341,7 +404,7 @@
     el("rect", { x: dx, y: top, width: dw, height: Math.max(0, y(offset) - top), fill: "rgba(244,243,239,0.55)" }, detail);
     el("rect", { x: dx, y: y(offset + viewport), width: dw, height: Math.max(0, bottom - y(offset + viewport)), fill: "rgba(244,243,239,0.55)" }, detail);
     el("rect", { x: dx - 3, y: y(offset), width: dw + 6, height: viewport * scale, fill: "none", stroke: "#1b1b1f", "stroke-width": 2.5, rx: 3 }, svg);
-    label(svg, width - 8, y(offset) - 5, "viewport · y = " + fmt(offset), { "text-anchor": "end", class: "mono" });
+    label(svg, width - 8, y(offset) - 5, (zh() ? "视口 · y = " : "viewport · y = ") + fmt(offset), { "text-anchor": "end", class: "mono" });
 
     if (st.k === "find" && y(st.fy) >= top && y(st.fy) <= bottom) {
       el("line", { x1: dx - 10, x2: dx + bandWidth, y1: y(st.fy), y2: y(st.fy), stroke: "#1d4ed8", "stroke-width": 2, "stroke-dasharray": "6 3" }, svg);
@@ -355,8 +418,10 @@
       label(svg, dx + 4, Math.min(bottom - 4, Math.max(top + 12, ty + 16)), reason + " Δ " + signed(to - from), { fill: "#7a4700", class: "mono halo" });
     }
     const note = sc.coll
-      ? "Items the layout places near the viewport are outlined; cells on screen are coloured."
-      : fmt(sc.rows) + " rows in " + runs.length + " runs · content " + fmt(contentHeight) + " pt";
+      ? (zh() ? "布局在视口附近摆放的 item 画了轮廓；屏幕上的 cell 是彩色的。" : "Items the layout places near the viewport are outlined; cells on screen are coloured.")
+      : zh()
+        ? fmt(sc.rows) + " 行，共 " + runs.length + " 段 · 内容高 " + fmt(contentHeight) + " pt"
+        : fmt(sc.rows) + " rows in " + runs.length + " runs · content " + fmt(contentHeight) + " pt";
     $("content-note").textContent = note;
     host.textContent = "";
     host.appendChild(svg);
@@ -387,17 +452,20 @@
       });
       const hand = mine.filter((s) => !onScreen.has(s) && !inPool.has(s));
       html += '<div class="identifier" data-identifier="' + escapeHTML(identifier) + '"><h4><code>"' + escapeHTML(identifier) + '"</code>' +
-        '<span class="made">' + mine.length + " cell" + (mine.length === 1 ? "" : "s") + "</span></h4>";
-      html += '<div class="shelf-label">On screen</div><div class="shelf" data-shelf="screen">' +
-        (screen.length ? screen.map((s) => { const c = onScreen.get(s); return chip(s, "screen", rowName(sc, c[1], c[2])); }).join("") : '<span class="empty">none</span>') + "</div>";
+        '<span class="made">' + (zh() ? mine.length + " 个 cell" : mine.length + " cell" + (mine.length === 1 ? "" : "s")) + "</span></h4>";
+      html += '<div class="shelf-label">' + (zh() ? "在屏幕上" : "On screen") + '</div><div class="shelf" data-shelf="screen">' +
+        (screen.length ? screen.map((s) => { const c = onScreen.get(s); return chip(s, "screen", rowName(sc, c[1], c[2])); }).join("")
+          : '<span class="empty">' + (zh() ? "没有" : "none") + "</span>") + "</div>";
       if (hand.length) {
-        html += '<div class="shelf-label">In hand: dequeued, configured, not on screen yet</div><div class="shelf" data-shelf="hand">' +
-          hand.map((s) => chip(s, "hand", "in hand")).join("") + "</div>";
+        html += '<div class="shelf-label">' + (zh() ? "在手上：已取出、已配置，还没上屏" : "In hand: dequeued, configured, not on screen yet") +
+          '</div><div class="shelf" data-shelf="hand">' + hand.map((s) => chip(s, "hand", zh() ? "在手上" : "in hand")).join("") + "</div>";
       }
-      html += '<div class="shelf-label">In the pool: a stack, the last one in comes out first</div><div class="shelf pool-stack" data-shelf="pool">' +
-        (stack.length ? stack.map((s, i) => chip(s, "pool", "idle", i === stack.length - 1 ? " top" : "")).join("") : '<span class="empty">empty</span>') + "</div></div>";
+      html += '<div class="shelf-label">' + (zh() ? "在重用池里：一个栈，最后放进去的最先取出" : "In the pool: a stack, the last one in comes out first") +
+        '</div><div class="shelf pool-stack" data-shelf="pool">' +
+        (stack.length ? stack.map((s, i) => chip(s, "pool", zh() ? "空闲" : "idle", i === stack.length - 1 ? " top" : "")).join("")
+          : '<span class="empty">' + (zh() ? "空" : "empty") + "</span>") + "</div></div>";
     }
-    host.innerHTML = html || '<p class="empty">No cell yet.</p>';
+    host.innerHTML = html || '<p class="empty">' + (zh() ? "还没有 cell。" : "No cell yet.") + "</p>";
   }
 
   // MARK: The height tree
@@ -407,30 +475,35 @@
     $("tree-legend").hidden = sc.coll || st.tr < 0;
     if (sc.coll || st.tr < 0) {
       $("tree-note").textContent = "";
-      host.innerHTML = '<p class="tree-empty">A CollectionView has no height tree: its layout answers layoutAttributesForElements(in:) ' +
-        "from the columns it keeps (WaterfallLayout: a binary search in each column).</p>";
+      host.innerHTML = '<p class="tree-empty">' + (zh()
+        ? "CollectionView 没有高度树：它的布局根据自己记下的各列来回答 layoutAttributesForElements(in:)（WaterfallLayout：每一列二分查找）。"
+        : "A CollectionView has no height tree: its layout answers layoutAttributesForElements(in:) " +
+          "from the columns it keeps (WaterfallLayout: a binary search in each column).") + "</p>";
       return;
     }
     const path = new Set(st.k === "find" ? st.path : []);
     const leafOfPath = st.k === "find" && st.path.length ? st.path[st.path.length - 1] : -1;
     const touched = new Set(st.tc);
-    $("tree-note").textContent = "Each node keeps the sums of everything below it; leaves hold runs of equal slots (here at most " +
-      "6 runs a leaf and 4 children a node, so a few dozen rows show levels; the engine's nodes hold 80 and 64).";
+    $("tree-note").textContent = zh()
+      ? "每个节点记着它下面所有内容的和；叶子里是一段段等高的 slot（这里每片叶子最多 6 段、每个节点最多 4 个子节点，"
+        + "所以几十行就能看出层次；引擎实际用的是 80 和 64）。"
+      : "Each node keeps the sums of everything below it; leaves hold runs of equal slots (here at most " +
+        "6 runs a leaf and 4 children a node, so a few dozen rows show levels; the engine's nodes hold 80 and 64).";
     const render = (index, depth) => {
       const [id, isLeaf, count, height, unmeasured, headers, body] = sc.nodes[index];
       const hl = [path.has(id) ? "path" : "", touched.has(id) ? "touched" : ""].filter(Boolean).join(" ");
       let html = '<li><div class="node" data-node="' + id + '"' + (hl ? ' data-hl="' + hl + '"' : "") + ">";
-      html += '<span class="kind">' + (depth === 0 ? "root · " : "") + (isLeaf ? "leaf " : "node ") + id + "</span>";
-      html += '<span class="sums">Σ <b>' + fmt(height) + "</b> pt · <b>" + fmt(count) + "</b> slot" + (count === 1 ? "" : "s") + "</span>";
-      if (unmeasured) html += '<span class="est sums">· ' + fmt(unmeasured) + " est</span>";
-      if (path.has(id)) html += '<span class="flag path">' + (st.hit ? "finger" : "visited") + "</span>";
-      if (touched.has(id)) html += '<span class="flag touched">changed</span>';
+      html += '<span class="kind">' + (depth === 0 ? (zh() ? "根 · " : "root · ") : "") + (isLeaf ? (zh() ? "叶子 " : "leaf ") : (zh() ? "节点 " : "node ")) + id + "</span>";
+      html += '<span class="sums">Σ <b>' + fmt(height) + "</b> pt · <b>" + fmt(count) + "</b> slot" + (count === 1 || zh() ? "" : "s") + "</span>";
+      if (unmeasured) html += '<span class="est sums">· ' + fmt(unmeasured) + (zh() ? " 预估" : " est") + "</span>";
+      if (path.has(id)) html += '<span class="flag path">' + (st.hit ? "finger" : zh() ? "经过" : "visited") + "</span>";
+      if (touched.has(id)) html += '<span class="flag touched">' + (zh() ? "已改" : "changed") + "</span>";
       if (isLeaf) {
         html += '<div class="runs">' + body.map((run, r) => {
           const [c, h, flags] = run, kind = flags >> 1, measured = (flags & 1) === 1;
           const found = id === leafOfPath && r === st.run;
           const cls = "run" + (kind !== 1 ? " edge" : measured ? "" : " estimate") + (found ? " found" : "");
-          const text = kind === 0 ? "header " + fmt(h) : kind === 2 ? "footer " + fmt(h) : (c > 1 ? "×" + fmt(c) + " · " : "") + fmt(h) + (measured ? "" : " est");
+          const text = kind === 0 ? "header " + fmt(h) : kind === 2 ? "footer " + fmt(h) : (c > 1 ? "×" + fmt(c) + " · " : "") + fmt(h) + (measured ? "" : zh() ? " 预估" : " est");
           return '<span class="' + cls + '" data-run="' + r + '">' + text + "</span>";
         }).join("") + "</div>";
       }
@@ -449,8 +522,8 @@
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.scene = sc.key;
-      button.innerHTML = '<span class="n">' + (index + 1) + "</span>" + escapeHTML(sc.title);
-      button.title = sc.title + " (key " + (index + 1) + ")";
+      button.innerHTML = '<span class="n">' + (index + 1) + "</span>" + escapeHTML(titleOf(sc));
+      button.title = titleOf(sc) + " (key " + (index + 1) + ")";
       button.addEventListener("click", () => { pause(); go(index, 0); });
       tabs.appendChild(button);
     });
@@ -462,6 +535,9 @@
     $("forward").addEventListener("click", () => { pause(); stepBy(1); });
     $("last").addEventListener("click", () => { pause(); go(sceneIndex, scene().steps.length - 1); });
     $("play").addEventListener("click", togglePlay);
+    for (const button of document.querySelectorAll(".lang button")) {
+      button.addEventListener("click", () => setLanguage(button.dataset.lang));
+    }
     $("speed").addEventListener("change", () => { if (playing) schedule(); });
     $("scrubber").addEventListener("input", (event) => { pause(); go(sceneIndex, parseInt(event.target.value, 10)); });
     window.addEventListener("hashchange", fromHash);
@@ -500,5 +576,6 @@
 
   buildTabs();
   wire();
+  applyLanguage();
   fromHash();
 })();
