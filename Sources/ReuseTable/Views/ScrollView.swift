@@ -347,6 +347,7 @@ extension ScrollView {
         /// Every move, whatever its reason.
         public var total: Int { OffsetMoveReason.allCases.reduce(0) { $0 + self[$1] } }
 
+        /// Whether both count the same moves for every reason.
         public static func == (lhs: OffsetMoves, rhs: OffsetMoves) -> Bool {
             OffsetMoveReason.allCases.allSatisfy { lhs[$0] == rhs[$0] }
         }
