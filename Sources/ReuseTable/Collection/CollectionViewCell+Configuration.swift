@@ -64,20 +64,6 @@ extension CollectionViewCell {
     public func setNeedsUpdateConfiguration() {
         markNeedsConfigurationUpdate()
     }
-
-    /// The state the collection view set on the cell, before a subclass adds custom states.
-    var baseConfigurationState: CellConfigurationState {
-        var state = CellConfigurationState()
-        state.isSelected = isSelected
-        state.isHighlighted = isHighlighted
-        state.isEditing = configurationSlots.flags.isEditing
-        state.isSwiped = configurationSlots.flags.isSwiped
-        state.isExpanded = configurationSlots.flags.isExpanded
-        state.isReordering = configurationSlots.flags.isReordering
-        state.isFocused = configurationSlots.flags.isFocused
-        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
-        return state
-    }
 }
 
 // The update itself is shared with the other cell class (`Configuration/ConfigurationSlots.swift`).

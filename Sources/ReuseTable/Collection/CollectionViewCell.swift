@@ -51,7 +51,7 @@ open class CollectionViewCell: CollectionReusableView {
     /// The state the cell's configurations are resolved for: selected and highlighted as the cell
     /// shows them, the others as the collection view set them. Override to add custom states (call
     /// super, then set them by key), as in UIKit.
-    open var configurationState: CellConfigurationState { baseConfigurationState }
+    open var configurationState: CellConfigurationState { baseConfigurationState(isEditing: configurationSlots.flags.isEditing) }
 
     /// Updates the cell's configurations for `state`; the collection view calls it (through
     /// `setNeedsUpdateConfiguration()`, never directly) once per update, after the automatic

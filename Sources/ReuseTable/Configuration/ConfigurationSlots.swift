@@ -237,6 +237,8 @@ protocol SlottedCell: ConfiguredCell {
     associatedtype ConfigurationUpdateHandler
     var configurationSlots: ConfigurationSlots<ConfigurationUpdateHandler> { get }
     var configurationState: CellConfigurationState { get }
+    var isSelected: Bool { get }
+    var isHighlighted: Bool { get }
     var contentConfiguration: (any ContentConfiguration)? { get set }
     var backgroundConfiguration: BackgroundConfiguration? { get set }
     func updateConfiguration(using state: CellConfigurationState)
@@ -246,6 +248,21 @@ protocol SlottedCell: ConfiguredCell {
 
 extension SlottedCell {
     var needsConfigurationUpdate: Bool { configurationSlots.needsUpdate }
+
+    /// The state the view set on the cell, before a subclass adds custom states (each class's
+    /// `configurationState` starts from it); `isEditing` as the cell class keeps it.
+    func baseConfigurationState(isEditing: Bool) -> CellConfigurationState {
+        var state = CellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditing
+        state.isSwiped = configurationSlots.flags.isSwiped
+        state.isExpanded = configurationSlots.flags.isExpanded
+        state.isReordering = configurationSlots.flags.isReordering
+        state.isFocused = configurationSlots.flags.isFocused
+        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
+        return state
+    }
 
     var hasConfigurationUpdateHandler: Bool { configurationSlots.handler != nil }
 

@@ -187,7 +187,7 @@ extension SwipingView {
 
     /// The open swipe follows any structural update, given where each old index path goes (nil:
     /// removed): a batch (`followSwipe(_:)`) and the range updates of an outline's expand or collapse
-    /// (`TableView+RowRanges.swift`, `CollectionView+ItemRanges.swift`) all come here, before the
+    /// (`applyRanges(inSection:deleted:inserted:)`) all come here, before the
     /// view's structure changes. Removed, it closes (told with nil).
     /// - Complexity: one call of `newIndexPath`, plus the delegate call when it closes.
     func followSwipe(to newIndexPath: (IndexPath) -> IndexPath?) {

@@ -193,12 +193,7 @@ extension DiffableTarget {
         // the ranges as ranges; otherwise (another layout, or a state the range paths leave to
         // batches) one batch of index paths.
         let inserted = update.inserted.map { $0.at..<($0.at + $0.items.count) }
-        if let table = self as? TableView, table.applyRowRanges(inSection: section, deleted: update.deleted, inserted: inserted) {
-            return
-        }
-        if let collectionView = self as? CollectionView,
-            collectionView.applyItemRanges(inSection: section, deleted: update.deleted, inserted: inserted)
-        {
+        if let view = self as? any ReuseEngineView, view.applyRanges(inSection: section, deleted: update.deleted, inserted: inserted) {
             return
         }
         performBatchUpdates(

@@ -5,7 +5,9 @@ import Foundation
 // of its state (`cellStateFlags(at:)`), and when an apply changes what is expanded, the cells on
 // screen are told before the view's update, so each marked one updates once in that update's pass
 // (Docs/modern-cells.md, "When a configuration updates"). A tap on a disclosure reaches the data
-// source the same way from both views (`tapOutlineDisclosure(at:)`).
+// source the same way from both views (`tapOutlineDisclosure(at:)`). An expand or collapse reaches
+// the view as ranges of rows or items (`applyRanges(inSection:deleted:inserted:)`), one update plan
+// applied like any batch.
 
 extension ReuseEngineView {
     /// Gives each cell on screen the expansion `isExpanded` says for its index path; a cell
@@ -21,6 +23,28 @@ extension ReuseEngineView {
 
     /// Whether a section snapshot was ever applied to the view.
     var showsOutlines: Bool { engine.pass.configurationUpdates.showsOutlines }
+
+    /// Deletes `deleted` rows or items (old space, ascending) and inserts `inserted` (new space,
+    /// ascending) of `section` as one update, without an index path each: what a section snapshot's
+    /// expand or collapse hands the view (Docs/outlines.md). They become an update plan of their own
+    /// kind (`UpdatePlan.init(rowRangesIn:deleted:inserted:sectionCount:)`) applied by
+    /// `apply(_:newCounts:)` like any batch, so cells, selection, focus, the open swipe, a lifted row,
+    /// prefetching and the live-data anchor follow it there. The table's geometry and the
+    /// compositional layout take each range as one step (O(log n) for 10^5 rows shown); other layouts
+    /// take the ranges item by item. False, changing nothing, when the view is not loaded, a batch is
+    /// being recorded or a layout step runs, or the data source's counts disagree: the caller then
+    /// records an ordinary batch.
+    /// - Complexity: O(r log n) for r ranges, plus the inserted rows' heights and the visible cells.
+    func applyRanges(inSection section: Int, deleted: [Range<Int>], inserted: [Range<Int>]) -> Bool {
+        guard engine.hasLoadedData, engine.batchRecorder.isIdle, !transaction.isActive, !transaction.isHolding else { return false }
+        let oldCounts = countsAsLoaded
+        guard section < oldCounts.count, let newCounts = try? fetchCounts(), newCounts.count == oldCounts.count else { return false }
+        let removed = deleted.reduce(0) { $0 + $1.count }, added = inserted.reduce(0) { $0 + $1.count }
+        for i in oldCounts.indices where newCounts[i] != oldCounts[i] + (i == section ? added - removed : 0) { return false }
+        let plan = UpdatePlan(rowRangesIn: section, deleted: deleted, inserted: inserted, sectionCount: oldCounts.count)
+        performTransaction { apply(plan, newCounts: newCounts) }
+        return true
+    }
 }
 
 /// A view whose data source may hold section snapshots (the table and the collection view):

@@ -204,7 +204,7 @@ open class TableViewCell: View {
     /// The state the cell's configurations are resolved for: selected, highlighted and editing as
     /// the cell shows them, swiped and reordering as the table set them. Override to add custom
     /// states (call super, then set them by key), as in UIKit.
-    open var configurationState: CellConfigurationState { baseConfigurationState }
+    open var configurationState: CellConfigurationState { baseConfigurationState(isEditing: isEditing) }
 
     /// Updates the cell's configurations for `state`; the table calls it (through
     /// `setNeedsUpdateConfiguration()`, never directly) once per update, after the automatic
@@ -314,20 +314,6 @@ extension TableViewCell: SlottedCell {
     /// - Complexity: O(1).
     public func setNeedsUpdateConfiguration() {
         markNeedsConfigurationUpdate()
-    }
-
-    /// The state the table set on the cell, before a subclass adds custom states.
-    var baseConfigurationState: CellConfigurationState {
-        var state = CellConfigurationState()
-        state.isSelected = isSelected
-        state.isHighlighted = isHighlighted
-        state.isEditing = isEditing
-        state.isSwiped = configurationSlots.flags.isSwiped
-        state.isExpanded = configurationSlots.flags.isExpanded
-        state.isReordering = configurationSlots.flags.isReordering
-        state.isFocused = configurationSlots.flags.isFocused
-        if !configurationSlots.customStates.isEmpty { state.customStates = configurationSlots.customStates }
-        return state
     }
 
     var cellFlags: CellStateFlags {

@@ -152,7 +152,7 @@ final class OutlineListHarness {
         let cellShowing25 = list.cellForItem(at: IndexPath(item: 25, section: 0))
         // Rows 3..<8 deleted, 5 inserted at 10 and 3 at 40 (new space): 103 items.
         counts.count = 103
-        #expect(list.applyItemRanges(inSection: 0, deleted: [3..<8], inserted: [10..<15, 40..<43]))
+        #expect(list.applyRanges(inSection: 0, deleted: [3..<8], inserted: [10..<15, 40..<43]))
         #expect(list.numberOfItems(inSection: 0) == 103)
         #expect(list.indexPathsForSelectedItems == [IndexPath(item: 25, section: 0)], "old 25: 5 above it deleted, 5 inserted above it")
         #expect(list.cellForItem(at: IndexPath(item: 25, section: 0)) === cellShowing25, "its cell stayed with it")
@@ -170,11 +170,11 @@ final class OutlineListHarness {
         flow.reloadData()
         counts.count = 100
         // Every layout takes a range plan: one without a step for a range takes it item by item.
-        #expect(flow.applyItemRanges(inSection: 0, deleted: [0..<3], inserted: []))
+        #expect(flow.applyRanges(inSection: 0, deleted: [0..<3], inserted: []))
         #expect(flow.numberOfItems(inSection: 0) == 100)
         #expect(flow.layoutAttributesForItem(at: IndexPath(item: 99, section: 0)) != nil)
         #expect(flow.layoutAttributesForItem(at: IndexPath(item: 100, section: 0)) == nil)
-        #expect(!list.applyItemRanges(inSection: 0, deleted: [0..<2], inserted: []), "counts that disagree take a batch")
+        #expect(!list.applyRanges(inSection: 0, deleted: [0..<2], inserted: []), "counts that disagree take a batch")
     }
 
     @Test func togglingAboveTheViewportMovesNothingOnScreen() {

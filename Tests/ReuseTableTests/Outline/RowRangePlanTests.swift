@@ -87,7 +87,7 @@ import TestSupport
         let cellOf6 = table.cellForRow(at: IndexPath(row: 6, section: 0))
         source.count = 33
         // Rows 2–3 collapse, five rows expand at 3.
-        #expect(table.applyRowRanges(inSection: 0, deleted: [2..<4], inserted: [3..<8]))
+        #expect(table.applyRanges(inSection: 0, deleted: [2..<4], inserted: [3..<8]))
         #expect(table.numberOfRows(inSection: 0) == 33)
         #expect(table.indexPathForSelectedRow == IndexPath(row: 9, section: 0))
         #expect(table.cellForRow(at: IndexPath(row: 9, section: 0)) === cellOf6)
