@@ -109,7 +109,7 @@ enum Tour {
         let app = script.app
         script.record("reloadData, estimated heights")
         script.press(scrollPath)
-        script.record("↓ ×120: focus 120 posts down, then 15 pages")
+        script.record("↓ ×120, PgDn ×15: focus moved, rows scroll")
         script.report.cellsCreatedWithPool = app.snapshot.cellsCreated
 
         script.press([.char("g")] + "500000".map { Key.char($0) } + [.enter])
