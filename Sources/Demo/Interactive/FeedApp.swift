@@ -12,7 +12,8 @@ import Feed
 /// needs every row's height up front, so `e` computes them first off the main thread
 /// (`BackgroundHeights`, progress on the status line) while keys keep working. The data source is a
 /// `TableViewDiffableDataSource` of post ids (`FeedApp+Diffable.swift`: `i`, `d`, `m`); `a` switches
-/// the cells' layout (`FeedApp+CellLayout.swift`).
+/// the cells' layout (`FeedApp+CellLayout.swift`). The row the keys act on, flagged ▌, is the table's
+/// focus (`allowsFocus`, Docs/focus.md): the arrows move it, a click focuses a row, and updates carry it.
 @MainActor
 final class FeedApp: TerminalScreen {
     enum HeightMode: String { case estimated, exact }
