@@ -26,8 +26,9 @@ public class FeedCell: TableViewCell, GridDrawable {
     public var serial = 0 { didSet { tagLabel.text = "cell #\(serial)"; setNeedsLayout() } }
     /// Extra blank lines under the body, grown with `+`.
     public var extraLines = 0 { didSet { if extraLines != oldValue { extraLinesDidChange() } } }
-    /// True for the marked row that `+`, `i` and `d` act on.
-    public var isCursor = false
+    /// True for the table's focused row (the keys act on it), drawn ▌: the focus is the table's, kept
+    /// by index path, so a reused cell never shows another row's (Docs/focus.md).
+    public var isCursor: Bool { configurationState.isFocused }
     /// The post shown, for tests and the status line.
     private(set) var postID: UInt64?
 
@@ -44,12 +45,6 @@ public class FeedCell: TableViewCell, GridDrawable {
         body.text = post.body
         self.extraLines = extraLines
         setNeedsLayout()
-    }
-
-    /// Unmarks the cell: the cursor belongs to a row, not to the cell that showed it.
-    public override func prepareForReuse() {
-        super.prepareForReuse()
-        isCursor = false
     }
 
     /// Body width for a content width: the indent on the left, one column of air on the right.

@@ -6,7 +6,7 @@ import ReuseTableTerminal
 import TestSupport
 @testable import Feed
 
-// The mouse on the feed: a click selects a post and opens it (its primary action), a click on a
+// The mouse on the feed: a click focuses a post, selects it and opens it (its primary action), a click on a
 // swipe button performs that action, the indicator is dragged.
 
 @MainActor
@@ -27,10 +27,12 @@ import TestSupport
         Int(app.table.rectForRow(at: indexPath).minY - app.table.contentOffset.y)
     }
 
-    @Test func aClickOnAPostSelectsItThenOpensIt() {
+    @Test func aClickOnAPostFocusesAndSelectsItThenOpensIt() {
         let app = app()
         let post = IndexPath(row: 1, section: 0)
+        #expect(app.table.indexPathForFocusedRow == IndexPath(row: 0, section: 0))
         #expect(click(app, 5, line(of: post, app)) == .changed)
+        #expect(app.table.indexPathForFocusedRow == post)
         #expect(app.table.indexPathsForSelectedRows == [post])
         #expect(app.message.contains("opened (performPrimaryActionForRowAt)"))
         // A press on one row and a release on another clicks nothing.
@@ -42,7 +44,7 @@ import TestSupport
     @Test func aClickOnASwipeButtonPerformsItsAction() throws {
         let app = app()
         _ = app.handle(.down)
-        _ = app.handle(.left)  // the marked row's leading actions: Pin, Unread
+        _ = app.handle(.left)  // the focused row's leading actions: Pin, Unread
         let buttons = try #require(app.swipeButtons())
         #expect(click(app, buttons.ranges[1].lowerBound, buttons.line) == .changed)
         #expect(app.message.hasPrefix("Unread:"))

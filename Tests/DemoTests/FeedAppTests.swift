@@ -20,14 +20,32 @@ import TestSupport
         #expect(lines == FeedAppTests.golden)
     }
 
-    @Test func keysScrollJumpAndQuit() {
+    /// The arrows move the table's focus and keep the focused row whole on screen, below the day's
+    /// sticky header; Ctrl-E and Ctrl-Y scroll a line and leave focus where it is.
+    @Test func keysMoveFocusScrollJumpAndQuit() {
         let app = smallApp()
+        let first = IndexPath(row: 0, section: 0), second = IndexPath(row: 1, section: 0)
+        #expect(app.table.indexPathForFocusedRow == first)
         #expect(app.handle(.down) == .changed)
-        #expect(app.table.contentOffset.y == 1)
+        #expect(app.table.indexPathForFocusedRow == second)
+        // Taller than the view below the header: shown from its byline, just under the day's header.
+        #expect(app.table.rectForRow(at: second).height > app.table.bounds.height - 1)
+        #expect(app.table.rectForRow(at: second).minY == app.table.contentOffset.y + 1)
         #expect(app.handle(.up) == .changed)
-        #expect(app.handle(.up) == .unchanged)  // already at the top
+        #expect(app.table.indexPathForFocusedRow == first)
+        #expect(app.table.contentOffset.y == 0, "the first row whole, under its header")
+        #expect(app.handle(.up) == .unchanged)  // the first row, at the top
+        #expect(app.handle(.ctrl("e")) == .changed)
+        #expect(app.table.contentOffset.y == 1 && app.table.indexPathForFocusedRow == first)
+        #expect(app.handle(.ctrl("y")) == .changed)
+        #expect(app.table.contentOffset.y == 0)
+        _ = app.handle(.end)
+        #expect(app.table.indexPathForFocusedRow == IndexPath(row: 2, section: 1))
+        #expect(app.handle(.down) == .unchanged, "the last row, at the end: nothing further")
+        _ = app.handle(.home)
+        #expect(app.table.indexPathForFocusedRow == first && app.table.contentOffset.y == 0)
         for key in [Key.char("g"), .char("5"), .enter] { _ = app.handle(key) }
-        #expect(app.cursorIndexPath == IndexPath(row: 1, section: 1))
+        #expect(app.table.indexPathForFocusedRow == IndexPath(row: 1, section: 1))
         #expect(app.handle(.char("?")) == .changed)
         #expect(app.render().lines.joined().contains("Keys"))
         #expect(app.handle(.char("x")) == .changed)  // any key closes the help
@@ -39,47 +57,76 @@ import TestSupport
         #expect(app.handle(.char("i")) == .changed)
         #expect(app.table.numberOfRows(inSection: 0) == 4)
         #expect(app.snapshot.rows == 7)
-        let cursor = app.cursorIndexPath!
-        let before = app.table.rectForRow(at: cursor).height
+        let focused = app.table.indexPathForFocusedRow!
+        #expect(focused == IndexPath(row: 1, section: 0), "focus stayed on its post, under the new one")
+        let before = app.table.rectForRow(at: focused).height
         _ = app.handle(.char("+"))
-        #expect(app.table.rectForRow(at: cursor).height == before + 1)
+        #expect(app.table.rectForRow(at: focused).height == before + 1)
         _ = app.handle(.char("d"))
         _ = app.handle(.char("d"))
         #expect(app.table.numberOfRows(inSection: 0) == 2)
         #expect(app.feed.model.numberOfRows(inSection: 0) == 2)
     }
 
-    @Test func enterSelectsTheMarkedRowAndTheSelectionSurvivesScrollingAndInserts() {
+    @Test func enterSelectsTheFocusedRowAndTheSelectionSurvivesScrollingAndInserts() {
         let app = FeedApp(width: 76, height: 12, model: FeedModel(sections: 40, rowsPerSection: 30))
         app.showsTimings = false
         _ = app.handle(.down)
-        let marked = app.cursorIndexPath!
-        let post = app.feed.model.postID(at: marked)
+        let focused = app.table.indexPathForFocusedRow!
+        let post = app.feed.model.postID(at: focused)
         #expect(app.handle(.enter) == .changed)
-        #expect(app.table.indexPathsForSelectedRows == [marked])
-        let number = app.feed.model.globalRow(of: marked) + 1
+        #expect(app.table.indexPathsForSelectedRows == [focused])
+        let number = app.feed.model.globalRow(of: focused) + 1
         #expect(app.statusText[0].hasPrefix("selected #\(number) · "))
         #expect(app.render().lines.joined().contains("✓"), "the selected row is drawn")
-        let selectedCell = app.table.cellForRow(at: marked)!
+        let selectedCell = app.table.cellForRow(at: focused)!
         for key in [Key.char("g"), .char("9"), .char("0"), .char("0"), .enter] { _ = app.handle(key) }  // far away
         #expect(app.table.visibleCells.allSatisfy { !$0.isSelected }, "the cell that showed it was reused, unselected")
         #expect(app.table.visibleCells.contains { $0 === selectedCell } || app.table.reusePoolCount > 0)
         _ = app.scrollToTop()
-        _ = app.handle(.char("i"))  // a row inserted at the marked position, above the selected row
+        _ = app.handle(.char("i"))  // a row inserted at the focused (first) position, above the selected row
         let now = app.table.indexPathForSelectedRow!
         #expect(app.feed.model.postID(at: now) == post, "still the same post, one row further down")
         app.table.scrollToRow(at: now, at: .bottom, animated: false)
         #expect(app.table.cellForRow(at: now)?.isSelected == true)
         #expect(app.statusText[0].hasPrefix("selected #\(number + 1) · "))
+        #expect(app.table.indexPathForFocusedRow == IndexPath(row: 1, section: 0), "focus followed the first post down")
         _ = app.scrollToTop()
-        #expect(app.cursorIndexPath != now)
+        #expect(app.table.indexPathForFocusedRow != now)
         _ = app.handle(.char("d"))  // and deleted again
         #expect(app.feed.model.postID(at: app.table.indexPathForSelectedRow!) == post)
         _ = app.scrollToTop()
         #expect(app.handle(.down) == .changed)
-        #expect(app.cursorIndexPath == app.table.indexPathForSelectedRow)
+        #expect(app.table.indexPathForFocusedRow == app.table.indexPathForSelectedRow)
         _ = app.handle(.enter)  // Enter on the selected row deselects it
         #expect(app.table.indexPathsForSelectedRows == nil && !app.statusText[0].contains("selected"))
+    }
+
+    /// The ▌ bar is the table's focus, which the cell reads from `configurationState.isFocused`: it
+    /// moves with the arrows, shows on the focused row's lines only, and a reused cell never carries
+    /// it to another row.
+    @Test func theBarIsTheTablesFocusShownByTheCells() {
+        let app = FeedApp(width: 76, height: 12, model: FeedModel(sections: 3, rowsPerSection: 12))
+        app.showsTimings = false
+        var focusedRows: Set<IndexPath> = []
+        for step in 0..<40 {
+            _ = app.handle(step < 30 ? .down : .up)
+            let lines = app.render().lines
+            let focused = app.table.indexPathForFocusedRow
+            focusedRows.insert(focused ?? IndexPath(row: -1, section: -1))
+            for indexPath in app.table.indexPathsForVisibleRows ?? [] {
+                #expect((app.table.cellForRow(at: indexPath) as? FeedCell)?.isCursor == (indexPath == focused), "step \(step): \(indexPath)")
+            }
+            let rect = app.table.rectForRow(at: focused!)
+            let top = Int(rect.minY - app.table.contentOffset.y)
+            let barred = lines.indices.filter { lines[$0].hasPrefix("▌") }
+            let shown = top..<min(top + Int(rect.height) - 1, app.tableHeight)  // the rule excepted; a tall row cut at the bottom
+            #expect(barred == Array(shown), "step \(step): the bar on \(focused!)'s lines")
+            let whole = top > 1 && Int(rect.maxY - app.table.contentOffset.y) <= app.tableHeight
+            #expect(top == 1 || whole, "step \(step): \(focused!) below the header, whole or from its first line")
+        }
+        #expect(focusedRows.count >= 25, "focus moved row by row")
+        #expect(app.table.counters.cellsCreated < 12, "cells were reused while the bar moved")
     }
 
     @Test func poolStoreModeAndWidthToggles() {
@@ -131,11 +178,11 @@ import TestSupport
 
     @Test func aSwitchesToAutoLayoutThenConfiguredCellsWithTheSameHeightsAndTheStatusLineSaysSo() {
         let app = FeedApp(width: 80, height: 24, model: FeedModel(sections: 3, rowsPerSection: 20))
-        for _ in 0..<5 { _ = app.handle(.down) }
+        for key in [Key.char("g"), .char("6"), .enter] { _ = app.handle(key) }  // row 6 focused, on top
         // The rows on screen, measured by frame layout; `a` measures them again by Auto Layout.
         let before = app.visibleRowHeights
         #expect(before.count >= 2)
-        let top = app.cursorIndexPath
+        let top = app.table.indexPathForFocusedRow
         _ = app.handle(.enter)  // a selected row stays selected across the switch (its reloadData clears UIKit's selection)
         #expect(app.table.indexPathForSelectedRow == top)
         #expect(app.statusText.contains { $0.contains("frame layout") && $0.contains("µs/cell") })
@@ -145,7 +192,7 @@ import TestSupport
         #expect(!app.statusText.dropLast().contains { $0.contains("frame layout") })
         #expect(app.message.contains("AutoLayoutFeedCell"))
         #expect(app.table.visibleCells.allSatisfy { $0 is AutoLayoutFeedCell })
-        #expect(app.cursorIndexPath == top, "the same row stays on top")
+        #expect(app.table.indexPathForFocusedRow == top, "the focused row stays focused, on top")
         let after = app.visibleRowHeights
         #expect(before.filter { after[$0.key] != nil }.count >= 3)
         #expect(before.allSatisfy { after[$0.key] ?? $0.value == $0.value }, "Auto Layout gives every row the same height")
@@ -225,7 +272,7 @@ import TestSupport
         var random = SplitMix64(seed: 15)
         for step in 0..<80 {
             let key: Key = [.char("i"), .char("d"), .char("m"), .char("i"), .char("j"), .pageDown, .char("k"), .home][Int(random.next() % 8)]
-            let cursor = app.cursorIndexPath
+            let cursor = app.table.indexPathForFocusedRow
             let nextID = app.feed.model.nextInsertedID
             _ = app.handle(key)
             var expected: String?
@@ -315,7 +362,7 @@ import TestSupport
         }
     }
 
-    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the marked row, and below
+    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the focused row ▌, and below
     /// 120 columns three counter lines (no counter cut; a short one fills a gap above) over the message.
     static let golden: [String] = [
         " Monday 3 March 2025 · 3 posts                                             ┃",
@@ -329,6 +376,6 @@ import TestSupport
         " rows 6 · visible 2 · pool 0 · created 2 · layout – µs · measured 6         ",
         " estimated 4 ±12 · frame layout – µs/cell · apply: reloadData – ms          ",
         " precaching                                                                 ",
-        " ? help · j/k scroll · g jump · a Auto Layout · i d m +: act on the ▌ row   ",
+        " ? help · ↑↓ j/k focus · g jump · a Auto Layout · i d m +: act on the ▌ row ",
     ]
 }

@@ -16,11 +16,12 @@ extension FeedApp {
         case .autoLayout: feed.cellLayout = .configured
         case .configured: feed.cellLayout = .frames
         }
-        let top = cursorIndexPath
+        let top = table.indexPathForFocusedRow
         let counters = table.counters
         measuringSince = (counters.selfSizingMeasurements, counters.selfSizingNanoseconds)
         // The cached heights were measured by the other class: reloadData drops them (and the cells on
-        // screen go back to the pool under the other identifier), then the same row comes back on top.
+        // screen go back to the pool under the other identifier), then the focused row (reloadData keeps
+        // focus on its index path) comes back on top.
         // reloadData clears the selection, as UIKit's does; the same posts are still there, so keep it.
         let selected = table.indexPathsForSelectedRows ?? []
         table.reloadData()

@@ -71,10 +71,11 @@ extension FeedApp {
     /// The post id at an index path of the current snapshot.
     func postID(at indexPath: IndexPath) -> UInt64? { source.itemIdentifier(for: indexPath) }
 
-    /// `i`: a new post before the marked row (or first in the feed), through a snapshot.
+    /// `i`: a new post before the focused row (or first in the feed), through a snapshot; focus stays on
+    /// its post, one row further down.
     func insertRow() -> Outcome {
         finishLoading()
-        guard let indexPath = cursorIndexPath ?? firstIndexPath else { return .unchanged }
+        guard let indexPath = table.indexPathForFocusedRow ?? firstIndexPath else { return .unchanged }
         let asked = table.counters.rowHeightQueries
         let before = postID(at: indexPath)
         let id = feed.model.insertPost(at: indexPath)
@@ -92,10 +93,10 @@ extension FeedApp {
         return .changed
     }
 
-    /// `d`: deletes the marked post, through a snapshot.
+    /// `d`: deletes the focused post, through a snapshot; focus passes to the next post.
     func deleteRow() -> Outcome {
         finishLoading()
-        guard let indexPath = cursorIndexPath, let id = postID(at: indexPath) else { return .unchanged }
+        guard let indexPath = table.indexPathForFocusedRow, let id = postID(at: indexPath) else { return .unchanged }
         feed.model.deletePost(at: indexPath)
         applyEdit {
             $0.deleteItems([id])
@@ -106,10 +107,11 @@ extension FeedApp {
         return .changed
     }
 
-    /// `m`: moves the marked post two rows down its day (from the last rows, to the day's top).
+    /// `m`: moves the focused post two rows down its day (from the last rows, to the day's top); focus
+    /// goes with it.
     func moveRow() -> Outcome {
         finishLoading()
-        guard let indexPath = cursorIndexPath, let id = postID(at: indexPath) else { return .unchanged }
+        guard let indexPath = table.indexPathForFocusedRow, let id = postID(at: indexPath) else { return .unchanged }
         let count = table.numberOfRows(inSection: indexPath.section)
         guard count > 1 else { return .unchanged }
         let target = indexPath.row + 2 < count ? indexPath.row + 2 : 0

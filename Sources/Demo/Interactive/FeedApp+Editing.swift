@@ -3,7 +3,7 @@ import ReuseTable
 import ReuseTableTerminal
 import Figures
 
-// Swipe actions, editing mode and the section index on the feed. ← and → swipe the marked row
+// Swipe actions, editing mode and the section index on the feed. ← and → swipe the focused row
 // (`swipeRow(at:edge:)`): Pin and Unread lead, Delete and Flag trail; 1–3 perform one
 // (`performSwipeAction(at:)`), Esc closes. The open row is the table's state, an index path:
 // scroll (which closes it), insert above it, and it stays on its post. E toggles editing;
@@ -26,7 +26,7 @@ extension FeedApp {
         ("1 2 3", "perform that action (its handler; completion closes the row)"),
         ("Esc", "close the actions (so do a scroll, a tap, another swipe)"),
         ("← →", "swipe again: the other edge's actions"),
-        ("j k", "scroll: a user scroll closes the row"),
+        ("j k ^E", "move focus or scroll: either closes the row"),
         ("i", "insert a row above: the open row follows its post"),
         ("?", "this help"),
     ]
@@ -34,11 +34,11 @@ extension FeedApp {
     /// Keys in editing mode.
     nonisolated static let editingKeyHelp: [(String, String)] = [
         ("E", "leave editing mode"),
-        ("Space  L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),
-        ("Enter", "tap the marked row: selects nothing while editing"),
-        ("← →", "swipe the marked row: actions"),
+        ("Space  L", "lift the focused row: ↑/↓ move it, Enter drops, Esc cancels"),
+        ("Enter", "tap the focused row: selects nothing while editing"),
+        ("← →", "swipe the focused row: actions"),
         ("[ ]", "previous / next day: the section index"),
-        ("↑ ↓  j k", "scroll"),
+        ("↑ ↓  j k", "focus the previous, next row"),
         ("?", "this help"),
     ]
 
@@ -57,8 +57,8 @@ extension FeedApp {
     /// Swipe, editing and section index keys; nil for the others.
     func handleEditingKey(_ key: Key) -> Outcome? {
         switch key {
-        case .left: return swipeCursorRow(.leading)
-        case .right: return swipeCursorRow(.trailing)
+        case .left: return swipeFocusedRow(.leading)
+        case .right: return swipeFocusedRow(.trailing)
         case .char("1"), .char("2"), .char("3"):
             guard let configuration = table.swipedRowConfiguration, case .char(let digit) = key else { return nil }
             let index = Int(String(digit))! - 1
@@ -74,7 +74,7 @@ extension FeedApp {
             setMessage("Esc: \(postLabel(open))'s actions closed (didEndEditingRowAt).")
             return .changed
         case .char(" ") where table.isEditing:
-            return liftCursorRow()  // in editing mode Space lifts, as a drag on the reorder control would
+            return liftFocusedRow()  // in editing mode Space lifts, as a drag on the reorder control would
         case .char("E"):
             table.setEditing(!table.isEditing, animated: false)
             setMessage(
@@ -83,7 +83,7 @@ extension FeedApp {
                     : "Editing off: cells on screen and cells arriving show it.")
             return .changed
         case .enter where table.indexPathForSwipedRow != nil || table.isEditing:
-            guard let indexPath = cursorIndexPath else { return .unchanged }
+            guard let indexPath = table.indexPathForFocusedRow else { return .unchanged }
             let open = table.indexPathForSwipedRow
             table.tapRow(at: indexPath)
             setMessage(
@@ -91,9 +91,10 @@ extension FeedApp {
                     ? "tapRow: the tap closed \(postLabel(open!))'s actions and selected nothing, as in UIKit."
                     : "tapRow while editing: nothing selected (allowsSelectionDuringEditing is false).")
             return .changed
-        case .up, .down, .char("j"), .char("k"), .pageUp, .pageDown, .char(" "), .home, .end, .char("<"), .char(">"):
+        case .up, .down, .char("j"), .char("k"), .pageUp, .pageDown, .char(" "), .home, .end, .char("<"), .char(">"), .ctrl("e"),
+            .ctrl("y"):
             if let open = table.indexPathForSwipedRow {
-                setMessage("Scrolled: a scroll by the user closes \(postLabel(open))'s actions (didEndEditingRowAt).")
+                setMessage("Moved: a focus move or a scroll closes \(postLabel(open))'s actions (didEndEditingRowAt).")
             }
             return nil
         case .char("["): return jumpDay(by: -1)
@@ -102,9 +103,9 @@ extension FeedApp {
         }
     }
 
-    /// `←` / `→`: opens the marked row's actions as a swipe from that edge would.
-    func swipeCursorRow(_ edge: TableView.SwipeEdge) -> Outcome {
-        guard let indexPath = cursorIndexPath else { return .unchanged }
+    /// `←` / `→`: opens the focused row's actions as a swipe from that edge would.
+    func swipeFocusedRow(_ edge: TableView.SwipeEdge) -> Outcome {
+        guard let indexPath = table.indexPathForFocusedRow else { return .unchanged }
         installSwipeActions()
         guard let configuration = table.swipeRow(at: indexPath, edge: edge) else {
             setMessage("No \(edge) actions on \(postLabel(indexPath)).")
@@ -115,14 +116,15 @@ extension FeedApp {
         return .changed
     }
 
-    /// `[` / `]`: the previous or next day, through the section index.
+    /// `[` / `]`: the previous or next day, through the section index; focus goes to its first post.
     func jumpDay(by step: Int) -> Outcome {
         finishLoading()
         guard let titles = table.sectionIndexTitles, !titles.isEmpty else { return .unchanged }
-        let current = cursorIndexPath?.section ?? 0
+        let current = table.indexPathForFocusedRow?.section ?? 0
         let target = min(max(0, current + step), titles.count - 1)
         guard target != current || table.contentOffset.y != table.rectForHeader(inSection: target).minY else { return .unchanged }
         table.selectSectionIndexTitle(at: target)
+        if table.numberOfRows(inSection: target) > 0 { focus(IndexPath(row: 0, section: target)) }
         setMessage("selectSectionIndexTitle(at: \(target)): day \(titles[target])'s header at the top, one of \(titles.count.grouped) titles.")
         return .changed
     }

@@ -2,7 +2,7 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 
-// The mouse on the feed: a click on a post taps it (`tapRow(at:)`: selected, then its primary action,
+// The mouse on the feed: a click on a post focuses it and taps it (`tapRow(at:)`: selected, then its primary action,
 // which names the post in the message line), a click on a swipe button the open row shows performs
 // that action, a press or drag on the scroll indicator scrolls there, the wheel scrolls three lines.
 
@@ -30,6 +30,7 @@ extension FeedApp {
             guard let down = mouseDown, down == mouseTarget(column: event.column, line: event.line) else { return .unchanged }
             switch down {
             case .row(let indexPath):
+                focus(indexPath)
                 table.tapRow(at: indexPath)
                 if table.indexPathForSelectedRow != indexPath { setMessage("Click: \(postLabel(indexPath)) — the tap selected nothing.") }
                 return .changed

@@ -3,7 +3,7 @@ import ReuseTable
 import ReuseTableTerminal
 import Figures
 
-// Lift mode: `L` lifts the marked row with `beginInteractiveMovementForRow(at:)`, as a finger on
+// Lift mode: `L` lifts the focused row with `beginInteractiveMovementForRow(at:)`, as a finger on
 // its reorder control would. ↑/↓ move the target point one row (the table auto-scrolls when it
 // nears an edge), Enter drops (`endInteractiveMovement()`: `moveRowAt` once, the diffable data
 // source's snapshot follows), Esc cancels. The lifted cell is the same object all the way: it is
@@ -19,10 +19,10 @@ extension FeedApp {
         ("", "other keys are ignored while a row is lifted"),
     ]
 
-    /// `L`: lifts the marked row.
-    func liftCursorRow() -> Outcome {
+    /// `L`: lifts the focused row (focus follows it to where it is dropped).
+    func liftFocusedRow() -> Outcome {
         finishLoading()
-        guard let indexPath = cursorIndexPath else { return .unchanged }
+        guard let indexPath = table.indexPathForFocusedRow else { return .unchanged }
         if source.reorderingHandlers.canReorderItem == nil { source.reorderingHandlers.canReorderItem = { _ in true } }
         guard table.beginInteractiveMovementForRow(at: indexPath) else { return .unchanged }
         let number = (feed.model.globalRow(of: indexPath) + 1).grouped

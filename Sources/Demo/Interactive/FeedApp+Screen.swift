@@ -17,10 +17,6 @@ extension FeedApp {
             if showsHelp { drawHelp(into: &grid) }
             return grid
         }
-        let cursor = cursorIndexPath
-        for indexPath in table.indexPathsForVisibleRows ?? [] {
-            (table.cellForRow(at: indexPath) as? FeedCell)?.isCursor = indexPath == cursor
-        }
         Renderer.render(table, into: &grid)
         drawSwipeActions(into: &grid)
         if isRotated {
@@ -138,22 +134,23 @@ extension FeedApp {
 
     /// Every key, one line each.
     nonisolated static let keyHelp: [(String, String)] = [
-        ("↑ ↓  j k", "scroll one line (mouse wheel: three)"),
-        ("PgUp PgDn", "scroll a page (also b, space)"),
-        ("Home End", "top, bottom (also < >)"),
+        ("↑ ↓  j k", "focus the previous, next post (▌), kept on screen"),
+        ("PgUp PgDn", "focus a page up, down (also b, space)"),
+        ("Home End", "focus the first, last post (also < >)"),
+        ("^E ^Y", "scroll one line, focus stays (mouse wheel: three)"),
         ("g", "go to a row number"),
         ("p", "reuse pool on/off: watch 'created'"),
         ("s", "geometry store: HeightTree / 2013 row records"),
         ("e", "estimated / exact heights (first day, computed first)"),
         ("w", "width change, as a rotation: rows re-measure"),
-        ("▌", "the marked row: the first wholly below the day's header"),
-        ("+", "grow the marked row: row(_:changedHeight:)"),
+        ("▌", "the focused row (the table's focus; a click focuses a row)"),
+        ("+", "grow the focused row: row(_:changedHeight:)"),
         ("a", "cells by frame layout / Auto Layout / content configuration: same heights"),
-        ("i d m", "insert, delete, move the marked row: one apply"),
-        ("Enter", "select / deselect the marked row (tapRow)"),
-        ("L", "lift the marked row: ↑/↓ move it, Enter drops, Esc cancels"),
+        ("i d m", "insert, delete, move the focused row: one apply"),
+        ("Enter", "select / deselect the focused row (tapRow)"),
+        ("L", "lift the focused row: ↑/↓ move it, Enter drops, Esc cancels"),
         ("c", "waterfall CollectionView of the feed / back"),
-        ("← →", "swipe the marked row: leading / trailing actions"),
+        ("← →", "swipe the focused row: leading / trailing actions"),
         ("E", "editing mode on / off"),
         ("[ ]", "previous / next day: the section index"),
         ("?", "this help"),

@@ -2,15 +2,15 @@ import Foundation
 import ReuseTable
 import Figures
 
-// Enter selects the marked row. The selection lives in the table (as an index
+// Enter selects the focused row. The selection lives in the table (as an index
 // path), never in a cell: scroll a thousand rows away and back, insert or
 // delete rows above it, and it is still on the same post — while the cell that
 // showed it has long been reused for other rows. See Docs/selection.md.
 
 extension FeedApp {
-    /// Selects the marked row with the tap sequence (`tapRow(at:)`), or deselects it if it is selected.
-    func selectCursorRow() -> Outcome {
-        guard let indexPath = cursorIndexPath else { return .unchanged }
+    /// Selects the focused row with the tap sequence (`tapRow(at:)`), or deselects it if it is selected.
+    func selectFocusedRow() -> Outcome {
+        guard let indexPath = table.indexPathForFocusedRow else { return .unchanged }
         let number = (feed.model.globalRow(of: indexPath) + 1).grouped
         if table.indexPathForSelectedRow == indexPath {
             table.deselectRow(at: indexPath, animated: false)

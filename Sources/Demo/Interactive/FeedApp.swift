@@ -12,7 +12,8 @@ import Feed
 /// needs every row's height up front, so `e` computes them first off the main thread
 /// (`BackgroundHeights`, progress on the status line) while keys keep working. The data source is a
 /// `TableViewDiffableDataSource` of post ids (`FeedApp+Diffable.swift`: `i`, `d`, `m`); `a` switches
-/// the cells' layout (`FeedApp+CellLayout.swift`).
+/// the cells' layout (`FeedApp+CellLayout.swift`). The row the keys act on, flagged ▌, is the table's
+/// focus (`allowsFocus`, Docs/focus.md): the arrows move it, a click focuses a row, and updates carry it.
 @MainActor
 final class FeedApp: TerminalScreen {
     enum HeightMode: String { case estimated, exact }
@@ -42,7 +43,7 @@ final class FeedApp: TerminalScreen {
     private(set) var isRotated = false
     private(set) var heightMode = HeightMode.estimated
     /// The last thing a key did, shown under the status line.
-    private(set) var message = "? help · j/k scroll · g jump · a Auto Layout · i d m +: act on the ▌ row"
+    private(set) var message = "? help · ↑↓ j/k focus · g jump · a Auto Layout · i d m +: act on the ▌ row"
     /// Digits typed after `g`; nil when not asking.
     private(set) var jumpPrompt: String?
     private(set) var showsHelp = false
@@ -88,6 +89,7 @@ final class FeedApp: TerminalScreen {
         table = TableView(frame: .zero, style: .plain)
         feed.install(in: table)
         table.frame = tableFrame
+        table.allowsFocus = true  // the ▌ row is the table's focus: the keys move it, the row keys act on it (Docs/focus.md)
         reload()
         feed.primaryAction = { [weak self] _, indexPath in
             guard let self else { return }
@@ -123,6 +125,7 @@ final class FeedApp: TerminalScreen {
         loadSnapshot()
         lastReloadMicroseconds = (DispatchTime.now().uptimeNanoseconds - start) / 1_000
         precacher = FeedApp.makePrecacher(for: table)
+        table.focusRow(at: firstIndexPath)  // the feed shows from its top: focus on the first post
     }
 
     /// The terminal changed size: a width change re-measures self-sized rows (as a rotation does);
@@ -180,13 +183,15 @@ final class FeedApp: TerminalScreen {
         if let outcome = handleEditingKey(key) { return outcome }  // ← → 1–3 Esc E [ ] (`FeedApp+Editing.swift`)
         switch key {
         case .char("q"), .ctrl("c"), .ctrl("d"): return .quit
-        case .down, .char("j"): return scroll(by: 1)
-        case .up, .char("k"): return scroll(by: -1)
+        case .down, .char("j"): return moveFocus(.next, orScroll: 1)
+        case .up, .char("k"): return moveFocus(.previous, orScroll: -1)
+        case .ctrl("e"): return scroll(by: 1)
+        case .ctrl("y"): return scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
         case .mouse(let event): return handleMouse(event)
-        case .pageDown, .char(" "), .ctrl("f"): return scroll(by: max(1, tableHeight - 2))
-        case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -max(1, tableHeight - 2))
+        case .pageDown, .char(" "), .ctrl("f"): return moveFocus(.pageDown, orScroll: max(1, tableHeight - 2))
+        case .pageUp, .char("b"), .ctrl("b"): return moveFocus(.pageUp, orScroll: -max(1, tableHeight - 2))
         case .home, .char("<"): return scrollToTop()
         case .end, .char(">"), .char("G"): return scrollToEnd()
         case .char("g"):
@@ -196,14 +201,14 @@ final class FeedApp: TerminalScreen {
         case .char("s"): return toggleStore()
         case .char("e"): return toggleHeightMode()
         case .char("w"): return rotate()
-        case .char("+"), .char("="): return growCursorRow()
+        case .char("+"), .char("="): return growFocusedRow()
         case .char("i"): return insertRow()
         case .char("d"): return deleteRow()
         case .char("m"): return moveRow()
         case .char("a"): return toggleCellLayout()
         case .char("c"): return toggleWaterfall()
-        case .char("L"): return liftCursorRow()
-        case .enter: return selectCursorRow()
+        case .char("L"): return liftFocusedRow()
+        case .enter: return selectFocusedRow()
         case .char("?"), .char("h"):
             showsHelp = true
             return .changed
@@ -245,7 +250,34 @@ final class FeedApp: TerminalScreen {
 
     // MARK: Actions
 
-    /// Scrolls by `lines`, clamped to the content.
+    /// Moves focus by `move` (`moveFocus(_:)`: the smallest scroll that shows the row), then clear of
+    /// the sticky day header; where focus cannot go further (the last post, the first), scrolls `lines`.
+    func moveFocus(_ move: FocusMove, orScroll lines: Int) -> Outcome {
+        guard table.moveFocus(move) else { return scroll(by: lines) }
+        showFocusedRowBelowHeader()
+        return .changed
+    }
+
+    /// Focuses the post at `indexPath` (a click, a jump, a day), shown whole below its day's header.
+    func focus(_ indexPath: IndexPath) {
+        table.focusRow(at: indexPath)
+        showFocusedRowBelowHeader()
+    }
+
+    /// The focused row's top line clear of the day's sticky header: focus scrolls as little as
+    /// possible, which puts a row moved to from below at the top of the view, under the header, and
+    /// the bottom of a row taller than the view at its bottom. Either way the row's first line (the
+    /// byline) goes just below the header.
+    func showFocusedRowBelowHeader() {
+        guard let focused = table.indexPathForFocusedRow, table.contentOffset.y > 0 else { return }
+        let row = table.rectForRow(at: focused)
+        let header = table.rectForHeader(inSection: focused.section).height
+        let top = table.contentOffset.y + header
+        guard row.minY < top, row.minY >= table.contentOffset.y || row.height > table.bounds.height - header else { return }
+        table.contentOffset.y = max(0, row.minY - header)
+    }
+
+    /// Scrolls by `lines`, clamped to the content; focus stays on its post (Ctrl-E Ctrl-Y, the wheel).
     func scroll(by lines: Int) -> Outcome {
         let old = table.contentOffset.y
         let target = min(max(0, old + CGFloat(lines)), table.maximumContentOffsetY)
@@ -255,6 +287,7 @@ final class FeedApp: TerminalScreen {
     }
 
     func scrollToTop() -> Outcome {
+        table.moveFocus(.first)
         table.contentOffset = .zero
         message = "Top."
         return .changed
@@ -267,6 +300,7 @@ final class FeedApp: TerminalScreen {
             return .unchanged
         }
         let indexPath = IndexPath(row: feed.model.numberOfRows(inSection: last) - 1, section: last)
+        table.focusRow(at: indexPath)
         table.scrollToRow(at: indexPath, at: .bottom, animated: false)
         message =
             heightMode == .exact
@@ -275,7 +309,7 @@ final class FeedApp: TerminalScreen {
         return .changed
     }
 
-    /// Jumps so that row `row` (1-based, over the whole feed) is the marked row at the top.
+    /// Jumps so that row `row` (1-based, over the whole feed) is at the top, and focuses it.
     func jump(toRow row: Int) -> Outcome {
         finishLoading()
         guard let indexPath = feed.model.indexPath(forGlobalRow: row - 1, sections: feed.shownSections) else {
@@ -285,6 +319,7 @@ final class FeedApp: TerminalScreen {
         table.scrollToRow(at: indexPath, at: .top, animated: false)
         // The sticky header covers the top line; step back one line so the row shows whole under it.
         if table.contentOffset.y > 0 { _ = scroll(by: -1) }
+        focus(indexPath)
         let asked = table.counters.rowHeightQueries - measuredBefore
         message =
             "Row \((feed.model.globalRow(of: indexPath) + 1).grouped) (day \(indexPath.section + 1), "
@@ -384,8 +419,9 @@ final class FeedApp: TerminalScreen {
         return .changed
     }
 
-    func growCursorRow() -> Outcome {
-        guard let indexPath = cursorIndexPath else { return .unchanged }
+    /// `+`: the focused row one line taller.
+    func growFocusedRow() -> Outcome {
+        guard let indexPath = table.indexPathForFocusedRow else { return .unchanged }
         feed.grow(indexPath, by: 1)
         (table.cellForRow(at: indexPath) as? FeedCell)?.extraLines += 1
         let newHeight = table.rectForRow(at: indexPath).height + 1
@@ -408,13 +444,6 @@ final class FeedApp: TerminalScreen {
     }
 
     // MARK: Reading the table
-
-    /// The row `+`, `i` and `d` act on: the first row wholly below the sticky header.
-    var cursorIndexPath: IndexPath? {
-        guard let visible = table.indexPathsForVisibleRows, !visible.isEmpty else { return nil }
-        let top = table.contentOffset.y + (table.contentOffset.y > 0 ? 1 : 0)
-        return visible.first { table.rectForRow(at: $0).minY >= top } ?? visible.first
-    }
 
     /// The numbers the status line and the tour print.
     var snapshot: Snapshot {

@@ -109,7 +109,7 @@ enum Tour {
         let app = script.app
         script.record("reloadData, estimated heights")
         script.press(scrollPath)
-        script.record("scroll: 120 lines, then 15 pages")
+        script.record("↓ ×120, PgDn ×15: focus moved, rows scroll")
         script.report.cellsCreatedWithPool = app.snapshot.cellsCreated
 
         script.press([.char("g")] + "500000".map { Key.char($0) } + [.enter])
@@ -169,7 +169,7 @@ enum Tour {
     /// `End` the last row; `e` exact heights.
     static func liftWidthAndStoreSteps(_ script: Script) {
         let app = script.app
-        let liftedFrom = app.cursorIndexPath
+        let liftedFrom = app.table.indexPathForFocusedRow
         script.press([.char("L")] + Array(repeating: .down, count: 3))
         script.say("    L, ↓ ×3: \(app.message)")
         script.press([.enter])
@@ -195,10 +195,10 @@ enum Tour {
         script.record("scroll 5 pages, nothing left to measure")
     }
 
-    /// `→` `←` `1` `Esc`: swipe actions on the marked row; `E` editing; `]` `[` the section index.
+    /// `→` `←` `1` `Esc`: swipe actions on the focused row; `E` editing; `]` `[` the section index.
     static func swipeSteps(_ app: FeedApp, record: (String) -> Void, press: ([Key]) -> Void, say: (String) -> Void) {
         press([.right])
-        record("→: swipe the marked row, trailing actions")
+        record("→: swipe the focused row, trailing actions")
         say("    → \(app.message)")
         press([.char("1")])
         record("1: Delete, the handler applies a snapshot")
@@ -277,7 +277,7 @@ enum Tour {
             + " · \(s.columns) columns · re-placed \(s.placedByLastUpdate.grouped) in \(micros.grouped) µs"
     }
 
-    /// The scroll path both pool runs follow.
+    /// The path both pool runs follow: focus 120 posts down, then 15 pages (each key scrolls as focus needs).
     static let scrollPath: [Key] = Array(repeating: .down, count: 120) + Array(repeating: .pageDown, count: 15)
 
     /// One line of counters.
