@@ -256,7 +256,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         prepareIfNeeded()
     }
 
-    override func settleViewport() { measureAndNotify() }
+    override func settleViewport(keeping anchor: IndexPath?) { measureAndNotify(keeping: anchor) }
 
     override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }
 
