@@ -262,8 +262,9 @@ open class CollectionView: ScrollView {
         if clamps, contentOffset.y > maximumContentOffsetY {  // the range includes the insets (`ScrollView.swift`)
             moveOffset(toY: maximumContentOffsetY, because: .clamp)  // inside the pass: no second pass
         }
-        finishCollectionSettle(following: following)
-        collectionViewLayout.settleViewport()  // layouts that measure cells measure what shows (`CollectionViewLayout.settleViewport()`)
+        let anchor = finishCollectionSettle(following: following)
+        // Layouts that measure cells measure what shows, keeping live data's anchor still (`CollectionViewLayout.settleViewport(keeping:)`).
+        collectionViewLayout.settleViewport(keeping: anchor)
         placeLiftedCell()
     }
 

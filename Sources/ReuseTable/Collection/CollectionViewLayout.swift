@@ -111,8 +111,9 @@ open class CollectionViewLayout {
     }
 
     /// The end of the collection view's settle: a layout that measures cells (the compositional
-    /// layout's estimated items) measures what the viewport shows, anchoring the offset. The default does nothing.
-    func settleViewport() {}
+    /// layout's estimated items) measures what the viewport shows, anchoring the offset on `anchor`
+    /// (the item live data put back) while it is seen. The default does nothing.
+    func settleViewport(keeping anchor: IndexPath?) {}
 
     /// Before `scrollToItem(at:at:animated:)` reads the item's frame: a layout that measures cells
     /// measures the item and what will share the screen with it at the offset `offsetY` gives for

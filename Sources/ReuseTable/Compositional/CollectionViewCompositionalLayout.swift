@@ -256,7 +256,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         prepareIfNeeded()
     }
 
-    override func settleViewport() { measureAndNotify() }
+    override func settleViewport(keeping anchor: IndexPath?) { measureAndNotify(keeping: anchor) }
 
     override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }
 
@@ -285,10 +285,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         super.invalidateLayout()
     }
 
-    /// Forgets these items' measured heights: they are measured again when they show.
-    /// - Complexity: O(k (log n + m)) for k index paths.
+    /// Forgets these items' measured heights: they are measured again when they show. With
+    /// `maintainsVisibleContentPosition`, the item the user reads keeps its place on screen.
+    /// - Complexity: O(k (log n + m)) for k index paths, plus the layout's rect query.
     open override func invalidateItems(at indexPaths: [IndexPath]) {
         guard !needsRebuild else { return super.invalidateItems(at: indexPaths) }
+        // Live data's anchor, while the frames are the old ones: the pass puts it back and measures
+        // the forgotten items around it, keeping it still (`Engine/LiveData.swift`).
+        if let collectionView { collectionView.recordBeforeChange { collectionView.liveAnchor { $0 } } }
         for indexPath in indexPaths where indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < store.sectionCount {
             let s = indexPath.section
             guard store.measured(s)?.entry(of: indexPath.item) != nil else { continue }

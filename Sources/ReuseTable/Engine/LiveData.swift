@@ -98,18 +98,23 @@ extension ReuseEngineView {
     /// The end of a settle: puts back an anchor recorded before the change (`anchorMinY` gives
     /// its rect's top after the change, nil when it is gone), or follows the end when the view
     /// did before the change (which wins over the anchor); then notes where the pass leaves the
-    /// viewport for the next change.
+    /// viewport for the next change. Returns the anchor put back: measuring the viewport after
+    /// this keeps it still (`measureViewport(preferring:)`), not a row it would find on its own.
     /// - Complexity: O(1) plus `anchorMinY`.
-    func finishLiveSettle(following: Bool, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) {
+    @discardableResult
+    func finishLiveSettle(following: Bool, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) -> IndexPath? {
         updateBottomAlignment()
+        var restored: IndexPath?
         if following {
             moveOffset(toY: maximumContentOffsetY, because: .followEnd)
         } else if let anchor = engine.liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY)
+            restored = anchor.indexPath
         }
         engine.liveData.pendingAnchor = nil
         engine.liveData.pendingFollow = nil
         engine.liveData.wasAtEnd = isAtBottom
         engine.liveData.settledOffsetY = contentOffset.y
+        return restored
     }
 }

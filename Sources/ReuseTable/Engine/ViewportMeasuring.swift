@@ -91,11 +91,24 @@ struct MeasuringOutcome {
 extension ViewportMeasuring {
     /// Measures every estimate the viewport shows, keeping what the user reads still: the walks
     /// of this file's comment. `preferred` is an anchor the view put back (live data's), kept
-    /// while the user sees it.
+    /// while the user sees it: measured first when it holds an estimate (its top stays, nothing
+    /// above it changes), so that whether it is seen is asked of its own height, not an estimate's.
     /// - Complexity: O(m log n) for m slots measured; O(log n + visible slots) when none is.
     @discardableResult
     func measureViewport(preferring preferred: Slot? = nil) -> MeasuringOutcome {
         var outcome = MeasuringOutcome()
+        var preferred = preferred
+        if mayNeedMeasuring, let anchor = preferred, anchor.index < slotCount {
+            let position = self.position(ofSlot: anchor.index)
+            if needsMeasuring(anchor, at: position) {
+                guard measure(anchor, at: position, keepCell: true) else {
+                    outcome.stopped = true
+                    return outcome
+                }
+                outcome.measured = true
+            }
+            preferred = slot(at: anchor.index)
+        }
         let visible = visibleRange
         let reach = (visible.lowerBound - overscan)..<(visible.upperBound + overscan)
         guard mayNeedMeasuring, firstSlotToMeasure(in: reach) != nil || showsUnmeasuredPinnedElement else { return outcome }

@@ -498,6 +498,26 @@ func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> Col
         #expect(view.cellForItem(at: IndexPath(item: 25, section: 0))!.frame.minY - view.contentOffset.y == anchor)
     }
 
+    @Test(arguments: [("above", 10..<20), ("at", 20..<24), ("below", 24..<30)])
+    func keepsTheItemTheUserReadsStillWhenItemsChangeHeight(_ place: String, _ rows: Range<Int>) {
+        let layout = list(estimate: 3)
+        let (view, source, _) = makeCompositional(layout, counts: [100])
+        source.height = { _ in 2 }
+        view.maintainsVisibleContentPosition = true
+        view.reloadData()
+        view.contentOffset.y = 41  // item 20 (40..<42) is read first, a point above the top
+        view.layoutIfNeeded()
+        let anchor = view.cellForItem(at: IndexPath(item: 20, section: 0))!.frame.minY - view.contentOffset.y
+        source.height = { rows.contains($0.item) ? 5 : 2 }
+        let changed = rows.map { IndexPath(item: $0, section: 0) }
+        view.reconfigureItems(at: changed)
+        layout.invalidateItems(at: changed)
+        view.layoutIfNeeded()
+        let cell = view.cellForItem(at: IndexPath(item: 20, section: 0))
+        #expect(cell.map { $0.frame.minY - view.contentOffset.y } == anchor, "items \(rows) (\(place) the anchor) changed height")
+        #expect(cell?.frame.height == (rows.contains(20) ? 5 : 2))
+    }
+
     // MARK: Lists
 
     @Test func aPlainListHasFullWidthSelfSizedRowsPinnedHeadersAndSwipeProviders() {

@@ -66,8 +66,8 @@ extension CollectionView {
     }
 
     /// The end of settle: the engine's (`finishLiveSettle(following:anchorMinY:)`), the anchor's
-    /// top read from the prepared layout.
-    func finishCollectionSettle(following: Bool) {
+    /// top read from the prepared layout. Returns the anchor put back, for the layout's measuring.
+    func finishCollectionSettle(following: Bool) -> IndexPath? {
         finishLiveSettle(following: following) { [self] indexPath in
             guard indexPath.section < sectionCountAsLoaded, indexPath.item < countAsLoaded(inSection: indexPath.section),
                 let frame = collectionViewLayout.shownFrame(ofItem: indexPath), frame.minY.isFinite

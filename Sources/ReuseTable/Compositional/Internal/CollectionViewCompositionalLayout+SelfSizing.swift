@@ -8,11 +8,11 @@ import Foundation
 // boundary item shows at the viewport's edge wherever its own slot is.
 
 extension CollectionViewCompositionalLayout {
-    /// The end of the collection view's settle: measure what the viewport shows, then tell the
-    /// visible-items handlers.
-    func measureAndNotify() {
+    /// The end of the collection view's settle: measure what the viewport shows, keeping `anchor`
+    /// (the item live data put back) still while it is seen, then tell the visible-items handlers.
+    func measureAndNotify(keeping anchor: IndexPath? = nil) {
         guard let collectionView else { return }
-        measureViewport(collectionView)
+        measureViewport(collectionView, keeping: anchor)
         notifyVisibleItems(collectionView)
     }
 
@@ -21,14 +21,16 @@ extension CollectionViewCompositionalLayout {
         store.global.contains { $0.selfSizes } || store.kinds.contains { $0.hasEstimates }
     }
 
-    /// Measures every estimated slot the viewport shows, anchored, and the layout's own self-sizing
+    /// Measures every estimated slot the viewport shows, anchored — on the slot of `anchor` (the item
+    /// live data put back) while it is seen, as the table does — and the layout's own self-sizing
     /// boundary items; the content size and the layout's generation follow.
     /// - Complexity: O(m (log n + p log m)) for m slots measured; O(log n + visible slots) when nothing is estimated there.
-    func measureViewport(_ collectionView: CollectionView) {
+    func measureViewport(_ collectionView: CollectionView, keeping anchor: IndexPath? = nil) {
         guard hasEstimates, store.sectionCount > 0 || !store.global.isEmpty else { return }
         let wasWithinContent = collectionView.contentOffset.y <= collectionView.maximumContentOffsetY
         let measuredGlobal = measureGlobalItems(collectionView)
-        let outcome = CompositionalMeasuring(layout: self, collectionView: collectionView).measureViewport()
+        let preferred = anchor.flatMap(slotIndex(ofItem:)).map { store.slots.slot(at: $0) }
+        let outcome = CompositionalMeasuring(layout: self, collectionView: collectionView).measureViewport(preferring: preferred)
         // A walk that stopped may have measured part of a group.
         guard measuredGlobal || outcome.measured || outcome.stopped else { return }
         generation &+= 1
@@ -36,6 +38,17 @@ extension CollectionViewCompositionalLayout {
         if wasWithinContent, collectionView.contentOffset.y > collectionView.maximumContentOffsetY {
             collectionView.moveOffset(toY: collectionView.maximumContentOffsetY, because: .clamp)
         }
+    }
+
+    /// The slot holding item `indexPath` (its group, or its section's band), nil when there is none.
+    /// - Complexity: O(1).
+    func slotIndex(ofItem indexPath: IndexPath) -> Int? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < store.sectionCount, indexPath.item >= 0,
+            indexPath.item < store.records[indexPath.section].count, store.kind(indexPath.section).root != nil
+        else { return nil }
+        let kind = store.kind(indexPath.section)
+        let index = store.headerSlot(indexPath.section) + 1 + (kind.isOrthogonal ? 0 : indexPath.item / kind.leavesPerGroup)
+        return index < store.slots.count ? index : nil
     }
 
     /// A section the viewport shows whose pinned self-sizing boundary item (shown at the viewport's
@@ -65,12 +78,7 @@ extension CollectionViewCompositionalLayout {
     /// until that screen shows no estimate. The content size follows each change.
     /// - Complexity: O((log n) · slots measured).
     func measureForScroll(to indexPath: IndexPath, offsetY: (CGRect) -> CGFloat) {
-        guard let collectionView, hasEstimates, indexPath.count == 2, indexPath.section >= 0, indexPath.section < store.sectionCount,
-            indexPath.item >= 0, indexPath.item < store.records[indexPath.section].count, store.kind(indexPath.section).root != nil
-        else { return }
-        let s = indexPath.section
-        let kind = store.kind(s)
-        let target = store.headerSlot(s) + 1 + (kind.isOrthogonal ? 0 : indexPath.item / kind.leavesPerGroup)
+        guard let collectionView, hasEstimates, let target = slotIndex(ofItem: indexPath) else { return }
         let top = store.sectionsTop
         var changed = false
         defer {
