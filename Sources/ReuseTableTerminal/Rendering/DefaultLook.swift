@@ -33,6 +33,9 @@ public struct DefaultLook: Hashable, Sendable {
     public var indicatorTrack: GridStyle = GridStyle(dim: true)
     /// The character the track is drawn with.
     public var indicatorTrackCharacter: Character = "│"
+    /// The style of a table's section index band and its titles (`SectionIndexBar`), in the tint
+    /// colour as UIKit draws its index.
+    public var sectionIndex = GridStyle(foreground: 4)
 
     /// A look; the defaults are `standard`'s.
     public init(
