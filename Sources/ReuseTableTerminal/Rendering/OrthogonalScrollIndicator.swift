@@ -8,7 +8,7 @@ import ReuseTable
 /// Its length is the share of the band on screen and its position the share to its left, from the
 /// section's widths (`CollectionView.orthogonalContentWidth(forSection:)`) and its sideways offset
 /// (`orthogonalContentOffset(forSection:)`). Only the thumb is drawn, no track: the line is the
-/// band's own.
+/// band's own. A supplementary view covering that line (a pinned header) hides it.
 ///
 ///     for indicator in OrthogonalScrollIndicator.all(in: collectionView) { print(indicator.section, indicator.thumbStart) }
 @MainActor
@@ -39,10 +39,24 @@ public struct OrthogonalScrollIndicator: Hashable {
             bottoms[indexPath.section] = max(bottoms[indexPath.section] ?? -.infinity, frame.maxY)
         }
         return bottoms.keys.sorted().compactMap { section in
-            guard let widths = collectionView.orthogonalContentWidth(forSection: section) else { return nil }
-            return OrthogonalScrollIndicator(
-                section: section, bottom: bottoms[section]!, widths: widths,
-                offset: collectionView.orthogonalContentOffset(forSection: section), left: collectionView.adjustedContentInset.left)
+            guard let widths = collectionView.orthogonalContentWidth(forSection: section),
+                let indicator = OrthogonalScrollIndicator(
+                    section: section, bottom: bottoms[section]!, widths: widths,
+                    offset: collectionView.orthogonalContentOffset(forSection: section), left: collectionView.adjustedContentInset.left),
+                !indicator.isCovered(in: collectionView)
+            else { return nil }
+            return indicator
+        }
+    }
+
+    /// True when a supplementary view (a pinned header that the band slid under) covers the line
+    /// the thumb would be drawn on: the thumb stays with the band, beneath it.
+    private func isCovered(in collectionView: CollectionView) -> Bool {
+        let top = CGFloat(line), bottom = CGFloat(line + 1)
+        let rect = CGRect(x: collectionView.bounds.minX, y: top, width: collectionView.bounds.width, height: 1)
+        return collectionView.collectionViewLayout.layoutAttributesForElements(in: rect).contains {
+            $0.representedElementCategory == .supplementaryView && !$0.isHidden && $0.frame.minY < bottom && $0.frame.maxY > top
+                && $0.frame.width > 0
         }
     }
 
