@@ -38,15 +38,27 @@ final class MarkRows: TableViewDataSource, TableViewDelegate {
     let counts = [4, 7, 1, 9, 6]
     var log: [String] = []
     var refusesPrimaryAction = false
+    /// How many section index titles the data source offers (0: none); title `i` stands for
+    /// section `i % 5`.
+    var indexTitleCount = 0
 
     func globalRow(_ indexPath: IndexPath) -> Int { counts[..<indexPath.section].reduce(0, +) + indexPath.row }
     static func rowMark(_ row: Int) -> Character { Character(Unicode.Scalar(0x0410 + row)!) }  // Cyrillic
     static func accessoryMark(_ row: Int) -> Character { Character(Unicode.Scalar(0x0100 + row)!) }  // Latin Extended-A
     static func headerMark(_ section: Int) -> Character { Character(Unicode.Scalar(0x0391 + section)!) }  // Greek
     static func footerMark(_ section: Int) -> Character { Character(Unicode.Scalar(0x30 + section)!) }  // digits
+    /// Section index title `i`: an Armenian letter, doubled for odd `i` (titles one and two columns wide).
+    static func indexTitle(_ i: Int) -> String { String(repeating: Character(Unicode.Scalar(0x0531 + i)!), count: 1 + i % 2) }
 
     func numberOfSections(in tableView: TableView) -> Int { counts.count }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+    func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        indexTitleCount == 0 ? nil : (0..<indexTitleCount).map(Self.indexTitle)
+    }
+    func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        log.append("index \(index)")
+        return index % counts.count
+    }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "mark", for: indexPath) as! MarkCell
         let row = globalRow(indexPath)
@@ -93,6 +105,7 @@ final class MarkRows: TableViewDataSource, TableViewDelegate {
         table.delegate = self
         table.diagnosticHandler = { Issue.record("unexpected diagnostic: \($0)") }
         let screen = ListScreen(table: table)
+        screen.look.sectionIndex = GridStyle(underline: true, foreground: 5)
         table.contentInset = EdgeInsets(top: 2, left: 0, bottom: 1, right: 0)
         screen.status = { _ in "status" }
         screen.resize(width: 40, height: 12)
@@ -109,6 +122,12 @@ final class MarkRows: TableViewDataSource, TableViewDelegate {
         if line == screen.height - 1 { return .statusLine }
         let character = grid[column, line].character
         if character == "┃" || character == "│" { return .scrollIndicator(line: line) }
+        if grid[column, line].style == screen.look.sectionIndex {
+            // The band: the title drawn on this line, in the band's style.
+            let scalars = (0..<screen.width).filter { grid[$0, line].style == screen.look.sectionIndex }
+                .compactMap { grid[$0, line].character.unicodeScalars.first?.value }.filter { (0x0531...0x0556).contains($0) }
+            return scalars.first.map { .sectionIndex(title: Int($0) - 0x0531) } ?? .nothing
+        }
         let scalar = character.unicodeScalars.first!.value
         func indexPath(ofRow global: Int) -> IndexPath {
             var row = global
@@ -145,6 +164,55 @@ final class MarkRows: TableViewDataSource, TableViewDelegate {
         // The first screen shows rows, accessories, headers, a footer, the indicator and the status line.
         if lines == 0 { #expect(kinds.isSuperset(of: ["nothing", "row", "accessory", "header", "scrollIndicator", "statusLine"])) }
         #expect(screen.target(atColumn: -1, line: 0) == .nothing && screen.target(atColumn: 0, line: screen.height) == .nothing)
+    }
+
+    /// With a section index of `titles` titles — fewer than the lines between the insets, or more —
+    /// every cell still hits what is drawn there, the band included.
+    @Test(arguments: [(5, 0), (5, 12), (2, 1_000), (20, 0), (20, 9)])
+    func everyCellHitsWhatIsDrawnThereWithASectionIndex(titles: Int, scrolledBy lines: Int) {
+        let rows = MarkRows()
+        rows.indexTitleCount = titles
+        let (screen, table) = rows.makeScreen()
+        _ = screen.scroll(by: lines)
+        let grid = screen.render()
+        var shown: Set<Int> = []
+        for line in 0..<screen.height {
+            for column in 0..<screen.width {
+                let target = screen.target(atColumn: column, line: line)
+                let expected = expectedTarget(grid, column: column, line: line, screen: screen, table: table, rows: rows)
+                #expect(target == expected, "column \(column), line \(line), offset \(table.contentOffset.y)\n\(grid.lines.joined(separator: "\n"))")
+                if case .sectionIndex(let title) = target { shown.insert(title) }
+            }
+        }
+        // Every title when they fit between the insets (8 lines); else one a line, the first and the last among them.
+        let between = screen.listHeight - 3
+        #expect(shown.count == min(titles, between) && shown.contains(0) && shown.contains(titles - 1))
+        let bar = SectionIndexBar(table)!
+        #expect(bar.column + bar.width == screen.width - 1 && bar.width == 3)  // left of the indicator; a blank and two columns
+    }
+
+    @Test func aClickOnASectionIndexTitleScrollsItsSectionHeaderToTheTop() throws {
+        let rows = MarkRows()
+        rows.indexTitleCount = 5
+        let (screen, table) = rows.makeScreen()
+        let bar = try #require(SectionIndexBar(table))
+        let line = try #require((0..<screen.listHeight).first { bar.title(atLine: $0) == 3 })
+        #expect(click(screen, column: bar.column + 1, line: line) == .changed)
+        #expect(rows.log == ["index 3"])
+        #expect(screen.target(atColumn: 0, line: 2) == .header(section: 3))  // just below the 2-line top inset
+        #expect(table.contentOffset.y == table.rectForHeader(inSection: 3).minY - 2)
+        #expect(table.indexPathForSelectedRow == nil)
+        // A drag from the first title down the band (and off it) taps each title it reaches once.
+        rows.log = []
+        let first = bar.firstLine
+        _ = screen.handle(.mouse(MouseEvent(kind: .press, button: .left, column: bar.column, line: first)))
+        for step in 0..<bar.lineTitles.count {
+            _ = screen.handle(.mouse(MouseEvent(kind: .drag, button: .left, column: 5, line: first + step)))
+            _ = screen.handle(.mouse(MouseEvent(kind: .drag, button: .left, column: 6, line: first + step)))
+        }
+        _ = screen.handle(.mouse(MouseEvent(kind: .release, button: .left, column: 6, line: first + bar.lineTitles.count - 1)))
+        #expect(rows.log == ["index 1", "index 2", "index 3", "index 4"])
+        #expect(screen.target(atColumn: 0, line: 2) == .header(section: 4))
     }
 
     func click(_ screen: ListScreen, column: Int, line: Int) -> KeyResponse {

@@ -16,6 +16,24 @@ extension CollectionView {
         return (collectionViewLayout as? CollectionViewCompositionalLayout)?.orthogonalOffsets[section] ?? 0
     }
 
+    /// The widths of section `section`'s sideways band, for drawing a horizontal scroll indicator
+    /// under it: `content`, all its groups side by side with its leading and trailing insets, and
+    /// `visible`, the part the section shows — the `contentSize.width` and `bounds.width` of the
+    /// scroll view UIKit keeps private inside the section. `orthogonalContentOffset(forSection:)`
+    /// runs from 0 to `content - visible`. Nil for a section that does not scroll sideways or a layout
+    /// without such sections; a section that does not exist stops with a message.
+    /// - Complexity: O(1).
+    public func orthogonalContentWidth(forSection section: Int) -> (content: CGFloat, visible: CGFloat)? {
+        loadIfNeeded()
+        do { try validateSection(section) } catch { ReuseTableError.trap(error) }
+        prepareLayoutForQuery()
+        guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout, section < layout.store.sectionCount,
+            layout.store.kind(section).isOrthogonal
+        else { return nil }
+        let visible = layout.store.kind(section).sectionWidth
+        return (visible + layout.maximumOrthogonalOffset(section), visible)
+    }
+
     /// A finger on section `section` moves `dx` points sideways: the band moves with it (a negative
     /// `dx`, to the left, shows what is to the right), within its range. Lays out at once. A section
     /// that does not scroll sideways is reported and left alone; a non-finite `dx` too.

@@ -33,6 +33,11 @@ public struct DefaultLook: Hashable, Sendable {
     public var indicatorTrack: GridStyle = GridStyle(dim: true)
     /// The character the track is drawn with.
     public var indicatorTrackCharacter: Character = "│"
+    /// The character the thumb of a sideways section's indicator is drawn with (`OrthogonalScrollIndicator`).
+    public var horizontalIndicatorCharacter: Character = "━"
+    /// The style of a table's section index band and its titles (`SectionIndexBar`), in the tint
+    /// colour as UIKit draws its index.
+    public var sectionIndex = GridStyle(foreground: 4)
 
     /// A look; the defaults are `standard`'s.
     public init(

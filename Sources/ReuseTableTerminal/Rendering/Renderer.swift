@@ -9,8 +9,9 @@ import ReuseTable
 /// `contentOffset`), clipped by every ancestor, hidden subtrees skipped. Each view draws its own look
 /// (`GridDrawable`, else `DefaultLook`), then a `Label`'s wrapped lines and the subviews, then — for
 /// cells that do not draw themselves — selection and the separator lines the table gives them;
-/// last, over a scroll view's last column, its scroll indicator (`ScrollIndicator`) while its
-/// content is taller than it and `showsVerticalScrollIndicator` is on.
+/// last, the thumbs of a collection view's sideways sections (`OrthogonalScrollIndicator`, while
+/// `showsHorizontalScrollIndicator` is on), then over a scroll view's last column its scroll
+/// indicator (`ScrollIndicator`) while its content is taller than it and `showsVerticalScrollIndicator` is on.
 ///
 ///     let grid = Renderer.render(table, width: 80, height: 24)
 ///     print(grid.lines.joined(separator: "\n"))
@@ -79,6 +80,14 @@ public enum Renderer {
         }
         if drawable == nil {
             look.drawOverlay(of: view, at: position, frame: frame, clip: visible, in: &grid)
+        }
+        if let collectionView = view as? CollectionView {
+            for indicator in OrthogonalScrollIndicator.all(in: collectionView) {
+                let x = cell(position.x - view.bounds.minX) + indicator.trackStart + indicator.thumbStart
+                let y = cell(position.y - view.bounds.minY) + indicator.line
+                let thumb = GridRect(x: x, y: y, width: indicator.thumbLength, height: 1)
+                grid.fill(thumb, character: look.horizontalIndicatorCharacter, style: look.indicator, clip: visible)
+            }
         }
         if let scrollView = view as? ScrollView, let indicator = ScrollIndicator(scrollView) {
             drawIndicator(indicator, frame: frame, clip: visible, look: look, in: &grid)

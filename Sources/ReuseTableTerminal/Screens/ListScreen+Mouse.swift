@@ -2,8 +2,8 @@ import Foundation
 import ReuseTable
 
 // The mouse on a `ListScreen`: what is under a cell (`target(atColumn:line:)`), a click that taps a
-// row — selecting it and performing its primary action, as a finger would — a drag on the scroll
-// indicator, and Enter for the focused (else the selected) row's primary action (Docs/index.md, "The terminal product").
+// row — selecting it and performing its primary action, as a finger would — or a section index
+// title, a drag on the scroll indicator or along the section index, and Enter for the focused (else the selected) row's primary action (Docs/index.md, "The terminal product").
 
 /// What a cell of a `ListScreen` shows, for the mouse.
 public enum ListScreenTarget: Hashable, Sendable {
@@ -17,6 +17,8 @@ public enum ListScreenTarget: Hashable, Sendable {
     case footer(section: Int)
     /// The scroll indicator's column, at `line` of its track.
     case scrollIndicator(line: Int)
+    /// A table's section index band (`SectionIndexBar`), on the line of the title at `title`.
+    case sectionIndex(title: Int)
     /// The status line.
     case statusLine
     /// Nothing that answers a click: empty space, the table's own header or footer.
@@ -25,8 +27,8 @@ public enum ListScreenTarget: Hashable, Sendable {
 
 extension ListScreen {
     /// What the screen shows at (`column`, `line`), counted from 0 at the top-left corner: the
-    /// scroll indicator's column first (when it is drawn), then the section headers and footers over
-    /// the rows (pinned ones cover rows), then the row or item through `indexPathForRow(at:)` /
+    /// scroll indicator's column first (when it is drawn), then a table's section index band, then
+    /// the section headers and footers over the rows (pinned ones cover rows), then the row or item through `indexPathForRow(at:)` /
     /// `indexPathForItem(at:)`, its accessory told apart by the cell's content width.
     /// - Complexity: O(log n + visible sections).
     public func target(atColumn column: Int, line: Int) -> ListScreenTarget {
@@ -36,7 +38,12 @@ extension ListScreen {
             return .scrollIndicator(line: line)
         }
         let point = CGPoint(x: scrollView.bounds.minX + CGFloat(column) + 0.5, y: scrollView.bounds.minY + CGFloat(line) + 0.5)
-        if let table = tableView { return target(in: table, at: point) }
+        if let table = tableView {
+            if let bar = SectionIndexBar(table), bar.contains(column: column, line: line), let title = bar.title(atLine: line) {
+                return .sectionIndex(title: title)
+            }
+            return target(in: table, at: point)
+        }
         if let collectionView = scrollView as? CollectionView, let indexPath = collectionView.indexPathForItem(at: point) {
             return .row(indexPath)
         }
@@ -75,7 +82,9 @@ extension ListScreen {
     }
 
     /// A mouse event: a left press on the indicator scrolls to it and a drag from there follows the
-    /// pointer; a left press and release on the same row or accessory is a click (`click(_:)`).
+    /// pointer; a drag from the section index taps each title it passes, as a finger sliding down
+    /// UIKit's index does; a left press and release on the same row, accessory or index title is a
+    /// click (`click(_:)`).
     /// Nothing while `respondsToMouse` is false.
     public func handleMouse(_ event: MouseEvent) -> KeyResponse {
         guard respondsToMouse, event.button == .left || event.kind == .release else { return .unchanged }
@@ -88,6 +97,7 @@ extension ListScreen {
             indicatorGrab = indicator.thumbContains(line) ? line - indicator.thumbStart : indicator.thumbLength / 2
             return dragIndicator(to: line)
         case .drag:
+            if case .sectionIndex = mousePress { return dragSectionIndex(to: event.line) }
             guard case .scrollIndicator = mousePress else { return .unchanged }
             return dragIndicator(to: event.line)
         case .release:
@@ -98,6 +108,17 @@ extension ListScreen {
         case .move:
             return .unchanged
         }
+    }
+
+    /// Taps the section index title on `line` (whatever the column, as a finger sliding off the
+    /// index keeps it), unless it is the one the drag is already on.
+    private func dragSectionIndex(to line: Int) -> KeyResponse {
+        guard let table = tableView, let title = SectionIndexBar(table)?.title(atLine: line),
+            mousePress != .sectionIndex(title: title)
+        else { return .unchanged }
+        mousePress = .sectionIndex(title: title)
+        table.selectSectionIndexTitle(at: title)
+        return .changed
     }
 
     /// Scrolls so that the thumb, held `indicatorGrab` lines below its top, is at `line`.

@@ -76,8 +76,9 @@ open class ListScreen: TerminalScreen {
         startPrecaching()
     }
 
-    /// The list, then the status line in reverse video.
-    /// - Complexity: O(visible views + screen cells).
+    /// The list, a table's section index over its right edge (`SectionIndexBar`, asking the data
+    /// source for its titles), then the status line in reverse video.
+    /// - Complexity: O(visible views + screen cells + section index titles).
     open func render() -> CharGrid {
         var grid = CharGrid(width: width, height: height)
         if scrollView.bounds.height != CGFloat(listHeight) {
@@ -86,6 +87,9 @@ open class ListScreen: TerminalScreen {
             scrollView.layoutIfNeeded()
         }
         Renderer.render(scrollView, into: &grid, look: look)
+        if let table = tableView, let bar = SectionIndexBar(table) {
+            bar.draw(at: (0, 0), style: look.sectionIndex, clip: GridRect(x: 0, y: 0, width: width, height: listHeight), in: &grid)
+        }
         if let status {
             let bar = GridRect(x: 0, y: height - 1, width: width, height: 1)
             let style = GridStyle(reverse: true)
@@ -118,7 +122,8 @@ open class ListScreen: TerminalScreen {
 
     /// A click (a left press and release) on `target`: a row, an item or a table row's accessory is
     /// tapped (`tapRow(at:)` / `tapItem(at:)`: highlight, selection, `didSelectRowAt`, then the
-    /// primary action); anything else does nothing. Override to give headers or accessories their
+    /// primary action); a section index title is tapped (`selectSectionIndexTitle(at:)`, its
+    /// section's header to the top); anything else does nothing. Override to give headers or accessories their
     /// own meaning.
     open func click(_ target: ListScreenTarget) -> KeyResponse {
         switch target {
@@ -130,6 +135,10 @@ open class ListScreen: TerminalScreen {
                 collectionView.focusItem(at: indexPath)
                 collectionView.tapItem(at: indexPath)
             }
+            return .changed
+        case .sectionIndex(let title):
+            guard let table = tableView else { return .unchanged }
+            table.selectSectionIndexTitle(at: title)
             return .changed
         case .header, .footer, .scrollIndicator, .statusLine, .nothing:
             return .unchanged
