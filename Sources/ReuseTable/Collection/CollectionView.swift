@@ -265,6 +265,7 @@ open class CollectionView: ScrollView {
         let anchor = finishCollectionSettle(following: following)
         // Layouts that measure cells measure what shows, keeping live data's anchor still (`CollectionViewLayout.settleViewport(keeping:)`).
         collectionViewLayout.settleViewport(keeping: anchor)
+        if collectionViewLayout.measuresViewport { clampAfterMeasuring() }
         placeLiftedCell()
     }
 

@@ -115,6 +115,10 @@ open class CollectionViewLayout {
     /// (the item live data put back) while it is seen. The default does nothing.
     func settleViewport(keeping anchor: IndexPath?) {}
 
+    /// Whether `settleViewport(keeping:)` measures anything (the compositional layout with estimated
+    /// items): then live data's anchor is put back before measuring and clamped after. The default is false.
+    var measuresViewport: Bool { false }
+
     /// Before `scrollToItem(at:at:animated:)` reads the item's frame: a layout that measures cells
     /// measures the item and what will share the screen with it at the offset `offsetY` gives for
     /// the item's frame, so the item lands where asked. The default does nothing.

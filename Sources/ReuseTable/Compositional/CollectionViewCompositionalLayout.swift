@@ -257,6 +257,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     }
 
     override func settleViewport(keeping anchor: IndexPath?) { measureAndNotify(keeping: anchor) }
+    override var measuresViewport: Bool { hasEstimates }
 
     override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }
 

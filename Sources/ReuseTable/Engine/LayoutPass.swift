@@ -130,6 +130,7 @@ extension ReuseEngineView {
         engine.pass.begin()
         defer { engine.pass.isRunning = false }
         let start = monotonicNanoseconds()
+        followScrollsSinceRecord()  // live data: a scroll since a change was recorded keeps its place (`Engine/LiveData.swift`)
 
         updateMarkedConfigurations()  // cells whose state changed since the last pass, once each
         settle()

@@ -13,6 +13,8 @@ struct ContentAnchor: Equatable, Sendable {
     var indexPath: IndexPath
     /// Its rect's `minY` minus `contentOffset.y` before the change.
     var screenY: Double
+    /// `userScrollY` when `screenY` was taken: a scroll before the change settles moves the anchor with it.
+    var recordedScrollY: Double = 0
 }
 
 /// What a view keeps between passes to hold still what the user reads.
@@ -65,7 +67,19 @@ extension ReuseEngineView {
         if engine.liveData.pendingFollow == nil { engine.liveData.pendingFollow = followsEndNow }
         if engine.liveData.maintainsVisibleContentPosition, engine.liveData.pendingAnchor == nil, engine.liveData.pendingFollow != true {
             engine.liveData.pendingAnchor = findAnchor()
+            engine.liveData.pendingAnchor?.recordedScrollY = userScrollY
         }
+    }
+
+    /// At the start of a pass: the host's scrolls since the anchor was recorded (after a change,
+    /// before the pass that settles it) move the anchor on screen with the content, so that putting
+    /// it back keeps the scroll instead of undoing it. The view's own moves (an update's) do not count.
+    /// - Complexity: O(1).
+    func followScrollsSinceRecord() {
+        guard var anchor = engine.liveData.pendingAnchor, userScrollY != anchor.recordedScrollY else { return }
+        anchor.screenY -= userScrollY - anchor.recordedScrollY
+        anchor.recordedScrollY = userScrollY
+        engine.liveData.pendingAnchor = anchor
     }
 
     /// Puts a recorded anchor back: the offset that puts its rect's top (`minY`, content coordinates)
@@ -100,21 +114,30 @@ extension ReuseEngineView {
     /// did before the change (which wins over the anchor); then notes where the pass leaves the
     /// viewport for the next change. Returns the anchor put back: measuring the viewport after
     /// this keeps it still (`measureViewport(preferring:)`), not a row it would find on its own.
+    /// Without `clamping` the anchor goes back unclamped, for a view that measures estimates next
+    /// (they change where the content ends); it clamps after measuring (`noteSettledViewport()`).
     /// - Complexity: O(1) plus `anchorMinY`.
     @discardableResult
-    func finishLiveSettle(following: Bool, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) -> IndexPath? {
+    func finishLiveSettle(following: Bool, clamping: Bool = true, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) -> IndexPath? {
         updateBottomAlignment()
         var restored: IndexPath?
         if following {
             moveOffset(toY: maximumContentOffsetY, because: .followEnd)
         } else if let anchor = engine.liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
-            restore(anchor, minY: minY)
+            restore(anchor, minY: minY, clamping: clamping)
             restored = anchor.indexPath
         }
         engine.liveData.pendingAnchor = nil
         engine.liveData.pendingFollow = nil
+        noteSettledViewport()
+        return restored
+    }
+
+    /// Notes where the settled pass leaves the viewport, for the next change: at the end or not, and
+    /// the offset (a different one next time means the user scrolled).
+    /// - Complexity: O(1).
+    func noteSettledViewport() {
         engine.liveData.wasAtEnd = isAtBottom
         engine.liveData.settledOffsetY = contentOffset.y
-        return restored
     }
 }

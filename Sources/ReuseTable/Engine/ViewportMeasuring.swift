@@ -92,15 +92,19 @@ extension ViewportMeasuring {
     /// Measures every estimate the viewport shows, keeping what the user reads still: the walks
     /// of this file's comment. `preferred` is an anchor the view put back (live data's), kept
     /// while the user sees it: measured first when it holds an estimate (its top stays, nothing
-    /// above it changes), so that whether it is seen is asked of its own height, not an estimate's.
+    /// above it changes) — and then kept even when its own height now ends it above the seen top
+    /// (a row that shrank): its top is what the user saw, and the rows below it move up.
     /// - Complexity: O(m log n) for m slots measured; O(log n + visible slots) when none is.
     @discardableResult
     func measureViewport(preferring preferred: Slot? = nil) -> MeasuringOutcome {
         var outcome = MeasuringOutcome()
         var preferred = preferred
+        var keepsPreferred = false
         if mayNeedMeasuring, let anchor = preferred, anchor.index < slotCount {
             let position = self.position(ofSlot: anchor.index)
             if needsMeasuring(anchor, at: position) {
+                let visible = visibleRange
+                keepsPreferred = anchor.maxY > min(visible.lowerBound + max(seenTopInset, 0), visible.upperBound)
                 guard measure(anchor, at: position, keepCell: true) else {
                     outcome.stopped = true
                     return outcome
@@ -114,7 +118,7 @@ extension ViewportMeasuring {
         guard mayNeedMeasuring, firstSlotToMeasure(in: reach) != nil || showsUnmeasuredPinnedElement else { return outcome }
         let wasWithinContent = isOffsetWithinContent
         if distanceSinceLastPass > (visible.upperBound - visible.lowerBound) / 2 { recycleCellsThatLeft() }
-        if let anchor = anchorSlot(in: visible, preferring: preferred) {
+        if let anchor = anchorSlot(in: visible, preferring: preferred, keepingPreferred: keepsPreferred) {
             let screenY = anchor.minY - visible.lowerBound
             guard measureDown(from: anchor, in: visible, &outcome), measureUp(from: anchor, screenY: screenY, &outcome) else {
                 return outcome
@@ -126,15 +130,16 @@ extension ViewportMeasuring {
 
     /// The slot whose place on screen measuring keeps: the first row the user sees — its rect
     /// intersects `visible` below the seen top. In order of preference: `preferred` while it is
-    /// seen; the first seen row still showing its cell from the last pass (what the user was
+    /// seen (with `keepingPreferred`, while its top is above the viewport's bottom: it was seen
+    /// before its own measuring); the first seen row still showing its cell from the last pass (what the user was
     /// reading: an estimated row between it and a measured row above must not push it down); the
     /// first measured seen row; the first seen row. Never a header or footer while a row is seen:
     /// rows measured below them would push what the user reads down. With no row seen, the first
     /// slot of any kind in `visible`.
     /// - Complexity: O(log n + slots walked).
-    func anchorSlot(in visible: Range<Double>, preferring preferred: Slot? = nil) -> Slot? {
+    func anchorSlot(in visible: Range<Double>, preferring preferred: Slot? = nil, keepingPreferred: Bool = false) -> Slot? {
         let seenTop = min(visible.lowerBound + max(seenTopInset, 0), visible.upperBound)
-        if let preferred, preferred.maxY > seenTop, preferred.minY < visible.upperBound { return preferred }
+        if let preferred, keepingPreferred || preferred.maxY > seenTop, preferred.minY < visible.upperBound { return preferred }
         let minimum = minimumAnchorHeight
         var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
         walkSlots(in: visible) { slot, position in

@@ -293,13 +293,12 @@ extension CollectionView: PagedTarget {
     /// items are measured again as they show (`Engine/ViewportMeasuring.swift`); the item seen highest
     /// is recorded first as live data's anchor (`Engine/LiveData.swift`) and put back when the view
     /// settles, as for any change, since forgotten heights above it turn back into estimates. The
-    /// items on screen are forgotten too (measured again, at the same heights): the measuring walk
-    /// then anchors on that first item seen, not on a measured one below the page.
+    /// other items on screen keep their heights (a placeholder of an evicted page keeps its item's),
+    /// as the table's rows do.
     func pageLanded(rows: [IndexPath]) {
         reconfigureItems(at: rows)
         guard collectionViewLayout is CollectionViewCompositionalLayout else { return }
         recordBeforeChange { liveAnchor { $0 } }
-        let onScreen = engine.cellsOnScreen.entries.map(\.indexPath).filter { !rows.contains($0) }
-        collectionViewLayout.invalidateItems(at: rows + onScreen)
+        collectionViewLayout.invalidateItems(at: rows)
     }
 }

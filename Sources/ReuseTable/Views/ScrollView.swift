@@ -74,6 +74,9 @@ open class ScrollView: View {
     public var offsetMoves: OffsetMoves { storedOffsetMoves }
     /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
     private var storedOffsetMoves = OffsetMoves()
+    /// How far the host's `contentOffset` has moved the offset vertically, summed (live data moves a
+    /// recorded anchor with the scrolls made before its change settles: `Engine/LiveData.swift`).
+    private(set) var userScrollY: Double = 0
 
     /// The size of the scrollable content.
     open var contentSize: CGSize {
@@ -362,6 +365,7 @@ extension ScrollView {
         var moved = bounds  // read once, then written: no modify coroutine (see `View.frame`)
         guard origin != moved.origin else { return false }
         recorder?.offsetWillMove(to: origin, because: reason, in: self)
+        if reason == .user { userScrollY += Double(origin.y - moved.origin.y) }
         moved.origin = origin
         bounds = moved
         storedOffsetMoves[reason] += 1

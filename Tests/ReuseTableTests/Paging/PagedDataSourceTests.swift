@@ -189,4 +189,59 @@ import Testing
             #expect(row.frame.minY - harness.collection.contentOffset.y == before.screenY)
         }
     }
+
+    /// A table, a list and a compositional layout over `loader`.
+    func harnesses(_ make: () -> ControlledLoader) -> [(String, PagedHarness, ControlledLoader)] {
+        let loaders = (0..<3).map { _ in make() }
+        return [
+            ("table", PagedTableHarness(loaders[0]), loaders[0]),
+            ("list", PagedCollectionHarness(loaders[1], list: true), loaders[1]),
+            ("compositional", PagedCollectionHarness(loaders[2], list: false), loaders[2]),
+        ]
+    }
+
+    @Test func placeholdersOfAnEvictedPageKeepTheirHeightsWhenAnotherPageLands() async {
+        for (name, harness, loader) in harnesses({ ControlledLoader(count: 400) }) {
+            await landAll(harness, loader)
+            for _ in 0..<40 {
+                harness.scrollView.contentOffset.y += 150
+                _ = harness.visibleRows
+                await landAll(harness, loader)
+            }
+            #expect(harness.core.resident[0] == nil && harness.core.resident[1] == nil, "\(name): pages 0 and 1 evicted")
+            let heights = (0..<10).map { harness.frame(ofRow: $0).height }  // measured with their items
+            // The last page landed without a pass after it: the scroll still goes where it was asked.
+            let y = harness.frame(ofRow: 5).minY
+            harness.scrollView.contentOffset.y = y
+            let back = harness.visibleRows
+            #expect(harness.scrollView.contentOffset.y == y && back.first?.row == 5, "\(name)")
+            #expect(back.first?.shown == .placeholder && back.last.map { $0.row >= 10 } == true, "\(name)")
+            await arrived(harness, loader)
+            // Page 1 lands first: the placeholders of page 0 keep their items' heights and places.
+            guard let index = loader.pending.firstIndex(where: { $0.range == 10..<20 }) else {
+                Issue.record("\(name): no load of page 1 among \(loader.pending.map(\.range))")
+                continue
+            }
+            await land(harness, loader, at: index)
+            let after = harness.visibleRows
+            #expect(after.map(\.frame) == back.map(\.frame), "\(name): rows on screen moved")
+            #expect((0..<10).map { harness.frame(ofRow: $0).height } == heights, "\(name)")
+            #expect(after.first?.shown == .placeholder, "\(name): page 0 still to land")
+        }
+    }
+
+    @Test func theRowBeingReadKeepsItsTopWhenItsPageLandsShorter() async {
+        // Placeholders are 20 points tall, the items 16: row 5, seen by its last 2 points, ends above the top once loaded.
+        for (name, harness, loader) in harnesses({ ControlledLoader(count: 400, lines: { _ in 1 }) }) {
+            harness.scrollView.contentOffset.y = harness.frame(ofRow: 5).maxY - 2
+            let before = harness.visibleRows
+            let screenY = harness.frame(ofRow: 5).minY - harness.scrollView.contentOffset.y
+            #expect(before.first?.row == 5 && before.first?.shown == .placeholder, "\(name)")
+            await arrived(harness, loader)
+            await land(harness, loader, at: loader.pending.firstIndex { $0.range == 0..<10 }!)
+            _ = harness.visibleRows
+            #expect(harness.frame(ofRow: 5).minY - harness.scrollView.contentOffset.y == screenY, "\(name): row 5 moved")
+            #expect(harness.frame(ofRow: 5).maxY <= harness.scrollView.contentOffset.y, "\(name): row 5 shrank above the top")
+        }
+    }
 }

@@ -65,14 +65,29 @@ extension CollectionView {
         return nil
     }
 
-    /// The end of settle: the engine's (`finishLiveSettle(following:anchorMinY:)`), the anchor's
-    /// top read from the prepared layout. Returns the anchor put back, for the layout's measuring.
+    /// The end of settle: the engine's (`finishLiveSettle(following:clamping:anchorMinY:)`), the
+    /// anchor's top read from the prepared layout. Returns the anchor put back, for the layout's
+    /// measuring. A layout that measures the viewport next gets the anchor unclamped: items on screen
+    /// still estimated may end the content short of it until they are measured (then
+    /// `clampAfterMeasuring()`), as the table does (`TableView+LayoutPass.swift`).
     func finishCollectionSettle(following: Bool) -> IndexPath? {
-        finishLiveSettle(following: following) { [self] indexPath in
+        finishLiveSettle(following: following, clamping: !collectionViewLayout.measuresViewport) { [self] indexPath in
             guard indexPath.section < sectionCountAsLoaded, indexPath.item < countAsLoaded(inSection: indexPath.section),
                 let frame = collectionViewLayout.shownFrame(ofItem: indexPath), frame.minY.isFinite
             else { return nil }
             return frame.minY
         }
+    }
+
+    /// After the layout measured the viewport: an anchor put back past either end of the offset
+    /// range (the content ended short of it while estimated) is clamped now, and what the viewport
+    /// shows there is measured, the offset clamped at every round.
+    /// - Complexity: O(1) when the offset is in range, else the layout's measuring.
+    func clampAfterMeasuring() {
+        let y = min(max(contentOffset.y, minimumContentOffsetY), maximumContentOffsetY)
+        guard y != contentOffset.y else { return }
+        moveOffset(toY: y, because: .clamp)
+        collectionViewLayout.settleViewport(keeping: nil)
+        noteSettledViewport()
     }
 }
