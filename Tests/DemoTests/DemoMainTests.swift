@@ -4,6 +4,12 @@ import Testing
 @testable import Demo
 import Figures
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `DemoMain`: the help text and the dispatch of every subcommand, run as the real
 /// `Demo` executable (the one `swift build` puts next to the test bundle).
 @Suite struct DemoMainTests {
@@ -61,6 +67,30 @@ import Figures
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             errors: String(decoding: err, as: UTF8.self))
+    }
+
+    /// A pseudo-terminal's controlling side, opened with the C library's `posix_openpt`, `grantpt`,
+    /// `unlockpt` and `ptsname`, looked up at run time: the Swift overlay of glibc does not declare them.
+    struct PseudoTerminal {
+        /// The side the test reads: what the program writes to its terminal.
+        let master: Int32
+        /// The path of the side the program gets as its terminal.
+        let terminalSide: String
+
+        init() throws {
+            typealias Call = @convention(c) (Int32) -> Int32
+            typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            let library = dlopen(nil, RTLD_NOW)
+            func symbol(_ name: String) throws -> UnsafeMutableRawPointer { try #require(dlsym(library, name), "no \(name) in the C library") }
+            let open = unsafeBitCast(try symbol("posix_openpt"), to: Call.self)
+            let grant = unsafeBitCast(try symbol("grantpt"), to: Call.self)
+            let unlock = unsafeBitCast(try symbol("unlockpt"), to: Call.self)
+            let name = unsafeBitCast(try symbol("ptsname"), to: Name.self)
+            master = open(O_RDWR | O_NOCTTY | O_CLOEXEC)
+            try #require(master >= 0, "posix_openpt")
+            try #require(grant(master) == 0 && unlock(master) == 0, "grantpt, unlockpt")
+            terminalSide = String(cString: try #require(name(master), "ptsname"))
+        }
     }
 
     struct DemoMissing: Error, CustomStringConvertible {
@@ -123,6 +153,58 @@ import Figures
         let help = try Self.run(["bench", "--help"])
         #expect(help.status == 0)
         #expect(help.output == Bench.helpText + "\n")
+    }
+
+    /// A crash inside the terminal (`Demo --crash-for-test`, on a pseudo-terminal): the fatal-signal
+    /// handler writes the restoring bytes after the entering ones — mouse reports off, cursor shown,
+    /// the main screen back — and the process still dies of its signal. Off a terminal the mode says so.
+    @Test func aCrashInsideTheTerminalRestoresItBeforeTheProcessDies() throws {
+        let executable = Self.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw DemoMissing(path: executable.path) }
+        let pty = try PseudoTerminal()
+        let master = pty.master
+        defer { close(master) }
+        let name = pty.terminalSide
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(slave >= 0, "open \(name)")
+        let terminalSide = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--crash-for-test"]
+        process.standardInput = terminalSide
+        process.standardOutput = terminalSide
+        process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // die at once, without the runtime's backtrace
+        process.environment = environment
+        try process.run()
+        close(slave)  // the child holds the only terminal side now: its exit ends the reads
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break  // EIO on Linux, 0 elsewhere: every terminal side is closed
+            }
+        }
+        process.waitUntilExit()
+        let output = String(decoding: bytes, as: UTF8.self)
+        #expect(process.terminationReason == .uncaughtSignal, "the crash is not swallowed: status \(process.terminationStatus)")
+        let entered = try #require(output.range(of: "\u{1B}[?1049h"), "entered the alternate screen: \(output.debugDescription)")
+        #expect(output.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"), "asked for mouse reports")
+        let restored = try #require(output.range(of: "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"), "mouse reports off: \(output.debugDescription)")
+        #expect(entered.upperBound <= restored.lowerBound)
+        let after = output[restored.upperBound...]
+        #expect(after.contains("\u{1B}[?25h"), "the cursor shown")
+        #expect(after.contains("\u{1B}[?1049l"), "the main screen back")
+
+        let offTerminal = try Self.run(["--crash-for-test"])
+        #expect(offTerminal.status == 2)
+        #expect(offTerminal.output.hasPrefix("--crash-for-test: standard input and output must both be a terminal"))
     }
 
     /// The executable itself: `seq 1 N | Demo view`, no argument, off a terminal, prints the summary after the input ends.

@@ -55,6 +55,23 @@ public struct ScrollIndicator: Hashable {
         return free <= 0 ? 0 : min(max(Double(start) / Double(free), 0), 1)
     }
 
+    /// Where along the thumb the pointer holds it after a press on `line` of the track: on the thumb,
+    /// the line it pressed (the thumb does not jump); elsewhere the thumb's middle, which jumps there.
+    /// `drag(_:holding:to:)` keeps that hold.
+    public func grab(at line: Int) -> Int { thumbContains(line) ? line - thumbStart : thumbLength / 2 }
+
+    /// A press or drag on the indicator: scrolls `scrollView` so that its thumb, held `grab` lines
+    /// below its top (`grab(at:)`), is at `line` of the track, as UIKit's indicator follows a finger.
+    /// Returns whether the offset changed; false when the view has no indicator.
+    /// - Complexity: that of `scroll(_:to:)`.
+    @discardableResult
+    public static func drag(_ scrollView: ScrollView, holding grab: Int, to line: Int) -> Bool {
+        guard let indicator = ScrollIndicator(scrollView) else { return false }
+        let old = scrollView.contentOffset.y
+        scroll(scrollView, to: indicator.position(forThumbStart: line - grab))
+        return scrollView.contentOffset.y != old
+    }
+
     /// Scrolls `scrollView` so that its indicator's share above the screen is `position` (0…1): a
     /// table with estimated heights scrolls to the row that many rows down (measuring the rows it
     /// shows), anything else to that share of its offset range.
