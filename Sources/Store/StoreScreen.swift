@@ -69,9 +69,11 @@ public final class StoreScreen: ListScreen {
         case .char("?"):
             message = StoreScreen.keyHelp.map { "\($0.0): \($0.1)" }.joined(separator: " · ")
             return .changed
+        case .mouse: return super.handle(key)  // a click says what it selected (`click(_:)`)
         default:
+            let before = focusedItem
             let response = super.handle(key)
-            if response == .changed, let item = focusedItem { describe(item) }
+            if let item = focusedItem, item != before { describe(item) }
             return response
         }
     }
@@ -99,6 +101,14 @@ public final class StoreScreen: ListScreen {
     /// beside it).
     private func focusSideways(by step: Int) -> KeyResponse {
         guard let item = focusedItem else { return collectionView.moveFocus(.first) ? .changed : .unchanged }
+        // A carousel slid away from its focused card (a drag on its thumb): focus starts again from the page it shows.
+        if let frame = collectionView.layoutAttributesForItem(at: item)?.frame,
+            frame.maxX <= collectionView.bounds.minX || frame.minX >= collectionView.bounds.maxX,
+            let card = currentCard(inSection: item.section)
+        {
+            focus(card)
+            return .changed
+        }
         let next = item.item + step
         guard StoreSection(rawValue: item.section) != .new, next >= 0, next < collectionView.numberOfItems(inSection: item.section)
         else { return .unchanged }
@@ -161,15 +171,21 @@ public final class StoreScreen: ListScreen {
     /// Tab: the other carousel's first card wholly on screen sideways (its current page).
     private func focusOtherCarousel() -> KeyResponse {
         let next: StoreSection = focusedSection == .featured || focusedSection == .top ? .editors : .featured
-        let s = next.rawValue
+        guard let card = currentCard(inSection: next.rawValue) else { return .unchanged }
+        focus(card)
+        return .changed
+    }
+
+    /// The page a carousel shows: its first card wholly on screen sideways (else the first partly
+    /// shown, else its first card); nil for a section without items.
+    private func currentCard(inSection s: Int) -> IndexPath? {
         guard collectionView.numberOfItems(inSection: s) > 0, let first = collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: s))
-        else { return .unchanged }
+        else { return nil }
         let band = CGRect(x: collectionView.bounds.minX, y: first.frame.minY, width: collectionView.bounds.width, height: first.frame.height)
         let shown = cardsShown(in: band).filter { $0.indexPath.section == s }.sorted { $0.indexPath < $1.indexPath }
         let bounds = collectionView.bounds
         let whole = shown.first { $0.frame.minX >= bounds.minX && $0.frame.maxX <= bounds.maxX }
-        focus(whole?.indexPath ?? shown.first?.indexPath ?? IndexPath(item: 0, section: s))
-        return .changed
+        return whole?.indexPath ?? shown.first?.indexPath ?? IndexPath(item: 0, section: s)
     }
 
     /// The items in `rect` that are on screen sideways (a carousel's cards scrolled off either

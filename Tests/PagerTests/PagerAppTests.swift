@@ -105,6 +105,7 @@ import Figures
         #expect(send("\u{1B}[<32;40;1M") == [.changed])
         #expect(app.table.contentOffset.y == 0)
         _ = send("\u{1B}[<32;40;5M")
+        #expect(app.table.contentOffset.y == app.table.contentOffset.y.rounded(), "a whole line: the top line is drawn whole")
         let middle = try #require(app.topLine)
         #expect(middle > 100 && middle < 2_900, "the middle of the track, the middle of the file: line \(middle)")
         #expect(send("\u{1B}[<0;40;5m") == [.unchanged])

@@ -100,6 +100,7 @@ import Testing
         #expect(screen.focusedItem == IndexPath(item: 1, section: 0))
         #expect(view.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
         #expect(abs(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))!.frame.midX - 40) < 0.5)
+        #expect(screen.message == "selected \(StoreSection.featured.app(at: 1).name)")
     }
 
     @Test func aDragOnTheCarouselsThumbSlidesItAndTheReleaseRestsOnAPage() throws {
@@ -118,6 +119,9 @@ import Testing
         let centred = (0..<12).filter { abs(view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame.midX - 40) < 0.5 }
         #expect(centred.count == 1 && centred[0] > 2, "the paging carousel comes to rest with a card centred")
         #expect(view.indexPathsForSelectedItems?.isEmpty ?? true, "a drag selects nothing")
+        #expect(screen.focusedItem == IndexPath(item: 0, section: 0), "focus stays on its card, now off screen")
+        _ = screen.handle(.right)
+        #expect(screen.focusedItem == IndexPath(item: centred[0], section: 0), "→ starts again from the card the carousel shows")
     }
 
     @Test func pageDownScrollsAScreenfulAndFocusesTheItemWhereTheFocusedOneWas() {

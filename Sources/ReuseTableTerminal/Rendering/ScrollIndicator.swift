@@ -74,7 +74,7 @@ public struct ScrollIndicator: Hashable {
 
     /// Scrolls `scrollView` so that its indicator's share above the screen is `position` (0…1): a
     /// table with estimated heights scrolls to the row that many rows down (measuring the rows it
-    /// shows), anything else to that share of its offset range.
+    /// shows), anything else to that share of its offset range; either way to a whole line.
     /// - Complexity: O(sections) plus the scroll.
     public static func scroll(_ scrollView: ScrollView, to position: Double) {
         let position = min(max(position.isNaN ? 0 : position, 0), 1)
@@ -84,7 +84,7 @@ public struct ScrollIndicator: Hashable {
             if let indexPath = rows.indexPath(ofRow: Int(units.rounded(.down))) {
                 table.scrollToRow(at: indexPath, at: .top, animated: false)
                 let rect = table.rectForRow(at: indexPath)
-                let y = rect.minY + rect.height * CGFloat(units - units.rounded(.down))
+                let y = (rect.minY + rect.height * CGFloat(units - units.rounded(.down))).rounded()  // whole lines, as the terminal draws
                 table.contentOffset.y = min(max(minimum, y), table.maximumContentOffsetY)
             }
             if position >= 1 { table.contentOffset.y = table.maximumContentOffsetY }
