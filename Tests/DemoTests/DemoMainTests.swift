@@ -4,12 +4,6 @@ import Testing
 @testable import Demo
 import Figures
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `DemoMain`: the help text and the dispatch of every subcommand, run as the real
 /// `Demo` executable (the one `swift build` puts next to the test bundle).
 @Suite struct DemoMainTests {
@@ -67,30 +61,6 @@ import Darwin
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             errors: String(decoding: err, as: UTF8.self))
-    }
-
-    /// A pseudo-terminal's controlling side, opened with the C library's `posix_openpt`, `grantpt`,
-    /// `unlockpt` and `ptsname`, looked up at run time: the Swift overlay of glibc does not declare them.
-    struct PseudoTerminal {
-        /// The side the test reads: what the program writes to its terminal.
-        let master: Int32
-        /// The path of the side the program gets as its terminal.
-        let terminalSide: String
-
-        init() throws {
-            typealias Call = @convention(c) (Int32) -> Int32
-            typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-            let library = dlopen(nil, RTLD_NOW)
-            func symbol(_ name: String) throws -> UnsafeMutableRawPointer { try #require(dlsym(library, name), "no \(name) in the C library") }
-            let open = unsafeBitCast(try symbol("posix_openpt"), to: Call.self)
-            let grant = unsafeBitCast(try symbol("grantpt"), to: Call.self)
-            let unlock = unsafeBitCast(try symbol("unlockpt"), to: Call.self)
-            let name = unsafeBitCast(try symbol("ptsname"), to: Name.self)
-            master = open(O_RDWR | O_NOCTTY | O_CLOEXEC)
-            try #require(master >= 0, "posix_openpt")
-            try #require(grant(master) == 0 && unlock(master) == 0, "grantpt, unlockpt")
-            terminalSide = String(cString: try #require(name(master), "ptsname"))
-        }
     }
 
     struct DemoMissing: Error, CustomStringConvertible {
@@ -162,12 +132,8 @@ import Darwin
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw DemoMissing(path: executable.path) }
         let pty = try PseudoTerminal()
-        let master = pty.master
-        defer { close(master) }
-        let name = pty.terminalSide
-        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        try #require(slave >= 0, "open \(name)")
-        let terminalSide = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        defer { pty.closeTestSide() }
+        let terminalSide = try pty.openTerminalSide()
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--crash-for-test"]
@@ -178,19 +144,8 @@ import Darwin
         environment["SWIFT_BACKTRACE"] = "enable=no"  // die at once, without the runtime's backtrace
         process.environment = environment
         try process.run()
-        close(slave)  // the child holds the only terminal side now: its exit ends the reads
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(master, &buffer, buffer.count)
-            if count > 0 {
-                bytes += buffer[0..<count]
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                break  // EIO on Linux, 0 elsewhere: every terminal side is closed
-            }
-        }
+        try terminalSide.close()  // the child holds the only terminal side now: its exit ends the reads
+        let bytes = pty.readToEnd()
         process.waitUntilExit()
         let output = String(decoding: bytes, as: UTF8.self)
         #expect(process.terminationReason == .uncaughtSignal, "the crash is not swallowed: status \(process.terminationStatus)")
