@@ -15,7 +15,7 @@ public enum StoreSession {
         (.down, "↓: focus drops to the tile below it in the grid"),
         (.pageDown, "PgDn: focus a page down the grid, its header pinned while its tiles scroll"),
         (.char("\t"), "Tab: focus on Editors' choice, a carousel that glides to a card's edge"),
-        (.right, "→: the next card; the carousel slides to show it"),
+        (.right, "→: the next card (the carousel slides when it is not wholly on screen)"),
         (.down, "↓: into the list section, rows measured as they show"),
         (.end, "End: focus on the last of 100,000 rows"),
     ]
