@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["Bench", "Feed", "Pager", "ReuseTable", "TestSupport"]),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "Bench", "Feed", "Figures", "PagedDatabase", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "StepsTests", dependencies: ["Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Step7", "ReuseTable", "SeededRandom"]),
-        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReuseTable", "ReuseTableTerminal"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch", "ReuseTable"]),
         .testTarget(name: "PagedDatabaseTests", dependencies: ["PagedDatabase", "SeededRandom"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "ReuseTable", "ReuseTableTerminal"]),

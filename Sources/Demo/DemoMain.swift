@@ -34,11 +34,25 @@ struct DemoMain {
                 })
         case "store": Platform.exitProcess(StoreSession.run(arguments))
         case "db": Platform.exitProcess(DatabaseSession.run(arguments))
+        case "--crash-for-test": crashInsideTheTerminal()
         case "--help", "-h", "help": print(helpText)
         default:
             print("Unknown command '\(command)'.\n\n\(helpText)")
             Platform.exitProcess(2)
         }
+    }
+
+    /// Hidden, for `DemoMainTests`: enters the terminal (raw mode, the alternate screen, mouse
+    /// reports) and crashes, so a test reading the terminal's side sees the fatal-signal handler put
+    /// it back (`Terminal`). Exits with status 2 when standard input or output is not a terminal.
+    @MainActor
+    static func crashInsideTheTerminal() -> Never {
+        let terminal = Terminal()
+        do { try terminal.enter(mouse: true) } catch {
+            print("--crash-for-test: \(error)")
+            Platform.exitProcess(2)
+        }
+        fatalError("--crash-for-test: a crash inside the terminal")
     }
 
     static var helpText: String {
@@ -83,7 +97,7 @@ struct DemoMain {
                             expand, in the background; ↑↓ mark, ←→ collapse/expand, Enter toggles, * expands
                             everything below, / searches loaded names. Off a terminal, a scripted session printing what it checked
               store         a store screen on a compositional layout: pinned section headers, a paging carousel
-                            (← → move it, Tab the other carousel), a grid of self-sizing tiles, a list of
+                            (arrows move focus, Tab the other carousel), a grid of self-sizing tiles, a list of
                             100,000 self-sizing rows; off a terminal, a scripted session printing each frame
               db [FILE [TABLE]] [--rows N]
                             a SQLite table read by keyset pages and a sampled key index: without FILE, a sample

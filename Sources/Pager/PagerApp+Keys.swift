@@ -14,6 +14,7 @@ extension PagerApp {
         case .up, .char("k"): return scroll(by: -1)
         case .wheelDown: return scroll(by: 3)
         case .wheelUp: return scroll(by: -3)
+        case .mouse(let event): return handleMouse(event)
         case .pageDown, .char(" "), .ctrl("f"): return scroll(by: max(1, tableHeight - 1))
         case .pageUp, .char("b"), .ctrl("b"): return scroll(by: -max(1, tableHeight - 1))
         case .home, .char("<"): return jumpToTop()
@@ -33,6 +34,38 @@ extension PagerApp {
             return .changed
         default: return .unchanged
         }
+    }
+
+    /// The mouse: a left press on the scroll indicator (the last column) scrolls there and a drag
+    /// from it follows the pointer, as on a `ListScreen`; moving up stops following. The pager has
+    /// no line cursor, so a click on a line does nothing.
+    func handleMouse(_ event: MouseEvent) -> Outcome {
+        switch event.kind {
+        case .press:
+            indicatorGrab = nil
+            guard event.button == .left, event.column == width - 1, event.line >= 0, event.line < tableHeight,
+                let indicator = ScrollIndicator(table)
+            else { return .unchanged }
+            indicatorGrab = indicator.grab(at: event.line)
+            return dragIndicator(to: event.line)
+        case .drag:
+            return dragIndicator(to: event.line)
+        case .release:
+            indicatorGrab = nil
+            return .unchanged
+        case .move:
+            return .unchanged
+        }
+    }
+
+    /// Scrolls so that the held thumb is at `line` of the indicator's track.
+    private func dragIndicator(to line: Int) -> Outcome {
+        guard let grab = indicatorGrab else { return .unchanged }
+        let old = table.contentOffset.y
+        guard ScrollIndicator.drag(table, holding: grab, to: line) else { return .unchanged }
+        pendingFilterAnchor = nil
+        if following, table.contentOffset.y < old { stopFollowing() }
+        return .changed
     }
 
     private func ask(_ kind: Prompt) -> Outcome {

@@ -72,6 +72,8 @@ public final class PagerApp: TableViewDataSource, TableViewDelegate {
     var lineNumberDigits = 4
     /// Which page of key hints `?` shows.
     var hintPage = 0
+    /// While the left button holds the scroll indicator: how far below the thumb's top it holds it.
+    var indicatorGrab: Int?
 
     /// The pager over `document` on a `width` × `height` terminal, showing its first screen.
     public init(document: PagerDocument, width: Int, height: Int) {

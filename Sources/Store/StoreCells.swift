@@ -2,7 +2,8 @@ import Foundation
 import ReuseTable
 import ReuseTableTerminal
 
-/// A boxed card: the app's name on the top border, its pitch inside (a carousel page or a grid tile).
+/// A boxed card: the app's name on the top border, its pitch inside (a carousel page or a grid tile);
+/// the border in bold while selected, the name in reverse video while focused.
 public final class StoreCardCell: CollectionViewCell, GridDrawable {
     /// The app's pitch, wrapped inside the box.
     public let pitch = Label()
@@ -31,14 +32,16 @@ public final class StoreCardCell: CollectionViewCell, GridDrawable {
         grid.fill(frame, clip: clip)
         guard frame.width >= 2, frame.height >= 2 else { return }
         grid.drawBorder(frame, style: isSelected ? GridStyle(bold: true) : nil, clip: clip)
-        grid.write(" \(title) ", x: frame.x + 1, y: frame.y, style: GridStyle(bold: true), clip: clip)
+        let focused = configurationState.isFocused
+        grid.write(" \(title) ", x: frame.x + 1, y: frame.y, style: GridStyle(bold: true, reverse: focused), clip: clip)
         let tag = " \(rating) "
         grid.write(tag, x: frame.maxX - tag.count - 1, y: frame.maxY - 1, clip: clip)
     }
 }
 
-/// A list row: the app's name, rating and pitch on as many lines as the pitch wraps to.
-public final class StoreRowCell: CollectionViewCell {
+/// A list row: the app's name, rating and pitch on as many lines as the pitch wraps to; `▌` at its
+/// left edge while focused, reverse video while selected.
+public final class StoreRowCell: CollectionViewCell, GridDrawable {
     /// "Name · 4.2★ — pitch", wrapped.
     public let label = Label()
 
@@ -55,6 +58,13 @@ public final class StoreRowCell: CollectionViewCell {
     /// As tall as the text wraps.
     public override func sizeThatFits(_ size: CGSize) -> CGSize {
         CGSize(width: size.width, height: max(1, label.sizeThatFits(CGSize(width: max(1, size.width - 2), height: 0)).height))
+    }
+
+    public func draw(in grid: inout CharGrid, frame: GridRect, clip: GridRect) {
+        grid.fill(frame, style: isSelected ? GridStyle(reverse: true) : .plain, clip: clip)
+        if configurationState.isFocused {
+            grid.fill(GridRect(x: frame.x, y: frame.y, width: 1, height: frame.height), character: "▌", clip: clip)
+        }
     }
 }
 

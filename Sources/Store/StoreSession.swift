@@ -8,16 +8,16 @@ import ReuseTableTerminal
 public enum StoreSession {
     /// The steps the scripted session takes, with what each shows.
     static let script: [(Key?, String)] = [
-        (nil, "the first screen: Featured pinned on top, its paging carousel, the grid below"),
-        (.right, "→: the carousel pages to card 2 (a drag of 4 and a release at 800 points a second)"),
+        (nil, "the first screen: Featured pinned on top, its paging carousel with card 1 focused, the grid below"),
+        (.right, "→: focus on card 2; the carousel pages to centre it"),
         (.right, "→: card 3"),
         (.left, "←: back to card 2"),
-        (.pageDown, "PgDn: the grid; its header pinned while its tiles scroll"),
-        (.char("\t"), "Tab: ←/→ now move Editors' choice"),
-        (.pageDown, "PgDn: Editors' choice, a carousel that glides to a card's edge"),
-        (.right, "→: it glides a few cards on"),
-        (.pageDown, "PgDn: the list section, rows measured as they show"),
-        (.end, "End: the last of 100,000 rows"),
+        (.down, "↓: focus drops to the tile below it in the grid"),
+        (.pageDown, "PgDn: focus a page down the grid, its header pinned while its tiles scroll"),
+        (.char("\t"), "Tab: focus on Editors' choice, a carousel that glides to a card's edge"),
+        (.right, "→: the next card (the carousel slides when it is not wholly on screen)"),
+        (.down, "↓: into the list section, rows measured as they show"),
+        (.end, "End: focus on the last of 100,000 rows"),
     ]
 
     /// Runs on the terminal, or the scripted session; returns the exit code.
@@ -47,7 +47,7 @@ public enum StoreSession {
         let view = screen.collectionView
         print(
             "Created \(view.counters.cellsCreated) cells for \(view.counters.mostVisibleAtOnce) on screen at most; "
-                + "Featured rests at \(Int(view.orthogonalContentOffset(forSection: 0))) points, card \(screen.currentItem(of: .featured) + 1).")
+                + "Featured rests at \(Int(view.orthogonalContentOffset(forSection: 0))) points; focus on \(screen.message).")
         return 0
     }
 

@@ -125,6 +125,43 @@ import Figures
         #expect(help.output == Bench.helpText + "\n")
     }
 
+    /// A crash inside the terminal (`Demo --crash-for-test`, on a pseudo-terminal): the fatal-signal
+    /// handler writes the restoring bytes after the entering ones — mouse reports off, cursor shown,
+    /// the main screen back — and the process still dies of its signal. Off a terminal the mode says so.
+    @Test func aCrashInsideTheTerminalRestoresItBeforeTheProcessDies() throws {
+        let executable = Self.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw DemoMissing(path: executable.path) }
+        let pty = try PseudoTerminal()
+        defer { pty.closeTestSide() }
+        let terminalSide = try pty.openTerminalSide()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--crash-for-test"]
+        process.standardInput = terminalSide
+        process.standardOutput = terminalSide
+        process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"  // die at once, without the runtime's backtrace
+        process.environment = environment
+        try process.run()
+        try terminalSide.close()  // the child holds the only terminal side now: its exit ends the reads
+        let bytes = pty.readToEnd()
+        process.waitUntilExit()
+        let output = String(decoding: bytes, as: UTF8.self)
+        #expect(process.terminationReason == .uncaughtSignal, "the crash is not swallowed: status \(process.terminationStatus)")
+        let entered = try #require(output.range(of: "\u{1B}[?1049h"), "entered the alternate screen: \(output.debugDescription)")
+        #expect(output.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"), "asked for mouse reports")
+        let restored = try #require(output.range(of: "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"), "mouse reports off: \(output.debugDescription)")
+        #expect(entered.upperBound <= restored.lowerBound)
+        let after = output[restored.upperBound...]
+        #expect(after.contains("\u{1B}[?25h"), "the cursor shown")
+        #expect(after.contains("\u{1B}[?1049l"), "the main screen back")
+
+        let offTerminal = try Self.run(["--crash-for-test"])
+        #expect(offTerminal.status == 2)
+        #expect(offTerminal.output.hasPrefix("--crash-for-test: standard input and output must both be a terminal"))
+    }
+
     /// The executable itself: `seq 1 N | Demo view`, no argument, off a terminal, prints the summary after the input ends.
     @Test func demoViewWithoutAnArgumentReadsAPipe() throws {
         let executable = Self.executable

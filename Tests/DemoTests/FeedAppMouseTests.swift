@@ -58,4 +58,23 @@ import TestSupport
         #expect(app.handle(.mouse(MouseEvent(kind: .drag, button: .left, column: column, line: app.tableHeight - 1))) == .changed)
         #expect(app.table.contentOffset.y == app.table.maximumContentOffsetY)
     }
+
+    /// The days' section index, drawn as `ListScreen` draws it: a click on a day puts its header at the top
+    /// and focuses its first post.
+    @Test func aClickOnADayOfTheSectionIndexJumpsToItAndFocusesItsFirstPost() throws {
+        let app = app()
+        let bar = try #require(SectionIndexBar(app.table))
+        #expect(bar.titles.count == 40 && bar.lineTitles.count == app.tableHeight, "40 days sampled on the table's lines")
+        let lines = app.render().lines
+        for (offset, title) in bar.lineTitles.enumerated() {
+            let text = String(Array(lines[bar.firstLine + offset])[bar.column..<(bar.column + bar.width)])
+            #expect(text.trimmingCharacters(in: .whitespaces) == bar.titles[title], "line \(offset)")
+        }
+        let line = bar.firstLine + bar.lineTitles.count / 2
+        let day = try #require(bar.title(atLine: line))
+        #expect(click(app, bar.column + 1, line) == .changed)
+        #expect(app.table.indexPathForFocusedRow == IndexPath(row: 0, section: day))
+        #expect(app.table.contentOffset.y == app.table.rectForHeader(inSection: day).minY)
+        #expect(app.table.indexPathsForSelectedRows?.isEmpty ?? true, "a click on the index selects no post")
+    }
 }

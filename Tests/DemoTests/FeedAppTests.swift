@@ -362,14 +362,15 @@ import TestSupport
         }
     }
 
-    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the focused row ▌, and below
+    /// A 76 × 12 screen: sticky day header, two self-sized cells with their tags, the focused row ▌, the
+    /// section index's two days ("1", "2") over the right edge left of the indicator, and below
     /// 120 columns three counter lines (no counter cut; a short one fills a gap above) over the message.
     static let golden: [String] = [
         " Monday 3 March 2025 · 3 posts                                             ┃",
         "▌ hedy · 00:00                                                      cell #1┃",
         "▌ on again insert table swift estimate while with.                         │",
-        " ──────────────────────────────────────────────────────────────────────────│",
-        "  john · 00:01                                                      cell #2│",
+        " ──────────────────────────────────────────────────────────────────────── 1│",
+        "  john · 00:01                                                      cell  2│",
         "  label swift content rotate grid fast every shift once visible delete     │",
         "  records how every why table rotate shipped log rotate width to cell hit  │",
         "  rotate reuse section header microseconds rotate B+tree rows precache     │",

@@ -269,4 +269,27 @@ import ReuseTableTerminal
         _ = app.handle(.mouse(MouseEvent(kind: .release, button: .left, column: column, line: line)))
         #expect(view.indexPathForFocusedItem == other, "a click focuses")
     }
+
+    /// The mouse on the waterfall, as on a `ListScreen`: a press on the scroll indicator scrolls there and a
+    /// drag follows; a press on one tile and a release on another taps neither.
+    @Test func theIndicatorDragsAndAClickIsAPressAndAReleaseOnOneTile() throws {
+        let (app, waterfall) = openWaterfall()
+        let view = waterfall.collection
+        let column = Renderer.cell(view.bounds.width) - 1, last = Int(view.bounds.height) - 1
+        func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ line: Int) -> KeyResponse {
+            app.handle(.mouse(MouseEvent(kind: kind, button: .left, column: column, line: line)))
+        }
+        #expect(mouse(.press, column, last) == .changed)
+        #expect(view.contentOffset.y == view.maximumContentOffsetY, "below the thumb: its middle jumps there, the end")
+        #expect(mouse(.drag, column, 0) == .changed)
+        #expect(view.contentOffset.y == view.minimumContentOffsetY)
+        #expect(mouse(.release, column, 0) == .unchanged)
+        #expect(view.indexPathsForSelectedItems?.isEmpty ?? true, "the indicator's column taps no tile")
+        let tiles = view.indexPathsForVisibleItems.sorted()
+        let frames = try tiles.prefix(2).map { try #require(view.layoutAttributesForItem(at: $0)?.frame) }
+        let focused = view.indexPathForFocusedItem
+        _ = mouse(.press, Int(frames[0].midX), Int(frames[0].midY - view.contentOffset.y))
+        #expect(mouse(.release, Int(frames[1].midX), Int(frames[1].midY - view.contentOffset.y)) == .unchanged)
+        #expect(view.indexPathForFocusedItem == focused && (view.indexPathsForSelectedItems?.isEmpty ?? true))
+    }
 }

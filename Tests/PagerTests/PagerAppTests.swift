@@ -81,6 +81,38 @@ import Figures
         #expect(app.message.contains("line 2,501"))
     }
 
+    /// The mouse, from the terminal's SGR reports: the wheel scrolls three lines, a press on the
+    /// scroll indicator (the last column) scrolls there and a drag follows the pointer, a click on a
+    /// line does nothing (the pager has no line cursor).
+    @Test func theWheelScrollsTheIndicatorDragsAndAClickOnALineDoesNothing() throws {
+        let scratch = PagerScratch()
+        let app = try app(scratch)
+        app.document.index.indexAll()
+        app.pump()
+        func send(_ report: String) -> [PagerApp.Outcome] { KeyDecoder.decode(Array(report.utf8)).map { app.handle($0) } }
+        #expect(send("\u{1B}[<65;10;5M") == [.changed])
+        #expect(app.table.contentOffset.y == 3)
+        #expect(send("\u{1B}[<64;10;5M") == [.changed])
+        #expect(app.table.contentOffset.y == 0)
+        #expect(send("\u{1B}[<0;10;5M\u{1B}[<0;10;5m") == [.unchanged, .unchanged], "a click on a line")
+        #expect(app.table.contentOffset.y == 0)
+        let indicator = try #require(ScrollIndicator(app.table))
+        #expect(app.render().lines[indicator.thumbStart].hasSuffix("┃"))
+        // A press at the track's foot: the thumb's middle jumps there, the end of the file.
+        #expect(send("\u{1B}[<0;40;10M") == [.changed])
+        #expect(app.table.contentOffset.y == app.table.maximumContentOffsetY)
+        // Dragged back up to the top line, held by the thumb's middle: the top.
+        #expect(send("\u{1B}[<32;40;1M") == [.changed])
+        #expect(app.table.contentOffset.y == 0)
+        _ = send("\u{1B}[<32;40;5M")
+        #expect(app.table.contentOffset.y == app.table.contentOffset.y.rounded(), "a whole line: the top line is drawn whole")
+        let middle = try #require(app.topLine)
+        #expect(middle > 100 && middle < 2_900, "the middle of the track, the middle of the file: line \(middle)")
+        #expect(send("\u{1B}[<0;40;5m") == [.unchanged])
+        #expect(send("\u{1B}[<32;40;9M") == [.unchanged], "after the release a drag is no longer the indicator's")
+        #expect(app.topLine == middle)
+    }
+
     @Test func resizeRewrapsAndKeepsTheTopLine() throws {
         let scratch = PagerScratch()
         let app = try app(scratch)

@@ -84,4 +84,30 @@ private final class Carousel: CollectionViewDataSource {
         view.showsHorizontalScrollIndicator = false
         #expect(thumbs(view).isEmpty && OrthogonalScrollIndicator.all(in: view).isEmpty)
     }
+
+    /// The terminal's SGR mouse reports through a `ListScreen`: a press on the thumb takes it, each
+    /// drag slides the band so the thumb's held column follows the pointer, the release lets go.
+    @Test func aDragOnTheThumbSlidesTheBandToWhereItPoints() {
+        let source = Carousel()  // the view holds its data source weakly
+        let view = source.makeView()
+        let screen = ListScreen(collectionView: view)
+        screen.resize(width: 40, height: 12)
+        func send(_ report: String) -> [KeyResponse] { KeyDecoder.decode(Array(report.utf8)).map { screen.handle($0) } }
+        // The thumb (16 of 40 columns) is on line 2 (the terminal's 3), columns 0..<16; held at its column 4.
+        #expect(screen.target(atColumn: 4, line: 2) == .orthogonalIndicator(section: 0, column: 4))
+        #expect(screen.target(atColumn: 20, line: 2) == .row(IndexPath(item: 2, section: 0)), "past the thumb: the tile")
+        #expect(send("\u{1B}[<0;5;3M") == [.unchanged], "a press on the thumb does not move it")
+        // Model: the thumb starts at the pointer less the held 4, within 0...24; the offset is that share of 60.
+        for column in [10, 28, 39, 0, 17, 4] {
+            _ = send("\u{1B}[<32;\(column + 1);\(column % 5 + 1)M")  // the line does not matter once the thumb is held
+            let start = min(max(column - 4, 0), 24)
+            #expect(view.orthogonalContentOffset(forSection: 0) == (CGFloat(start) / 24 * 60).rounded(), "column \(column)")
+            #expect(thumbs(view) == [2: start..<(start + 16)], "column \(column)")
+        }
+        let offset = view.orthogonalContentOffset(forSection: 0)
+        #expect(send("\u{1B}[<0;9;3m") == [.unchanged], "a .continuous band rests where it was let go")
+        #expect(view.orthogonalContentOffset(forSection: 0) == offset)
+        #expect(send("\u{1B}[<32;30;3M") == [.unchanged], "after the release a drag is no longer the thumb's")
+        #expect(view.orthogonalContentOffset(forSection: 0) == offset && view.indexPathsForSelectedItems?.isEmpty ?? true)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReuseTable
+import ReuseTableTerminal
 import Testing
 
 @testable import Tree
@@ -45,6 +46,31 @@ struct RefusingReader: DirectoryReader {
             let triangle = cell.accessories.isEmpty ? "" : cell.configurationState.isExpanded ? "▾ " : "▸ "
             return indent + triangle + (content.text ?? "") + " | " + (content.secondaryText ?? "")
         }
+    }
+
+    /// The mouse, from the terminal's SGR reports: a click on a file marks it (focus and selection), a
+    /// click on a folder marks it and opens it, the wheel scrolls and leaves the mark.
+    @Test func aClickMarksAFileAndOpensAFolder() throws {
+        let root = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let app = TreeApp(path: root, reader: RefusingReader(refused: root + "/locked"))
+        app.resize(width: 80, height: 24)
+        #expect(app.settle(timeout: .seconds(20)))
+        func click(line: Int) {
+            for key in KeyDecoder.decode(Array("\u{1B}[<0;10;\(line + 1)M\u{1B}[<0;10;\(line + 1)m".utf8)) { _ = app.handle(key) }
+        }
+        let lines = app.render().lines
+        let top = try #require(lines.firstIndex { $0.contains("top.txt") })
+        click(line: top)
+        #expect(app.marked.path.hasSuffix("/top.txt"), "\(app.marked.path)")
+        #expect(app.list.indexPathsForSelectedItems == [IndexPath(item: app.markedRow, section: 0)])
+        let drawn = app.render()
+        #expect(drawn[6, top].style.reverse, "the frame after the click shows the mark (the selection) on the clicked row")
+        #expect(!drawn[6, 0].style.reverse, "and no longer on the root")
+        click(line: 1)
+        #expect(app.marked.path.hasSuffix("/docs"))
+        #expect(app.settle(timeout: .seconds(20)))
+        #expect(rows(app)[1].hasPrefix("  ▾ docs/"), "the click opened it")
     }
 
     @Test func foldersAreListedWhenTheyExpandAndEverythingShows() throws {

@@ -118,10 +118,15 @@ extension FeedApp {
 
     /// `[` / `]`: the previous or next day, through the section index; focus goes to its first post.
     func jumpDay(by step: Int) -> Outcome {
+        jumpDay(to: (table.indexPathForFocusedRow?.section ?? 0) + step)
+    }
+
+    /// The day of section index title `title` (clamped to the titles): its header at the top, focus on its first post.
+    func jumpDay(to title: Int) -> Outcome {
         finishLoading()
         guard let titles = table.sectionIndexTitles, !titles.isEmpty else { return .unchanged }
         let current = table.indexPathForFocusedRow?.section ?? 0
-        let target = min(max(0, current + step), titles.count - 1)
+        let target = min(max(0, title), titles.count - 1)
         guard target != current || table.contentOffset.y != table.rectForHeader(inSection: target).minY else { return .unchanged }
         table.selectSectionIndexTitle(at: target)
         if table.numberOfRows(inSection: target) > 0 { focus(IndexPath(row: 0, section: target)) }

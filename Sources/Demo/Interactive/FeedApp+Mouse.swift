@@ -4,14 +4,18 @@ import ReuseTableTerminal
 
 // The mouse on the feed: a click on a post focuses it and taps it (`tapRow(at:)`: selected, then its primary action,
 // which names the post in the message line), a click on a swipe button the open row shows performs
-// that action, a press or drag on the scroll indicator scrolls there, the wheel scrolls three lines.
+// that action, a press or drag on the scroll indicator scrolls there, a click on a day of the section index
+// (`SectionIndexBar`) puts that day's header at the top and focuses its first post, the wheel scrolls
+// three lines.
 
 extension FeedApp {
-    /// What a left press went down on: a row, a swipe button, the indicator (held this far below its top).
+    /// What a left press went down on: a row, a swipe button, the indicator (held this far below its
+    /// top), a title of the section index.
     enum MouseDown: Equatable {
         case row(IndexPath)
         case swipeButton(Int)
         case indicator(grab: Int)
+        case sectionIndex(Int)
     }
 
     /// A mouse event on the feed's table; the status lines, the help box and other buttons ignore it.
@@ -37,6 +41,8 @@ extension FeedApp {
             case .swipeButton(let index):
                 table.performSwipeAction(at: index)
                 return .changed
+            case .sectionIndex(let title):
+                return jumpDay(to: title)
             case .indicator:
                 return .unchanged
             }
@@ -55,7 +61,10 @@ extension FeedApp {
         }
         if column == tableWidth - 1, let indicator = ScrollIndicator(table) {
             if case .indicator(let grab) = mouseDown { return .indicator(grab: grab) }
-            return .indicator(grab: indicator.thumbContains(line) ? line - indicator.thumbStart : indicator.thumbLength / 2)
+            return .indicator(grab: indicator.grab(at: line))
+        }
+        if let bar = SectionIndexBar(table), bar.contains(column: column, line: line), let title = bar.title(atLine: line) {
+            return .sectionIndex(title)
         }
         let point = CGPoint(x: table.bounds.minX + CGFloat(column) + 0.5, y: table.bounds.minY + CGFloat(line) + 0.5)
         return table.indexPathForRow(at: point).map { .row($0) }
@@ -63,9 +72,7 @@ extension FeedApp {
 
     /// Scrolls so that the indicator's thumb, held where it was pressed, is at `line`.
     private func dragIndicator(to line: Int) -> Outcome {
-        guard case .indicator(let grab) = mouseDown, let indicator = ScrollIndicator(table) else { return .unchanged }
-        let old = table.contentOffset.y
-        ScrollIndicator.scroll(table, to: indicator.position(forThumbStart: line - grab))
-        return table.contentOffset.y == old ? .unchanged : .changed
+        guard case .indicator(let grab) = mouseDown else { return .unchanged }
+        return ScrollIndicator.drag(table, holding: grab, to: line) ? .changed : .unchanged
     }
 }

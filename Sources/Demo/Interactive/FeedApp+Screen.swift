@@ -18,6 +18,7 @@ extension FeedApp {
             return grid
         }
         Renderer.render(table, into: &grid)
+        SectionIndexBar.draw(over: table, in: &grid)  // the days, as ListScreen draws them; a click jumps
         drawSwipeActions(into: &grid)
         if isRotated {
             // The space a rotation took away, so the narrower table reads as a phone in portrait.

@@ -16,8 +16,8 @@ extension FeedApp {
             table.deselectRow(at: indexPath, animated: false)
             setMessage("deselectRow: #\(number) is no longer selected.")
         } else {
-            table.tapRow(at: indexPath)
             setMessage("tapRow: #\(number) selected; kept by the table, not the cell: scroll, i, d, m.")
+            table.tapRow(at: indexPath)  // its primary action, when it runs, says so instead
         }
         return .changed
     }

@@ -94,7 +94,7 @@ final class FeedApp: TerminalScreen {
         feed.primaryAction = { [weak self] _, indexPath in
             guard let self else { return }
             let number = (feed.model.globalRow(of: indexPath) + 1).grouped
-            setMessage("Click: #\(number) selected (didSelectRowAt), then opened (performPrimaryActionForRowAt).")
+            setMessage("#\(number) selected (didSelectRowAt), then opened (performPrimaryActionForRowAt).")
         }
     }
 

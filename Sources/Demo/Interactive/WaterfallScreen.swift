@@ -78,6 +78,9 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
     var showsTimings: Bool
     /// The reorder mode (`E`) and, while a tile is lifted, where its center is (`WaterfallScreen+Reordering.swift`).
     var reorder: (isOn: Bool, target: CGPoint?) = (false, nil)
+    /// What the left button went down on, until it comes up: a tile, or the scroll indicator (held
+    /// this far below the thumb's top).
+    private var mouseDown: (tile: IndexPath?, indicatorGrab: Int?)
 
     /// A waterfall of the first `days` days of `feed`, in a `width` × `height` area; `tileHeights` are
     /// the heights known so far (by tile width, then post id); missing ones are computed when asked.
@@ -263,21 +266,44 @@ final class WaterfallScreen: CollectionViewDataSource, WaterfallLayoutDelegate {
         return .changed
     }
 
-    /// Enter: selects the marked tile with the tap sequence (`tapItem(at:)`), or deselects it.
-    /// A left click (its release) on a tile taps it (`tapItem(at:)`: selected, then its primary action).
+    /// The mouse, as on a `ListScreen`: a left press on the scroll indicator (the last column) scrolls
+    /// there and a drag follows the pointer; a press and a release on the same tile tap it
+    /// (`tapItem(at:)`: focused, selected, then its primary action).
     func click(_ event: MouseEvent) -> KeyResponse {
-        guard event.kind == .release, event.button == .left || event.button == .none,
-            event.line < Int(collection.bounds.height)
-        else { return .unchanged }
-        let point = CGPoint(
-            x: collection.bounds.minX + CGFloat(event.column) + 0.5, y: collection.bounds.minY + CGFloat(event.line) + 0.5)
-        guard let indexPath = collection.indexPathForItem(at: point) else { return .unchanged }
-        collection.focusItem(at: indexPath)
-        collection.tapItem(at: indexPath)
-        message = "Click: tapItem — day \(indexPath.section + 1), post \((indexPath.item + 1).grouped) selected."
-        return .changed
+        switch event.kind {
+        case .press:
+            mouseDown = (nil, nil)
+            guard event.button == .left, event.line >= 0, event.line < Int(collection.bounds.height) else { return .unchanged }
+            if event.column == Renderer.cell(collection.bounds.width) - 1, let indicator = ScrollIndicator(collection) {
+                let grab = indicator.grab(at: event.line)
+                mouseDown.indicatorGrab = grab
+                return ScrollIndicator.drag(collection, holding: grab, to: event.line) ? .changed : .unchanged
+            }
+            mouseDown.tile = tile(atColumn: event.column, line: event.line)
+            return .unchanged
+        case .drag:
+            guard let grab = mouseDown.indicatorGrab else { return .unchanged }
+            return ScrollIndicator.drag(collection, holding: grab, to: event.line) ? .changed : .unchanged
+        case .release:
+            defer { mouseDown = (nil, nil) }
+            guard let indexPath = mouseDown.tile, indexPath == tile(atColumn: event.column, line: event.line) else { return .unchanged }
+            collection.focusItem(at: indexPath)
+            collection.tapItem(at: indexPath)
+            message = "Click: tapItem — day \(indexPath.section + 1), post \((indexPath.item + 1).grouped) selected."
+            return .changed
+        case .move:
+            return .unchanged
+        }
     }
 
+    /// The tile under the screen cell (`column`, `line`), if any.
+    private func tile(atColumn column: Int, line: Int) -> IndexPath? {
+        guard line >= 0, line < Int(collection.bounds.height) else { return nil }
+        let point = CGPoint(x: collection.bounds.minX + CGFloat(column) + 0.5, y: collection.bounds.minY + CGFloat(line) + 0.5)
+        return collection.indexPathForItem(at: point)
+    }
+
+    /// Enter: selects the marked tile with the tap sequence (`tapItem(at:)`), or deselects it.
     func selectItem() -> KeyResponse {
         guard let indexPath = cursorIndexPath else { return .unchanged }
         let name = "day \(indexPath.section + 1), post \((indexPath.item + 1).grouped)"

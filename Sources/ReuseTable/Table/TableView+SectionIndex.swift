@@ -3,14 +3,25 @@ import Foundation
 // The section index: the bar of titles at the table's side. The data source names the titles
 // (`sectionIndexTitles(for:)`) and the section each stands for; a tap on a title scrolls that
 // section's header to the top of the viewport, below the top inset, where a plain table pins it.
+// The titles are asked once per reload, as UIKit asks them, not at every frame that draws the index.
 
 extension TableView {
-    /// The data source's section index titles (nil: no index).
-    /// - Complexity: O(titles).
+    /// The data source's section index titles (nil: no index), as UIKit keeps them: asked when
+    /// first read after `reloadData()`, a new data source, an update that changes the number of
+    /// sections, or `reloadSectionIndexTitles()`, and kept until then.
+    /// - Complexity: O(1) while kept; O(titles) when asked.
     public var sectionIndexTitles: [String]? {
         guard let dataSource else { return nil }
-        return calling("sectionIndexTitles(for:)") { dataSource.sectionIndexTitles(for: self) }
+        let sections = geometry.sectionCount
+        if let cache = sectionIndexCache, cache.sections == sections { return cache.titles }
+        let titles = calling("sectionIndexTitles(for:)") { dataSource.sectionIndexTitles(for: self) }
+        sectionIndexCache = (titles, sections)
+        return titles
     }
+
+    /// Asks the data source for the section index titles again at the next read of
+    /// `sectionIndexTitles` (UIKit's name): for titles that changed while the sections did not.
+    public func reloadSectionIndexTitles() { sectionIndexCache = nil }
 
     /// A headless tap on the section index's title at `index`: asks the data source
     /// `sectionForSectionIndexTitle(_:at:)` and scrolls that section's header to the top, below

@@ -21,10 +21,15 @@ open class TableView: ScrollView {
     /// Supplies counts and cells. Held weakly, as in UIKit.
     open var dataSource: TableViewDataSource? {
         get { storedDataSource }
-        set { storedDataSource = newValue }
+        set {
+            storedDataSource = newValue
+            sectionIndexCache = nil
+        }
     }
     /// Private, each access a plain read or write: no runtime exclusivity check (see `View.bounds`).
     private weak var storedDataSource: TableViewDataSource?
+    /// The section index titles last asked for and the section count then (`TableView+SectionIndex.swift`).
+    var sectionIndexCache: (titles: [String]?, sections: Int)?
     /// Supplies heights, header and footer views, and is told about display events. Held weakly, as in
     /// UIKit. A per-cell or per-step method the delegate leaves to the protocol's default
     /// (`willDisplay`, `didEndDisplaying`, `scrollViewDidScroll(_:)`) is called once, then no more
@@ -221,6 +226,7 @@ open class TableView: ScrollView {
     /// - Complexity: O(sections + rows measured).
     /// A reload while a row is lifted cancels the movement first (Docs/reordering.md).
     open func reloadData() {
+        sectionIndexCache = nil
         cancelMovementBeforeReload(by: "reloadData()")
         requestReload(keepingHeightCache: false)
     }
@@ -229,6 +235,7 @@ open class TableView: ScrollView {
     /// appending rows ("load more") when earlier rows did not change.
     /// - Complexity: O(sections + rows measured).
     open func reloadDataWithoutInvalidatingHeightCache() {
+        sectionIndexCache = nil
         cancelMovementBeforeReload(by: "reloadDataWithoutInvalidatingHeightCache()")
         requestReload(keepingHeightCache: true)
     }

@@ -49,6 +49,48 @@ public struct OrthogonalScrollIndicator: Hashable {
         }
     }
 
+    /// The column of the screen its track starts at, for a collection view drawn at `x` (the renderer's
+    /// arithmetic: the view's left edge less its sideways offset, plus `trackStart`).
+    public func screenColumn(ofViewAt x: Int = 0, in collectionView: CollectionView) -> Int {
+        x + Renderer.cell(-collectionView.bounds.minX) + trackStart
+    }
+
+    /// The line of the screen it is drawn on, for a collection view drawn at `y`.
+    public func screenLine(ofViewAt y: Int = 0, in collectionView: CollectionView) -> Int {
+        y + Renderer.cell(-collectionView.bounds.minY) + line
+    }
+
+    /// True when `column` (from the track's start) is on the thumb.
+    public func thumbContains(_ column: Int) -> Bool { column >= thumbStart && column < thumbStart + thumbLength }
+
+    /// Where along the thumb the pointer holds it after a press on `column` of the track: on the
+    /// thumb, the column it pressed; elsewhere the thumb's middle.
+    public func grab(at column: Int) -> Int { thumbContains(column) ? column - thumbStart : thumbLength / 2 }
+
+    /// The sideways offset (0 … content − visible) that puts the thumb's first column at `start`.
+    public func offset(forThumbStart start: Int, in collectionView: CollectionView) -> CGFloat {
+        guard let widths = collectionView.orthogonalContentWidth(forSection: section) else { return 0 }
+        let free = trackLength - thumbLength
+        let position = free <= 0 ? 0 : min(max(Double(start) / Double(free), 0), 1)
+        return (CGFloat(position) * max(widths.content - widths.visible, 0)).rounded()
+    }
+
+    /// A drag on the thumb of `section`'s indicator: slides the section sideways
+    /// (`dragOrthogonalSection(_:by:)`, the finger's stand-in) so that the thumb, held `grab` columns
+    /// from its start, is at `column` of the track. Returns whether the offset changed; false when
+    /// the section shows no indicator. The caller lets go with
+    /// `endDraggingOrthogonalSection(_:velocity:)`, as a finger would.
+    /// - Complexity: O(visible items).
+    @discardableResult
+    public static func drag(_ collectionView: CollectionView, section: Int, holding grab: Int, to column: Int) -> Bool {
+        guard let indicator = all(in: collectionView).first(where: { $0.section == section }) else { return false }
+        let old = collectionView.orthogonalContentOffset(forSection: section)
+        let target = indicator.offset(forThumbStart: column - grab, in: collectionView)
+        guard target != old else { return false }
+        collectionView.dragOrthogonalSection(section, by: old - target)
+        return collectionView.orthogonalContentOffset(forSection: section) != old
+    }
+
     /// True when a supplementary view (a pinned header that the band slid under) covers the line
     /// the thumb would be drawn on: the thumb stays with the band, beneath it.
     private func isCovered(in collectionView: CollectionView) -> Bool {

@@ -25,11 +25,15 @@ public enum Renderer {
         return grid
     }
 
-    /// Draws `root` into `grid`, placed at its `frame.origin` shifted by `origin` cells.
+    /// Draws `root` into `grid`, placed at its `frame.origin` shifted by `origin` cells. The root is
+    /// laid out first when it needs it (`layoutIfNeeded()`), as UIKit lays out before it draws: a
+    /// selection, focus or expansion changed since the last pass shows on its cells (their
+    /// configuration updates run at the start of a pass), not one frame late.
     /// - Complexity: O(views + cells drawn); subtrees outside the clip are skipped whole.
     public static func render(
         _ root: View, into grid: inout CharGrid, at origin: (x: Int, y: Int) = (0, 0), look: DefaultLook = .standard
     ) {
+        root.layoutIfNeeded()
         let position = CGPoint(x: CGFloat(origin.x) + root.frame.minX, y: CGFloat(origin.y) + root.frame.minY)
         draw(root, at: position, clip: grid.bounds, look: look, in: &grid)
     }

@@ -55,9 +55,26 @@ public struct ScrollIndicator: Hashable {
         return free <= 0 ? 0 : min(max(Double(start) / Double(free), 0), 1)
     }
 
+    /// Where along the thumb the pointer holds it after a press on `line` of the track: on the thumb,
+    /// the line it pressed (the thumb does not jump); elsewhere the thumb's middle, which jumps there.
+    /// `drag(_:holding:to:)` keeps that hold.
+    public func grab(at line: Int) -> Int { thumbContains(line) ? line - thumbStart : thumbLength / 2 }
+
+    /// A press or drag on the indicator: scrolls `scrollView` so that its thumb, held `grab` lines
+    /// below its top (`grab(at:)`), is at `line` of the track, as UIKit's indicator follows a finger.
+    /// Returns whether the offset changed; false when the view has no indicator.
+    /// - Complexity: that of `scroll(_:to:)`.
+    @discardableResult
+    public static func drag(_ scrollView: ScrollView, holding grab: Int, to line: Int) -> Bool {
+        guard let indicator = ScrollIndicator(scrollView) else { return false }
+        let old = scrollView.contentOffset.y
+        scroll(scrollView, to: indicator.position(forThumbStart: line - grab))
+        return scrollView.contentOffset.y != old
+    }
+
     /// Scrolls `scrollView` so that its indicator's share above the screen is `position` (0…1): a
     /// table with estimated heights scrolls to the row that many rows down (measuring the rows it
-    /// shows), anything else to that share of its offset range.
+    /// shows), anything else to that share of its offset range; either way to a whole line.
     /// - Complexity: O(sections) plus the scroll.
     public static func scroll(_ scrollView: ScrollView, to position: Double) {
         let position = min(max(position.isNaN ? 0 : position, 0), 1)
@@ -67,7 +84,7 @@ public struct ScrollIndicator: Hashable {
             if let indexPath = rows.indexPath(ofRow: Int(units.rounded(.down))) {
                 table.scrollToRow(at: indexPath, at: .top, animated: false)
                 let rect = table.rectForRow(at: indexPath)
-                let y = rect.minY + rect.height * CGFloat(units - units.rounded(.down))
+                let y = (rect.minY + rect.height * CGFloat(units - units.rounded(.down))).rounded()  // whole lines, as the terminal draws
                 table.contentOffset.y = min(max(minimum, y), table.maximumContentOffsetY)
             }
             if position >= 1 { table.contentOffset.y = table.maximumContentOffsetY }

@@ -61,6 +61,16 @@ public struct SectionIndexBar: Hashable {
         column >= self.column && column < self.column + width && title(atLine: line) != nil
     }
 
+    /// Draws `table`'s section index, when it has one, over the table drawn with its top-left corner
+    /// at `origin` (where `Renderer.render(_:into:at:look:)` put it), clipped to the table, in
+    /// `look.sectionIndex`: what `ListScreen` and the feed demo draw after the table.
+    /// - Complexity: O(titles).
+    public static func draw(over table: TableView, at origin: (x: Int, y: Int) = (0, 0), look: DefaultLook = .standard, in grid: inout CharGrid) {
+        guard let bar = SectionIndexBar(table) else { return }
+        let clip = GridRect(x: origin.x, y: origin.y, width: Renderer.cell(table.bounds.width), height: Renderer.cell(table.bounds.height))
+        bar.draw(at: origin, style: look.sectionIndex, clip: clip, in: &grid)
+    }
+
     /// Draws the band into `grid` with the table's top-left corner at `origin`: the band's cells
     /// blank in `style`, each title centred in its column after the blank one (cut to fit).
     func draw(at origin: (x: Int, y: Int), style: GridStyle, clip: GridRect, in grid: inout CharGrid) {

@@ -17,6 +17,9 @@ public enum ListScreenTarget: Hashable, Sendable {
     case footer(section: Int)
     /// The scroll indicator's column, at `line` of its track.
     case scrollIndicator(line: Int)
+    /// The thumb of a sideways section's horizontal indicator (`OrthogonalScrollIndicator`), at
+    /// `column` of its track.
+    case orthogonalIndicator(section: Int, column: Int)
     /// A table's section index band (`SectionIndexBar`), on the line of the title at `title`.
     case sectionIndex(title: Int)
     /// The status line.
@@ -27,8 +30,9 @@ public enum ListScreenTarget: Hashable, Sendable {
 
 extension ListScreen {
     /// What the screen shows at (`column`, `line`), counted from 0 at the top-left corner: the
-    /// scroll indicator's column first (when it is drawn), then a table's section index band, then
-    /// the section headers and footers over the rows (pinned ones cover rows), then the row or item through `indexPathForRow(at:)` /
+    /// scroll indicator's column first (when it is drawn), then a table's section index band or a
+    /// sideways section's horizontal thumb, then the section headers and footers over the rows
+    /// (pinned ones cover rows), then the row or item through `indexPathForRow(at:)` /
     /// `indexPathForItem(at:)`, its accessory told apart by the cell's content width.
     /// - Complexity: O(log n + visible sections).
     public func target(atColumn column: Int, line: Int) -> ListScreenTarget {
@@ -44,10 +48,12 @@ extension ListScreen {
             }
             return target(in: table, at: point)
         }
-        if let collectionView = scrollView as? CollectionView, let indexPath = collectionView.indexPathForItem(at: point) {
-            return .row(indexPath)
+        guard let collectionView = scrollView as? CollectionView else { return .nothing }
+        for indicator in OrthogonalScrollIndicator.all(in: collectionView) where indicator.screenLine(in: collectionView) == line {
+            let along = column - indicator.screenColumn(in: collectionView)
+            if indicator.thumbContains(along) { return .orthogonalIndicator(section: indicator.section, column: along) }
         }
-        return .nothing
+        return collectionView.indexPathForItem(at: point).map { .row($0) } ?? .nothing
     }
 
     private func target(in table: TableView, at point: CGPoint) -> ListScreenTarget {
@@ -82,9 +88,11 @@ extension ListScreen {
     }
 
     /// A mouse event: a left press on the indicator scrolls to it and a drag from there follows the
-    /// pointer; a drag from the section index taps each title it passes, as a finger sliding down
-    /// UIKit's index does; a left press and release on the same row, accessory or index title is a
-    /// click (`click(_:)`).
+    /// pointer; a drag from a sideways section's horizontal thumb slides that section with it, and the
+    /// release lets it come to rest as its scrolling behaviour says (a paging carousel on a page); a
+    /// drag from the section index taps each title it passes, as a finger sliding down UIKit's
+    /// index does; a left press and release on the same row, accessory or index title is a click
+    /// (`click(_:)`).
     /// Nothing while `respondsToMouse` is false.
     public func handleMouse(_ event: MouseEvent) -> KeyResponse {
         guard respondsToMouse, event.button == .left || event.kind == .release else { return .unchanged }
@@ -92,16 +100,29 @@ extension ListScreen {
         switch event.kind {
         case .press:
             mousePress = target
+            if case .orthogonalIndicator(let section, let column) = target,
+                let indicator = orthogonalIndicator(section)
+            {
+                indicatorGrab = indicator.grab(at: column)
+                return .unchanged
+            }
             guard case .scrollIndicator(let line) = target, let indicator = ScrollIndicator(scrollView) else { return .unchanged }
-            // A press on the thumb keeps the point it holds; elsewhere the thumb's middle jumps there.
-            indicatorGrab = indicator.thumbContains(line) ? line - indicator.thumbStart : indicator.thumbLength / 2
-            return dragIndicator(to: line)
+            indicatorGrab = indicator.grab(at: line)
+            return ScrollIndicator.drag(scrollView, holding: indicatorGrab, to: line) ? .changed : .unchanged
         case .drag:
-            if case .sectionIndex = mousePress { return dragSectionIndex(to: event.line) }
-            guard case .scrollIndicator = mousePress else { return .unchanged }
-            return dragIndicator(to: event.line)
+            switch mousePress {
+            case .sectionIndex: return dragSectionIndex(to: event.line)
+            case .scrollIndicator: return ScrollIndicator.drag(scrollView, holding: indicatorGrab, to: event.line) ? .changed : .unchanged
+            case .orthogonalIndicator(let section, _): return dragOrthogonalIndicator(section, toColumn: event.column)
+            default: return .unchanged
+            }
         case .release:
             defer { mousePress = nil }
+            if case .orthogonalIndicator(let section, _) = mousePress, let collectionView = scrollView as? CollectionView {
+                let old = collectionView.orthogonalContentOffset(forSection: section)
+                collectionView.endDraggingOrthogonalSection(section, velocity: 0)
+                return collectionView.orthogonalContentOffset(forSection: section) == old ? .unchanged : .changed
+            }
             guard let pressed = mousePress, pressed == target else { return .unchanged }
             if case .scrollIndicator = pressed { return .unchanged }
             return click(target)
@@ -121,12 +142,18 @@ extension ListScreen {
         return .changed
     }
 
-    /// Scrolls so that the thumb, held `indicatorGrab` lines below its top, is at `line`.
-    private func dragIndicator(to line: Int) -> KeyResponse {
-        guard let indicator = ScrollIndicator(scrollView) else { return .unchanged }
-        let old = scrollView.contentOffset.y
-        ScrollIndicator.scroll(scrollView, to: indicator.position(forThumbStart: line - indicatorGrab))
-        return scrollView.contentOffset.y == old ? .unchanged : .changed
+    /// The horizontal indicator of sideways section `section`, while it is drawn.
+    private func orthogonalIndicator(_ section: Int) -> OrthogonalScrollIndicator? {
+        guard let collectionView = scrollView as? CollectionView else { return nil }
+        return OrthogonalScrollIndicator.all(in: collectionView).first { $0.section == section }
+    }
+
+    /// Slides `section` so that its thumb, held `indicatorGrab` columns from its start, is at
+    /// screen column `column` (whatever the line, as a finger sliding off the band keeps it).
+    private func dragOrthogonalIndicator(_ section: Int, toColumn column: Int) -> KeyResponse {
+        guard let collectionView = scrollView as? CollectionView, let indicator = orthogonalIndicator(section) else { return .unchanged }
+        let along = column - indicator.screenColumn(in: collectionView)
+        return OrthogonalScrollIndicator.drag(collectionView, section: section, holding: indicatorGrab, to: along) ? .changed : .unchanged
     }
 
     /// Performs the primary action of the focused row, else of the selected row (the first in

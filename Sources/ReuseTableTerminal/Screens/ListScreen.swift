@@ -13,8 +13,8 @@ import ReuseTable
 /// instead (↑ ↓ a row, PgUp PgDn a page, Home End the ends, `[` `]` a section: `moveFocus(_:)`,
 /// which keeps the focused row on screen), scrolling only where focus cannot go further. The mouse:
 /// a click focuses the row under it and taps it (selects it and performs its primary
-/// action; `click(_:)`), a press or drag on the scroll indicator scrolls there
-/// (`ListScreen+Mouse.swift`); `respondsToMouse` false ignores it. While a table has estimated
+/// action; `click(_:)`), a press or drag on the scroll indicator scrolls there, a drag on a
+/// carousel's horizontal thumb slides it (`ListScreen+Mouse.swift`); `respondsToMouse` false ignores it. While a table has estimated
 /// rows, idle time measures them all with a `HeightPrecacher` in 2 ms slices, the viewport kept
 /// still (`measuresWhileIdle` false measures rows only as they appear).
 @MainActor
@@ -42,7 +42,7 @@ open class ListScreen: TerminalScreen {
     public var respondsToMouse = true
     /// What the left button went down on, until it comes up.
     var mousePress: ListScreenTarget?
-    /// How far below the thumb's top the pointer holds it while dragging the indicator.
+    /// How far from the thumb's start the pointer holds it while dragging an indicator.
     var indicatorGrab = 0
 
     /// A screen showing `table`, with `TableView.applyTerminalDefaults()` applied to it (set your own
@@ -87,9 +87,7 @@ open class ListScreen: TerminalScreen {
             scrollView.layoutIfNeeded()
         }
         Renderer.render(scrollView, into: &grid, look: look)
-        if let table = tableView, let bar = SectionIndexBar(table) {
-            bar.draw(at: (0, 0), style: look.sectionIndex, clip: GridRect(x: 0, y: 0, width: width, height: listHeight), in: &grid)
-        }
+        if let table = tableView { SectionIndexBar.draw(over: table, look: look, in: &grid) }
         if let status {
             let bar = GridRect(x: 0, y: height - 1, width: width, height: 1)
             let style = GridStyle(reverse: true)
@@ -140,7 +138,7 @@ open class ListScreen: TerminalScreen {
             guard let table = tableView else { return .unchanged }
             table.selectSectionIndexTitle(at: title)
             return .changed
-        case .header, .footer, .scrollIndicator, .statusLine, .nothing:
+        case .header, .footer, .scrollIndicator, .orthogonalIndicator, .statusLine, .nothing:
             return .unchanged
         }
     }

@@ -17,6 +17,7 @@ enum PlatformFiles {
         "Sources/ReuseTableTerminal/Terminal/Platform.swift",
         "Sources/Tree/Platform.swift",
         "Sources/Watch/Platform.swift",
+        "Tests/DemoTests/PseudoTerminal.swift",
         "Tests/WatchTests/WebDriver.swift",
     ]
 

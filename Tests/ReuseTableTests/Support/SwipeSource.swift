@@ -104,7 +104,12 @@ class SwipeSource: SwipeSections, TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
         note("didSelect \(indexPath.section)-\(indexPath.row)")
     }
-    func sectionIndexTitles(for tableView: TableView) -> [String]? { indexTitles }
+    /// Called whenever the table asks for the section index titles.
+    var onIndexTitles: (() -> Void)?
+    func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        onIndexTitles?()
+        return indexTitles
+    }
     func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         note("sectionFor \(title) \(index)")
         return sectionForTitle?(index) ?? index

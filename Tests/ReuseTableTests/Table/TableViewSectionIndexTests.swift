@@ -74,6 +74,7 @@ import TestSupport
             try table.sectionForIndexTitle(at: 0)
         }
         source.indexTitles = ["A", "B"]
+        table.reloadSectionIndexTitles()
         #expect(throws: ReuseTableError("selectSectionIndexTitle(at: 2): the section index has 2 titles (indexes 0..<2).")) {
             try table.sectionForIndexTitle(at: 2)
         }
@@ -85,5 +86,25 @@ import TestSupport
             try table.sectionForIndexTitle(at: 1)
         }
         #expect(table.contentOffset.y == 0)
+    }
+
+    @Test func theTitlesAreAskedOncePerReloadNotAtEveryRead() {
+        let source = SwipeSource([8, 8])
+        source.indexTitles = ["A", "B"]
+        let table = table(source)
+        var asked = 0
+        source.onIndexTitles = { asked += 1 }
+        for _ in 0..<5 { #expect(table.sectionIndexTitles == ["A", "B"]) }
+        #expect(asked <= 1)
+        let afterReads = asked
+        source.indexTitles = ["A", "Z"]
+        #expect(table.sectionIndexTitles == ["A", "B"], "kept until the table is told")
+        table.reloadSectionIndexTitles()
+        #expect(table.sectionIndexTitles == ["A", "Z"])
+        source.indexTitles = ["X", "Y"]
+        table.reloadData()
+        table.layoutIfNeeded()
+        #expect(table.sectionIndexTitles == ["X", "Y"])
+        #expect(asked == afterReads + 2)
     }
 }
