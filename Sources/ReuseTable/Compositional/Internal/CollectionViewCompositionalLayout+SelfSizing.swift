@@ -124,6 +124,10 @@ extension CollectionViewCompositionalLayout {
     }
 
     /// The groups of band `s` that show across the viewport with an unmeasured item.
+    /// Out of line: inlined into the measuring walks, its read of `orthogonalOffsets` (a checked
+    /// access) was hoisted into their loops and paid on every slot, a band's or not (the journal's
+    /// "The compositional step keeps its placed groups").
+    @inline(never)
     func unmeasuredVisibleGroups(_ s: Int, _ collectionView: CollectionView) -> [Int] {
         let minX = collectionView.contentOffset.x, maxX = minX + max(0, collectionView.bounds.width)
         let offset = orthogonalOffsets[s] ?? 0
