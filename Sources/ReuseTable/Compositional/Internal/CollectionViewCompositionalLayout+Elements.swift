@@ -1,9 +1,11 @@
 import Foundation
 
-// The rect query: one descent to the first slot the rect (widened by how far elements reach out of
-// their slots) touches, then a walk down the slots while they start above its bottom — sections'
-// boundary items and backgrounds at each header slot, a group's elements at each row slot, the
-// groups of a band that show across. O(log n + k).
+// The rect query: one lookup of the first slot the rect (widened by how far elements reach out of
+// their slots) touches — from the store's finger, where the pass's measuring left it, or one
+// descent — then a walk down the slots while they start above its bottom: sections' boundary
+// items and backgrounds at each header slot, a group's elements at each row slot (kept placed while
+// the group stays on screen: `CompositionalSections.placedGroups`), the groups of a band that show
+// across. O(log n + k).
 
 extension CollectionViewCompositionalLayout {
     /// Calls `body` with the attributes of every element overlapping `rect` (open intervals).
@@ -18,18 +20,14 @@ extension CollectionViewCompositionalLayout {
         let top = store.sectionsTop
         let low = Double(rect.minY - top - store.reachDown)
         let high = Double(rect.maxY - top + store.reachUp)
-        let start: Int
-        if low <= 0 {
-            start = 0
-        } else if let found = store.slots.index(atOffset: low) {
-            start = found
-        } else {
-            return
+        var start = 0, s = 0, header = 0  // slot 0 is section 0's header
+        if low > 0 {
+            guard let located = store.slots.slot(atOffset: low, near: &store.finger) else { return }
+            (start, s, header) = (located.slot.index, located.section, located.slot.index - located.row - 1)
         }
-        var s = store.slots.section(containing: start)
-        var extent = store.extent(s)
+        var extent = store.extent(s, header: header)
         collectSectionElements(s, extent, rect, context, body)
-        store.slots.forEachSlot(from: start) { slot in
+        store.slots.forEachSlot(from: start, near: store.finger) { slot in
             guard slot.minY < high || slot.index == start else { return false }
             switch slot.kind {
             case .header:

@@ -109,7 +109,9 @@ extension CollectionViewCompositionalLayout {
     /// items, when its offset, the viewport or the layout changed since it was last told. What the
     /// handler changes is reported by the queries until its next call.
     func notifyVisibleItems(_ collectionView: CollectionView) {
-        guard store.kinds.contains(where: { $0.section?.visibleItemsInvalidationHandler != nil }), let environment else { return }
+        var handles = false  // a loop: asked every pass, and a closure formed here pays a main-actor check a call
+        for kind in store.kinds where kind.section?.visibleItemsInvalidationHandler != nil { handles = true }
+        guard handles, let environment else { return }
         let visible = CGRect(origin: collectionView.contentOffset, size: collectionView.bounds.size)
         guard visible.width > 0, visible.height > 0 else { return }
         var bySection: [Int: [CollectionViewLayoutAttributes]] = [:]

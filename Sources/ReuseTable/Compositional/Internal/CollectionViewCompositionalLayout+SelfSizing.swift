@@ -17,8 +17,11 @@ extension CollectionViewCompositionalLayout {
     }
 
     /// Whether anything in the layout self-sizes.
+    /// (Asked a few times a pass: plain loops, since a closure formed here pays a main-actor check a call.)
     var hasEstimates: Bool {
-        store.global.contains { $0.selfSizes } || store.kinds.contains { $0.hasEstimates }
+        for item in store.global where item.selfSizes { return true }
+        for kind in store.kinds where kind.hasEstimates { return true }
+        return false
     }
 
     /// Measures every estimated slot the viewport shows, anchored — on the slot of `anchor` (the item
@@ -55,8 +58,10 @@ extension CollectionViewCompositionalLayout {
     /// edge, wherever its own slot is) still holds an estimate, and whether it is a footer's.
     /// - Complexity: O(log n + sections the viewport shows · boundary items).
     func unmeasuredPinnedItem(_ collectionView: CollectionView) -> (section: Int, footer: Bool)? {
-        guard store.sectionCount > 0, store.slots.count > 0, store.kinds.contains(where: { $0.boundary.contains { $0.pins && $0.selfSizes } })
-        else { return nil }
+        guard store.sectionCount > 0, store.slots.count > 0 else { return nil }
+        var pins = false
+        for kind in store.kinds where kind.pinsSelfSizingBoundary { pins = true }
+        guard pins else { return nil }
         let top = Double(store.sectionsTop)
         let minY = Double(collectionView.contentOffset.y) - top, maxY = minY + Double(max(0, collectionView.bounds.height))
         guard maxY > 0, minY < store.slots.totalHeight else { return nil }
@@ -119,35 +124,48 @@ extension CollectionViewCompositionalLayout {
     }
 
     /// The groups of band `s` that show across the viewport with an unmeasured item.
+    /// Out of line: inlined into the measuring walks, its read of `orthogonalOffsets` (a checked
+    /// access) was hoisted into their loops and paid on every slot, a band's or not (the journal's
+    /// "The compositional step keeps its placed groups").
+    @inline(never)
     func unmeasuredVisibleGroups(_ s: Int, _ collectionView: CollectionView) -> [Int] {
         let minX = collectionView.contentOffset.x, maxX = minX + max(0, collectionView.bounds.width)
         let offset = orthogonalOffsets[s] ?? 0
-        return store.bandGroups(s, minX: minX, maxX: maxX, offset: offset).filter { !store.isGroupMeasured(s, $0) }
+        var groups: [Int] = []
+        for k in store.bandGroups(s, minX: minX, maxX: maxX, offset: offset) where !store.isGroupMeasured(s, k) { groups.append(k) }
+        return groups
     }
 
     /// Measures what `slot` holds that is still estimated; false when a callback queued a structural
     /// call (nothing more is asked in this pass).
     func measure(_ slot: Slot, _ collectionView: CollectionView, keep: Bool) -> Bool {
-        measure(slot, section: store.slots.section(containing: slot.index), collectionView, keep: keep)
+        let position = CompositionalMeasuring(layout: self, collectionView: collectionView).position(ofSlot: slot.index)
+        return measure(slot, at: position, collectionView, keep: keep)
     }
 
-    /// `measure(_:_:keep:)` for a slot of section `s`.
-    func measure(_ slot: Slot, section s: Int, _ collectionView: CollectionView, keep: Bool) -> Bool {
+    /// `measure(_:_:keep:)` for a slot at `position` (its section, and for a row slot its group: `row`).
+    func measure(_ slot: Slot, at position: SlotPosition, _ collectionView: CollectionView, keep: Bool) -> Bool {
+        let s = position.section
         switch slot.kind {
         case .header, .footer:
             return measureBoundary(s, footer: slot.kind == .footer, collectionView)
         case .row:
-            let kind = store.kind(s)
-            let groups = kind.isOrthogonal ? unmeasuredVisibleGroups(s, collectionView) : [slot.index - store.headerSlot(s) - 1]
+            let header = slot.index - 1 - position.row
+            guard store.kind(s).isOrthogonal else {
+                guard measureGroup(s, position.row, collectionView, keep: keep) else { return false }
+                store.refreshGroup(s, position.row, header: header)
+                return true
+            }
+            let groups = unmeasuredVisibleGroups(s, collectionView)
             for k in groups {
                 guard measureGroup(s, k, collectionView, keep: keep) else { return false }
             }
-            if !groups.isEmpty { store.refreshGroup(s, groups[0]) }
+            if !groups.isEmpty { store.refreshGroup(s, groups[0], header: header) }
             return true
         }
     }
 
-    /// Measures the unmeasured self-sizing items of group `k` of section `s` (its slot is refreshed by the caller for bands).
+    /// Measures the unmeasured self-sizing items of group `k` of section `s` (the caller refreshes its slot).
     func measureGroup(_ s: Int, _ k: Int, _ collectionView: CollectionView, keep: Bool) -> Bool {
         let kind = store.kind(s)
         let p = kind.leavesPerGroup
@@ -161,10 +179,9 @@ extension CollectionViewCompositionalLayout {
             }
             // A callback may have changed the layout (an invalidation): stop, it is prepared again.
             guard !needsRebuild, s < store.sectionCount, item < store.records[s].count else { return false }
-            store.updateMeasurements(s) { $0.set(height, width: width, of: item) }
+            store.updateMeasurements(s, replacing: .group(k)) { $0.set(height, width: width, of: item) }
         }
         store.noteReach(s, k)
-        if !kind.isOrthogonal { store.refreshGroup(s, k) }
         return true
     }
 
@@ -177,7 +194,7 @@ extension CollectionViewCompositionalLayout {
                     ofKind: item.kind, at: IndexPath(item: 0, section: s), width: item.size.width)
             else { return false }
             guard !needsRebuild, s < store.sectionCount else { return false }
-            store.updateMeasurements(s) { m in
+            store.updateMeasurements(s, replacing: .noGroup) { m in
                 if m.boundary.count < kind.boundary.count { m.boundary += [CGFloat](repeating: .nan, count: kind.boundary.count - m.boundary.count) }
                 m.boundary[b] = height
             }
@@ -229,14 +246,13 @@ extension CollectionViewCompositionalLayout {
     }
 
     func locateSlot(atOffset y: Double) -> SlotPosition? {
-        var finger = GeometryFinger()
-        guard let located = store.slots.slot(atOffset: y, near: &finger) else { return nil }
+        guard let located = store.slots.slot(atOffset: y, near: &store.finger) else { return nil }
         return SlotPosition(index: located.slot.index, section: located.section, row: located.row)
     }
 
     func forEachSlot(from index: Int, _ body: (Slot) -> Bool) {
         let slots = store.slots  // a snapshot to walk: `body` may not change what it walks
-        slots.forEachSlot(from: index, body)
+        slots.forEachSlot(from: index, near: store.finger, body)
     }
 
     var visibleRange: Range<Double> {
@@ -257,7 +273,7 @@ extension CollectionViewCompositionalLayout {
     }
 
     func measure(_ slot: Slot, at position: SlotPosition, keepCell: Bool) -> Bool {
-        layout.measure(slot, section: position.section, collectionView, keep: keepCell)
+        layout.measure(slot, at: position, collectionView, keep: keepCell)
     }
 
     /// A group shows a cell when one of its items does; a band, when an item of a group it shows across does.

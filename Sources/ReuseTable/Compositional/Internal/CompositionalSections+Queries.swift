@@ -48,7 +48,9 @@ extension CompositionalSections {
     func boundaryFrames(_ s: Int, _ extent: SectionExtent, _ context: CompositionalQueryContext) -> [CGRect] {
         let kind = kind(s)
         var top = extent.minY, bottom = extent.contentBottom
-        return kind.boundary.enumerated().map { b, item in
+        var frames: [CGRect] = []  // a loop, not `map`: asked every pass, and a closure formed here pays a main-actor check a call
+        frames.reserveCapacity(kind.boundary.count)
+        for (b, item) in kind.boundary.enumerated() {
             let h = boundaryHeight(s, b)
             var y: CGFloat
             switch item.edge {
@@ -63,8 +65,9 @@ extension CompositionalSections {
             if item.pins {
                 y = item.edge == .bottom ? min(y, max(context.visibleBottom - h, extent.minY)) : max(y, min(context.visibleTop, extent.maxY - h))
             }
-            return CGRect(x: item.x, y: y, width: item.size.width, height: h)
+            frames.append(CGRect(x: item.x, y: y, width: item.size.width, height: h))
         }
+        return frames
     }
 
     /// The layout's own boundary items: top ones stacked from 0, bottom ones after the sections.
@@ -107,10 +110,11 @@ extension CompositionalSections {
         let p = kind.leavesPerGroup
         let available = records[s].count - k * p
         guard available > 0, let root = kind.root else { return }
-        if kind.selfSizing, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty {
-            let key = s << 32 | k
+        if kind.selfSizing {
+            let key = placedGroupKey(s, k)
+            // Kept from an earlier pass (the group stayed on screen), or placed now when it has measured leaves.
             var placed = placedGroups[key]
-            if placed == nil {
+            if placed == nil, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty {
                 // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
                 let heights = leafHeights(s, group: k)
                 let size = CGSize(width: root.size.width, height: root.height(heights))
@@ -120,8 +124,10 @@ extension CompositionalSections {
                 placedGroups[key] = elements
                 placed = elements
             }
-            for element in placed! where element.leaf < available { body(element.offsetBy(origin)) }
-            return
+            if let placed {
+                for element in placed where element.leaf < available { body(element.offsetBy(origin)) }
+                return
+            }
         }
         for element in kind.pattern where element.leaf < available { body(element.offsetBy(origin)) }
     }

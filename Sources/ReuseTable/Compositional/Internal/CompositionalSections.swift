@@ -40,6 +40,9 @@ final class CompositionalSections {
     @exclusivity(unchecked) private var freeMeasurements: [Int32] = []
     /// The slots: header, groups (or band), footer per section.
     @exclusivity(unchecked) var slots = HeightTree([HeightRun]())
+    /// Where the last offset lookup on `slots` landed: a pass's measuring walks and its rect query
+    /// start near each other, so most lookups walk a leaf instead of descending (`GeometryFinger`).
+    @exclusivity(unchecked) var finger = GeometryFinger()
     @exclusivity(unchecked) var interSectionSpacing: CGFloat = 0
     /// The layout's own boundary items (the configuration's) and their measured heights (NaN until measured).
     @exclusivity(unchecked) var global: [ResolvedBoundaryItem] = []
@@ -51,8 +54,10 @@ final class CompositionalSections {
     @exclusivity(unchecked) var measuredReachUp: CGFloat = 0
     @exclusivity(unchecked) var measuredReachDown: CGFloat = 0
 
-    /// Measured groups placed recently, by section and group (`forEachElement`): a scroll visits a
-    /// group in pass after pass. Emptied whenever a measurement or an update changes anything.
+    /// Measured groups placed recently, by section and group (`forEachElement`), relative to the
+    /// group's origin: a scroll visits a group in pass after pass, and a group's placement depends
+    /// only on its own leaves' heights. A group's entry goes when one of its items is measured;
+    /// every entry goes when an update or a forgotten height changes anything else.
     @exclusivity(unchecked) var placedGroups: [Int: [PlacedElement]] = [:]
 
     var sectionCount: Int { records.count }
@@ -64,8 +69,13 @@ final class CompositionalSections {
         return m < 0 ? nil : measurements[Int(m)]
     }
 
-    /// Runs `body` on section `s`'s measurements, creating them on first use; frees them when left empty.
-    func updateMeasurements<R>(_ s: Int, _ body: (inout SectionMeasurements) -> R) -> R {
+    /// What a change of a section's measurements re-places: every group (an update, a forgotten
+    /// height), one group (an item of it measured), or none (a boundary item measured).
+    enum Replacing { case everyGroup, group(Int), noGroup }
+
+    /// Runs `body` on section `s`'s measurements, creating them on first use; frees them when left
+    /// empty. Placed groups that `replacing` names are forgotten.
+    func updateMeasurements<R>(_ s: Int, replacing: Replacing = .everyGroup, _ body: (inout SectionMeasurements) -> R) -> R {
         var m = records[s].measurements
         if m < 0 {
             if let free = freeMeasurements.popLast() {
@@ -78,9 +88,16 @@ final class CompositionalSections {
         }
         let result = body(&measurements[Int(m)])
         if measurements[Int(m)].isEmpty { releaseMeasurements(of: s) }
-        placedGroups.removeAll(keepingCapacity: true)
+        switch replacing {
+        case .everyGroup: placedGroups.removeAll(keepingCapacity: true)
+        case .group(let k): placedGroups[placedGroupKey(s, k)] = nil
+        case .noGroup: break
+        }
         return result
     }
+
+    /// Where group `k` of section `s` is kept in `placedGroups`.
+    func placedGroupKey(_ s: Int, _ k: Int) -> Int { s << 32 | k }
 
     /// Drops every section's measurements.
     func removeAllMeasurements() {
@@ -198,8 +215,10 @@ final class CompositionalSections {
         guard let m = measured(s) else { return false }
         let base = k * kind.leavesPerGroup
         let end = records[s].count
-        return kind.selfSizingLeaves.allSatisfy { leaf in base + leaf >= end || m.height(of: base + leaf, width: kind.patternCells[leaf].width) != nil
+        for leaf in kind.selfSizingLeaves where base + leaf < end && m.height(of: base + leaf, width: kind.patternCells[leaf].width) == nil {
+            return false
         }
+        return true
     }
 
     /// An orthogonal band's height: its tallest group (unmeasured groups at the pattern's height).
@@ -330,9 +349,9 @@ final class CompositionalSections {
 
     /// Brings group `k`'s slot (or the band) up to date after a measurement.
     /// - Complexity: O(log n + p log m).
-    func refreshGroup(_ s: Int, _ k: Int) {
+    func refreshGroup(_ s: Int, _ k: Int, header: Int? = nil) {
         let kind = kind(s)
-        let h = headerSlot(s)
+        let h = header ?? headerSlot(s)
         if kind.isOrthogonal {
             slots.setHeight(Double(bandHeight(s)), at: h + 1, isMeasured: true)
         } else {

@@ -66,7 +66,8 @@ final class ResolvedSection {
     var isOrthogonal: Bool { orthogonal != .none && root != nil }
     /// Distance from one group to the next across an orthogonal band.
     var groupStride: CGFloat { groupSize.width + interGroupSpacing }
-    var hasSelfSizingBoundary: Bool { boundary.contains { $0.selfSizes } }
+    /// Whether a boundary item self-sizes, and whether one of those is pinned (asked each pass, so kept).
+    let hasSelfSizingBoundary: Bool, pinsSelfSizingBoundary: Bool
     var hasEstimates: Bool { selfSizing || hasSelfSizingBoundary }
 
     /// Resolves `section` (nil: the provider gave none) in `environment` for section `index`'s messages.
@@ -89,6 +90,7 @@ final class ResolvedSection {
             interGroupSpacing = 0
             orthogonal = .none
             boundary = []
+            (hasSelfSizingBoundary, pinsSelfSizingBoundary) = (false, false)
             decorations = []
             (reachUp, reachDown, reachLeft, reachRight) = (0, 0, 0, 0)
             (leadingPad, trailingPad) = (0, 0)
@@ -121,6 +123,8 @@ final class ResolvedSection {
         boundary = section.boundarySupplementaryItems.map { item in
             Self.resolve(item, x: boundaryX, width: boundaryWidth, height: effective.height, builder: builder)
         }
+        hasSelfSizingBoundary = boundary.contains { $0.selfSizes }
+        pinsSelfSizingBoundary = boundary.contains { $0.selfSizes && $0.pins }
         (reachUp, reachDown, reachLeft, reachRight) = Self.reach(of: pattern, groupSize: root.size, boundary: boundary)
         decorations = section.decorationItems.map { ($0.elementKind, builder.insets($0.contentInsets, "decoration contentInsets"), $0.zIndex) }
         if orthogonal == .groupPagingCentered {
