@@ -1,5 +1,20 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `.ci/run`'s second test run builds in release, so the optimizer sees the code that reinterprets or manages
+// memory by hand (Docs/unsafe-code.md). With REUSETABLE_RELEASE_TESTS=1 the package is cut to what that run
+// needs: the test targets of the targets that hold such code (`releaseTestTargets`, kept in step with the
+// code by UnsafeCodeListTests) and what they depend on. Those targets are optimized; the tests and the
+// rest compile at -Onone. Unset, as in every other build (`swift run -c release Demo bench` included),
+// the package is whole and every target optimized.
+let releaseTestTargets: [String: [String]] = [
+    "ReuseTable": ["StorageModelTests"], "ReuseTableTerminal": ["ReuseTableTerminalTests"], "Pager": ["PagerTests"],
+    "PagedDatabase": ["PagedDatabaseTests"],
+    // Three calls to C (mallinfo2, a UUID's bytes), run optimized by every `Demo bench`.
+    "Bench": [],
+]
+let releaseTestsOnly = ProcessInfo.processInfo.environment["REUSETABLE_RELEASE_TESTS"] == "1"
 
 let package = Package(
     name: "ReuseTable",
@@ -38,20 +53,23 @@ let package = Package(
         // `Demo tree DIR`: a file browser over a real directory, an outline of section snapshots (Docs/outlines.md).
         .target(name: "Tree", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // The benchmark suite of `Demo bench`: every strategy measured side by side (Docs/performance.md).
-        .target(name: "Bench", dependencies: ["ArticleTable", "Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Step7", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
+        .target(name: "Bench", dependencies: ["ArticleTable", "PagedDatabase", "Step1", "Step2", "Step3", "Step4", "Step5", "Step6", "Step7", "Feed", "Figures", "Pager", "ReuseTable", "SeededRandom", "Watch"]),
         // The store screen (`swift run Demo store`): a compositional layout in a terminal (Docs/compositional-layout.md).
         .target(name: "Store", dependencies: ["ReuseTable", "ReuseTableTerminal"]),
         // SQLite's C library on Linux: Debian's libsqlite3-dev, used by PagedDatabase only (Darwin has SQLite3).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // `Demo db`'s database side: a SQLite loader by keyset pages and a sampled key index, the sample
         // message database and its writer (Docs/paged-data.md). Never a dependency of ReuseTable.
-        .target(name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SeededRandom"]),
+        .target(name: "PagedDatabase", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "ReuseTable", "SeededRandom"]),
         .executableTarget(name: "Demo", dependencies: ["Bench", "Feed", "Figures", "PagedDatabase", "Pager", "ReuseTable", "ReuseTableTerminal", "SeededRandom", "Store", "Tree", "Watch"]),
         .executableTarget(name: "ExampleList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ExampleList"),
         .executableTarget(name: "ModernList", dependencies: ["ReuseTable", "ReuseTableTerminal"], path: "Examples/ModernList"),
         // What every test target shares: the seeded generator and the table builders.
         .target(name: "TestSupport", dependencies: ["ReuseTable", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "ReuseTableTests", dependencies: ["ReuseTable", "TestSupport"]),
+        // The model tests of the structures on reinterpreted or hand-managed storage (the height tree, its
+        // finger, the sparse height cache, configuration state, the solver): run in release by `.ci/run` too.
+        .testTarget(name: "StorageModelTests", dependencies: ["ReuseTable", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "ReuseTable", "TestSupport"]),
         .testTarget(name: "PagerTests", dependencies: ["Pager", "Figures", "ReuseTable", "ReuseTableTerminal", "TestSupport"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
@@ -71,3 +89,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if releaseTestsOnly {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    func keep(_ name: String) {
+        guard let target = byName[name], kept.insert(name).inserted else { return }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): keep(name)
+            default: break
+            }
+        }
+    }
+    releaseTestTargets.values.joined().forEach(keep)
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll()
+    for target in package.targets where target.type != .system && releaseTestTargets[target.name] == nil {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+    }
+}

@@ -75,6 +75,12 @@ enum Legend {
         Entry(name: "Watch", suites: ["watch"], text: "`Demo watch`: the scenes recorded (Sources/Watch), the page written to a file"),
         Entry(name: "Paged", suites: ["paging"], text: "`TableViewPagedDataSource` over an in-memory loader, a self-sizing 320 × 480 table"),
         Entry(
+            name: "Loaded", suites: ["paging"],
+            text: "the same table and cells over every item in memory, no paged source (the scroll step's baseline)"),
+        Entry(
+            name: "SQLite", suites: ["paging"],
+            text: "the same table over `TableLoader` on the sample message database (`Demo db`'s), its key index built before jumps"),
+        Entry(
             name: "plain", suites: ["configured"],
             text: "`dequeueReusableCell(withReuseIdentifier:for:)` of a cell with two labels placed by hand"),
         Entry(
@@ -147,6 +153,10 @@ enum Legend {
         Entry(name: "pagingJump", suites: nil, text: "a jump anywhere in a paged list: the pass that shows its placeholders"),
         Entry(name: "pagingJumpToContent", suites: nil, text: "a jump anywhere in a paged list until its pages have landed"),
         Entry(name: "pagingScrollStep", suites: nil, text: "one 120-point scroll step's pass in a paged list, its pages landing between samples"),
+        Entry(name: "pagingFilter", suites: nil, text: "a filter's first screen: the filtered query opened until its first page has landed"),
+        Entry(
+            name: "pagingResident", suites: nil,
+            text: "20 jumps spread across a paged list, each landing and followed by three steps; B/row: its source and resident items"),
         Entry(
             name: "outlineToggle", suites: nil,
             text: "expand or collapse a parent of n/10 children in a tree of n items: snapshot(for:), the change, apply(_:to:), the view"),

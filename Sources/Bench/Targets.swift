@@ -85,7 +85,7 @@ enum Targets {
     /// Every target, in report order.
     static var all: [BenchTarget] {
         geometryTargets + tableTargets + autoLayoutTargets + feedTargets + diffableTargets + pagerTargets + WatchSuite.targets
-            + outlineTargets + CompositionalSuite.targets
+            + outlineTargets + CompositionalSuite.targets + pagingTargets
     }
 
     /// The geometry suite's targets: finding and changing rows at 10^7.
@@ -260,6 +260,26 @@ enum Targets {
                 "outlineVisibleIndex (outline, 10^6 items)",
                 .init(suite: "outline", operation: "outlineVisibleIndex", strategy: "sectionSnapshot", rows: million),
                 limit: 1_000, source: "outlines.md"),
+        ]
+    }
+
+    /// The paging suite's targets: the SQLite loader at 10^7 rows (Docs/paged-data.md), measured when the
+    /// run is given that sample (`REUSETABLE_DATABASE_ROWS=10000000`).
+    static var pagingTargets: [BenchTarget] {
+        func key(_ operation: String) -> BenchTarget.Key { .init(suite: "paging", operation: operation, strategy: "SQLite", rows: tenMillion) }
+        return [
+            time("pagingFirstScreen (paging, SQLite, 10^7 rows)", key("pagingFirstScreen"), limit: 50_000_000, source: "paged-data.md"),
+            time("pagingJumpToContent (paging, SQLite, 10^7 rows)", key("pagingJumpToContent"), limit: 30_000_000, source: "paged-data.md"),
+            time("pagingScrollStep (paging, SQLite, 10^7 rows)", key("pagingScrollStep"), limit: 1_000_000, source: "paged-data.md"),
+            time("pagingFilter (paging, SQLite, 10^7 rows)", key("pagingFilter"), limit: 100_000_000, source: "paged-data.md"),
+            BenchTarget(
+                name: "pagingResident memory (paging, SQLite, 10^7 rows)", requirement: "≤ 64 MB", source: "paged-data.md",
+                needs: [key("pagingResident")],
+                judge: { results, _ in
+                    guard let perRow = results[0].bytesPerRow else { return ("not measured (no malloc statistics)", false) }
+                    let bytes = perRow * Double(results[0].rows)
+                    return (String(format: "%.1f MB", bytes / 1_048_576), bytes <= 64 * 1_048_576)
+                }),
         ]
     }
 

@@ -151,7 +151,9 @@ public actor TableLoader {
     /// Where position `position` starts: the key of the row before it, found from the nearest sample.
     private func start(of position: Int) throws(DatabaseError) -> Start {
         guard position > 0 else { return .fromTheStart }
-        while !index.isComplete && index.rowsSeen < position { try extendIndex(rows: max(4_096, position - index.rowsSeen)) }
+        // Only as far as the position (a whole sample at least): under a rare filter every key walked past
+        // it is a scan of rows no page has asked for yet.
+        while !index.isComplete && index.rowsSeen < position { try extendIndex(rows: max(index.interval, position - index.rowsSeen)) }
         guard position < index.rowsSeen || !index.isComplete else { return .pastTheEnd }
         let sample = index.sample(atOrBefore: position)
         let skip = position - sample.position
@@ -230,13 +232,21 @@ public actor TableLoader {
     /// Walks the whole order in steps of `stepRows` keys, reporting after each, until the index is complete
     /// (or the task is cancelled). Between steps the actor takes other calls, so pages keep loading while
     /// the index builds; a load that needs a position the walk has not reached extends it itself.
+    ///
+    /// Under a filter a step walks at most `filteredStepRows` keys: finding each is a scan of the rows
+    /// between two matches, and a page asked for meanwhile waits for the step to end.
     public func buildIndex(stepRows: Int = 8_192, progress: @Sendable (IndexProgress) -> Void = { _ in }) async throws(DatabaseError) {
+        let step = max(1, filter == nil ? stepRows : min(stepRows, Self.filteredStepRows))
         while !index.isComplete && !Task.isCancelled {
-            try extendIndex(rows: stepRows)
+            try extendIndex(rows: step)
             progress(indexProgress)
             await Task.yield()
         }
     }
+
+    /// The most keys a step of `buildIndex` walks under a filter: at one match in 500 rows, a step
+    /// scans about 128,000 rows, tens of milliseconds.
+    public static let filteredStepRows = 256
 
     // MARK: Other writers
 

@@ -29,7 +29,7 @@ import Testing
         #expect(Self.optionsError(["a", "b", "c"]) == "one FILE and one TABLE at most; 'c' is one too many")
     }
 
-    @Test func theScriptedSessionShowsTheRowsOfEachStep() throws {
+    @MainActor @Test func theScriptedSessionShowsTheRowsOfEachStep() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-db-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/messages.sqlite"
@@ -37,6 +37,7 @@ import Testing
         var lines: [String] = []
         var script = DatabaseScript(path: path, table: nil, isSample: true)
         script.print = { lines.append($0) }
+        script.drivesTheScreen = false
         try script.run()
         let text = lines.joined(separator: "\n")
         let middle = SampleMessages.message(500)
@@ -53,7 +54,23 @@ import Testing
         #expect(try Database(path: path).integer("SELECT count(*) FROM messages") == 1_000, "the sample is left as it was")
     }
 
-    @Test func aFileWithSeveralTablesAsksForOne() throws {
+    /// The session's last part, the screen's paged table, in the executable (its main thread runs the
+    /// run loop where pages land): placeholders first, pages landing with the top row still, a jump, steps.
+    @Test func theScriptedSessionDrivesThePagedTableWithoutMovingTheReader() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-db-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/messages.sqlite"
+        try SampleMessages.create(at: path, rows: 1_000)
+        let run = try DemoMainTests.run(["db", path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("paged table at 100 × 30: first pass, "))
+        #expect(run.output.contains("  first screen in "))
+        #expect(run.output.contains("g 501: "), "the jump goes to the middle row of the 1,000")
+        #expect(run.output.contains("row 501 stayed at the top"), "the jump's row is at the top when its pages have landed")
+        #expect(run.output.contains("page down 3, "))
+    }
+
+    @MainActor @Test func aFileWithSeveralTablesAsksForOne() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-db-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -5,7 +5,7 @@ import ReuseTable
 // `Demo db`'s rows: the library's paged data source (`TableViewPagedDataSource`, Docs/paged-data.md) over
 // the `TableLoader`. Rows not loaded yet are placeholders; pages land in place without moving the reader,
 // load ahead through the table's prefetching, and at most `residentPages` stay in memory. This file turns
-// the loader into a `PagedLoader` and a row into the text of its cell (the time column as a date).
+// a row into the text of its cell (the time column as a date); `TableLoader.pagedLoader(pageSize:)` is the loader.
 
 /// The rows of a loader as a table's data source.
 @MainActor
@@ -39,29 +39,13 @@ final class DatabaseRows {
         configuration.pageSize = pageSize
         configuration.maximumResidentPages = residentPages
         let columns = loader.columns
-        return TableViewPagedDataSource(tableView: table, loader: pagedLoader(loader), configuration: configuration) { table, indexPath, row in
+        return TableViewPagedDataSource(tableView: table, loader: loader.pagedLoader(pageSize: pageSize), configuration: configuration) {
+            table, indexPath, row in
             let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
             var content = cell.defaultContentConfiguration()
             content.text = text(of: row, at: indexPath.row, columns: columns)
             cell.contentConfiguration = content
             return cell
-        }
-    }
-
-    /// The loader as the paged source asks it: its count (estimated until its key index has walked
-    /// every row; a filter's unknown until then) and its pages.
-    static func pagedLoader(_ loader: TableLoader) -> PagedLoader<DatabaseRow> {
-        PagedLoader(
-            initialCount: pagedCount(loader.countWhenOpened),
-            count: { pagedCount(await loader.count()) },
-            load: { range in try await loader.load(range) })
-    }
-
-    nonisolated static func pagedCount(_ count: RowCount) -> PagedRowCount {
-        switch count {
-        case .exact(let rows): .exact(rows)
-        case .estimated(let rows): .estimated(rows)
-        case .unknown: .unknown(atLeast: pageSize)
         }
     }
 

@@ -2,11 +2,14 @@ import Dispatch
 import Figures
 import Foundation
 import PagedDatabase
+import ReuseTable
+import ReuseTableTerminal
 
 // The scripted session of `Demo db`: each step of a reader over a table, with the rows it got and how
 // long the loader took (wall time, one run: a figure to read, not a benchmark).
 
-/// One scripted pass over a table: open, first page, key index, jumps, another order, a filter, a writer.
+/// One scripted pass over a table: open, first page, key index, jumps, another order, a filter, a writer,
+/// then the screen's paged table driven without a terminal.
 struct DatabaseScript {
     let path: String
     let table: String?
@@ -14,7 +17,12 @@ struct DatabaseScript {
     let isSample: Bool
     /// Where each line goes: standard output, or a test's list.
     var print: (String) -> Void = { Swift.print($0) }
+    /// Whether the session ends by driving the screen's paged table. Its pages land through the main
+    /// run loop, which `Demo db` runs on its main thread; a test already running on the main actor
+    /// cannot (`DemoMainTests` runs that part in the executable).
+    var drivesTheScreen = true
 
+    @MainActor
     func run() throws {
         let table = try chooseTable()
         print("Database \(path), table \(table)")
@@ -35,6 +43,53 @@ struct DatabaseScript {
         try reorder(loader)
         try filter(loader)
         if isSample { try otherWriter(loader) }
+        if drivesTheScreen { try pagedTable(try TableLoader(path: path, table: table)) }
+    }
+
+    /// The screen's table (`DatabaseScreen`, the library's paged source) at 100 × 30, without a terminal:
+    /// its first pass, a jump to the middle and steps down, each landing. Whenever pages land or the count
+    /// arrives, the row at the top must keep its place on screen; throws if it moved.
+    @MainActor
+    private func pagedTable(_ loader: TableLoader) throws {
+        let screen = DatabaseScreen(loader: loader)
+        screen.resize(width: 100, height: 30)
+        _ = screen.render()
+        print("paged table at 100 × 30: first pass, \(screen.placeholdersOnScreen) placeholders on screen")
+        try landStill(screen, "  first screen")
+        let middle = screen.rows.count / 2
+        for key in [.char("g")] + String(middle + 1).map(Key.char) + [.enter] { _ = screen.handle(key) }
+        _ = screen.render()
+        print("  g \((middle + 1).grouped): \(screen.placeholdersOnScreen) placeholders in the jump's own pass")
+        try landStill(screen, "  its pages")
+        for step in 1...3 {
+            _ = screen.handle(.pageDown)
+            _ = screen.render()
+            try landStill(screen, "  page down \(step), \(screen.placeholdersOnScreen) placeholders; landed")
+        }
+    }
+
+    /// Runs the main actor and the screen's idle steps until no placeholder is on screen, no load runs and
+    /// the count has been taken, checking after each round that the top row kept its place.
+    @MainActor
+    private func landStill(_ screen: DatabaseScreen, _ title: String) throws {
+        let table = screen.table
+        guard let top = table.indexPathsForVisibleRows?.first else { return }
+        let place = table.rectForRow(at: top).minY - table.contentOffset.y
+        let start = DispatchTime.now().uptimeNanoseconds
+        while screen.placeholdersOnScreen > 0 || screen.rows.source.status.loadsInFlight > 0 || screen.isCounting {
+            guard DispatchTime.now().uptimeNanoseconds - start < 30_000_000_000 else {
+                throw DatabaseError(.invalidArgument, "\(title): the pages on screen did not land in 30 s")
+            }
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+            _ = screen.runIdleStep(budget: .milliseconds(5))
+            _ = screen.render()
+            let now = table.rectForRow(at: top).minY - table.contentOffset.y
+            guard now == place else {
+                throw DatabaseError(.invalidArgument, "\(title): row \(top.row + 1) moved from \(place) to \(now) on screen as pages landed")
+            }
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        print(String(format: "%@ in %.1f ms; row %@ stayed at the top", title, milliseconds, (top.row + 1).grouped))
     }
 
     /// `table`, or the file's only table (the sample's messages).

@@ -92,7 +92,8 @@ enum DatabaseSession {
     @MainActor
     static func browse(_ script: DatabaseScript) throws -> Int32 {
         let loader = try TableLoader(path: script.path, table: try script.chooseTable())
-        try EventLoop().run(DatabaseScreen(loader: loader))
+        let screen = DatabaseScreen(loader: loader)
+        if let timed = KeyTimingScreen.fromEnvironment(wrapping: screen) { try EventLoop().run(timed) } else { try EventLoop().run(screen) }
         return 0
     }
 

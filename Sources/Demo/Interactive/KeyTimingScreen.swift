@@ -5,9 +5,10 @@ import ReuseTableTerminal
 /// latency log, for checking that every key answers within about 100 ms (`scripts/demo-key-latency`
 /// drives the demo in tmux and summarizes the log).
 ///
-/// Set `REUSETABLE_KEY_LOG=/path/file` to turn it on; each line is `key <name> <ms> <cpu ms>` or
-/// `frame <ms>`, where a key's time is its handling (wall clock, then the main thread's CPU time)
-/// and a frame's is drawing the grid after it.
+/// Set `REUSETABLE_KEY_LOG=/path/file` to turn it on; each line is `key <name> <ms> <cpu ms>`,
+/// `frame <ms>` or `idle <ms>`, where a key's time is its handling (wall clock, then the main thread's
+/// CPU time), a frame's is drawing the grid after it, and an idle step's is work between keys that
+/// changed the screen (pages landing in `Demo db`), which holds the next frame as long.
 @MainActor
 final class KeyTimingScreen<Wrapped: TerminalScreen>: TerminalScreen {
     private let wrapped: Wrapped
@@ -51,7 +52,12 @@ final class KeyTimingScreen<Wrapped: TerminalScreen>: TerminalScreen {
     }
 
     var hasIdleWork: Bool { wrapped.hasIdleWork }
-    func runIdleStep(budget: Duration) -> Bool { wrapped.runIdleStep(budget: budget) }
+    func runIdleStep(budget: Duration) -> Bool {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let changed = wrapped.runIdleStep(budget: budget)
+        if changed { write("idle \(milliseconds(since: start))") }
+        return changed
+    }
     var idleWait: Duration { wrapped.idleWait }
 
     private func milliseconds(since start: UInt64) -> String {

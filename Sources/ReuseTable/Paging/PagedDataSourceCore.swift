@@ -90,6 +90,13 @@ final class PagedDataSourceCore<Item: Identifiable & Equatable & Sendable> where
         return .placeholder
     }
 
+    /// Whether `peek(row)` is `.placeholder`, without copying an item out (a status line asks every frame).
+    func isPlaceholder(_ row: Int) -> Bool {
+        let page = page(of: row)
+        if let items = resident[page], row - page * pageSize < items.count { return false }
+        return failed[page] == nil
+    }
+
     /// The status now, with the placeholders on screen counted from the view.
     var status: PagedDataStatus {
         var status = counters
@@ -101,10 +108,7 @@ final class PagedDataSourceCore<Item: Identifiable & Equatable & Sendable> where
         status.loadsWaiting = waiting.count
         status.failedPages = failed.count
         if let rows = target?.rowsOnScreen {
-            status.placeholdersOnScreen = rows.reduce(0) { count, row in
-                if case .placeholder = peek(row) { return count + 1 }
-                return count
-            }
+            status.placeholdersOnScreen = rows.reduce(0) { count, row in isPlaceholder(row) ? count + 1 : count }
         }
         return status
     }

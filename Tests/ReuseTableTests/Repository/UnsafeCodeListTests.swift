@@ -96,6 +96,23 @@ import Testing
         }
     }
 
+    /// Every target that holds a counted construct has an entry in Package.swift's `releaseTestTargets`,
+    /// the list `.ci/run`'s release-build test run is cut to (Docs/unsafe-code.md, "Release builds test it").
+    @Test func everyTargetWithUnsafeCodeIsInTheReleaseTestRun() throws {
+        let manifest = try String(contentsOf: RepositoryMap.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let list = try #require(
+            manifest.components(separatedBy: "let releaseTestTargets").dropFirst().first?.components(separatedBy: "\n]").first,
+            "Package.swift no longer declares releaseTestTargets")
+        let listed = Set(list.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+        let targets = Set(try Self.countedInSources().keys.map { $0.file.split(separator: "/")[1] }.map(String.init))
+        #expect(targets.contains("ReuseTable"))
+        for target in targets.sorted() {
+            #expect(
+                listed.contains(target),
+                "Sources/\(target) holds unsafe code (Docs/unsafe-code.md) but Package.swift's releaseTestTargets does not name it")
+        }
+    }
+
     /// The storage the optimizer must not misread: no `ManagedBuffer` declares plain numbers as its
     /// elements while the file stores references into it.
     @Test func noManagedBufferDeclaresIntegersAsItsElements() throws {
