@@ -165,7 +165,12 @@ extension PagedDataSourceCore {
                 runs.append(Run(start: page * pageSize, end: page + 1, old: old, new: Array(new)))
             }
         }
-        resident = reloaded.filter { !$0.value.isEmpty && $0.key * pageSize < newCount }
+        // A page keeps only the rows the count has: a load answered before the count shrank may hold more.
+        resident = [:]
+        for (page, items) in reloaded where page * pageSize < newCount {
+            let kept = items.prefix(newCount - page * pageSize)
+            if !kept.isEmpty { resident[page] = Array(kept) }
+        }
         let hadFailed = !failed.isEmpty
         failed = [:]
         countKind = kind
@@ -174,6 +179,23 @@ extension PagedDataSourceCore {
         if hadFailed, let rows = target?.rowsOnScreen {
             target?.reconfigureVisible(at: rows.filter { peek($0).state == .placeholder }.map { IndexPath(row: $0, section: 0) })
         }
+    }
+
+    /// `count` rows counted back from `end`, skipping the rows of `ranges` (ascending, apart).
+    static func rows(_ count: Int, before end: Int, skipping ranges: [Range<Int>]) -> [Int] {
+        var rows: [Int] = []
+        var row = end - 1
+        var next = ranges.count - 1
+        while rows.count < count && row >= 0 {
+            while next >= 0 && ranges[next].lowerBound > row { next -= 1 }
+            if next >= 0 && ranges[next].contains(row) {
+                row = ranges[next].lowerBound - 1
+                continue
+            }
+            rows.append(row)
+            row -= 1
+        }
+        return rows
     }
 
     /// Consecutive resident pages: the rows from `start`, as they were and as they are now.
@@ -192,23 +214,34 @@ extension PagedDataSourceCore {
         let oldCount = rowCount
         var deleted: [IndexPath] = [], inserted: [IndexPath] = [], changed: [IndexPath] = []
         var net = 0
+        var oldRanges: [Range<Int>] = [], newRanges: [Range<Int>] = []
         for run in runs {
+            oldRanges.append(run.start..<run.start + run.old.count)
+            newRanges.append(run.start + net..<run.start + net + run.new.count)
+            // Deletes count in the old rows; inserts and changes in the new, where the runs before this
+            // one have already grown or shrunk the list by `net`.
             let difference = run.new.map(\.id).difference(from: run.old.map(\.id))
             for change in difference {
                 switch change {
                 case .remove(let offset, _, _): deleted.append(IndexPath(row: run.start + offset, section: 0))
-                case .insert(let offset, _, _): inserted.append(IndexPath(row: run.start + offset, section: 0))
+                case .insert(let offset, _, _): inserted.append(IndexPath(row: run.start + net + offset, section: 0))
                 }
             }
-            net += run.new.count - run.old.count
             let oldByID = Dictionary(run.old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for (offset, item) in run.new.enumerated() where oldByID[item.id].map({ $0 != item }) == true {
-                changed.append(IndexPath(row: run.start + offset, section: 0))
+                changed.append(IndexPath(row: run.start + net + offset, section: 0))
             }
+            net += run.new.count - run.old.count
         }
+        // The rest of the change in count: rows at the end, or just before a run that reaches it (its
+        // rows are accounted for above, and a row is deleted or inserted once).
         let tail = newCount - (oldCount + net)
-        if tail > 0 { inserted += (newCount - tail..<newCount).map { IndexPath(row: $0, section: 0) } }
-        if tail < 0 { deleted += (oldCount + tail..<oldCount).map { IndexPath(row: $0, section: 0) } }
+        if tail > 0 {
+            inserted += Self.rows(tail, before: newCount, skipping: newRanges).map { IndexPath(row: $0, section: 0) }
+        }
+        if tail < 0 {
+            deleted += Self.rows(-tail, before: oldCount, skipping: oldRanges).map { IndexPath(row: $0, section: 0) }
+        }
         rowCount = newCount
         guard let target, target.hasLoadedData, !(deleted.isEmpty && inserted.isEmpty && changed.isEmpty) else { return }
         if !deleted.isEmpty || !inserted.isEmpty {

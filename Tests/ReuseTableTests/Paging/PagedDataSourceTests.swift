@@ -152,6 +152,33 @@ import Testing
         #expect(harness.source.status.rows == 200)
     }
 
+    /// An invalidation found rows deleted outside the resident pages while the last page, resident alone,
+    /// now lies past the count. The change in count goes just before the resident rows and each row is
+    /// deleted once; it was deleted twice, by the page's difference and as the end, and the batch trapped.
+    /// (The batch the long model session found, `REUSETABLE_LONG=1`, replayed on a small list.)
+    @Test func aResidentLastPagePastTheNewCountIsDeletedOnce() async {
+        let loader = ControlledLoader(count: 21)  // pages of 10: the last holds row 20 alone
+        let harness = PagedTableHarness(loader)
+        harness.table.contentOffset.y = harness.maximumOffsetY
+        await landAll(harness, loader)
+        let last = loader.items[20]
+        loader.items.removeSubrange(5..<7)
+        harness.core.resident = [:]
+        harness.core.applyBatch(newCount: 19, runs: [.init(start: 20, end: 3, old: [last], new: [])], call: "invalidate()")
+        #expect(harness.table.numberOfRows(inSection: 0) == 19)
+        #expect(harness.source.status.rows == 19)
+        #expect(harness.diagnostics.isEmpty)
+    }
+
+    @Test func theTailOfAChangeInCountSkipsTheResidentRows() {
+        typealias Core = PagedDataSourceCore<PagedTestItem>
+        #expect(Core.rows(2, before: 10, skipping: []) == [9, 8])
+        #expect(Core.rows(2, before: 10, skipping: [9..<10]) == [8, 7])
+        #expect(Core.rows(3, before: 10, skipping: [2..<4, 7..<10]) == [6, 5, 4])
+        #expect(Core.rows(3, before: 10, skipping: [4..<7, 8..<10]) == [7, 3, 2])
+        #expect(Core.rows(1, before: 3, skipping: [0..<3]) == [])
+    }
+
     @Test func anUnknownCountGrowsByPagesAndEndsAtAShortOne() async {
         let loader = ControlledLoader(count: 25)
         loader.countOf = { _ in .unknown(atLeast: 10) }
