@@ -112,8 +112,8 @@ open class CollectionViewLayout {
 
     /// The end of the collection view's settle: a layout that measures cells (the compositional
     /// layout's estimated items) measures what the viewport shows, anchoring the offset on `anchor`
-    /// (the item live data put back) while it is seen. The default does nothing.
-    func settleViewport(keeping anchor: IndexPath?) {}
+    /// (the item live data put back) while the user sees it or saw it before the change. The default does nothing.
+    func settleViewport(keeping anchor: ContentAnchor?) {}
 
     /// Whether `settleViewport(keeping:)` measures anything (the compositional layout with estimated
     /// items): then live data's anchor is put back before measuring and clamped after. The default is false.

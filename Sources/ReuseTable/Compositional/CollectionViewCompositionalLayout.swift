@@ -256,7 +256,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         prepareIfNeeded()
     }
 
-    override func settleViewport(keeping anchor: IndexPath?) { measureAndNotify(keeping: anchor) }
+    override func settleViewport(keeping anchor: ContentAnchor?) { measureAndNotify(keeping: anchor) }
     override var measuresViewport: Bool { hasEstimates }
 
     override func listCellPlacement(ofItemAt indexPath: IndexPath) -> ListCellPlacement? { listPlacement(ofItemAt: indexPath) }

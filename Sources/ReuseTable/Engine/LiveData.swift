@@ -13,6 +13,8 @@ struct ContentAnchor: Equatable, Sendable {
     var indexPath: IndexPath
     /// Its rect's `minY` minus `contentOffset.y` before the change.
     var screenY: Double
+    /// Its rect's height before the change: with `screenY`, whether the user saw it (`sawAnchor(_:)`).
+    var height: Double
     /// `userScrollY` when `screenY` was taken: a scroll before the change settles moves the anchor with it.
     var recordedScrollY: Double = 0
 }
@@ -113,24 +115,35 @@ extension ReuseEngineView {
     /// its rect's top after the change, nil when it is gone), or follows the end when the view
     /// did before the change (which wins over the anchor); then notes where the pass leaves the
     /// viewport for the next change. Returns the anchor put back: measuring the viewport after
-    /// this keeps it still (`measureViewport(preferring:)`), not a row it would find on its own.
+    /// this keeps it still (`measureViewport(preferring:seen:)`), not a row it would find on its own.
     /// Without `clamping` the anchor goes back unclamped, for a view that measures estimates next
     /// (they change where the content ends); it clamps after measuring (`noteSettledViewport()`).
     /// - Complexity: O(1) plus `anchorMinY`.
     @discardableResult
-    func finishLiveSettle(following: Bool, clamping: Bool = true, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) -> IndexPath? {
+    func finishLiveSettle(following: Bool, clamping: Bool = true, anchorMinY: (IndexPath) -> CGFloat? = { _ in nil }) -> ContentAnchor? {
         updateBottomAlignment()
-        var restored: IndexPath?
+        var restored: ContentAnchor?
         if following {
             moveOffset(toY: maximumContentOffsetY, because: .followEnd)
         } else if let anchor = engine.liveData.pendingAnchor, let minY = anchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY, clamping: clamping)
-            restored = anchor.indexPath
+            restored = anchor
         }
         engine.liveData.pendingAnchor = nil
         engine.liveData.pendingFollow = nil
         noteSettledViewport()
         return restored
+    }
+
+    /// Whether the user saw `anchor` before the change, where the scrolls since have moved it: its
+    /// rect as recorded reaches below the seen top and starts above the viewport's bottom. Measuring
+    /// keeps such an anchor still even when its new height ends it above the seen top (a row that
+    /// shrank, a placeholder replaced by a shorter item): its top is what the user saw
+    /// (`measureViewport(preferring:seen:)`). Its height now cannot tell: a layout that forgot it
+    /// holds an estimate.
+    /// - Complexity: O(1).
+    func sawAnchor(_ anchor: ContentAnchor) -> Bool {
+        anchor.screenY + anchor.height > Double(max(adjustedContentInset.top, 0)) && anchor.screenY < Double(max(bounds.height, 0))
     }
 
     /// Notes where the settled pass leaves the viewport, for the next change: at the end or not, and

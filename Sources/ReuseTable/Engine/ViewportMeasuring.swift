@@ -19,7 +19,7 @@ import Foundation
 // 4. fill: whatever the viewport shows that still needs measuring, top down — then what is shown
 //    off its slot (a pinned header) — until nothing does. A pass never ends with an estimate on screen.
 
-/// What a view laid out on slots lends the walks of `measureViewport(preferring:)`: its slots,
+/// What a view laid out on slots lends the walks of `measureViewport(preferring:seen:)`: its slots,
 /// its viewport, what a slot still needs and how to measure it, and how to move the offset.
 /// Positions are in slot coordinates (the content's, less the space above the first slot).
 @MainActor protocol ViewportMeasuring {
@@ -78,7 +78,7 @@ import Foundation
     func recycleCellsThatLeft()
 }
 
-/// What `measureViewport(preferring:)` did.
+/// What `measureViewport(preferring:seen:)` did.
 struct MeasuringOutcome {
     /// Something was measured.
     var measured = false
@@ -91,20 +91,20 @@ struct MeasuringOutcome {
 extension ViewportMeasuring {
     /// Measures every estimate the viewport shows, keeping what the user reads still: the walks
     /// of this file's comment. `preferred` is an anchor the view put back (live data's), kept
-    /// while the user sees it: measured first when it holds an estimate (its top stays, nothing
-    /// above it changes) — and then kept even when its own height now ends it above the seen top
-    /// (a row that shrank): its top is what the user saw, and the rows below it move up.
+    /// while the user sees it, and measured first when it holds an estimate (its top stays, nothing
+    /// above it changes). When the user saw it before the change (`seen`: its rect as recorded,
+    /// `sawAnchor(_:)`), it is kept even when its height now ends it above the seen top (a row that
+    /// shrank, a placeholder replaced by a shorter item): its top is what the user saw, and the
+    /// rows below it move up. Its height before measuring cannot tell: a view that forgot it holds
+    /// an estimate.
     /// - Complexity: O(m log n) for m slots measured; O(log n + visible slots) when none is.
     @discardableResult
-    func measureViewport(preferring preferred: Slot? = nil) -> MeasuringOutcome {
+    func measureViewport(preferring preferred: Slot? = nil, seen: Bool = false) -> MeasuringOutcome {
         var outcome = MeasuringOutcome()
         var preferred = preferred
-        var keepsPreferred = false
         if mayNeedMeasuring, let anchor = preferred, anchor.index < slotCount {
             let position = self.position(ofSlot: anchor.index)
             if needsMeasuring(anchor, at: position) {
-                let visible = visibleRange
-                keepsPreferred = anchor.maxY > min(visible.lowerBound + max(seenTopInset, 0), visible.upperBound)
                 guard measure(anchor, at: position, keepCell: true) else {
                     outcome.stopped = true
                     return outcome
@@ -118,7 +118,7 @@ extension ViewportMeasuring {
         guard mayNeedMeasuring, firstSlotToMeasure(in: reach) != nil || showsUnmeasuredPinnedElement else { return outcome }
         let wasWithinContent = isOffsetWithinContent
         if distanceSinceLastPass > (visible.upperBound - visible.lowerBound) / 2 { recycleCellsThatLeft() }
-        if let anchor = anchorSlot(in: visible, preferring: preferred, keepingPreferred: keepsPreferred) {
+        if let anchor = anchorSlot(in: visible, preferring: preferred, keepingPreferred: seen) {
             let screenY = anchor.minY - visible.lowerBound
             guard measureDown(from: anchor, in: visible, &outcome), measureUp(from: anchor, screenY: screenY, &outcome) else {
                 return outcome

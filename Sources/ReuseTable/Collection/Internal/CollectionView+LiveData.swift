@@ -45,7 +45,7 @@ extension CollectionView {
             if old != engine.pass.movement?.origin, let new = newIndexPath(old), let frame = collectionViewLayout.shownFrame(ofItem: old),
                 frame.minY.isFinite
             {
-                return ContentAnchor(indexPath: new, screenY: Double(frame.minY) - Double(contentOffset.y))
+                return ContentAnchor(indexPath: new, screenY: Double(frame.minY) - Double(contentOffset.y), height: Double(frame.height))
             }
             candidate = item(after: old)
         }
@@ -70,7 +70,7 @@ extension CollectionView {
     /// measuring. A layout that measures the viewport next gets the anchor unclamped: items on screen
     /// still estimated may end the content short of it until they are measured (then
     /// `clampAfterMeasuring()`), as the table does (`TableView+LayoutPass.swift`).
-    func finishCollectionSettle(following: Bool) -> IndexPath? {
+    func finishCollectionSettle(following: Bool) -> ContentAnchor? {
         finishLiveSettle(following: following, clamping: !collectionViewLayout.measuresViewport) { [self] indexPath in
             guard indexPath.section < sectionCountAsLoaded, indexPath.item < countAsLoaded(inSection: indexPath.section),
                 let frame = collectionViewLayout.shownFrame(ofItem: indexPath), frame.minY.isFinite

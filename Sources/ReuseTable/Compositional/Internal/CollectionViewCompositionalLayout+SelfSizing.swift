@@ -10,7 +10,7 @@ import Foundation
 extension CollectionViewCompositionalLayout {
     /// The end of the collection view's settle: measure what the viewport shows, keeping `anchor`
     /// (the item live data put back) still while it is seen, then tell the visible-items handlers.
-    func measureAndNotify(keeping anchor: IndexPath? = nil) {
+    func measureAndNotify(keeping anchor: ContentAnchor? = nil) {
         guard let collectionView else { return }
         measureViewport(collectionView, keeping: anchor)
         notifyVisibleItems(collectionView)
@@ -25,15 +25,16 @@ extension CollectionViewCompositionalLayout {
     }
 
     /// Measures every estimated slot the viewport shows, anchored — on the slot of `anchor` (the item
-    /// live data put back) while it is seen, as the table does — and the layout's own self-sizing
-    /// boundary items; the content size and the layout's generation follow.
+    /// live data put back) while it is seen or was before the change, as the table does — and the
+    /// layout's own self-sizing boundary items; the content size and the layout's generation follow.
     /// - Complexity: O(m (log n + p log m)) for m slots measured; O(log n + visible slots) when nothing is estimated there.
-    func measureViewport(_ collectionView: CollectionView, keeping anchor: IndexPath? = nil) {
+    func measureViewport(_ collectionView: CollectionView, keeping anchor: ContentAnchor? = nil) {
         guard hasEstimates, store.sectionCount > 0 || !store.global.isEmpty else { return }
         let wasWithinContent = collectionView.contentOffset.y <= collectionView.maximumContentOffsetY
         let measuredGlobal = measureGlobalItems(collectionView)
-        let preferred = anchor.flatMap(slotIndex(ofItem:)).map { store.slots.slot(at: $0) }
-        let outcome = CompositionalMeasuring(layout: self, collectionView: collectionView).measureViewport(preferring: preferred)
+        let preferred = anchor.flatMap { slotIndex(ofItem: $0.indexPath) }.map { store.slots.slot(at: $0) }
+        let seen = anchor.map(collectionView.sawAnchor) ?? false
+        let outcome = CompositionalMeasuring(layout: self, collectionView: collectionView).measureViewport(preferring: preferred, seen: seen)
         // A walk that stopped may have measured part of a group.
         guard measuredGlobal || outcome.measured || outcome.stopped else { return }
         generation &+= 1

@@ -10,7 +10,7 @@ struct Settle {
     /// The table followed the end before the change being settled.
     var following: Bool
     /// Live data's anchor put back in this settle: measuring the viewport keeps it still.
-    var anchor: IndexPath?
+    var anchor: ContentAnchor?
     /// The anchor was put back outside the offset range (before measuring changed the content).
     var restoredOutOfRange = false
     /// Measuring the viewport clamped the offset to the end (rows measured there made the content
@@ -80,7 +80,7 @@ extension TableView {
         if !settle.following, let anchor = engine.liveData.pendingAnchor, let minY = liveAnchorMinY(anchor.indexPath) {
             restore(anchor, minY: minY, clamping: false)
             settle.restoredOutOfRange = contentOffset.y > maximumContentOffsetY || contentOffset.y < minimumContentOffsetY
-            settle.anchor = anchor.indexPath
+            settle.anchor = anchor
             // Measured now, the anchor is what measuring the viewport keeps still (`anchorSlot(in:preferring:)`):
             // a reload left every row an estimate, and a row measured below it must not be preferred.
             let index = slotIndex(forRow: anchor.indexPath)

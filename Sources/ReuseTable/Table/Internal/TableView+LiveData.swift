@@ -45,7 +45,7 @@ extension TableView {
                 sawRow = true
             }
             guard let new = newIndexPath(IndexPath(row: row, section: section)) else { return true }
-            anchor = ContentAnchor(indexPath: new, screenY: slot.minY - top)
+            anchor = ContentAnchor(indexPath: new, screenY: slot.minY - top, height: slot.height)
             return false
         }
         return anchor

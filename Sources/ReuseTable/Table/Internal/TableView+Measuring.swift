@@ -9,10 +9,11 @@ extension TableView {
     /// Measures every estimated slot the viewport shows, keeping what the user sees still: the
     /// measuring walks every view laid out on slots shares (`Engine/ViewportMeasuring.swift`), on
     /// the table's slots (`TableMeasuring`), with live data's anchor put back in this settle
-    /// preferred while it is seen. Why one anchor rule: Docs/estimated-heights.md.
+    /// preferred while it is seen or was before the change. Why one anchor rule: Docs/estimated-heights.md.
     /// - Complexity: O(m log n) for m slots measured.
     func measureSlotsInViewport(_ settle: inout Settle) {
-        if measuring.measureViewport(preferring: liveAnchorSlot(settle.anchor)).clampedToEnd { settle.clampedToEnd = true }
+        let preferred = liveAnchorSlot(settle.anchor?.indexPath), seen = settle.anchor.map(sawAnchor) ?? false
+        if measuring.measureViewport(preferring: preferred, seen: seen).clampedToEnd { settle.clampedToEnd = true }
     }
 
     /// The table's side of the measuring walks.
