@@ -31,8 +31,8 @@ enum GeometryScroll {
 
     static func strategies() -> [BenchStrategy] {
         [
-            BenchStrategy(name: "ReuseTable") { setUp(HeightTree.self, rows: $0, finger: true) },
-            BenchStrategy(name: "ReuseTable-descent") { setUp(HeightTree.self, rows: $0, finger: false) },
+            BenchStrategy(name: "ReuseTable") { setUp(SlotTree.self, rows: $0, finger: true) },
+            BenchStrategy(name: "ReuseTable-descent") { setUp(SlotTree.self, rows: $0, finger: false) },
             BenchStrategy(name: "RowRecords") { setUp(RowRecords.self, rows: $0, finger: false) },
         ]
     }

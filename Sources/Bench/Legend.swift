@@ -26,7 +26,7 @@ enum Legend {
             text: "step 7: step 1's loop as a waterfall, 2 columns; `findRow` is its `findItem(forOffsetY:)`, a search per column"),
         Entry(
             name: "ReuseTable", suites: ["geometry"],
-            text: "ours: `HeightTree`, a B+tree of height runs (Geometry/HeightTree.swift); scrollWindow walks it with the finger"),
+            text: "ours: `SlotTree`, a B+tree of height runs (Geometry/SlotTree.swift); scrollWindow walks it with the finger"),
         Entry(
             name: "ReuseTable-descent", suites: ["geometry"],
             text: "the same tree asked with four root descents a step instead of the finger"),
@@ -48,7 +48,7 @@ enum Legend {
         Entry(name: "NestedBoxedArrays", suites: nil, text: "FDTemplateLayoutCell's cache: nested arrays of boxed heights, one per orientation"),
         Entry(
             name: "ReuseTable", suites: ["table"],
-            text: "the real `TableView` (320×480, 10 sections, trivial cells) on its `HeightTree`"),
+            text: "the real `TableView` (320×480, 10 sections, trivial cells) on its `SlotTree`"),
         Entry(
             name: "RowRecords", suites: ["table"],
             text: "the same `TableView` on the article's records (`setGeometryStore(.records)`)"),

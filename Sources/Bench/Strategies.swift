@@ -5,7 +5,7 @@ enum Strategies {
     /// The `geometry` suite's strategies. The `article` suite reuses the two RowRecords searches.
     static var geometry: [GeometryStrategy] {
         [
-            .of("ReuseTable", HeightTree.self),
+            .of("ReuseTable", SlotTree.self),
             .of("RowRecords-binary", RowRecords.self, operations: ["findRow"]),
             .of("RowRecords-linear", RowRecords.self, operations: ["findRow"], find: { $0.indexLinear(atOffset: $1) }),
             .of("RowRecords", RowRecords.self, operations: ["changeHeight", "insertRow", "deleteRow"]),

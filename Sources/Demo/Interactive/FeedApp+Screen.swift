@@ -54,7 +54,7 @@ extension FeedApp {
             segments.append("estimated \(s.estimatedHeights.compact)" + (s.heightUncertainty > 0 ? " ±\(s.heightUncertainty.compact)" : ""))
         }
         segments += FeedApp.cacheSegment(hits: s.cacheHits, misses: s.cacheMisses)
-        // The geometry store only when it is not the default HeightTree (`s` says which it is).
+        // The geometry store only when it is not the default SlotTree (`s` says which it is).
         if s.store != .tree { segments.append("store \(s.store.rawValue)") }
         segments.append("\(feed.cellLayout.rawValue) \(microsecondsPerMeasuredCell) µs/cell")
         segments.append(applySummary)
@@ -141,7 +141,7 @@ extension FeedApp {
         ("^E ^Y", "scroll one line, focus stays (mouse wheel: three)"),
         ("g", "go to a row number"),
         ("p", "reuse pool on/off: watch 'created'"),
-        ("s", "geometry store: HeightTree / 2013 row records"),
+        ("s", "geometry store: SlotTree / 2013 row records"),
         ("e", "estimated / exact heights (first day, computed first)"),
         ("w", "width change, as a rotation: rows re-measure"),
         ("▌", "the focused row (the table's focus; a click focuses a row)"),

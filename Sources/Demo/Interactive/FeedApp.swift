@@ -345,7 +345,7 @@ final class FeedApp: TerminalScreen {
             message =
                 next == .records
                 ? "Row records (2013), built in \(took): a height change shifts every later row."
-                : "HeightTree, built in \(took): a B+tree of height runs, O(log n) each."
+                : "SlotTree, built in \(took): a B+tree of height runs, O(log n) each."
         }
         guard appliesAsynchronously else {
             let start = DispatchTime.now().uptimeNanoseconds

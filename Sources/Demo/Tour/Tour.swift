@@ -188,7 +188,7 @@ enum Tour {
         script.record("s: 2013 row records, 5 pages")
         script.press([.char("s")])
         script.press([.end])
-        script.record("End: last row (HeightTree)")
+        script.record("End: last row (SlotTree)")
         script.press([.char("e")])
         script.record("e: exact heights of day 1, computed first")
         script.press(Array(repeating: .pageDown, count: 5))

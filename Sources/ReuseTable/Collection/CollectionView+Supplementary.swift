@@ -106,7 +106,7 @@ extension CollectionView {
     /// (collected by `wanted(cells:supplementary:)` in the same query as the cells), in the cells' order
     /// of steps: views that left go back to the pool, views that stay move, and
     /// arrivals are asked of the data source — until a callback queues a structural
-    /// call, after which nothing new is asked and the view runs one more pass when it settles.
+    /// call, after which nothing new is asked and the view runs one more pass when its queue drains.
     func placeVisibleSupplementaryViews(_ found: [CollectionViewLayoutAttributes]) {
         guard !found.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
         let visible = viewport
@@ -152,7 +152,7 @@ extension CollectionView {
                 supplementary.visible[key] = view
                 continue
             }
-            // Nothing new once a callback queued a structural call: the view runs one more pass when it settles.
+            // Nothing new once a callback queued a structural call: the view runs one more pass when its queue drains.
             guard
                 let asked = ask(
                     "collectionView(_:viewForSupplementaryElementOfKind:at:)",

@@ -37,7 +37,7 @@ open class CollectionView: ScrollView {
             collectionViewLayout.collectionView = self
             collectionViewLayout.invalidateLayout()
             flushLayoutDiagnostics()
-            if engine.hasLoadedData { layOutNowOrWhenSettled() }
+            if engine.hasLoadedData { layOutNowOrWhenDrained() }
         }
     }
 
@@ -207,7 +207,7 @@ open class CollectionView: ScrollView {
     /// Every offset change lays out the visible items at once ("layout on setContentOffset").
     /// - Complexity: O(log n + visible items).
     open override func scrollViewDidChangeOffset() {
-        layOutNowOrWhenSettled()
+        layOutNowOrWhenDrained()
     }
 
     /// The offset; setting it lays out at once. Set from a data source or delegate
@@ -223,7 +223,7 @@ open class CollectionView: ScrollView {
     }
 
     /// The frame; a non-finite or negative size or a non-finite origin is reported and replaced by 0.
-    /// Set from a callback, the view lays out again when it settles.
+    /// Set from a callback, the view lays out again when its queue drains.
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = sanitizedFrame(newValue, what: "frame") }
@@ -233,7 +233,7 @@ open class CollectionView: ScrollView {
     /// - Complexity: O(log n + visible items), plus the layout's `prepare()` after an invalidation.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        layOutNowOrWhenSettled()
+        layOutNowOrWhenDrained()
     }
 
     /// The layout pass's first stage (`runLayoutPass()` in `Engine/LayoutPass.swift` runs the three):
@@ -277,7 +277,7 @@ open class CollectionView: ScrollView {
     /// noted in `notes`; `didFindWanted()` reports them. Writes the caller's arrays (emptied first).
     /// - Complexity: the layout's rect query, O(log n + k) for the built-in layouts.
     func wanted(
-        cells wanted: inout [VisibleRows<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes],
+        cells wanted: inout [CellsOnScreen<CollectionViewCell>.Wanted], supplementary: inout [CollectionViewLayoutAttributes],
         notes: inout UnusableFrames
     ) {
         recorder?.stage(.wanted, in: self)

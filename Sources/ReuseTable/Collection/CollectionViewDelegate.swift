@@ -8,7 +8,7 @@ import Foundation
 public protocol CollectionViewDelegate: AnyObject {
     /// The offset changed (UIKit: `UIScrollViewDelegate.scrollViewDidScroll(_:)`): once per change,
     /// after the layout pass for the new offset, never inside a pass (an offset moved inside a step
-    /// is told once when the view settles). Structural calls made here are queued. Default: nothing.
+    /// is told once when the view's queue drains). Structural calls made here are queued. Default: nothing.
     func scrollViewDidScroll(_ scrollView: ScrollView)
     /// The cell is about to appear on screen for `indexPath`.
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)

@@ -19,8 +19,8 @@ open class ColumnLayout: CollectionViewLayout {
     /// one list per column, so a column count is memory, and 1,000 columns are already narrower than a point.
     public static let maximumColumns = 1_000
 
-    init(placement: ColumnSections.Placement) {
-        engine = ColumnSections(placement: placement)
+    init(packing: ColumnSections.Packing) {
+        engine = ColumnSections(packing: packing)
         super.init()
     }
 

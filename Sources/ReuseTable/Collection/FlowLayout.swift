@@ -81,7 +81,7 @@ open class FlowLayout: ColumnLayout {
     open weak var delegate: FlowLayoutDelegate?
 
     /// Creates a one-column flow.
-    public init() { super.init(placement: .rowMajor) }
+    public init() { super.init(packing: .rowMajor) }
 
     /// Yes when the size changed, as UIKit's flow layout answers; a scroll changes nothing.
     /// - Complexity: O(1).

@@ -51,7 +51,7 @@ open class WaterfallLayout: ColumnLayout {
         self.margin = GeometryNumber.sanitize(
             margin, as: .length, for: "WaterfallLayout(numberOfColumns:margin:) margin", wording: .statement(verb: "was set to"),
             report: { messages.append($0) })
-        super.init(placement: .shortestColumn)
+        super.init(packing: .shortestColumn)
         _ = checkedColumns(numberOfColumns, "WaterfallLayout(numberOfColumns:margin:) numberOfColumns")
         messages.forEach(diagnose)
     }

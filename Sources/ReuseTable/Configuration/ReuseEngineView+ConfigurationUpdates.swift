@@ -129,7 +129,7 @@ extension ReuseEngineView {
     }
 
     /// Puts `view` on the list of views to update before the next pass, and asks for that pass:
-    /// when the running transaction settles, or at the next `layoutIfNeeded()`.
+    /// when the running transaction drains, or at the next `layoutIfNeeded()`.
     func scheduleMarkedConfiguration(_ view: ConfigurationUpdating) {
         var views = engine.pass.configurationUpdates.views  // changed on a local (`Engine/LayoutPass.swift`)
         engine.pass.configurationUpdates.views = []

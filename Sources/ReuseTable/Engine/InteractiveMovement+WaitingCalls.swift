@@ -25,7 +25,7 @@ extension InteractivelyMovingView {
     /// element, the movement is over: it is reported, naming the drop and the call, and its cell's
     /// entry is returned for the caller to recycle with the other cells the plan removes.
     /// - Complexity: O(log k + k) for k changes, plus the rows deleted just above the destination.
-    func followMovement(_ plan: UpdatePlan) -> VisibleRows<Cell>.Entry? {
+    func followMovement(_ plan: UpdatePlan) -> CellsOnScreen<Cell>.Entry? {
         guard var movement = engine.pass.movement else { return nil }
         let call = transaction.runningCall ?? "a call"
         let reloaded = plan.reloadedRows?.contains(movement.origin) == true
@@ -50,7 +50,7 @@ extension InteractivelyMovingView {
 
     /// A reload ran while a lifted element was being dropped (a call that waited reloaded the
     /// data): the element cannot be found again, so the movement is over, reported like a removal.
-    func loseMovementToReload(by call: String) -> VisibleRows<Cell>.Entry? {
+    func loseMovementToReload(by call: String) -> CellsOnScreen<Cell>.Entry? {
         guard let movement = engine.pass.movement else { return nil }
         reportRemoval(of: movement, by: call)
         return endMovementWithoutDrop()
@@ -74,11 +74,11 @@ extension InteractivelyMovingView {
     }
 
     /// Takes the movement off the view without putting its cell back: the entry to recycle.
-    private func endMovementWithoutDrop() -> VisibleRows<Cell>.Entry? {
+    private func endMovementWithoutDrop() -> CellsOnScreen<Cell>.Entry? {
         guard let movement = engine.pass.movement else { return nil }
         engine.pass.movement = nil
         movementDidChange()
-        return VisibleRows<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
+        return CellsOnScreen<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
     }
 }
 

@@ -116,7 +116,7 @@ extension InteractivelyMovingView {
                 fresh.frame = movementFrame(of: indexPath).frame
                 addCellSubview(fresh)
                 showSelection(on: fresh, at: indexPath)
-                let entry = VisibleRows<Cell>.Entry(section: indexPath.section, row: indexPath.row, cell: fresh)
+                let entry = CellsOnScreen<Cell>.Entry(section: indexPath.section, row: indexPath.row, cell: fresh)
                 tellWillDisplay([entry])
                 cell = fresh
             }
@@ -274,7 +274,7 @@ extension InteractivelyMovingView {
         engine.pass.movement = nil
         showReordering(false, on: movement.cell)
         movementDidChange()
-        let entry = VisibleRows<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
+        let entry = CellsOnScreen<Cell>.Entry(section: movement.origin.section, row: movement.origin.row, cell: movement.cell)
         if movement.isCellStale {
             recycle([entry])
         } else {

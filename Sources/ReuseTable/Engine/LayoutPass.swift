@@ -12,7 +12,7 @@ struct LayoutPassRequests: OptionSet {
     static let measureEverything = LayoutPassRequests(rawValue: 1 << 0)
     /// Bring the offset back onto the content (a reload or an update may have shortened it).
     static let clampOffset = LayoutPassRequests(rawValue: 1 << 1)
-    /// Run again when the view settles (a pass cut short by a queued call).
+    /// Run again when the view's queue drains (a pass cut short by a queued call).
     static let runAgain = LayoutPassRequests(rawValue: 1 << 2)
 }
 
@@ -23,7 +23,7 @@ struct LayoutPassRequests: OptionSet {
 /// A pass whose placement equals the one the cells on screen were placed with is a plain scroll:
 /// a staying cell's frame, separator and layout are what the last pass gave it, so reconcile
 /// touches only the cells that arrive and leave (the article's "a cell placed once keeps its frame").
-struct Placement: Equatable {
+struct CellPlacement: Equatable {
     /// `LayoutPassState.layoutGeneration` when the placement was taken.
     var generation: UInt64
     /// The view's width.
@@ -71,23 +71,23 @@ struct LayoutPassState<Cell: AnyObject> {
     var lastOffsetY: CGFloat = 0
     /// Advanced by every change that may move or restyle a placed cell without changing the
     /// view's `placement` otherwise: the table's geometry (each mutation), an explicit layout
-    /// (`setNeedsLayout()` then `layoutIfNeeded()`), a lifted element. See `Placement`.
+    /// (`setNeedsLayout()` then `layoutIfNeeded()`), a lifted element. See `CellPlacement`.
     var layoutGeneration: UInt64 = 0
     /// The placement the cells on screen were placed with; nil when they must all be placed again.
-    var placed: Placement?
+    var placed: CellPlacement?
     /// Cells the data source configured while settle measured a row on screen: reconcile
     /// shows them where the row arrives, and returns the rest to the pool.
     var cellsFromMeasuring: [IndexPath: Cell] = [:]
     /// The elements the last pass wanted, kept as scratch space (a pass allocates nothing).
-    var wantedCells: [VisibleRows<Cell>.Wanted] = []
+    var wantedCells: [CellsOnScreen<Cell>.Wanted] = []
     /// Scratch space for reconcile: the cells that stay, per wanted element.
     var staying: [Cell?] = []
     /// Scratch space for reconcile: the positions in the wanted list of the elements that arrive.
     var arrivals: [Int] = []
     /// Scratch space for reconcile: the entries whose cells left.
-    var leaving: [VisibleRows<Cell>.Entry] = []
+    var leaving: [CellsOnScreen<Cell>.Entry] = []
     /// Scratch space for reconcile: the cells that arrived.
-    var arrived: [VisibleRows<Cell>.Entry] = []
+    var arrived: [CellsOnScreen<Cell>.Entry] = []
     /// The lifted row or item, if any: `wanted(cells:supplementary:notes:)` lays out its proposed
     /// order and leaves it out (its cell is off the visible list until the movement ends).
     var movement: InteractiveMovement<Cell>?
@@ -122,7 +122,7 @@ extension ReuseEngineView {
     /// Whatever triggered it (an offset, `layoutIfNeeded()`, a reload, an update, a scroll to a
     /// row), the same three stages run in order: `settle()`, `wanted(cells:supplementary:notes:)`,
     /// `reconcile(cells:supplementary:)`. A pass cut short by a structural call a callback
-    /// queued runs again when the view settles.
+    /// queued runs again when the view's queue drains.
     /// - Complexity: O(log n + visible elements), plus what settle measures or prepares.
     func runLayoutPass() {
         guard !engine.pass.isRunning else { return }
@@ -166,7 +166,7 @@ extension ReuseEngineView {
     /// A cell that stays is left as it is when the view's `placement` is the one the cells on
     /// screen were placed with (a plain scroll): only arrivals and departures cost anything.
     /// - Complexity: O(visible + wanted) plus the cells asked for.
-    func reconcile(cells wanted: [VisibleRows<Cell>.Wanted], supplementary: [SupplementaryElement]) {
+    func reconcile(cells wanted: [CellsOnScreen<Cell>.Wanted], supplementary: [SupplementaryElement]) {
         recorder?.stage(.reconcile, in: self)
         recycleCellsThatLeft(wanted)
         let placement = self.placement
@@ -212,9 +212,9 @@ extension ReuseEngineView {
             } else {
                 showSelection(on: cell, at: indexPath)  // configured while settle measured: the selection may have moved since
             }
-            let entry = VisibleRows<Cell>.Entry(section: target.section, row: target.row, cell: cell)
+            let entry = CellsOnScreen<Cell>.Entry(section: target.section, row: target.row, cell: cell)
             var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
-            engine.cellsOnScreen = VisibleRows()
+            engine.cellsOnScreen = CellsOnScreen()
             onScreen.insert(entry)
             engine.cellsOnScreen = onScreen
             recorder?.cell(cell, .shown, at: indexPath, in: self)
@@ -236,11 +236,11 @@ extension ReuseEngineView {
     /// go back to the pool, then the delegate hears `didEndDisplaying`. Settle runs it early
     /// when it is about to measure, so measuring reuses the cells that left.
     /// - Complexity: O(visible + wanted).
-    func recycleCellsThatLeft(_ wanted: [VisibleRows<Cell>.Wanted]) {
+    func recycleCellsThatLeft(_ wanted: [CellsOnScreen<Cell>.Wanted]) {
         var leaving = engine.pass.leaving
         engine.pass.leaving = []
         var onScreen = engine.cellsOnScreen  // changed on a local, put back before any call-out
-        engine.cellsOnScreen = VisibleRows()
+        engine.cellsOnScreen = CellsOnScreen()
         onScreen.removeEntries(notIn: wanted, into: &leaving)
         engine.cellsOnScreen = onScreen
         recycle(leaving)
@@ -258,9 +258,9 @@ extension ReuseEngineView {
 
     /// Runs `change` on the list of cells on screen taken out of the engine into a local, then puts it
     /// back: `change` must not call out (a delegate reading `visibleCells` would see an empty list).
-    func changeCellsOnScreen<Result>(_ change: (inout VisibleRows<Cell>) -> Result) -> Result {
+    func changeCellsOnScreen<Result>(_ change: (inout CellsOnScreen<Cell>) -> Result) -> Result {
         var cells = engine.cellsOnScreen
-        engine.cellsOnScreen = VisibleRows()
+        engine.cellsOnScreen = CellsOnScreen()
         defer { engine.cellsOnScreen = cells }
         return change(&cells)
     }
@@ -304,19 +304,19 @@ extension ReuseEngineView {
     // MARK: When a pass runs
 
     /// Runs a pass now, in a transaction of its own — or, asked from inside a step (a callback
-    /// calling `layoutIfNeeded()`, a query), leaves it to the view: it checks when it settles
+    /// calling `layoutIfNeeded()`, a query), leaves it to the view: it checks when its queue drains
     /// (`runPassIfStale()`) whether the running step missed a change.
-    func layOutNowOrWhenSettled() {
+    func layOutNowOrWhenDrained() {
         guard !transaction.isActive else { return }
         performTransaction { runLayoutPass() }
     }
 
     /// The transaction ended and every queued call ran: see `runPassIfStale()`.
-    func transactionDidSettle() {
+    func transactionDidDrain() {
         runPassIfStale()
     }
 
-    /// When the view settles: one more pass if the last one was cut short by a queued call,
+    /// When the view's queue drains: one more pass if the last one was cut short by a queued call,
     /// or the bounds, the insets or the layout changed after it.
     func runPassIfStale() {
         guard engine.hasLoadedData else { return }
@@ -347,11 +347,11 @@ func monotonicNanoseconds() -> UInt64 {
 
 extension ReuseEngineView {
     /// No placement: every pass places every cell (the collection view, whose layout decides frames).
-    var placement: Placement? { nil }
+    var placement: CellPlacement? { nil }
 
     /// Takes `leaving` (already off the list) to the pool, then tells the delegate: what a
     /// reload, an update or a reconfigure does with the cells it takes off screen.
-    func recycle(_ leaving: [VisibleRows<Cell>.Entry]) {
+    func recycle(_ leaving: [CellsOnScreen<Cell>.Entry]) {
         guard !leaving.isEmpty else { return }
         for entry in leaving { recycle(entry.cell) }
         tellDidEndDisplaying(leaving)
@@ -359,7 +359,7 @@ extension ReuseEngineView {
 
     /// Tells the delegate that `entries` ended displaying (their cells are back in the pool); not
     /// when its method is the protocol's default, as UIKit asks `respondsToSelector:` once per delegate.
-    func tellDidEndDisplaying(_ entries: [VisibleRows<Cell>.Entry]) {
+    func tellDidEndDisplaying(_ entries: [CellsOnScreen<Cell>.Entry]) {
         guard !engine.defaultedMethods.contains(.didEndDisplaying), let delegate else { return }
         calling(Self.didEndDisplayingCallback) {
             for entry in entries { tell(delegate, didEndDisplaying: entry.cell, at: entry.indexPath) }
@@ -376,7 +376,7 @@ extension ReuseEngineView {
 
     /// Tells the delegate that `entries` will display (they are on the list of cells on screen
     /// already); not when its method is the protocol's default.
-    func tellWillDisplay(_ entries: [VisibleRows<Cell>.Entry]) {
+    func tellWillDisplay(_ entries: [CellsOnScreen<Cell>.Entry]) {
         guard !engine.defaultedMethods.contains(.willDisplay), let delegate else { return }
         calling(Self.willDisplayCallback) {
             for entry in entries { tell(delegate, willDisplay: entry.cell, at: entry.indexPath) }

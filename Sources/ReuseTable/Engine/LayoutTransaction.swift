@@ -4,7 +4,7 @@ import Foundation
 /// or delegate (a reload, a layout pass, a batch update, a scroll to a row, a height change): reads
 /// answer at once, from state kept consistent at every call-out; structural calls are queued and run
 /// in call order when the outermost transaction ends; while an element is lifted (`isHolding`) they
-/// wait for the drop; a view that never settles traps after `maximumDeferredRounds` queued calls.
+/// wait for the drop; a view whose queue never drains traps after `maximumDeferredRounds` queued calls.
 /// The whole rule: Docs/layout-on-scroll.md, "Callbacks that read or change the table".
 ///
 /// A class, owned by the view's engine (`ReuseEngine.transaction`): one guard per view, which
@@ -87,8 +87,8 @@ protocol LayoutTransactionHost: AnyObject {
     /// "TableView" or "CollectionView", for messages.
     var hostName: String { get }
     /// Called when the outermost transaction ended and every queued call ran.
-    func transactionDidSettle()
-    /// Called when the view has settled: tells the delegate `scrollViewDidScroll(_:)` if the offset moved.
+    func transactionDidDrain()
+    /// Called when the view's queue has drained: tells the delegate `scrollViewDidScroll(_:)` if the offset moved.
     func reportScrollIfMoved()
 }
 
@@ -114,7 +114,7 @@ extension LayoutTransactionHost {
                 next.run()  // at depth 0: the call runs now, in a transaction of its own
                 transaction.noteRunning(nil)
             }
-            transactionDidSettle()
+            transactionDidDrain()
             // Once per settle, never inside a pass: a pass that moved the offset (anchoring,
             // a clamp) or a queued scroll is reported once, after the layout for it.
             if !transaction.hasDeferredWork { reportScrollIfMoved() }
@@ -165,13 +165,13 @@ extension ReuseEngineView {
     /// The engine's guard (`ReuseEngine.transaction`).
     var transaction: LayoutTransaction { engine.transaction }
 
-    /// When the view has settled (nothing queued, the last pass done): tells the delegate
+    /// When the view's queue has drained (nothing queued, the last pass done): tells the delegate
     /// `scrollViewDidScroll(_:)` once if the offset moved since it was last told
     /// (`ScrollView.swift`), in a transaction of its own, so calls made from it are
     /// queued and run next; insets or a size it set (properties, not queued calls) are laid out now.
     func reportScrollIfMoved() {
         guard takeOffsetChange(), !engine.defaultedMethods.contains(.didScroll), let delegate else { return }
         performTransaction { calling("scrollViewDidScroll(_:)") { tellDidScroll(delegate) } }
-        if !transaction.hasDeferredWork { transactionDidSettle() }
+        if !transaction.hasDeferredWork { transactionDidDrain() }
     }
 }

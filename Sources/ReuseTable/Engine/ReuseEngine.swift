@@ -20,7 +20,7 @@ final class ReuseEngine<Cell: PooledCell> {
     /// Off-screen cells per identifier used only for measuring (FDTemplateLayoutCell's template cells).
     var templateCells: [String: Cell] = [:]
     /// The cells on screen, sorted by index path.
-    var cellsOnScreen = VisibleRows<Cell>()
+    var cellsOnScreen = CellsOnScreen<Cell>()
     /// The layout pass's state (`LayoutPass.swift`).
     var pass = LayoutPassState<Cell>()
     /// The guard around every step that calls out (`LayoutTransaction`).

@@ -68,7 +68,7 @@ extension ReuseEngineView {
                 addCellSubview(cell)
                 changeCellsOnScreen { cells in
                     let entries = cells.removeAll().map { entry in
-                        entry.cell === old ? VisibleRows.Entry(section: entry.section, row: entry.row, cell: cell) : entry
+                        entry.cell === old ? CellsOnScreen.Entry(section: entry.section, row: entry.row, cell: cell) : entry
                     }
                     cells.replace(with: entries)
                 }
@@ -81,7 +81,7 @@ extension ReuseEngineView {
     /// The cells on screen after any pending layout pass, as UIKit's `visibleCells`,
     /// `indexPathsForVisibleRows`/`Items` and `cellForRow`/`Item(at:)` answer.
     /// - Complexity: O(1), plus a pending layout pass.
-    var cellsOnScreenAfterLayout: VisibleRows<Cell> {
+    var cellsOnScreenAfterLayout: CellsOnScreen<Cell> {
         layoutIfNeeded()
         return engine.cellsOnScreen
     }

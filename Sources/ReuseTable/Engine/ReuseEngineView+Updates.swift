@@ -60,7 +60,7 @@ extension ReuseEngineView {
 
     /// Takes the cells on screen, the selection and focus through `plan` (`moveCellsOnScreen(lifted:to:)`);
     /// called before the view's counts change (focus reads them to find a neighbour).
-    func followUpdate(_ plan: AppliedUpdate, lifted: VisibleRows<Cell>.Entry?) -> [VisibleRows<Cell>.Entry] {
+    func followUpdate(_ plan: AppliedUpdate, lifted: CellsOnScreen<Cell>.Entry?) -> [CellsOnScreen<Cell>.Entry] {
         let leaving = moveCellsOnScreen(lifted: lifted) { plan.newIndexPath(forOld: $0) }
         changeSelection { $0.follow(plan) }  // the same mapping as the cells: deletes drop, moves carry, reloads keep
         if engine.focus.focused != nil || engine.focus.remembered != nil {
@@ -77,10 +77,10 @@ extension ReuseEngineView {
     /// left: the caller tells `didEndDisplaying` once the update is applied, in both views (UIKit's
     /// order: a delegate reading the view then sees the new structure).
     func moveCellsOnScreen(
-        lifted: VisibleRows<Cell>.Entry?, to newIndexPath: (IndexPath) -> IndexPath?
-    ) -> [VisibleRows<Cell>.Entry] {
-        var remapped: [VisibleRows<Cell>.Entry] = []
-        var leaving: [VisibleRows<Cell>.Entry] = []
+        lifted: CellsOnScreen<Cell>.Entry?, to newIndexPath: (IndexPath) -> IndexPath?
+    ) -> [CellsOnScreen<Cell>.Entry] {
+        var remapped: [CellsOnScreen<Cell>.Entry] = []
+        var leaving: [CellsOnScreen<Cell>.Entry] = []
         if let lifted { leaving.append(lifted) }
         for entry in changeCellsOnScreen({ $0.removeAll() }) {
             if let new = newIndexPath(entry.indexPath) {

@@ -62,15 +62,15 @@ protocol ReuseEngineView: ScrollView, LayoutTransactionHost, SelectionHost, Focu
     /// the viewport, read from the settled geometry or layout and the last pass's `notes`, written
     /// into the caller's arrays and `notes` (in place: a pass copies and allocates nothing). Asks
     /// nothing of the app, writes nothing of the view's: the pass hands it `wantedNotes`.
-    func wanted(cells: inout [VisibleRows<Cell>.Wanted], supplementary: inout [SupplementaryElement], notes: inout Notes)
+    func wanted(cells: inout [CellsOnScreen<Cell>.Wanted], supplementary: inout [SupplementaryElement], notes: inout Notes)
     /// After stage 2, what its notes ask (the collection view reports the frames it could not use).
     func didFindWanted()
     /// Whether something outside the pass invalidated what the view shows (the collection
-    /// view's layout): the view runs a pass when it settles.
+    /// view's layout): the view runs a pass when its queue drains.
     var hasInvalidatedLayout: Bool { get }
-    /// What the frames of the cells on screen follow from besides the offset (`Placement`), or
+    /// What the frames of the cells on screen follow from besides the offset (`CellPlacement`), or
     /// nil when the view places every cell on every pass.
-    var placement: Placement? { get }
+    var placement: CellPlacement? { get }
 
     // MARK: Reconcile's words
 

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Where a geometry lookup last landed, kept by the caller so the next lookup
 /// near it walks from there instead of descending from the root (a scroll step
-/// almost always stays in the same `HeightTree` leaf).
+/// almost always stays in the same `SlotTree` leaf).
 ///
 /// A finger is used only while its `stamp` equals the tree's, and every build and
 /// mutation draws a new stamp from one process-wide counter, so a finger is never
@@ -16,7 +16,7 @@ import Synchronization
     var stamp: UInt64 = 0
     /// The leaf the last lookup ended in. Unretained: only dereferenced while
     /// `stamp` matches, and then the tree holds the leaf.
-    var leaf: Unmanaged<HeightTree.Node>?
+    var leaf: Unmanaged<SlotTree.Node>?
     /// `y` in `leafMinY ..< leafLimit` makes a root descent end in `leaf`
     /// (`leafLimit` is the smallest end of the chosen child on the path).
     var leafMinY = 0.0
@@ -44,12 +44,12 @@ import Synchronization
     /// True when a lookup through this finger will walk instead of descending
     /// (for tests and the benchmark; callers never need to ask).
     public func isValid<G: RowGeometry>(for geometry: G) -> Bool {
-        guard let tree = geometry as? HeightTree else { return false }
+        guard let tree = geometry as? SlotTree else { return false }
         return leaf != nil && stamp == tree.stamp
     }
 }
 
-/// Where the last walk over the slots of a `HeightTree` stopped: the leaf and the run holding
+/// Where the last walk over the slots of a `SlotTree` stopped: the leaf and the run holding
 /// the slot its body returned false for, with the run's start Y and first slot. A walk from
 /// that slot or a little after it starts at the run (`forEachSlot(from:near:cursor:_:)`), the
 /// same chain of additions a descent makes. Like a finger, used only while `stamp` is the
@@ -58,7 +58,7 @@ import Synchronization
     /// Stamp of the tree the cursor was left in; 0 (no tree has it) when empty.
     var stamp: UInt64 = 0
     /// Unretained: only dereferenced while `stamp` matches, and then the tree holds the leaf.
-    var leaf: Unmanaged<HeightTree.Node>?
+    var leaf: Unmanaged<SlotTree.Node>?
     var run = 0
     var runMinY = 0.0
     var runFirstIndex = 0

@@ -89,7 +89,7 @@ import Foundation
 
 /// Everything a table needs from its geometry. Two implementations give
 /// identical answers: `RowRecords` (the 2013 article's array, for teaching and
-/// benchmarks) and `HeightTree` (the production B+tree of runs).
+/// benchmarks) and `SlotTree` (the production B+tree of runs).
 @_spi(Internals) public protocol RowGeometry: HeightStore {
     /// Number of header slots, which is the number of sections.
     var sectionCount: Int { get }

@@ -5,7 +5,7 @@ import Foundation
 /// (Friday Q&A, 2013).
 ///
 /// "Which row is at this Y" is a binary search, but changing one height shifts
-/// every later record (O(n)), which is why the table uses `HeightTree`. It stays for
+/// every later record (O(n)), which is why the table uses `SlotTree`. It stays for
 /// the docs, the benchmark and as the reference the tree is checked against.
 /// Offsets are summed forward, never moved by a delta, so with exactly
 /// representable heights they equal the tree's bit for bit.

@@ -7,8 +7,8 @@ import Foundation
 
 /// A weak reference to a tree node: a node freed and its address reused gets a new identity.
 final class WeakNode {
-    weak var node: HeightTree.Node?
-    init(_ node: HeightTree.Node) { self.node = node }
+    weak var node: SlotTree.Node?
+    init(_ node: SlotTree.Node) { self.node = node }
 }
 
 extension PassRecorder {
@@ -16,7 +16,7 @@ extension PassRecorder {
     static let snapshotNodeLimit = 400
 
     /// The tree's root record (interned: unchanged subtrees share records with earlier steps).
-    func snapshot(of tree: HeightTree) -> Int {
+    func snapshot(of tree: SlotTree) -> Int {
         if let last = lastTree, last.stamp == tree.stamp { return last.root }
         var budget = Self.snapshotNodeLimit
         let root = record(tree.root, budget: &budget)
@@ -24,7 +24,7 @@ extension PassRecorder {
         return root
     }
 
-    private func record(_ node: HeightTree.Node, budget: inout Int) -> Int {
+    private func record(_ node: SlotTree.Node, budget: inout Int) -> Int {
         budget -= 1
         var children: [Int] = []
         var runs: [TreeRun] = []
@@ -48,7 +48,7 @@ extension PassRecorder {
     }
 
     /// The node's identity: the same number while the node lives.
-    func id(of node: HeightTree.Node) -> Int {
+    func id(of node: SlotTree.Node) -> Int {
         let key = ObjectIdentifier(node)
         if let known = nodeIDs[key], known.node.node === node { return known.id }
         let id = nextNodeID
@@ -59,8 +59,8 @@ extension PassRecorder {
 
     /// The nodes a lookup of `y` visits, root first, and the run of the leaf holding `y`: with a
     /// finger hit only the finger's leaf (no descent); otherwise the root descent
-    /// `HeightTree.slot(atOffset:near:)` makes, one `child(holdingOffset:from:)` a level.
-    func descent(of tree: HeightTree, toOffset y: Double, fingerHit: Bool) -> (path: [Int], run: Int?) {
+    /// `SlotTree.slot(atOffset:near:)` makes, one `child(holdingOffset:from:)` a level.
+    func descent(of tree: SlotTree, toOffset y: Double, fingerHit: Bool) -> (path: [Int], run: Int?) {
         guard y >= 0, y < tree.totalHeight else { return ([], nil) }
         var node = tree.root
         var acc = 0.0

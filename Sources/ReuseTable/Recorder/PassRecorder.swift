@@ -102,7 +102,7 @@ import Foundation
         var found: Address?
         if let index = geometry.index(atOffset: y) { found = address(ofSlot: index, in: geometry) }
         var path: [Int] = [], run: Int?, hit = false
-        if let tree = geometry as? HeightTree {
+        if let tree = geometry as? SlotTree {
             hit = finger.stamp == tree.stamp && finger.leaf != nil && y >= finger.leafMinY && y < finger.leafLimit
             (path, run) = descent(of: tree, toOffset: y, fingerHit: hit)
         }
@@ -144,7 +144,7 @@ import Foundation
         if let table = view as? TableView {
             (state.screen, state.pool) = cellsAndPool(of: table)
             state.geometryOrigin = table.geometryOrigin
-            if let tree = table.geometry as? HeightTree { state.tree = snapshot(of: tree) }
+            if let tree = table.geometry as? SlotTree { state.tree = snapshot(of: tree) }
         } else if let collection = view as? CollectionView {
             (state.screen, state.pool) = cellsAndPool(of: collection)
             state.items = items

@@ -5,7 +5,7 @@ import Foundation
 extension TableView {
     /// The two row-geometry implementations (see Docs/row-geometry.md).
     public enum GeometryStore: String, Sendable, CaseIterable {
-        /// `HeightTree`: a B+tree of height runs, O(log n) everything.
+        /// `SlotTree`: a B+tree of height runs, O(log n) everything.
         case tree
         /// `RowRecords`: the 2013 article's array of (startY, height) records.
         case records
@@ -54,11 +54,11 @@ extension TableView {
 
     /// One of the two stores as a value that may cross to another thread.
     private enum GeometryValue: Sendable {
-        case tree(HeightTree)
+        case tree(SlotTree)
         case records(RowRecords)
 
         init?(_ geometry: any RowGeometry) {
-            if let tree = geometry as? HeightTree {
+            if let tree = geometry as? SlotTree {
                 self = .tree(tree)
             } else if let records = geometry as? RowRecords {
                 self = .records(records)
@@ -75,14 +75,14 @@ extension TableView {
         }
 
         /// The same heights in `store`, built from this value's runs.
-        func converted(to store: GeometryStore, _ config: HeightTree.Config) -> GeometryValue {
+        func converted(to store: GeometryStore, _ config: SlotTree.Config) -> GeometryValue {
             let runs: [HeightRun]
             switch self {
             case .tree(let tree): runs = Array(tree.runs)
             case .records(var records): runs = records.removeSubrange(0..<records.count)
             }
             switch store {
-            case .tree: return .tree(HeightTree(runs, leafCapacity: config.leafCapacity, fanout: config.fanout))
+            case .tree: return .tree(SlotTree(runs, leafCapacity: config.leafCapacity, fanout: config.fanout))
             case .records: return .records(RowRecords(runs))
             }
         }
@@ -105,16 +105,16 @@ extension TableView {
     /// - Complexity: O(runs).
     @_spi(Internals) public func setTreeNodeCapacities(leaf: Int, fanout: Int) {
         precondition(
-            leaf >= 2 && leaf + 2 <= HeightTree.Node.wordCapacity && fanout >= 3, "setTreeNodeCapacities: unusable node sizes \(leaf), \(fanout)")
-        treeConfig = HeightTree.Config(leafCapacity: leaf, fanout: fanout)
+            leaf >= 2 && leaf + 2 <= SlotTree.Node.wordCapacity && fanout >= 3, "setTreeNodeCapacities: unusable node sizes \(leaf), \(fanout)")
+        treeConfig = SlotTree.Config(leafCapacity: leaf, fanout: fanout)
         let runs = geometry.removeSubrange(0..<geometry.count)
         geometry = TableView.makeGeometry(geometryStore, runs, treeConfig)
     }
 
-    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S, _ config: HeightTree.Config = .standard) -> any RowGeometry
+    static func makeGeometry<S: Sequence>(_ store: GeometryStore, _ runs: S, _ config: SlotTree.Config = .standard) -> any RowGeometry
     where S.Element == HeightRun {
         switch store {
-        case .tree: return HeightTree(runs, leafCapacity: config.leafCapacity, fanout: config.fanout)
+        case .tree: return SlotTree(runs, leafCapacity: config.leafCapacity, fanout: config.fanout)
         case .records: return RowRecords(runs)
         }
     }

@@ -170,8 +170,8 @@ open class TableView: ScrollView {
     var geometryTotals = GeometryTotals()
     /// Which store `geometry` is.
     public internal(set) var geometryStore: GeometryStore = .tree
-    /// The node sizes a new `HeightTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
-    var treeConfig = HeightTree.Config.standard
+    /// The node sizes a new `SlotTree` is built with (`setTreeNodeCapacities(leaf:fanout:)`).
+    var treeConfig = SlotTree.Config.standard
     /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
     /// (`wanted(cells:supplementary:notes:)`, which the pass hands it to).
     var wantedNotes = TableWalk()
@@ -259,7 +259,7 @@ open class TableView: ScrollView {
     /// Every offset change lays out the visible rows at once (the article's "layout on setContentOffset").
     /// - Complexity: O(log n + visible rows), n the number of rows, headers and footers.
     open override func scrollViewDidChangeOffset() {
-        layOutNowOrWhenSettled()
+        layOutNowOrWhenDrained()
     }
 
     /// Lays out the visible rows (`layoutIfNeeded()` after a reload or a width change); asked from a callback,
@@ -267,7 +267,7 @@ open class TableView: ScrollView {
     /// - Complexity: O(log n + visible rows).
     open override func layoutSubviews() {
         engine.pass.layoutGeneration &+= 1  // asked for a layout (not a scroll): every cell is placed again
-        layOutNowOrWhenSettled()
+        layOutNowOrWhenDrained()
     }
 
     // MARK: The data source's cell, dequeued

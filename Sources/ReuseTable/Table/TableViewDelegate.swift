@@ -10,7 +10,7 @@ import Foundation
 public protocol TableViewDelegate: AnyObject {
     /// The offset changed (UIKit: `UIScrollViewDelegate.scrollViewDidScroll(_:)`): once per change,
     /// after the layout pass for the new offset, never inside a pass — an offset moved inside a
-    /// step (scroll anchoring, a clamp, a queued `scrollToRow`) is told once when the table settles.
+    /// step (scroll anchoring, a clamp, a queued `scrollToRow`) is told once when the table's queue drains.
     /// Structural calls made here are queued (see `LayoutTransaction`). Default: nothing.
     func scrollViewDidScroll(_ scrollView: ScrollView)
     /// The exact height of a row; `TableView.automaticDimension` self-sizes it. Without

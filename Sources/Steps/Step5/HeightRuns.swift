@@ -3,7 +3,7 @@
 // heights. Finding the slot at an offset, the offset of a slot and changing one slot's height walk one path:
 // O(log n). A run of a million estimated rows is one node, so a reload with estimates costs O(sections).
 // The tree is a treap (a binary search tree by position, a heap by a random priority), the shortest balanced
-// tree to write; the engine's is a B+tree of the same runs (Sources/ReuseTable/Geometry/HeightTree.swift).
+// tree to write; the engine's is a B+tree of the same runs (Sources/ReuseTable/Geometry/SlotTree.swift).
 
 import Foundation
 

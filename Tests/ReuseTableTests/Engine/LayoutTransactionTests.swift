@@ -12,7 +12,7 @@ private final class FakeHost: LayoutTransactionHost {
 
     init(_ name: String = "TableView") { hostName = name }
 
-    func transactionDidSettle() {
+    func transactionDidDrain() {
         log.append("settled")
         if !onSettle.isEmpty { onSettle.removeFirst()() }
     }
@@ -141,7 +141,7 @@ private final class FakeHost: LayoutTransactionHost {
             ])
     }
 
-    /// Work queued by `transactionDidSettle` (a "load more" after the pass) starts another round.
+    /// Work queued by `transactionDidDrain` (a "load more" after the pass) starts another round.
     @Test func workQueuedWhileSettlingStartsAnotherRound() {
         let host = FakeHost()
         host.onSettle = [{ host.performTransaction { host.structural("load more") } }]

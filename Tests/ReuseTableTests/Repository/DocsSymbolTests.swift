@@ -3,7 +3,7 @@ import Testing
 
 // The chapters name functions, types and tests so a reader can find them; a rename must not leave a
 // chapter pointing at nothing. Every backticked span of Docs/*.md and README.md that looks like a
-// symbol (`HeightTree`, `TableView.automaticDimension`, `row(_:changedHeight:)`), and every call in a
+// symbol (`SlotTree`, `TableView.automaticDimension`, `row(_:changedHeight:)`), and every call in a
 // plain diagram block (`visibleSlots(in: viewport)`), must name one of: a declaration under Sources/ or
 // Tests/ (the chapters name the tests behind each claim), with the same argument labels when the span
 // gives them; an argument label (`didSelectRowAt`); a string literal of Sources/ (the bench's suite and
@@ -287,7 +287,7 @@ enum DocsSymbols {
 
     // MARK: Reading the chapters
 
-    /// A name a chapter gives: `HeightTree`, `TableView.automaticDimension`, `row(_:changedHeight:)`.
+    /// A name a chapter gives: `SlotTree`, `TableView.automaticDimension`, `row(_:changedHeight:)`.
     struct Reference: Equatable {
         /// As written, for the report.
         var text: String
@@ -416,7 +416,7 @@ enum DocsSymbols {
     @Test func everySymbolTheChaptersNameExists() {
         var index = DeclarationIndex(
             sources: DocsSymbols.swiftSources(under: ["Sources"]), tests: DocsSymbols.swiftSources(under: ["Tests"]))
-        #expect(index.names.contains("HeightTree") && index.signatures["row"] != nil, "the sources were read")
+        #expect(index.names.contains("SlotTree") && index.signatures["row"] != nil, "the sources were read")
         let targets = DocsSymbols.targetNames(of: RepositoryMap.read("Package.swift"))
         #expect(targets.isSuperset(of: ["ReuseTable", "Demo", "ReuseTableTests"]), "Package.swift's targets were read")
         index.names.formUnion(targets)

@@ -106,11 +106,11 @@ enum Rooms {
 
     @Test func reuseHoldsOnlyThePoolAndTheVisibleRows() {
         let files = Rooms.files(in: "Reuse")
-        #expect(Set(files.keys) == ["ReusePool.swift", "VisibleRows.swift"])
+        #expect(Set(files.keys) == ["ReusePool.swift", "CellsOnScreen.swift"])
         let topLevel = files.values.flatMap { text in
             Rooms.declaredTypes(text.components(separatedBy: "\n").filter { !$0.hasPrefix(" ") }.joined(separator: "\n"))
         }
-        #expect(Set(topLevel) == ["ReusePool", "VisibleRows"])
+        #expect(Set(topLevel) == ["ReusePool", "CellsOnScreen"])
     }
 
     @Test func theScanSeesCodeNotCommentsOrStrings() {

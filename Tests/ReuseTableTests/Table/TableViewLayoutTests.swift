@@ -115,16 +115,16 @@ func expectLayoutMatchesModel(
         table.dataSource = source
         table.delegate = source
         table.reloadData()
-        let tree = try #require(table.inspectedGeometry as? HeightTree)
+        let tree = try #require(table.inspectedGeometry as? SlotTree)
         #expect(tree.count == 10_000_000 + 2 * 4)
         #expect(tree.runCount == 3 * 4 && tree.nodeCount == 1)
         table.contentOffset.y = 200_000_000
-        #expect((table.inspectedGeometry as? HeightTree)?.runCount == 3 * 4, "scrolling measures nothing new")
+        #expect((table.inspectedGeometry as? SlotTree)?.runCount == 3 * 4, "scrolling measures nothing new")
 
         let estimated = HashedHeights(rows: 10_000_000)
         let selfSizing = estimated.makeTable(height: 480, estimate: 44)
         selfSizing.reloadData()
-        let runs = try #require(selfSizing.inspectedGeometry as? HeightTree).runCount
+        let runs = try #require(selfSizing.inspectedGeometry as? SlotTree).runCount
         #expect(estimated.asked.count < 30)
         #expect(runs >= 3 && runs <= estimated.asked.count + 3, "header, measured rows, one estimated run, footer: \(runs)")
     }

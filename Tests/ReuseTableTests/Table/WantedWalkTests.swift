@@ -14,7 +14,7 @@ import TestSupport
         let kept = table.wantedNotes.walk.taken.map(\.index)
         var forgotten = table.wantedNotes
         forgotten.walk.forget()
-        var rows: [VisibleRows<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
+        var rows: [CellsOnScreen<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
         table.wanted(cells: &rows, supplementary: &supplementary, notes: &forgotten)
         #expect(table.wantedNotes.walk.taken.map(\.index) == kept, "stage 2 writes nothing of the table's")
         return describe(rows, supplementary)
@@ -22,7 +22,7 @@ import TestSupport
 
     /// What the pass just found through the kept walk.
     func keptWalk(_ table: TableView) -> [String] {
-        var rows: [VisibleRows<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
+        var rows: [CellsOnScreen<TableViewCell>.Wanted] = [], supplementary: [(SupplementaryKey, CGRect)] = []
         if let frames = table.wantedNotes.walk.frames {
             TableView.frames(of: table.wantedNotes.walk.taken, frames, rows: &rows, supplementary: &supplementary)
             #expect(describe(table.engine.pass.wantedCells, []) == describe(rows, []), "the pass's rows are the walk's")
@@ -33,7 +33,7 @@ import TestSupport
         return describe(rows, supplementary)
     }
 
-    func describe(_ rows: [VisibleRows<TableViewCell>.Wanted], _ supplementary: [(SupplementaryKey, CGRect)]) -> [String] {
+    func describe(_ rows: [CellsOnScreen<TableViewCell>.Wanted], _ supplementary: [(SupplementaryKey, CGRect)]) -> [String] {
         rows.map { "row \($0.section) \($0.row) \($0.frame)" } + supplementary.map { "\($0.0) \($0.1)" }
     }
 

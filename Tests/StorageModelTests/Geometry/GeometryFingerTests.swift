@@ -40,10 +40,10 @@ import TestSupport
         }
         let initial = (0..<10).flatMap { _ in runs() }
         var model = GeometryModel(initial)
-        var tree = HeightTree(initial, leafCapacity: leafCapacity, fanout: fanout)
+        var tree = SlotTree(initial, leafCapacity: leafCapacity, fanout: fanout)
         var records = RowRecords(initial)
         // A copy that shares (then diverges from) `tree`, with the model of its contents.
-        var other: (tree: HeightTree, model: GeometryModel)?
+        var other: (tree: SlotTree, model: GeometryModel)?
         var fingers = Array(repeating: GeometryFinger(), count: 4)
         // Cursors left where walks stopped (`forEachSlot(from:near:cursor:_:)`), one per finger, never reset:
         // they meet trees they were not left in, as fingers do.
@@ -90,7 +90,7 @@ import TestSupport
                 }
             case 45..<47:
                 // A reload: a new tree of the same contents.
-                tree = HeightTree(
+                tree = SlotTree(
                     model.slots.map { HeightRun(count: 1, height: $0.height, kind: $0.kind, isMeasured: $0.isMeasured) },
                     leafCapacity: leafCapacity, fanout: fanout)
             default:
@@ -203,7 +203,7 @@ import TestSupport
             }
             runs.append(HeightRun(count: 1, height: Double(Int.random(in: 0...1, using: &rng)) * 10, kind: .footer))
         }
-        let tree = HeightTree(runs, leafCapacity: 8, fanout: 4)
+        let tree = SlotTree(runs, leafCapacity: 8, fanout: 4)
         var finger = GeometryFinger()
         var y = -10.0, step = 7.25
         var valid = 0, steps = 0

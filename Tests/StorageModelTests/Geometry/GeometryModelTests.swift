@@ -175,12 +175,12 @@ func expectAgrees<G: RowGeometry>(
         var rng = SplitMix64(seed: seed)
         let initial = Self.randomRuns(&rng, maxRuns: 30)
         var model = GeometryModel(initial)
-        var tree = HeightTree(initial, leafCapacity: leafCapacity, fanout: fanout)
+        var tree = SlotTree(initial, leafCapacity: leafCapacity, fanout: fanout)
         var records = RowRecords(initial)
         try tree.checkInvariants()
         // Copies share nodes until written (copy-on-write): one kept from time to time must keep
         // its answers while the tree changes, and stays a tree of its own when it changes itself.
-        var copy: (tree: HeightTree, model: GeometryModel)?
+        var copy: (tree: SlotTree, model: GeometryModel)?
 
         for step in 0..<operations {
             if step % 97 == 0 { copy = (tree, model) }
@@ -260,7 +260,7 @@ func expectAgrees<G: RowGeometry>(
 
     @Test func removingEverythingAndReinserting() throws {
         var rng = SplitMix64(seed: 99)
-        var tree = HeightTree([], leafCapacity: 4, fanout: 4)
+        var tree = SlotTree([], leafCapacity: 4, fanout: 4)
         for _ in 0..<20 {
             let runs = (0..<200).map { _ in
                 HeightRun(count: Int.random(in: 1...3, using: &rng), height: Self.heights.randomElement(using: &rng)!)

@@ -11,7 +11,7 @@ import Foundation
 ///   O(log s + C log n + k) for s sections and k results; one item's frame O(1).
 struct ColumnSections {
     /// How items pick their place.
-    enum Placement: Sendable {
+    enum Packing: Sendable {
         /// Each item goes to the column whose next free y is smallest, ties to the leftmost (waterfall).
         case shortestColumn
         /// Items fill lines of `columnCount` left to right; a line is as tall as its tallest item (grid).
@@ -39,7 +39,7 @@ struct ColumnSections {
         }
     }
 
-    let placement: Placement
+    let packing: Packing
     var sections: [Section] = []
     /// Top of each section (its header's top) in content space (valid when `isPrepared`).
     var tops: [CGFloat] = []
@@ -66,7 +66,7 @@ struct ColumnSections {
     /// Items placed by the last `placeDirtySections()` (teaching counter; tests check incrementality).
     var lastPlacedCount = 0
 
-    init(placement: Placement) { self.placement = placement }
+    init(packing: Packing) { self.packing = packing }
 
     /// The x of column `c`.
     func x(ofColumn c: Int) -> CGFloat { leftInset + CGFloat(c) * (itemWidth + columnSpacing) }
@@ -130,7 +130,7 @@ struct ColumnSections {
         plan.plan.apply(to: &self, newCounts: newCounts)
     }
 
-    // MARK: Placement
+    // MARK: Placing
 
     /// Places every item from each section's `validCount` on, then stacks the sections.
     /// Heights should be known (`ColumnLayout.prepare()` fills them); one still
@@ -140,7 +140,7 @@ struct ColumnSections {
         lastPlacedCount = 0
         for s in sections.indices where sections[s].validCount < sections[s].heights.count || sections[s].frames.count != sections[s].heights.count {
             lastPlacedCount += Self.place(
-                &sections[s], placement: placement, columns: columnCount,
+                &sections[s], packing: packing, columns: columnCount,
                 width: itemWidth, columnSpacing: columnSpacing, gap: lineSpacing, left: leftInset)
         }
         stackSections()
@@ -150,13 +150,13 @@ struct ColumnSections {
     /// Re-places one section from its `validCount`; returns how many items were placed.
     /// (Static so that the section can be mutated in place without overlapping access to `self`.)
     private static func place(
-        _ section: inout Section, placement: Placement, columns: Int,
+        _ section: inout Section, packing: Packing, columns: Int,
         width: CGFloat, columnSpacing: CGFloat, gap: CGFloat, left: CGFloat
     ) -> Int {
         let n = section.heights.count
         func x(ofColumn c: Int) -> CGFloat { left + CGFloat(c) * (width + columnSpacing) }
         var start = min(section.validCount, n)
-        if placement == .rowMajor { start -= start % columns }  // a line is placed whole
+        if packing == .rowMajor { start -= start % columns }  // a line is placed whole
         // Forget positions from `start` on: one binary search per column.
         for c in 0..<columns {
             let cut = section.columns[c].lowerBound(of: start)
@@ -165,7 +165,7 @@ struct ColumnSections {
         if section.frames.count > start { section.frames.removeSubrange(start...) }
         section.frames.reserveCapacity(n)
 
-        switch placement {
+        switch packing {
         case .shortestColumn:
             // Where each column stood before item `start`: the end of its last item.
             var next = [CGFloat](repeating: 0, count: columns)

@@ -13,7 +13,7 @@ import Foundation
 @MainActor
 final class CompositionalSections {
     // `@exclusivity(unchecked)`: one owner on the main actor, never an overlapping access; the
-    // runtime checks on these hot fields cost more than the work (as on `HeightTree.Node`).
+    // runtime checks on these hot fields cost more than the work (as on `SlotTree.Node`).
     /// One section: its item count, its resolved description and its measurements.
     struct SectionRecord {
         /// Items in the section (32 bits: a record is 12 bytes).
@@ -39,7 +39,7 @@ final class CompositionalSections {
     @exclusivity(unchecked) var measurements: [SectionMeasurements] = []
     @exclusivity(unchecked) private var freeMeasurements: [Int32] = []
     /// The slots: header, groups (or band), footer per section.
-    @exclusivity(unchecked) var slots = HeightTree([HeightRun]())
+    @exclusivity(unchecked) var slots = SlotTree([HeightRun]())
     /// Where the last offset lookup on `slots` landed: a pass's measuring walks and its rect query
     /// start near each other, so most lookups walk a leaf instead of descending (`GeometryFinger`).
     @exclusivity(unchecked) var finger = GeometryFinger()
@@ -302,7 +302,7 @@ final class CompositionalSections {
             appendRowRuns(s, to: &runs)
             runs.append(HeightRun(count: 1, height: Double(footerSlotHeight(s)), kind: .footer, isMeasured: boundaryMeasured(s, footer: true)))
         }
-        slots = HeightTree(runs)
+        slots = SlotTree(runs)
     }
 
     /// Section `s`'s row runs: the pattern's one or two when nothing in it is measured.

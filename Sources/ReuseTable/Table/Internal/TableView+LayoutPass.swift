@@ -244,7 +244,7 @@ extension TableView {
     /// - Complexity: O(log n + visible slots); a scroll step on the same geometry walks only the
     ///   slots that arrive.
     func wanted(
-        cells rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
+        cells rows: inout [CellsOnScreen<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)], notes: inout TableWalk
     ) {
         recorder?.stage(.wanted, in: self)
         supplementary.emptyKeepingCapacity()  // none in most tables: no generic removeAll
@@ -316,7 +316,7 @@ extension TableView {
     nonisolated static func collectWanted(
         _ geometry: any RowGeometry, from first: SlotPosition, near finger: GeometryFinger,
         range: Range<Double>, visible: Range<Double>, lifted: (origin: Int, destination: Int, height: Double)?, frames: SlotFrames,
-        rows: inout [VisibleRows<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]
+        rows: inout [CellsOnScreen<TableViewCell>.Wanted], supplementary: inout [(SupplementaryKey, CGRect)]
     ) {
         var position = first
         geometry.forEachSlot(from: first.index, near: finger) { slot in
@@ -347,7 +347,7 @@ extension TableView {
 
     /// The rows and headers and footers of `taken`, with their frames (no row margin: a row's frame is its slot).
     nonisolated static func frames(
-        of taken: [WantedWalk.Taken], _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        of taken: [WantedWalk.Taken], _ frames: SlotFrames, rows: inout [CellsOnScreen<TableViewCell>.Wanted],
         supplementary: inout [(SupplementaryKey, CGRect)]
     ) {
         let rowWidth = max(0, frames.width - 2 * frames.rowInset)
@@ -366,7 +366,7 @@ extension TableView {
     /// otherwise all of them. Headers and footers (`supplementaryCount` of them) are listed anew
     /// (none in most tables: one check).
     nonisolated static func frames(
-        of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [VisibleRows<TableViewCell>.Wanted],
+        of taken: [WantedWalk.Taken], _ change: WantedWalk.Change, _ frames: SlotFrames, rows: inout [CellsOnScreen<TableViewCell>.Wanted],
         rowsAreWalk: Bool, supplementary: inout [(SupplementaryKey, CGRect)], supplementaryCount: Int
     ) {
         guard rowsAreWalk, !change.rebuilt else {
@@ -396,7 +396,7 @@ extension TableView {
 
     /// A taken row with its frame.
     @inline(__always)
-    nonisolated static func row(of slot: WantedWalk.Taken, _ frames: SlotFrames, width: CGFloat) -> VisibleRows<TableViewCell>.Wanted {
+    nonisolated static func row(of slot: WantedWalk.Taken, _ frames: SlotFrames, width: CGFloat) -> CellsOnScreen<TableViewCell>.Wanted {
         .init(
             section: slot.section, row: slot.row,
             frame: CGRect(x: frames.rowInset, y: CGFloat(slot.minY + frames.origin), width: width, height: CGFloat(slot.height)))
@@ -416,7 +416,7 @@ extension TableView {
 
     /// The rows stage 2 names now, for settle to recycle the cells that left before it measures
     /// (a walk of its own from the current finger: the pass's stored walk is left as it is).
-    func wantedRows() -> [VisibleRows<TableViewCell>.Wanted] {
+    func wantedRows() -> [CellsOnScreen<TableViewCell>.Wanted] {
         var rows = engine.pass.wantedCells, ignored: [(SupplementaryKey, CGRect)] = []
         engine.pass.wantedCells = []
         var notes = TableWalk(finger: layoutFinger)
@@ -442,9 +442,9 @@ extension TableView {
     /// the layout generation its every change advances), the width, the table header's height,
     /// the row margin, the separator and the editing mode. None while a row is lifted: the
     /// proposed order moves the rows between its origin and its destination.
-    var placement: Placement? {
+    var placement: CellPlacement? {
         guard engine.pass.movement == nil else { return nil }
-        return Placement(
+        return CellPlacement(
             generation: engine.pass.layoutGeneration, width: bounds.width, origin: geometryOrigin, rowMargin: Double(appliedRowMargin),
             cellDecoration: separatorHeight, isEditing: editing.isEditing)
     }

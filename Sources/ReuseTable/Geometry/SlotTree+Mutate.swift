@@ -6,7 +6,7 @@ import Foundation
 // children. Only the root may be underfull; it grows or shrinks a level at a
 // time, so every leaf stays at the same depth.
 
-extension HeightTree {
+extension SlotTree {
     /// Replaces the height of one slot; the run holding it splits into at most three and heals with neighbours.
     ///
     /// One descent: when the slot already has this height and state, the leaf
@@ -143,7 +143,7 @@ struct RunCollector {
     }
 }
 
-extension HeightTree.Node {
+extension SlotTree.Node {
     /// Child holding slot `local` (the last child for `local == count`), and `local` made relative to it.
     private func childIndex(for local: Int) -> (child: Int, local: Int) {
         childSummaries.child(holdingSlot: local)
@@ -174,7 +174,7 @@ extension HeightTree.Node {
             let (r, k) = runIndex(for: local)
             let m = runMeta(r)
             if runHeight(r) == height && RunMeta.isMeasured(m) == isMeasured { return false }
-            heightsOnGrid = heightsOnGrid && HeightTree.isOnExactGrid(height)
+            heightsOnGrid = heightsOnGrid && SlotTree.isOnExactGrid(height)
             if isNarrow && NarrowRuns.holds(height) {
                 withNarrowRuns { Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &$0) }
             } else {
@@ -215,11 +215,11 @@ extension HeightTree.Node {
                 summary.count += c
                 if RunMeta.kind(m) == .header { summary.headers += c }
                 if !RunMeta.isMeasured(m) { summary.unmeasured += c }
-                onGrid = onGrid && HeightTree.isOnExactGrid(height)
+                onGrid = onGrid && SlotTree.isOnExactGrid(height)
                 added += Double(c) * height
             }
             heightsOnGrid = onGrid
-            summary.height = HeightTree.leafHeight(self, changedBy: added)
+            summary.height = SlotTree.leafHeight(self, changedBy: added)
             return
         } else {
             let (j, i) = childIndex(for: local)
@@ -240,7 +240,7 @@ extension HeightTree.Node {
 
     /// Whether this leaf's block can take `k` more runs in one insert: the
     /// insert may split a run around them (one more), and the leaf must stay
-    /// within `leafCapacity + 2` runs (see HeightTree+LeafRuns.swift).
+    /// within `leafCapacity + 2` runs (see SlotTree+LeafRuns.swift).
     func canTake(_ k: Int, config: Config) -> Bool { runCount + k + 1 <= config.leafCapacity + 2 }
 
     /// An insert of more runs than leaf `j`'s block can take: its runs and the
@@ -272,7 +272,7 @@ extension HeightTree.Node {
     /// The summary after one child's summary went from `old` to `new` and the
     /// children were normalized (a split or merge keeps the totals): the integer
     /// fields by difference (exact), the height the last running sum. O(1).
-    private func resummarize(childWas old: HeightTree.Summary, isNow new: HeightTree.Summary) {
+    private func resummarize(childWas old: SlotTree.Summary, isNow new: SlotTree.Summary) {
         summary.count += new.count - old.count
         summary.headers += new.headers - old.headers
         summary.unmeasured += new.unmeasured - old.unmeasured
@@ -291,7 +291,7 @@ extension HeightTree.Node {
             summary.count -= range.count
             summary.headers -= removed.headers - headersBefore
             summary.unmeasured -= removed.unmeasured - unmeasuredBefore
-            summary.height = HeightTree.leafHeight(self, changedBy: -removedHeight)
+            summary.height = SlotTree.leafHeight(self, changedBy: -removedHeight)
             return
         } else {
             // A range inside one child (a one-row delete) is found by the count scan; the
@@ -313,13 +313,13 @@ extension HeightTree.Node {
             var start = 0
             var dropped: Range<Int>?
             var firstCut: Int?, lastCut: Int?
-            var onlyChange: (old: HeightTree.Summary, new: HeightTree.Summary)?
+            var onlyChange: (old: SlotTree.Summary, new: SlotTree.Summary)?
             for j in childSummaries.indices {
                 let c = childSummaries.slotCount(j)
                 let lo = max(start, range.lowerBound), hi = min(start + c, range.upperBound)
                 if lo < hi {
                     if lo == start && hi == start + c {
-                        for run in HeightTree.Runs(root: child(j)) { removed.append(run) }
+                        for run in SlotTree.Runs(root: child(j)) { removed.append(run) }
                         dropped = (dropped?.lowerBound ?? j)..<(j + 1)
                     } else {
                         let child = uniqueChild(j), old = child.summary
@@ -457,12 +457,12 @@ extension HeightTree.Node {
     }
 
     /// Moves the right half of the entries to a new node and returns it (both halves at least half full).
-    func splitOffRightHalf() -> HeightTree.Node {
+    func splitOffRightHalf() -> SlotTree.Node {
         let mid = entryCount / 2
-        let right: HeightTree.Node
+        let right: SlotTree.Node
         if isLeaf {
             let runs = runArrays(mid..<runCount)
-            right = HeightTree.Node(heights: runs.heights, meta: runs.meta)
+            right = SlotTree.Node(heights: runs.heights, meta: runs.meta)
             if isNarrow {
                 withNarrowRuns { $0.removeSubrange(mid..<$0.count) }
             } else {
@@ -471,7 +471,7 @@ extension HeightTree.Node {
                 narrowIfPossible()
             }
         } else {
-            right = HeightTree.Node(children: Array(children[mid...]))
+            right = SlotTree.Node(children: Array(children[mid...]))
             childSummaries.removeSubrange(mid..<childSummaries.count)
         }
         recomputeSummary()
@@ -488,7 +488,7 @@ extension HeightTree.Node {
     }
 }
 
-extension HeightTree {
+extension SlotTree {
     /// The tree's runs in slot order, read lazily leaf by leaf.
     ///
     /// - Complexity: O(1) to create; iterating is O(runs).

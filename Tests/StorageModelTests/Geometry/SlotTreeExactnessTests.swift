@@ -5,7 +5,7 @@ import TestSupport
 
 /// Heights are stored, never re-encoded: any finite, non-negative Double put in
 /// comes back with the same bit pattern, through every way of reading it.
-@Suite struct HeightTreeExactnessTests {
+@Suite struct SlotTreeExactnessTests {
     /// A random finite, non-negative Double from raw bits (subnormals, huge and tiny values included).
     static func randomHeight(_ rng: inout SplitMix64) -> Double {
         while true {
@@ -18,7 +18,7 @@ import TestSupport
     func randomDoublesRoundTripBitForBit(leafCapacity: Int, fanout: Int) {
         var rng = SplitMix64(seed: 0xB17)
         var heights = (0..<3_000).map { _ in Self.randomHeight(&rng) }
-        var tree = HeightTree(heights.map { HeightRun(count: 1, height: $0) }, leafCapacity: leafCapacity, fanout: fanout)
+        var tree = SlotTree(heights.map { HeightRun(count: 1, height: $0) }, leafCapacity: leafCapacity, fanout: fanout)
         // Overwrite some, insert some, so mutated leaves are read too.
         for _ in 0..<500 {
             let i = Int.random(in: 0..<heights.count, using: &rng), h = Self.randomHeight(&rng)
@@ -67,7 +67,7 @@ import TestSupport
         var rng = SplitMix64(seed: 0x8B17 ^ UInt64(leafCapacity))
         let odd: UInt64 = leafCapacity > 8 ? 60 : 3
         var heights = (0..<600).map { _ in Self.mixedHeight(&rng, oddOneIn: odd) }
-        var tree = HeightTree(heights.map { HeightRun(count: 1, height: $0) }, leafCapacity: leafCapacity, fanout: fanout)
+        var tree = SlotTree(heights.map { HeightRun(count: 1, height: $0) }, leafCapacity: leafCapacity, fanout: fanout)
         var sawNarrow = false, sawWide = false
         for step in 0..<700 {
             let h = Self.mixedHeight(&rng, oddOneIn: odd)
@@ -95,7 +95,7 @@ import TestSupport
             if step % 50 == 0 {
                 #expect((0..<heights.count).allSatisfy { tree.height(at: $0).bitPattern == heights[$0].bitPattern }, "step \(step)")
             }
-            var leaves: [HeightTree.Node] = [tree.root]
+            var leaves: [SlotTree.Node] = [tree.root]
             while let node = leaves.popLast() {
                 if node.isLeaf { if node.isNarrow { sawNarrow = true } else if node.runCount > 0 { sawWide = true } }
                 leaves.append(contentsOf: node.children)
@@ -109,12 +109,12 @@ import TestSupport
     /// the exact grid and its sum stays below the limit; otherwise it re-adds its runs. Either way the
     /// sum is the fixed-shape sum of the runs (`checkInvariants` recomputes it after every step).
     @Test func leafSumsFollowByDifferenceOnlyOnTheExactGrid() throws {
-        #expect(HeightTree.isOnExactGrid(44) && HeightTree.isOnExactGrid(0.5) && HeightTree.isOnExactGrid(1.0 / 256))
-        #expect(HeightTree.isOnExactGrid(0) && HeightTree.isOnExactGrid(0x1p43))
-        #expect(!HeightTree.isOnExactGrid(0.1) && !HeightTree.isOnExactGrid(1.0 / 512) && !HeightTree.isOnExactGrid(1.0 / 3))
-        #expect(!HeightTree.isOnExactGrid(-1) && !HeightTree.isOnExactGrid(0x1p44) && !HeightTree.isOnExactGrid(.infinity))
+        #expect(SlotTree.isOnExactGrid(44) && SlotTree.isOnExactGrid(0.5) && SlotTree.isOnExactGrid(1.0 / 256))
+        #expect(SlotTree.isOnExactGrid(0) && SlotTree.isOnExactGrid(0x1p43))
+        #expect(!SlotTree.isOnExactGrid(0.1) && !SlotTree.isOnExactGrid(1.0 / 512) && !SlotTree.isOnExactGrid(1.0 / 3))
+        #expect(!SlotTree.isOnExactGrid(-1) && !SlotTree.isOnExactGrid(0x1p44) && !SlotTree.isOnExactGrid(.infinity))
 
-        var tree = HeightTree((0..<50).map { HeightRun(count: 1, height: Double($0 % 7) + 0.5) })
+        var tree = SlotTree((0..<50).map { HeightRun(count: 1, height: Double($0 % 7) + 0.5) })
         #expect(tree.root.isLeaf && tree.root.heightsOnGrid)
         tree.insert([HeightRun(count: 1, height: 0.1)], at: 10)
         #expect(!tree.root.heightsOnGrid, "an off-grid height takes the leaf off the grid")
@@ -126,7 +126,7 @@ import TestSupport
         try tree.checkInvariants()
 
         // Near the limit: by difference while the totals stay below 2^44, re-added past it.
-        var big = HeightTree([HeightRun(count: 1, height: 0x1p40), HeightRun(count: 3, height: 0x1p39)])
+        var big = SlotTree([HeightRun(count: 1, height: 0x1p40), HeightRun(count: 3, height: 0x1p39)])
         #expect(big.root.heightsOnGrid)
         big.insert([HeightRun(count: 1, height: 0x1p43)], at: 0)
         #expect(big.totalHeight == 0x1p43 + 0x1p40 + 3 * 0x1p39)
@@ -144,7 +144,7 @@ import TestSupport
         var rng = SplitMix64(seed: 0xF10A7)
         let heights = (0..<10_000).map { _ in Double(rng.next() % 4_000) / 4 }
         let runs = heights.map { HeightRun(count: 1, height: $0) }
-        let tree = HeightTree(runs), records = RowRecords(runs)
+        let tree = SlotTree(runs), records = RowRecords(runs)
         var leaf = tree.root
         while !leaf.isLeaf { leaf = leaf.children[0] }
         #expect(leaf.isNarrow)

@@ -7,7 +7,7 @@ import TestSupport
 /// its answers. These run in CI's release build too (`.ci/run`): a node copied on write and stored
 /// into storage the optimizer misreads can live in a stack frame that has returned, which only an
 /// optimized build shows (Docs/unsafe-code.md).
-@Suite struct HeightTreeCopyOnWriteTests {
+@Suite struct SlotTreeCopyOnWriteTests {
     /// Node sizes that make every kind of node: narrow and wide leaves, internal nodes a few levels deep.
     static let sizes = [(2, 3), (4, 4), (5, 3), (80, 64)]
 
@@ -25,7 +25,7 @@ import TestSupport
     }
 
     /// One random write to `tree` and `model` alike.
-    static func write(_ tree: inout HeightTree, _ model: inout GeometryModel, _ rng: inout SplitMix64) {
+    static func write(_ tree: inout SlotTree, _ model: inout GeometryModel, _ rng: inout SplitMix64) {
         let roll = Int.random(in: 0..<10, using: &rng)
         if roll < 3 || model.count == 0 {
             let runs = randomRuns(&rng, count: Int.random(in: 1...3, using: &rng))
@@ -50,7 +50,7 @@ import TestSupport
         let (leafCapacity, fanout) = Self.sizes[size]
         var rng = SplitMix64(seed: UInt64(40 + size))
         let initial = Self.randomRuns(&rng, count: 400)
-        var a = HeightTree(initial, leafCapacity: leafCapacity, fanout: fanout)
+        var a = SlotTree(initial, leafCapacity: leafCapacity, fanout: fanout)
         var modelA = GeometryModel(initial)
         for round in 0..<30 {
             // The copy shares every node; then both are written, in turns.
@@ -73,7 +73,7 @@ import TestSupport
     /// internal nodes, so every write copies a path of them).
     @Test func aCopyKeepsItsHeightsWhileTheOriginalChanges() throws {
         let n = 200_000
-        var a = HeightTree([HeightRun(count: n, height: 44, isMeasured: false)])
+        var a = SlotTree([HeightRun(count: n, height: 44, isMeasured: false)])
         // Runs of one row each: the tree is as deep as 200,000 rows make it.
         for i in stride(from: 0, to: n, by: 2) { a.setHeight(Double(i % 7 + 1), at: i, isMeasured: true) }
         func initial(_ i: Int) -> Double { i % 2 == 0 ? Double(i % 7 + 1) : 44 }
@@ -101,7 +101,7 @@ import TestSupport
     /// New nodes made by splits and merges are stored into the blocks too, in both values.
     @Test func splitsAndMergesInBothValues() throws {
         var rng = SplitMix64(seed: 77)
-        var a = HeightTree([HeightRun(count: 1, height: 1)], leafCapacity: 2, fanout: 3)
+        var a = SlotTree([HeightRun(count: 1, height: 1)], leafCapacity: 2, fanout: 3)
         var modelA = GeometryModel([HeightRun(count: 1, height: 1)])
         for i in 0..<600 {
             let runs = [HeightRun(count: 1, height: Double(i % 5) + 0.5)]

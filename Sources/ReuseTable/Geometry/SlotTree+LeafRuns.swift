@@ -137,21 +137,21 @@ struct WideRuns: LeafRunStore {
 /// Read access to a leaf's runs in one encoding, so read loops are specialized
 /// per encoding instead of branching on it for every run.
 protocol LeafEncoding {
-    static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double
-    static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32
+    static func height(_ leaf: SlotTree.Node, _ r: Int) -> Double
+    static func meta(_ leaf: SlotTree.Node, _ r: Int) -> UInt32
 }
 
 enum NarrowEncoding: LeafEncoding {
-    @inline(__always) static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double { NarrowRuns.height(of: leaf.words[r]) }
-    @inline(__always) static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32 { NarrowRuns.meta(of: leaf.words[r]) }
+    @inline(__always) static func height(_ leaf: SlotTree.Node, _ r: Int) -> Double { NarrowRuns.height(of: leaf.words[r]) }
+    @inline(__always) static func meta(_ leaf: SlotTree.Node, _ r: Int) -> UInt32 { NarrowRuns.meta(of: leaf.words[r]) }
 }
 
 enum WideEncoding: LeafEncoding {
-    @inline(__always) static func height(_ leaf: HeightTree.Node, _ r: Int) -> Double { Double(bitPattern: leaf.words[r]) }
-    @inline(__always) static func meta(_ leaf: HeightTree.Node, _ r: Int) -> UInt32 { leaf.wideMeta[r] }
+    @inline(__always) static func height(_ leaf: SlotTree.Node, _ r: Int) -> Double { Double(bitPattern: leaf.words[r]) }
+    @inline(__always) static func meta(_ leaf: SlotTree.Node, _ r: Int) -> UInt32 { leaf.wideMeta[r] }
 }
 
-extension HeightTree.Node {
+extension SlotTree.Node {
     /// Words in a leaf's block: `leafCapacity + 2` for the largest capacity `Config` accepts.
     static let wordCapacity = 82
     typealias Words = InlineArray<82, UInt64>
@@ -234,7 +234,7 @@ extension HeightTree.Node {
     func store(heights: [Double], meta: [UInt32]) {
         precondition(heights.count <= Self.wordCapacity, "\(heights.count) runs exceed a leaf's \(Self.wordCapacity) words")
         runCount = heights.count
-        heightsOnGrid = heights.allSatisfy(HeightTree.isOnExactGrid)
+        heightsOnGrid = heights.allSatisfy(SlotTree.isOnExactGrid)
         isNarrow = heights.allSatisfy(NarrowRuns.holds)
         if isNarrow {
             for r in heights.indices { words[r] = NarrowRuns.pack(heights[r], meta[r]) }

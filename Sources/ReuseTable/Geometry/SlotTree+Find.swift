@@ -5,7 +5,7 @@ import Foundation
 // `Double(k) * height` inside a run), so `offset(of:)`, `slot(at:)`,
 // `index(atOffset:)` and `forEachSlot(from:_:)` never disagree by a rounding error.
 
-extension HeightTree {
+extension SlotTree {
     /// Where slot `index` lives: its leaf, the run and position inside it, and
     /// what lies before the run.
     struct Position {

@@ -4,7 +4,7 @@ import Foundation
 // a `y` outside its leaf, costs a descent from the root. Every offset is the chain
 // of additions a descent makes, so answers equal the descents' bit for bit.
 
-extension HeightTree {
+extension SlotTree {
     /// The slot whose half-open span contains `y`, with its section and row,
     /// walking from `finger` when it is still valid; leaves `finger` at the answer.
     ///

@@ -1,8 +1,8 @@
 import Foundation
 
-extension HeightTree {
+extension SlotTree {
     /// An internal node's children and their summaries, in one allocation
-    /// (`ColumnBlock`, HeightTree+ColumnBlock.swift): each child beside its slot count
+    /// (`ColumnBlock`, SlotTree+ColumnBlock.swift): each child beside its slot count
     /// (`Entry`: a descent by index finds the child on the line its count scan just read),
     /// the other fields one column each, and the running sums of the heights (`end(_:)`).
     /// Child j starts at `acc + end(j − 1)` (`start(of:from:)`), the one formula every walk
@@ -73,7 +73,7 @@ extension HeightTree {
             let base = UnsafeRawPointer(unretainedChild(j).toOpaque())
             var combined: UInt8 = 0
             var offset = 0
-            while offset < HeightTree.Node.objectByteCount {
+            while offset < SlotTree.Node.objectByteCount {
                 combined |= base.load(fromByteOffset: offset, as: UInt8.self)
                 offset &+= 64
             }
@@ -271,17 +271,17 @@ extension HeightTree {
             let followed: Bool = columns { c in
                 let old = c.heights[j]
                 c.heights[j] = height
-                guard onGrid && HeightTree.isOnExactGrid(height) else { return false }
+                guard onGrid && SlotTree.isOnExactGrid(height) else { return false }
                 // On the grid and below `exactGridLimit` every running sum is exact, so the
                 // difference gives `refreshEnds`'s numbers without its dependent chain.
                 let e = c.ends
                 let delta = height - old
-                guard e[n - 1] < HeightTree.exactGridLimit && e[n - 1] + delta < HeightTree.exactGridLimit else { return false }
+                guard e[n - 1] < SlotTree.exactGridLimit && e[n - 1] + delta < SlotTree.exactGridLimit else { return false }
                 for k in j..<n { e[k] = e[k] + delta }
                 return true
             }
             if followed { return }
-            if !HeightTree.isOnExactGrid(height) { onGrid = false }
+            if !SlotTree.isOnExactGrid(height) { onGrid = false }
             refreshEnds(from: j)
         }
 
@@ -368,7 +368,7 @@ extension HeightTree {
             let n = count
             onGrid = columns { c in
                 var all = true
-                for k in 0..<n where !HeightTree.isOnExactGrid(c.heights[k]) { all = false }
+                for k in 0..<n where !SlotTree.isOnExactGrid(c.heights[k]) { all = false }
                 return all
             }
         }

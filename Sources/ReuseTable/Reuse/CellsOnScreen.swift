@@ -8,7 +8,7 @@ import Foundation
 /// delegate calls in a stable order.
 /// - Complexity: lookup O(log v); `removeEntries(notIn:)` and `cells(for:)` O(v + w) for v visible
 /// cells and w wanted ones (the merge walk).
-struct VisibleRows<Cell: AnyObject> {
+struct CellsOnScreen<Cell: AnyObject> {
     struct Entry {
         var section: Int
         var row: Int

@@ -3,9 +3,9 @@ import Testing
 @testable @_spi(Internals) import ReuseTable
 import TestSupport
 
-@Suite struct HeightTreeTests {
+@Suite struct SlotTreeTests {
     @Test func emptyTree() throws {
-        var tree = HeightTree([])
+        var tree = SlotTree([])
         try tree.checkInvariants()
         #expect(tree.count == 0 && tree.totalHeight == 0 && tree.sectionCount == 0 && tree.unmeasuredCount == 0)
         #expect(tree.offset(of: 0) == 0)
@@ -24,7 +24,7 @@ import TestSupport
     }
 
     @Test func oneRow() throws {
-        var tree = HeightTree([HeightRun(count: 1, height: 44, isMeasured: false)])
+        var tree = SlotTree([HeightRun(count: 1, height: 44, isMeasured: false)])
         #expect(tree.slot(at: 0) == Slot(index: 0, minY: 0, height: 44, kind: .row, isMeasured: false))
         #expect(tree.index(atOffset: 0) == 0 && tree.index(atOffset: 43.75) == 0 && tree.index(atOffset: 44) == nil)
         #expect(tree.section(containing: 0) == -1)
@@ -37,7 +37,7 @@ import TestSupport
     }
 
     @Test func zeroHeightSlotsContainNoPoint() {
-        let tree = HeightTree([
+        let tree = SlotTree([
             HeightRun(count: 1, height: 0, kind: .header), HeightRun(count: 3, height: 10),
             HeightRun(count: 2, height: 0), HeightRun(count: 1, height: 5, kind: .footer),
         ])
@@ -52,7 +52,7 @@ import TestSupport
     /// measured row splits the run into three, and setting it back heals it.
     @Test func tenMillionUniformRows() throws {
         let n = 10_000_000
-        var tree = HeightTree([HeightRun(count: n, height: 44, isMeasured: false)])
+        var tree = SlotTree([HeightRun(count: n, height: 44, isMeasured: false)])
         #expect(tree.runCount == 1 && tree.nodeCount == 1)
         #expect(tree.totalHeight == Double(n) * 44)
         var rng = SplitMix64(seed: 7)
@@ -84,7 +84,7 @@ import TestSupport
 
     @Test func runsLongerThanTheCountFieldAreSplit() throws {
         let n = RunMeta.maxCount * 2 + 5
-        var tree = HeightTree([HeightRun(count: n, height: 1)])
+        var tree = SlotTree([HeightRun(count: n, height: 1)])
         #expect(tree.count == n && tree.runCount == 3 && tree.totalHeight == Double(n))
         #expect(tree.index(atOffset: Double(n) - 0.5) == n - 1)
         try tree.checkInvariants()
@@ -100,7 +100,7 @@ import TestSupport
                 HeightRun(count: 1, height: 0, kind: .footer),
             ]
         }
-        let tree = HeightTree(runs, leafCapacity: 4, fanout: 4)
+        let tree = SlotTree(runs, leafCapacity: 4, fanout: 4)
         try tree.checkInvariants()
         #expect(tree.sectionCount == sections)
         for s in stride(from: 0, to: sections, by: 37) {
@@ -111,7 +111,7 @@ import TestSupport
     }
 
     @Test func copiesAreIndependent() throws {
-        let original = HeightTree((0..<500).lazy.map { HeightRun(count: 1, height: Double($0)) }, leafCapacity: 4, fanout: 4)
+        let original = SlotTree((0..<500).lazy.map { HeightRun(count: 1, height: Double($0)) }, leafCapacity: 4, fanout: 4)
         var copy = original
         copy.setHeight(0.5, at: 250, isMeasured: true)
         copy.insert([HeightRun(count: 10, height: 2)], at: 3)
@@ -131,7 +131,7 @@ import TestSupport
     @Test func copiesEditedInTurnKeepTheirOwnColumns() throws {
         var random = SplitMix64(seed: 7)
         let start = (0..<300).map { Double($0 % 40) }
-        let first = HeightTree(start.lazy.map { HeightRun(count: 1, height: $0) }, leafCapacity: 4, fanout: 4)
+        let first = SlotTree(start.lazy.map { HeightRun(count: 1, height: $0) }, leafCapacity: 4, fanout: 4)
         var trees = [first, first]
         var models = [start, start]
         for step in 0..<250 {
@@ -167,7 +167,7 @@ import TestSupport
     }
 
     @Test func bulkInsertAndRemoveRoundTrip() throws {
-        var tree = HeightTree([HeightRun(count: 100, height: 10)], leafCapacity: 4, fanout: 4)
+        var tree = SlotTree([HeightRun(count: 100, height: 10)], leafCapacity: 4, fanout: 4)
         let inserted = (0..<5_000).map { (i: Int) -> HeightRun in
             HeightRun(count: 1 + i % 3, height: Double(i % 97) * 0.25, kind: .row, isMeasured: i % 2 == 0)
         }
@@ -194,7 +194,7 @@ import TestSupport
         for (initialRuns, at) in [(10, 5), (1_000, 0), (1_000, 777), (20_000, 13_001)] {
             let initial = runs(initialRuns, from: 0)
             var model = initial.flatMap { Array(repeating: HeightRun(count: 1, height: $0.height, isMeasured: $0.isMeasured), count: $0.count) }
-            var tree = HeightTree(initial)
+            var tree = SlotTree(initial)
             let shared = tree
             let inserted = runs(300, from: 5_000)
             tree.insert(inserted, at: at)
@@ -204,7 +204,7 @@ import TestSupport
             try tree.checkInvariants()
             try shared.checkInvariants()
             #expect(shared.count == initial.reduce(0) { $0 + $1.count }, "the copy kept its rows")
-            #expect(Array(shared.runs) == HeightTree(initial).runs.map { $0 }, "the copy kept its runs")
+            #expect(Array(shared.runs) == SlotTree(initial).runs.map { $0 }, "the copy kept its runs")
             #expect(tree.count == model.count)
             var y = 0.0
             for (i, row) in model.enumerated() {
@@ -224,12 +224,12 @@ import TestSupport
     /// memory follows) is about rows / 75. Measured bytes are `Demo bench`'s job.
     @Test func distinctHeightsArePackedIntoNearlyFullLeaves() throws {
         let n = ProcessInfo.processInfo.environment["HEIGHT_TREE_ROWS"].flatMap(Int.init) ?? 200_000
-        let tree = HeightTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
+        let tree = SlotTree((0..<n).lazy.map { HeightRun(count: 1, height: 20 + Double($0) * 0.25) })
         #expect(tree.runCount == n)
         let expectedTotal: Double = (0..<n).reduce(0.0) { (sum: Double, row: Int) -> Double in sum + 20 + Double(row) * 0.25 }
         #expect(tree.count == n)
         #expect(tree.totalHeight == expectedTotal)
-        let leafFill = HeightTree.Config.standard.leafCapacity - HeightTree.Config.standard.leafCapacity / 16
+        let leafFill = SlotTree.Config.standard.leafCapacity - SlotTree.Config.standard.leafCapacity / 16
         let leaves = (n + leafFill - 1) / leafFill
         // Internal nodes add about 1/60 (fanout 64, also filled by the bulk load).
         #expect(
@@ -242,10 +242,10 @@ import TestSupport
     /// The same rows with one height are one run, whatever their number.
     @Test func equalHeightsAreOneRunWhateverTheRowCount() {
         for n in [1, 80, 81, 10_000] {
-            let tree = HeightTree((0..<n).lazy.map { _ in HeightRun(count: 1, height: 44) })
+            let tree = SlotTree((0..<n).lazy.map { _ in HeightRun(count: 1, height: 44) })
             #expect(tree.runCount == 1 && tree.nodeCount == 1, "\(n) rows")
         }
-        let big = HeightTree([HeightRun(count: 10_000_000, height: 44)])
+        let big = SlotTree([HeightRun(count: 10_000_000, height: 44)])
         #expect(big.runCount == 1 && big.nodeCount == 1)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 // Shape and memory accounting, for tests and the benchmark.
 
-extension HeightTree {
+extension SlotTree {
     /// Number of runs stored (ten million rows of one height are one run).
     ///
     /// - Complexity: O(nodes).
@@ -79,7 +79,7 @@ extension HeightTree {
                     try fail("\(path()): run \(r) in the 8-byte encoding does not keep its height")
                 }
                 if !isRoot && e == 0 { try fail("\(path()): empty leaf") }
-                if node.heightsOnGrid, let r = (0..<node.runCount).first(where: { !HeightTree.isOnExactGrid(node.runHeight($0)) }) {
+                if node.heightsOnGrid, let r = (0..<node.runCount).first(where: { !SlotTree.isOnExactGrid(node.runHeight($0)) }) {
                     try fail("\(path()): marked on the exact grid, but run \(r)'s height \(node.runHeight(r)) is not")
                 }
                 for r in 0..<node.runCount {
@@ -94,7 +94,7 @@ extension HeightTree {
                     expected.addRun(height: h, meta: m)
                 }
                 // Heights are summed in the fixed shape (see `fixedShapeSum`), recomputed here from the runs.
-                expected.height = HeightTree.fixedShapeSum(node.runCount) { Double(RunMeta.count(node.runMeta($0))) * node.runHeight($0) }
+                expected.height = SlotTree.fixedShapeSum(node.runCount) { Double(RunMeta.count(node.runMeta($0))) * node.runHeight($0) }
             } else {
                 if isRoot && e < 2 { try fail("root: internal with \(e) children") }
                 if e > 0 && node.childSummaries.childrenAreLeaves != node.child(0).isLeaf {

@@ -9,11 +9,11 @@ private final class Token {
     init(_ id: Int) { self.id = id }
 }
 
-private typealias Rows = VisibleRows<Token>
+private typealias Rows = CellsOnScreen<Token>
 
-/// `VisibleRows`: the sorted list of on-screen cells and the three steps of a layout pass,
+/// `CellsOnScreen`: the sorted list of on-screen cells and the three steps of a layout pass,
 /// checked against a plain sorted array of (section, row, cell id).
-@Suite struct VisibleRowsTests {
+@Suite struct CellsOnScreenTests {
     private struct Key: Comparable, Hashable {
         var section: Int
         var row: Int

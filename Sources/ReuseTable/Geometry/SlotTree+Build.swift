@@ -3,9 +3,9 @@ import Foundation
 // Building nodes: the O(n) bulk load, and the split/merge helpers every
 // mutation uses to keep nodes between half full and full.
 
-extension HeightTree.Node {
-    typealias Node = HeightTree.Node
-    typealias Config = HeightTree.Config
+extension SlotTree.Node {
+    typealias Node = SlotTree.Node
+    typealias Config = SlotTree.Config
 
     /// Bulk load: stream the runs into leaves, then stack full parents on
     /// top, level by level. Never holds the input as an array.

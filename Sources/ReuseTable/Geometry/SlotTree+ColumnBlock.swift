@@ -2,14 +2,14 @@ import Foundation
 
 // The height tree's one piece of manually managed storage: an internal node's columns in one
 // allocation, reached only through typed pointers that `ColumnBlock.withColumns` lends for the
-// length of a closure. `SummaryColumns` (HeightTree+SummaryColumns.swift) is its only user.
+// length of a closure. `SummaryColumns` (SlotTree+SummaryColumns.swift) is its only user.
 //
 // Invariants, kept by this file and its one user:
 // - The tail is declared as `SummaryColumns.Entry` (a count and a strong child reference), the
 //   type its first region really holds. The optimizer trusts the declared element type: a tail
 //   declared as plain integers would let it conclude that a reference stored there never
 //   escapes, and allocate a new or copied child on the stack (a use-after-return that only
-//   release builds show; `HeightTreeCopyOnWriteTests` runs in CI's release build for it).
+//   release builds show; `SlotTreeCopyOnWriteTests` runs in CI's release build for it).
 // - The number regions after the entries are bound to `Double` and `Int` once, in `make`, and
 //   read only as those types; they hold no references and need no deinitialization.
 // - Entries `0..<header.count` are initialized, the rest of the entry region is not;
@@ -19,12 +19,12 @@ import Foundation
 //   never written at all.
 // - No pointer outlives the `withColumns` call that lent it.
 
-extension HeightTree {
+extension SlotTree {
     /// Header of a `ColumnBlock`: children held, and children it has room for.
     struct ColumnHeader {
         var count: Int
         var capacity: Int
-        /// Whether every child's height is on the exact grid (`HeightTree.isOnExactGrid`), so the
+        /// Whether every child's height is on the exact grid (`SlotTree.isOnExactGrid`), so the
         /// running sums may follow a change of one height by the difference. False is always safe.
         var onGrid = false
         /// Whether the children are leaves (all children of a node are at one depth).

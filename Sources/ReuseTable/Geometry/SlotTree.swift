@@ -12,7 +12,7 @@ import Foundation
 /// explained, with their measurements, in Docs/row-geometry.md.
 ///
 /// - Complexity: finds and one-row edits O(log n); counts and `totalHeight` O(1).
-@_spi(Internals) public struct HeightTree: RowGeometry, Sendable {
+@_spi(Internals) public struct SlotTree: RowGeometry, Sendable {
     var root: Node
     let config: Config
     /// Changes whenever the tree does, and is never reused (see `GeometryFinger`).
@@ -59,7 +59,7 @@ import Foundation
 
 // MARK: - Configuration
 
-extension HeightTree {
+extension SlotTree {
     struct Config: Sendable, Equatable {
         static let standard = Config(leafCapacity: 80, fanout: 64)
 
@@ -99,7 +99,7 @@ enum RunMeta {
 
 // MARK: - Summaries
 
-extension HeightTree {
+extension SlotTree {
     /// What a parent knows about a subtree.
     struct Summary: Equatable, Sendable {
         var count = 0
@@ -126,8 +126,8 @@ extension HeightTree {
 
 // MARK: - Nodes
 
-extension HeightTree {
-    /// A tree node: a leaf (runs in `words`, see HeightTree+LeafRuns.swift) or an
+extension SlotTree {
+    /// A tree node: a leaf (runs in `words`, see SlotTree+LeafRuns.swift) or an
     /// internal node (children and their summaries in `childSummaries`). The fields
     /// every visit reads come first; `words` comes last, unused by internal nodes
     /// (about one node in 64, so about 0.1 byte a row).
@@ -141,10 +141,10 @@ extension HeightTree {
         /// Declared right after the summary, so an internal node's visit reads only the object's first cache line.
         @exclusivity(unchecked) var childSummaries: SummaryColumns
         let isLeaf: Bool
-        /// Whether the leaf's runs use the 8-byte encoding (see HeightTree+LeafRuns.swift).
+        /// Whether the leaf's runs use the 8-byte encoding (see SlotTree+LeafRuns.swift).
         @exclusivity(unchecked) var isNarrow = true
-        /// Whether every height in the leaf is on the exact grid (`HeightTree.isOnExactGrid`), so its
-        /// height sum may follow an insert or removal by the difference (HeightTree+SummaryColumns.swift).
+        /// Whether every height in the leaf is on the exact grid (`SlotTree.isOnExactGrid`), so its
+        /// height sum may follow an insert or removal by the difference (SlotTree+SummaryColumns.swift).
         /// False is always safe: the sum is then re-added from the runs.
         @exclusivity(unchecked) var heightsOnGrid = false
         /// Where a mutation stores the bytes it read ahead from a leaf (`SummaryColumns.touchLeaf`); never read.
@@ -205,7 +205,7 @@ extension HeightTree {
         func recomputeSummary() {
             var s = Summary()
             if isLeaf {
-                s = isNarrow ? HeightTree.leafSummary(self, NarrowEncoding.self) : HeightTree.leafSummary(self, WideEncoding.self)
+                s = isNarrow ? SlotTree.leafSummary(self, NarrowEncoding.self) : SlotTree.leafSummary(self, WideEncoding.self)
             } else {
                 s = childSummaries.total()
             }
