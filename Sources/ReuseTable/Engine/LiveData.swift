@@ -11,12 +11,23 @@ import Foundation
 struct ContentAnchor: Equatable, Sendable {
     /// Where the anchor is after the change.
     var indexPath: IndexPath
-    /// Its rect's `minY` minus `contentOffset.y` before the change.
+    /// Its rect's `minY` minus `contentOffset.y` before the change, moved by the host's scrolls
+    /// since (`followScrollsSinceRecord()`).
     var screenY: Double
-    /// Its rect's height before the change: with `screenY`, whether the user saw it (`sawAnchor(_:)`).
+    /// Its rect's height before the change.
     var height: Double
+    /// `screenY` as recorded, before any scroll moved it: with `height`, whether the user saw the
+    /// anchor (`sawAnchor(_:)`).
+    let recordedScreenY: Double
     /// `userScrollY` when `screenY` was taken: a scroll before the change settles moves the anchor with it.
     var recordedScrollY: Double = 0
+
+    init(indexPath: IndexPath, screenY: Double, height: Double) {
+        self.indexPath = indexPath
+        self.screenY = screenY
+        self.height = height
+        recordedScreenY = screenY
+    }
 }
 
 /// What a view keeps between passes to hold still what the user reads.
@@ -135,15 +146,20 @@ extension ReuseEngineView {
         return restored
     }
 
-    /// Whether the user saw `anchor` before the change, where the scrolls since have moved it: its
-    /// rect as recorded reaches below the seen top and starts above the viewport's bottom. Measuring
-    /// keeps such an anchor still even when its new height ends it above the seen top (a row that
-    /// shrank, a placeholder replaced by a shorter item): its top is what the user saw
-    /// (`measureViewport(preferring:seen:)`). Its height now cannot tell: a layout that forgot it
-    /// holds an estimate.
+    /// Whether the user saw `anchor` before the change: its rect as recorded, before the host's
+    /// scrolls since moved it, reaches below the seen top and starts above the viewport's bottom —
+    /// unless those scrolls add up to a jump (more than half the viewport): what the user saw is
+    /// gone. Measuring keeps such an anchor still even when its new height ends it above the seen
+    /// top (a row that shrank, a placeholder replaced by a shorter item), and even when a small
+    /// scroll since took it off screen: its top is what the user saw, and the scroll moves it with
+    /// the rest (`measureViewport(preferring:seen:)`). Its height now cannot tell: a layout that
+    /// forgot it holds an estimate.
     /// - Complexity: O(1).
     func sawAnchor(_ anchor: ContentAnchor) -> Bool {
-        anchor.screenY + anchor.height > Double(max(adjustedContentInset.top, 0)) && anchor.screenY < Double(max(bounds.height, 0))
+        let height = Double(max(bounds.height, 0))
+        guard abs(anchor.screenY - anchor.recordedScreenY) <= height / 2 else { return false }
+        let seenTop = min(Double(max(adjustedContentInset.top, 0)), height)
+        return anchor.recordedScreenY + anchor.height > seenTop && anchor.recordedScreenY < height
     }
 
     /// Notes where the settled pass leaves the viewport, for the next change: at the end or not, and

@@ -130,8 +130,8 @@ extension ViewportMeasuring {
 
     /// The slot whose place on screen measuring keeps: the first row the user sees — its rect
     /// intersects `visible` below the seen top. In order of preference: `preferred` while it is
-    /// seen (with `keepingPreferred`, while its top is above the viewport's bottom: it was seen
-    /// before its own measuring); the first seen row still showing its cell from the last pass (what the user was
+    /// seen (with `keepingPreferred`, while its top is above the viewport's bottom: the user saw it
+    /// before the change, `sawAnchor(_:)`); the first seen row still showing its cell from the last pass (what the user was
     /// reading: an estimated row between it and a measured row above must not push it down); the
     /// first measured seen row; the first seen row. Never a header or footer while a row is seen:
     /// rows measured below them would push what the user reads down. With no row seen, the first

@@ -191,6 +191,34 @@ import TestSupport
         #expect(table.rectForRow(at: IndexPath(row: 99, section: 0)).height == 20.5)
     }
 
+    /// Self-sized rows of 46 points, estimates of 30. Row 5, seen by its last point, is reloaded with
+    /// rows 6–9 and comes back 16 points tall: measured, it ends above the viewport, but the user saw
+    /// it, so its top stays and the rows below it move up. Its height after the reload cannot tell
+    /// (reloaded rows are estimates): its rect as recorded before the reload does.
+    @Test func aReloadedAnchorThatShrankAboveTheTopKeepsItsTop() {
+        let model = ModelTable(rows: [Array(repeating: 46, count: 60)])
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.rowHeight = TableView.automaticDimension
+        table.estimatedRowHeight = 30
+        model.implementsRowHeights = false
+        table.dataSource = model
+        table.delegate = model
+        table.maintainsVisibleContentPosition = true
+        table.reloadData()
+        table.layoutIfNeeded()
+        table.contentOffset.y = table.rectForRow(at: IndexPath(row: 5, section: 0)).maxY - 1
+        table.layoutIfNeeded()
+        let before = screenY(table, 5)
+        #expect(before + 30 < 0 && table.indexPathsForVisibleRows?.first?.row == 5)
+        model.rows[0][5] = 16
+        table.reloadRows(at: (5..<10).map { IndexPath(row: $0, section: 0) }, with: .none)
+        table.layoutIfNeeded()
+        #expect(screenY(table, 5) == before)
+        #expect(table.rectForRow(at: IndexPath(row: 5, section: 0)).maxY < table.contentOffset.y)
+        #expect(table.rectForRow(at: IndexPath(row: 6, section: 0)).height == 46.5)
+    }
+
     @Test func reloadWithoutInvalidatingKeepsTheAnchor() {
         let model = ModelTable(rows: [Array(repeating: 50, count: 40)])
         let table = chat(model)

@@ -272,11 +272,14 @@ import Testing
         }
     }
 
-    @Test func theRowBeingReadKeepsItsTopWhenItsPageLandsShorterThanItsEstimate() async {
-        // Items of 4 lines are 46 points tall, the estimate 30. Row 5, an evicted page's placeholder
-        // keeping its item's 46, is seen by its last 2 points; its item is now 1 line (16). A layout
-        // that forgets the landed heights holds 30 for it before measuring, which would end it above
-        // the top: whether the reader saw it is read from its rect as it was.
+    /// Items of 4 lines are 46 points tall; the estimates are the list's 44 and the compositional
+    /// layout's 30. Row 5, an evicted page's placeholder keeping its item's 46, is seen by its last
+    /// point; its item is now 1 line (16). A layout that forgets the landed heights holds its
+    /// estimate for it before measuring, which would end it above the top: whether the reader saw
+    /// it is read from its rect as it was — also after a small scroll between the landing and the
+    /// next pass, which takes it off screen.
+    @Test(arguments: [0, 10] as [CGFloat])
+    func theRowBeingReadKeepsItsTopWhenItsPageLandsShorterThanItsEstimate(scrolledAfter: CGFloat) async {
         for (name, harness, loader) in harnesses({ ControlledLoader(count: 400, lines: { _ in 4 }) }) {
             await landAll(harness, loader)
             for _ in 0..<40 {
@@ -286,18 +289,20 @@ import Testing
             }
             #expect(harness.core.resident[0] == nil, "\(name): page 0 evicted")
             loader.items[5].lines = 1
-            harness.scrollView.contentOffset.y = harness.frame(ofRow: 5).maxY - 2
+            harness.scrollView.contentOffset.y = harness.frame(ofRow: 5).maxY - 1
             let before = harness.visibleRows
             let screenY = harness.frame(ofRow: 5).minY - harness.scrollView.contentOffset.y
-            #expect(screenY + 30 < 0 && before.first?.row == 5 && before.first?.shown == .placeholder, "\(name)")
+            #expect(screenY + 44 < 0 && before.first?.row == 5 && before.first?.shown == .placeholder, "\(name)")
             await arrived(harness, loader)
             guard let index = loader.pending.firstIndex(where: { $0.range == 0..<10 }) else {
                 Issue.record("\(name): no load of page 0 among \(loader.pending.map(\.range))")
                 continue
             }
             await land(harness, loader, at: index)
+            if scrolledAfter != 0 { harness.scrollView.contentOffset.y += scrolledAfter }  // the pass runs here
             _ = harness.visibleRows
-            #expect(harness.frame(ofRow: 5).minY - harness.scrollView.contentOffset.y == screenY, "\(name): row 5 moved")
+            let now = harness.frame(ofRow: 5).minY - harness.scrollView.contentOffset.y
+            #expect(now == screenY - scrolledAfter, "\(name): row 5 moved")
             #expect(harness.frame(ofRow: 5).maxY <= harness.scrollView.contentOffset.y, "\(name): row 5 shrank above the top")
         }
     }

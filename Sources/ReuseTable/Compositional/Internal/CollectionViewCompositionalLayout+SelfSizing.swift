@@ -9,7 +9,8 @@ import Foundation
 
 extension CollectionViewCompositionalLayout {
     /// The end of the collection view's settle: measure what the viewport shows, keeping `anchor`
-    /// (the item live data put back) still while it is seen, then tell the visible-items handlers.
+    /// (the item live data put back) still while the user sees it or saw it before the change
+    /// (`sawAnchor(_:)`), then tell the visible-items handlers.
     func measureAndNotify(keeping anchor: ContentAnchor? = nil) {
         guard let collectionView else { return }
         measureViewport(collectionView, keeping: anchor)

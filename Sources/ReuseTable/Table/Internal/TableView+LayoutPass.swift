@@ -9,7 +9,7 @@ import Foundation
 struct Settle {
     /// The table followed the end before the change being settled.
     var following: Bool
-    /// Live data's anchor put back in this settle: measuring the viewport keeps it still.
+    /// Live data's anchor put back in this settle: the first measuring of the viewport keeps it still, and clears it.
     var anchor: ContentAnchor?
     /// The anchor was put back outside the offset range (before measuring changed the content).
     var restoredOutOfRange = false

@@ -9,10 +9,13 @@ extension TableView {
     /// Measures every estimated slot the viewport shows, keeping what the user sees still: the
     /// measuring walks every view laid out on slots shares (`Engine/ViewportMeasuring.swift`), on
     /// the table's slots (`TableMeasuring`), with live data's anchor put back in this settle
-    /// preferred while it is seen or was before the change. Why one anchor rule: Docs/estimated-heights.md.
+    /// preferred while it is seen or was before the change — in the first measuring of the settle
+    /// only: a clamp or a move to the end after it leaves the anchor's place behind, as the
+    /// collection view's `clampAfterMeasuring()` does. Why one anchor rule: Docs/estimated-heights.md.
     /// - Complexity: O(m log n) for m slots measured.
     func measureSlotsInViewport(_ settle: inout Settle) {
         let preferred = liveAnchorSlot(settle.anchor?.indexPath), seen = settle.anchor.map(sawAnchor) ?? false
+        settle.anchor = nil
         if measuring.measureViewport(preferring: preferred, seen: seen).clampedToEnd { settle.clampedToEnd = true }
     }
 
