@@ -300,7 +300,7 @@ open class CollectionView: ScrollView {
                 wanted.append(.init(section: attributes.indexPath.section, row: attributes.indexPath.item, frame: frame))
             }
         }
-        wanted.sort { ($0.section, $0.row) < ($1.section, $1.row) }
+        wanted.sort(by: CellsOnScreen.Wanted.precedes)
     }
 
     /// Reports each item whose frame stage 2 could not use, once until the next reload.

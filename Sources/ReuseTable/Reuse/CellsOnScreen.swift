@@ -22,6 +22,10 @@ struct CellsOnScreen<Cell: AnyObject> {
         var section: Int
         var row: Int
         var frame: CGRect
+
+        /// Index-path order, for sorting what a layout returned. A plain function: a closure formed
+        /// on the main actor would pay an isolation check on every comparison.
+        static func precedes(_ a: Wanted, _ b: Wanted) -> Bool { (a.section, a.row) < (b.section, b.row) }
     }
 
     private(set) var entries: [Entry] = [] {

@@ -24,11 +24,13 @@ extension CollectionView {
 
     /// A layout's content size, with a non-finite or negative extent reported and replaced by 0.
     func sanitizedContentSize(_ size: CGSize) -> CGSize {
-        let layoutName = "\(type(of: collectionViewLayout)).collectionViewContentSize"
-        func fix(_ value: CGFloat, _ name: String) -> CGFloat {
-            GeometryNumber.sanitize(value, as: .size, for: layoutName, wording: .statement(verb: "returned \(name)"), report: diagnosticHandler)
+        // Asked every pass: the layout's name is built only for a report, and the verbs are literals.
+        func fix(_ value: CGFloat, _ verb: String) -> CGFloat {
+            GeometryNumber.sanitize(
+                value, as: .size, for: "\(type(of: collectionViewLayout)).collectionViewContentSize", wording: .statement(verb: verb),
+                report: diagnosticHandler)
         }
-        return CGSize(width: fix(size.width, "width"), height: fix(size.height, "height"))
+        return CGSize(width: fix(size.width, "returned width"), height: fix(size.height, "returned height"))
     }
 
     /// Delivers the diagnostics a layout collected before it had a collection view.
