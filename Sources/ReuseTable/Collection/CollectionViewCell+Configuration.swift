@@ -68,16 +68,6 @@ extension CollectionViewCell {
 
 // The update itself is shared with the other cell class (`Configuration/ConfigurationSlots.swift`).
 extension CollectionViewCell: SlottedCell {
-    var cellFlags: CellStateFlags {
-        get { configurationSlots.flags }
-        set {
-            guard newValue != configurationSlots.flags else { return }
-            configurationSlots.flags = newValue
-            setNeedsUpdateConfiguration()
-            setNeedsLayout()  // a list cell shows its accessories for the editing mode
-        }
-    }
-
     func callConfigurationUpdateHandler(with state: CellConfigurationState) {
         configurationSlots.handler?(self, state)
     }

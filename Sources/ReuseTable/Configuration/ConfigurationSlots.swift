@@ -249,6 +249,19 @@ protocol SlottedCell: ConfiguredCell {
 extension SlottedCell {
     var needsConfigurationUpdate: Bool { configurationSlots.needsUpdate }
 
+    /// What only the view showing the cell knows (editing, swiped, expanded, reordering, focused), for
+    /// both cell classes: a different value asks for an update and a layout (a list cell shows its
+    /// accessories for the editing mode).
+    var cellFlags: CellStateFlags {
+        get { configurationSlots.flags }
+        set {
+            guard newValue != configurationSlots.flags else { return }
+            configurationSlots.flags = newValue
+            setNeedsUpdateConfiguration()
+            setNeedsLayout()
+        }
+    }
+
     /// The state the view set on the cell, before a subclass adds custom states (each class's
     /// `configurationState` starts from it); `isEditing` as the cell class keeps it.
     func baseConfigurationState(isEditing: Bool) -> CellConfigurationState {

@@ -316,15 +316,6 @@ extension TableViewCell: SlottedCell {
         markNeedsConfigurationUpdate()
     }
 
-    var cellFlags: CellStateFlags {
-        get { configurationSlots.flags }
-        set {
-            guard newValue != configurationSlots.flags else { return }
-            configurationSlots.flags = newValue
-            setNeedsUpdateConfiguration()
-        }
-    }
-
     func callConfigurationUpdateHandler(with state: CellConfigurationState) {
         configurationSlots.handler?(self, state)
     }
