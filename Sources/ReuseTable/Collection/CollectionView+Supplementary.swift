@@ -73,18 +73,17 @@ extension CollectionView {
     }
 
     /// The supplementary views of `elementKind` on screen, by index path (UIKit's name).
-    /// - Complexity: O(v log v) for v visible supplementary views, plus a pending layout pass.
+    /// - Complexity: O(v) for v visible supplementary views (kept sorted), plus a pending layout pass.
     public func visibleSupplementaryViews(ofKind elementKind: String) -> [CollectionReusableView] {
         layoutIfNeeded()
-        return supplementary.visible.filter { $0.key.kind == elementKind && !$0.value.isAbsentSupplementaryView }
-            .sorted { $0.key.indexPath < $1.key.indexPath }.map(\.value)
+        return supplementary.visible.entries.filter { $0.key.kind == elementKind && !$0.view.isAbsentSupplementaryView }.map(\.view)
     }
 
     /// The index paths of the supplementary views of `elementKind` on screen, sorted (UIKit's name).
-    /// - Complexity: O(v log v), plus a pending layout pass.
+    /// - Complexity: O(v) (kept sorted), plus a pending layout pass.
     public func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
         layoutIfNeeded()
-        return supplementary.visible.filter { $0.key.kind == elementKind && !$0.value.isAbsentSupplementaryView }.map(\.key.indexPath).sorted()
+        return supplementary.visible.entries.filter { $0.key.kind == elementKind && !$0.view.isAbsentSupplementaryView }.map(\.key.indexPath)
     }
 
     /// Where the layout puts the supplementary view, or nil (UIKit's name).
@@ -104,14 +103,22 @@ extension CollectionView {
 
     /// Places a view for every supplementary element the layout put in the viewport
     /// (collected by `wanted(cells:supplementary:)` in the same query as the cells), in the cells' order
-    /// of steps: views that left go back to the pool, views that stay move, and
-    /// arrivals are asked of the data source — until a callback queues a structural
-    /// call, after which nothing new is asked and the view runs one more pass when its queue drains.
+    /// of steps on the same kind of list (`SupplementaryViewsOnScreen`, beside `CellsOnScreen`): views
+    /// that left go back to the pool, views that stay move, and arrivals are asked of the data source,
+    /// top to bottom — until a callback queues a structural call, after which nothing new is asked
+    /// and the view runs one more pass when its queue drains.
     func placeVisibleSupplementaryViews(_ found: [CollectionViewLayoutAttributes]) {
         guard !found.isEmpty || !supplementary.visible.isEmpty else { return }  // no headers: no cost
         let visible = viewport
-        var wanted: [SupplementaryViews.Key: CGRect] = [:]
-        var inFront: [(zIndex: Int, key: SupplementaryViews.Key)] = []
+        var wanted = supplementary.wanted  // the pass's scratch lists, taken out of the view for the pass
+        var gone = supplementary.gone
+        (supplementary.wanted, supplementary.gone) = ([], [])
+        defer {
+            wanted.emptyKeepingCapacity()
+            gone.emptyKeepingCapacity()
+            (supplementary.wanted, supplementary.gone) = (wanted, gone)
+        }
+        wanted.emptyKeepingCapacity()
         for attributes in found {
             guard let elementKind = attributes.representedElementKind else { continue }
             // Decoration views share the machinery under a kind of their own (`decorationKey`).
@@ -120,36 +127,26 @@ extension CollectionView {
             let key = SupplementaryViews.Key(kind: kind, indexPath: attributes.indexPath)
             let frame = attributes.frame
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
-                if supplementary.reportedBadFrames.insert(key).inserted {
-                    diagnosticHandler(
-                        "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
-                            + "for the supplementary view of kind \"\(kind)\" at \(attributes.indexPath.collectionDescription); "
-                            + "a frame must be finite. The view is not shown.")
-                }
+                reportUnusableFrame(frame, of: key)
                 continue
             }
-            if frame.intersectsOpen(visible) {
-                wanted[key] = frame
-                if attributes.zIndex > 0, !isDecoration { inFront.append((attributes.zIndex, key)) }
-            }
+            if frame.intersectsOpen(visible) { wanted.append(.init(key: key, frame: frame, zIndex: isDecoration ? 0 : attributes.zIndex)) }
         }
-        for (key, view) in supplementary.visible where wanted[key] == nil {
-            supplementary.visible[key] = nil
-            recycleSupplementary(view)
-        }
-        // Arrivals in index-path order, so the data source is asked top to bottom.
-        for (key, frame) in wanted.sorted(by: { ($0.key.indexPath, $0.key.kind) < ($1.key.indexPath, $1.key.kind) }) {
-            if let view = supplementary.visible[key] {
-                view.frame = frame
+        SupplementaryViews.OnScreen.sortByKey(&wanted)
+        supplementary.visible.removeEntries(notIn: wanted, into: &gone)
+        for view in gone { recycleSupplementary(view) }
+        for element in wanted {
+            if let view = supplementary.visible[element.key] {
+                view.frame = element.frame
                 view.layoutIfNeeded()
                 continue
             }
-            if let decorationKind = SupplementaryViews.decorationKind(key.kind) {
-                let view = dequeueDecorationView(ofKind: decorationKind, at: key.indexPath)
-                view.frame = frame
+            if let decorationKind = SupplementaryViews.decorationKind(element.key.kind) {
+                let view = dequeueDecorationView(ofKind: decorationKind, at: element.key.indexPath)
+                view.frame = element.frame
                 view.layoutIfNeeded()
                 insertSubview(view, at: 0)  // behind the cells: a background
-                supplementary.visible[key] = view
+                supplementary.visible[element.key] = view
                 continue
             }
             // Nothing new once a callback queued a structural call: the view runs one more pass when its queue drains.
@@ -157,23 +154,44 @@ extension CollectionView {
                 let asked = ask(
                     "collectionView(_:viewForSupplementaryElementOfKind:at:)",
                     {
-                        supplementaryViewFromDataSource(ofKind: key.kind, at: key.indexPath)
+                        supplementaryViewFromDataSource(ofKind: element.key.kind, at: element.key.indexPath)
                     })
             else {
                 engine.pass.requests.insert(.runAgain)
                 break
             }
             guard let view = asked else { break }
-            view.frame = frame
+            view.frame = element.frame
             view.layoutIfNeeded()
             if !view.isAbsentSupplementaryView { addSubview(view) }
-            supplementary.visible[key] = view
+            supplementary.visible[element.key] = view
         }
         supplementary.mostVisibleAtOnce = max(supplementary.mostVisibleAtOnce, supplementary.visible.count)
-        // Views above the cells (a pinned header, a badge) go to the front, lowest zIndex first.
-        for (_, key) in inFront.sorted(by: { $0.zIndex < $1.zIndex }) {
-            if let view = supplementary.visible[key], subviews.last !== view { bringSubviewToFront(view) }
+        bringViewsInFrontToFront(wanted)
+    }
+
+    /// Views above the cells (a pinned header, a badge) go to the front, lowest zIndex first; of
+    /// equal zIndex, in the order of their keys. A few at most: a scan per level, no sort.
+    private func bringViewsInFrontToFront(_ wanted: [SupplementaryViews.OnScreen.Wanted]) {
+        var level = 0
+        while true {
+            var next = Int.max
+            for element in wanted where element.zIndex > level && element.zIndex < next { next = element.zIndex }
+            guard next != Int.max else { return }
+            for element in wanted where element.zIndex == next {
+                if let view = supplementary.visible[element.key], subviews.last !== view { bringSubviewToFront(view) }
+            }
+            level = next
         }
+    }
+
+    /// Reports a supplementary element whose frame is not finite, once until the next reload.
+    private func reportUnusableFrame(_ frame: CGRect, of key: SupplementaryViews.Key) {
+        guard supplementary.reportedBadFrames.insert(key).inserted else { return }
+        diagnosticHandler(
+            "\(type(of: collectionViewLayout)).layoutAttributesForElements(in:) returned the frame \(frame) "
+                + "for the supplementary view of kind \"\(key.kind)\" at \(key.indexPath.collectionDescription); "
+                + "a frame must be finite. The view is not shown.")
     }
 
     /// A decoration view of `kind` for `indexPath`: from the pool, or new of the class the layout
@@ -214,48 +232,61 @@ extension CollectionView {
 
     /// Returns every supplementary view to the pool (reload).
     func recycleAllSupplementaryViews() {
-        let leaving = supplementary.visible.values
-        supplementary.visible.removeAll()
+        let leaving = supplementary.visible.removeAll()
         supplementary.reportedBadFrames.removeAll()
-        for view in leaving { recycleSupplementary(view) }
+        for entry in leaving { recycleSupplementary(entry.view) }
     }
 
     /// Carries the views on screen through a batch update: a view follows its section
     /// (moves carry it, inserts and deletes above shift it); the views of deleted or
     /// reloaded sections go back to the pool. The next layout pass places them.
     func remapSupplementaryViews(through plan: UpdatePlan) {
-        var remapped: [SupplementaryViews.Key: CollectionReusableView] = [:]
-        for (key, view) in supplementary.visible {
+        var remapped: [SupplementaryViews.OnScreen.Entry] = []
+        for entry in supplementary.visible.entries {
+            let (key, view) = (entry.key, entry.view)
             let section =
                 key.indexPath.count == 2 && key.indexPath.section < plan.newSectionOfOld.count
                 ? plan.newSectionOfOld[key.indexPath.section] : nil
             if let section {
                 var indexPath = key.indexPath
                 indexPath[0] = section
-                remapped[.init(kind: key.kind, indexPath: indexPath)] = view
+                remapped.append(.init(key: .init(kind: key.kind, indexPath: indexPath), view: view))
             } else {
                 recycleSupplementary(view)
             }
         }
-        supplementary.visible = remapped
+        supplementary.visible.replace(with: remapped)
     }
 }
 
 /// The collection view's supplementary-view state (one stored property of `CollectionView`).
 @MainActor
 struct SupplementaryViews {
-    /// A supplementary element: its kind and index path.
-    struct Key: Hashable {
+    /// A supplementary element: its kind and index path; ordered by index path, then kind.
+    struct Key: Hashable, Comparable {
         var kind: String
         var indexPath: IndexPath
+
+        static func < (a: Key, b: Key) -> Bool {
+            switch a.indexPath.compare(b.indexPath) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: a.kind < b.kind
+            }
+        }
     }
+
+    typealias OnScreen = SupplementaryViewsOnScreen<Key, CollectionReusableView>
 
     /// Registered classes by `poolKey(kind:identifier:)`.
     var registered: [String: CollectionReusableView.Type] = [:]
     /// Idle views by `poolKey(kind:identifier:)`.
     let pool = ReusePool<CollectionReusableView>()
     /// Views on screen (absent stand-ins included, so the data source is not asked again on every pass).
-    var visible: [Key: CollectionReusableView] = [:]
+    var visible = OnScreen()
+    /// A pass's lists (what it wants, what left), kept between passes so a pass allocates none.
+    var wanted: [OnScreen.Wanted] = []
+    var gone: [CollectionReusableView] = []
     /// Elements whose non-finite frames were already reported (cleared by a reload).
     var reportedBadFrames: Set<Key> = []
     /// The most supplementary elements on screen at once so far (teaching counter; tests check the reuse bound).

@@ -49,6 +49,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     var notified: [Int: NotifiedState] = [:]
     /// Changes handlers made to visible items, applied to what queries report until the next call.
     var overrides: [ElementKey: CollectionLayoutVisibleItem] = [:]
+    /// How many elements the last rect query returned: the next reserves as much.
+    var lastQueryCount = 0
     /// Old row-slot counts of the sections an update changed, for replacing their slots.
     var pendingRowSlots: [Int: Int] = [:]
     /// Advanced whenever geometry changes (a prepare, a measurement): visible-items handlers hear of it.
@@ -204,8 +206,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
         guard rect.minY.isFinite, rect.maxY.isFinite, rect.minX.isFinite, rect.maxX.isFinite, !rect.isNull else { return [] }
         var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(lastQueryCount)  // a scroll's next query returns about as many: no regrowth
         collectElements(in: rect, context: queryContext()) { result.append($0) }
         if !overrides.isEmpty { result = result.map(applyingOverride) }
+        lastQueryCount = result.count
         return result
     }
 

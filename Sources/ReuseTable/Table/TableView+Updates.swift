@@ -97,8 +97,7 @@ extension TableView {
         let lifted = followMovement(plan)
         let plan = AppliedUpdate(plan, oldCounts: oldCounts, newCounts: newCounts)
         let leaving = followUpdate(plan, lifted: lifted)
-        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews = [:]
+        for entry in visibleSupplementaryViews.removeAll() { recycleSupplementary(entry.view) }
 
         // 1–4. The plan's steps, taken by the geometry and the cache together (`TableView+UpdateSteps.swift`),
         // or, for a plan touching most rows, both rebuilt in one pass (`TableView+BulkUpdate.swift`).

@@ -44,15 +44,13 @@ open class TableView: ScrollView {
     }
     private weak var storedPrefetchDataSource: TableViewDataSourcePrefetching?  // as `storedDataSource`
 
-    // Every number a host sets is checked as it is set (`TableView+BadInput.swift`):
-    // a NaN, infinite or negative value is reported once and replaced.
+    // Every number a host sets is checked as it is set: a NaN, infinite or negative value is reported once and replaced (`TableView+BadInput.swift`).
 
     /// Height of every row when the delegate gives none; `automaticDimension` self-sizes.
     open var rowHeight: CGFloat = 44 {
         didSet { rowHeight = checkedSetting(rowHeight, "rowHeight", fallback: 44, allowsAutomatic: true) }
     }
-    /// When positive, rows start with this estimate and are measured as they appear
-    /// (`automaticDimension`: an estimate of 44, as UIKit's automatic estimate).
+    /// When positive, rows start with this estimate and are measured as they appear (`automaticDimension`: 44, as UIKit's).
     open var estimatedRowHeight: CGFloat = 0 {
         didSet { estimatedRowHeight = checkedEstimate(estimatedRowHeight, "estimatedRowHeight") }
     }
@@ -122,9 +120,9 @@ open class TableView: ScrollView {
         set { engine.liveData.maintainsVisibleContentPosition = newValue }
     }
 
-    /// When true, a viewport that shows the end before a change (an append, measuring, a new
-    /// width or inset, an apply) shows the end after it (default false). Scrolling away releases
-    /// it; scrolling back to the end engages it again. It wins over the anchor when both apply.
+    /// When true, a viewport that shows the end before a change (an append, measuring, a new width or inset,
+    /// an apply) shows it after (default false); scrolling away releases it, back to the end engages it again.
+    /// It wins over the anchor when both apply.
     /// - Complexity: O(1) to set.
     open var sticksToBottom: Bool {
         get { engine.liveData.sticksToBottom }
@@ -140,13 +138,12 @@ open class TableView: ScrollView {
         set { setAlignsContentToBottom(newValue) }
     }
 
-    /// Whether a tap (`tapRow(at:)`) and `selectRow` select rows (default true, as UIKit).
-    /// Turning it off deselects every row. See `TableView+Selection.swift`.
+    /// Whether a tap (`tapRow(at:)`) and `selectRow` select rows (default true, as UIKit); off deselects every row.
     open var allowsSelection = true {
         didSet { if !allowsSelection { deselectAll(animated: false) } }
     }
     /// Whether several rows may be selected at once; a tap on a selected row then deselects it
-    /// (default false, as UIKit). Changing it deselects every row.
+    /// (default false, as UIKit); a change deselects every row.
     open var allowsMultipleSelection = false {
         didSet { if allowsMultipleSelection != oldValue { deselectAll(animated: false) } }
     }
@@ -175,7 +172,7 @@ open class TableView: ScrollView {
     /// What stage 2 of the last pass kept: the layout finger and the walk of the viewport's slots
     /// (`wanted(cells:supplementary:notes:)`, which the pass hands it to).
     var wantedNotes = TableWalk()
-    var visibleSupplementaryViews: [SupplementaryKey: View] = [:]  // header and footer views on screen
+    var visibleSupplementaryViews = SupplementaryViewsOnScreen<SupplementaryKey, View>()  // header and footer views on screen
     var pinnedSections = PinnedSections()  // the pinned header's lookups (`pinnedHeader(in:)`)
     /// Whether rows start as estimates (decided at reload).
     var isEstimatingRows: Bool { heightPlan.rowsEstimated }

@@ -280,6 +280,43 @@ func expectLayoutMatchesModel(
         #expect(table.rectForRow(at: .r(0)).minY == 33)
     }
 
+    /// Header views arrive top to bottom, the pinned one first, and a delegate that reads the
+    /// table's header views while it is asked sees the ones placed so far.
+    @Test func headerViewsArriveTopToBottomWithThePinnedHeaderFirst() {
+        final class Source: TableViewDataSource, TableViewDelegate {
+            var asked: [Int] = []
+            var seen: [[Int]] = []
+            func numberOfSections(in tableView: TableView) -> Int { 10 }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            }
+            func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat { 20 }
+            func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+                asked.append(section)
+                seen.append((0..<10).filter { tableView.headerView(forSection: $0) != nil })
+                return TestHeaderView(section: section, fitting: 20)
+            }
+        }
+        let source = Source()
+        let table = TableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
+        table.register(TestCell.self, forCellReuseIdentifier: "cell")
+        table.rowHeight = 40
+        table.dataSource = source
+        table.delegate = source
+        table.reloadData()
+        source.asked = []
+        source.seen = []
+        // Sections are 140 points: at 340 section 2's header is pinned, section 3's shows at 420.
+        table.contentOffset.y = 340
+        #expect(source.asked == [2, 3])
+        #expect(source.seen == [[], [2]])
+        let headers = table.subviews.compactMap { $0 as? TestHeaderView }
+        #expect(Set(headers.map(\.section)) == [2, 3])
+        #expect(headers.first { $0.section == 2 }?.frame.minY == 340, "pinned at the top")
+        #expect(table.subviews.last === table.headerView(forSection: 2), "the pinned header draws above everything")
+    }
+
     @Test func changedHeightMovesLaterRowsWithoutAskingOthers() {
         let model = ModelTable(rows: [Array(repeating: 40, count: 100)])
         let table = makeTable(model, height: 200)

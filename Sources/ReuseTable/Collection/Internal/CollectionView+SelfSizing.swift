@@ -34,7 +34,7 @@ extension CollectionView {
         let fitted = view.sizeThatFits(CGSize(width: width, height: 0)).height
         let what = "supplementary view of kind \"\(kind)\" at \(indexPath.count == 2 ? indexPath.collectionDescription : "\(Array(indexPath))")"
         let height = sanitizedHeight(fitted, for: "fitting height of the \(what)")
-        if supplementary.visible.values.contains(where: { $0 === view }) == false { recycleSupplementary(view) }
+        if supplementary.visible.entries.contains(where: { $0.view === view }) == false { recycleSupplementary(view) }
         return height
     }
 

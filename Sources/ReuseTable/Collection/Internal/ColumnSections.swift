@@ -311,19 +311,24 @@ extension ColumnSections {
 
     /// The layout attributes of every item, header and footer overlapping `rect`.
     @MainActor func attributes(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
-        elementsAndFrames(in: rect).map { element, frame in
+        let found = elementsAndFrames(in: rect)
+        var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(found.count)
+        // A loop, not `map`: a closure formed on the main actor checks its isolation on every call.
+        for (element, frame) in found {
             switch element {
-            case .item(let indexPath): CollectionViewLayoutAttributes(forCellWith: indexPath, frame: frame)
+            case .item(let indexPath): result.append(CollectionViewLayoutAttributes(forCellWith: indexPath, frame: frame))
             case .header(let s):
-                CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                    with: IndexPath(item: 0, section: s), frame: frame)
+                result.append(
+                    CollectionViewLayoutAttributes(
+                        forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, with: IndexPath(item: 0, section: s), frame: frame))
             case .footer(let s):
-                CollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
-                    with: IndexPath(item: 0, section: s), frame: frame)
+                result.append(
+                    CollectionViewLayoutAttributes(
+                        forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, with: IndexPath(item: 0, section: s), frame: frame))
             }
         }
+        return result
     }
 }
 

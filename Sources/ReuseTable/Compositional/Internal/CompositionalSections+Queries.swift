@@ -109,27 +109,33 @@ extension CompositionalSections {
         let kind = kind(s)
         let p = kind.leavesPerGroup
         let available = records[s].count - k * p
-        guard available > 0, let root = kind.root else { return }
-        if kind.selfSizing {
-            let key = placedGroupKey(s, k)
-            // Kept from an earlier pass (the group stayed on screen), or placed now when it has measured leaves.
-            var placed = placedGroups[key]
-            if placed == nil, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty {
-                // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
-                let heights = leafHeights(s, group: k)
-                let size = CGSize(width: root.size.width, height: root.height(heights))
-                var elements: [PlacedElement] = []
-                root.place(in: CGRect(origin: .zero, size: size), measured: heights) { elements.append($0) }
-                if placedGroups.count >= 1_024 { placedGroups.removeAll(keepingCapacity: true) }
-                placedGroups[key] = elements
-                placed = elements
-            }
-            if let placed {
-                for element in placed where element.leaf < available { body(element.offsetBy(origin)) }
-                return
-            }
+        guard available > 0, kind.root != nil else { return }
+        if kind.selfSizing, let placed = placedGroup(s, k) {
+            for element in placed.elements where element.leaf < available { body(element.offsetBy(origin)) }
+            return
         }
         for element in kind.pattern where element.leaf < available { body(element.offsetBy(origin)) }
+    }
+
+    /// Group `k` of section `s` as its measured leaves place it: kept from an earlier pass (the group
+    /// stayed on screen), or placed now; nil when none of its leaves is measured (the pattern places it).
+    /// - Complexity: O(1) when kept, else O(p log m).
+    func placedGroup(_ s: Int, _ k: Int) -> PlacedGroup? {
+        let key = placedGroupKey(s, k)
+        if let placed = placedGroups[key] { return placed }
+        let kind = kind(s)
+        let p = kind.leavesPerGroup
+        guard let root = kind.root, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty else { return nil }
+        // Placed at the origin, then moved, as the pattern is: the same additions give the same bits.
+        let heights = leafHeights(s, group: k)
+        let size = CGSize(width: root.size.width, height: root.height(heights))
+        var elements: [PlacedElement] = []
+        elements.reserveCapacity(kind.pattern.count)  // the estimate's placing has as many
+        root.place(in: CGRect(origin: .zero, size: size), measured: heights) { elements.append($0) }
+        if placedGroups.count >= 1_024 { placedGroups.removeAll(keepingCapacity: true) }
+        let placed = PlacedGroup(elements: elements, height: size.height)
+        placedGroups[key] = placed
+        return placed
     }
 
     /// The top-left corner of group `k` of section `s` (for a band, at orthogonal offset `offset`).

@@ -54,11 +54,18 @@ final class CompositionalSections {
     @exclusivity(unchecked) var measuredReachUp: CGFloat = 0
     @exclusivity(unchecked) var measuredReachDown: CGFloat = 0
 
-    /// Measured groups placed recently, by section and group (`forEachElement`), relative to the
-    /// group's origin: a scroll visits a group in pass after pass, and a group's placement depends
-    /// only on its own leaves' heights. A group's entry goes when one of its items is measured;
-    /// every entry goes when an update or a forgotten height changes anything else.
-    @exclusivity(unchecked) var placedGroups: [Int: [PlacedElement]] = [:]
+    /// Measured groups placed recently, by section and group (`placedGroup(_:_:)`), relative to the
+    /// group's origin, with the height they were placed in: a scroll visits a group in pass after
+    /// pass, its slot and its reach read that height, and a group's placement depends only on its
+    /// own leaves' heights. A group's entry goes when one of its items is measured; every entry
+    /// goes when an update or a forgotten height changes anything else.
+    @exclusivity(unchecked) var placedGroups: [Int: PlacedGroup] = [:]
+
+    /// A measured group's elements, placed from its top-left corner, and its height.
+    struct PlacedGroup {
+        var elements: [PlacedElement]
+        var height: CGFloat
+    }
 
     var sectionCount: Int { records.count }
 
@@ -111,13 +118,12 @@ final class CompositionalSections {
     /// measured: a badge on a self-sized item may hang further than it does on the estimate.
     /// - Complexity: O(p log m).
     func noteReach(_ s: Int, _ k: Int) {
-        let kind = kind(s)
-        let height = kind.isOrthogonal ? bandHeight(s) : groupHeight(s, k)
-        var up = measuredReachUp, down = measuredReachDown
-        forEachElement(ofGroup: k, section: s, origin: .zero) { element in
+        var up = measuredReachUp, bottom = -CGFloat.infinity
+        forEachElement(ofGroup: k, section: s, origin: .zero) { element in  // places the group first: its height is then kept
             up = max(up, -element.frame.minY)
-            down = max(down, element.frame.maxY - height)
+            bottom = max(bottom, element.frame.maxY)
         }
+        let down = max(measuredReachDown, bottom - (kind(s).isOrthogonal ? bandHeight(s) : groupHeight(s, k)))
         (measuredReachUp, measuredReachDown) = (up, down)
         (reachUp, reachDown) = (max(reachUp, up), max(reachDown, down))
     }
@@ -204,6 +210,7 @@ final class CompositionalSections {
         guard kind.selfSizing, let m = measured(s), let root = kind.root else { return kind.groupSize.height }
         let p = kind.leavesPerGroup
         guard !m.entries(in: k * p..<(k + 1) * p).isEmpty else { return kind.groupSize.height }
+        if let placed = placedGroups[placedGroupKey(s, k)] { return placed.height }
         return root.height(leafHeights(s, group: k))
     }
 

@@ -493,43 +493,45 @@ extension TableView {
     }
 
     /// Adds, moves and removes header and footer views for the header and footer slots
-    /// found intersecting `visible`.
+    /// found intersecting `visible`, on the list the collection view keeps its supplementary views
+    /// in (`SupplementaryViewsOnScreen`): the views that left go back to the pool, then the others
+    /// are placed top to bottom, new ones asked of the delegate.
     ///
     /// In `.plain` style the header of the section at the top is pinned there
     /// until the section's end pushes it up; it draws above everything.
     /// - Complexity: O(log n + visible slots).
     func placeSupplementaryViews(_ found: [(SupplementaryKey, CGRect)], in visible: Range<Double>) {
         let pinned = style == .plain ? pinnedHeader(in: visible) : nil
-        // Nothing found, pinned or shown (a table without headers and footers): no copy of the list.
+        // Nothing found, pinned or shown (a table without headers and footers): no list to build.
         guard !found.isEmpty || pinned != nil || !visibleSupplementaryViews.isEmpty else { return }
-        var wanted = found
-        if let pinned {
-            wanted.removeAll { $0.0 == pinned.0 }
-            wanted.append(pinned)
-        }
-        let keys = Set(wanted.map(\.0))
-        for (key, view) in visibleSupplementaryViews where !keys.contains(key) {
-            recycleSupplementary(view)
-            setVisibleSupplementaryView(nil, for: key)
-        }
-        for (key, frame) in wanted {
-            if visibleSupplementaryViews[key] == nil, let view = supplementaryView(for: key) {
+        var wanted: [SupplementaryViewsOnScreen<SupplementaryKey, View>.Wanted] = []
+        wanted.reserveCapacity(found.count + 1)
+        for (key, frame) in found where key != pinned?.0 { wanted.append(.init(key: key, frame: frame, zIndex: 0)) }
+        if let pinned { wanted.append(.init(key: pinned.0, frame: pinned.1, zIndex: 1)) }
+        SupplementaryViewsOnScreen.sortByKey(&wanted)
+        var views = visibleSupplementaryViews, gone: [View] = []
+        visibleSupplementaryViews = .init()
+        views.removeEntries(notIn: wanted, into: &gone)
+        visibleSupplementaryViews = views
+        for view in gone { recycleSupplementary(view) }
+        for element in wanted {
+            if visibleSupplementaryViews[element.key] == nil, let view = supplementaryView(for: element.key) {
                 addSubview(view)
-                setVisibleSupplementaryView(view, for: key)
+                setVisibleSupplementaryView(view, for: element.key)
             }
-            guard let view = visibleSupplementaryViews[key] else { continue }
-            view.frame = frame
+            guard let view = visibleSupplementaryViews[element.key] else { continue }
+            view.frame = element.frame
             view.layoutIfNeeded()
         }
-        // The pinned header (last in `wanted`) draws above everything.
-        if let last = wanted.last, let view = visibleSupplementaryViews[last.0] { bringSubviewToFront(view) }
+        // The pinned header draws above everything.
+        if let pinned, let view = visibleSupplementaryViews[pinned.0] { bringSubviewToFront(view) }
     }
 
-    /// Shows `view` (nil: none) for the header or footer `key`, on a local copy of the list: hashing
-    /// a key is a call, and the table's field is only read or written whole.
+    /// Shows `view` (nil: none) for the header or footer `key`, on a local copy of the list: the
+    /// table's field is only read or written whole, so the optimizer drops its runtime exclusivity check.
     func setVisibleSupplementaryView(_ view: View?, for key: SupplementaryKey) {
         var views = visibleSupplementaryViews
-        visibleSupplementaryViews = [:]
+        visibleSupplementaryViews = .init()
         views[key] = view
         visibleSupplementaryViews = views
     }
@@ -656,8 +658,10 @@ extension TableView {
     }
 }
 
-/// A header or footer position.
-struct SupplementaryKey: Hashable {
+/// A header or footer position; ordered as the slots are (a section's header, then its footer).
+struct SupplementaryKey: Hashable, Comparable {
     var kind: SlotKind
     var section: Int
+
+    static func < (a: SupplementaryKey, b: SupplementaryKey) -> Bool { (a.section, a.kind.rawValue) < (b.section, b.kind.rawValue) }
 }

@@ -61,8 +61,7 @@ extension TableView {
     /// Returns every visible cell to the pool and removes header and footer views.
     func recycleAllVisibleViews() {
         recycle(changeCellsOnScreen { $0.removeAll() })
-        for view in visibleSupplementaryViews.values { recycleSupplementary(view) }
-        visibleSupplementaryViews = [:]
+        for entry in visibleSupplementaryViews.removeAll() { recycleSupplementary(entry.view) }
         returnCellsFromMeasuring()
         cancelAllPrefetching()
     }
