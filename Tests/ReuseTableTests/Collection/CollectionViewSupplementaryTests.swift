@@ -447,3 +447,71 @@ final class HeaderedCustomLayout: CollectionViewLayout {
         #expect(headers == [0, 1])
     }
 }
+
+/// A custom layout that names its supplementary elements out of order, one of them twice, two in front of the cells.
+@MainActor
+final class UnsortedSupplementaryLayout: CollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 100, height: 100) }
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+        func element(_ kind: String, _ section: Int, y: CGFloat, z: Int = 0) -> CollectionViewLayoutAttributes {
+            let attributes = CollectionViewLayoutAttributes(
+                forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section), frame: CGRect(x: 0, y: y, width: 100, height: 10))
+            attributes.zIndex = z
+            return attributes
+        }
+        return [
+            element("badge", 1, y: 60, z: 2), element("header", 1, y: 50), element("header", 0, y: 0, z: 3),
+            element("badge", 0, y: 10, z: 1), element("header", 1, y: 55),
+        ]
+    }
+}
+
+@MainActor
+@Suite struct CollectionViewSupplementaryOrderTests {
+    final class Source: CollectionViewDataSource {
+        var asked: [String] = []
+        var seen: [Int] = []
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+        func numberOfSections(in collectionView: CollectionView) -> Int { 2 }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        }
+        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath)
+            -> CollectionReusableView
+        {
+            asked.append("\(indexPath.section)\(kind)")
+            seen.append(["header", "badge"].map { collectionView.visibleSupplementaryViews(ofKind: $0).count }.reduce(0, +))
+            return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "view", for: indexPath)
+        }
+    }
+
+    /// Asked top to bottom (index path, then kind), each element once where the layout named it last, the
+    /// views in front of the cells in zIndex order; a data source reading the views while asked sees those placed so far.
+    @Test func elementsArriveInIndexPathOrderOnceEachAndStackByZIndex() {
+        let source = Source()
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UnsortedSupplementaryLayout())
+        cv.register(ItemCell.self, forCellWithReuseIdentifier: "item")
+        for kind in ["header", "badge"] {
+            cv.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "view")
+        }
+        cv.dataSource = source
+        cv.reloadData()
+        cv.layoutIfNeeded()
+        #expect(source.asked == ["0badge", "0header", "1badge", "1header"])
+        #expect(source.seen == [0, 1, 2, 3])
+        let header1 = cv.supplementaryView(forElementKind: "header", at: IndexPath(item: 0, section: 1))
+        #expect(header1?.frame.minY == 55, "the frame the layout named last")
+        #expect(cv.visibleSupplementaryViews(ofKind: "header").count == 2)
+        let front = cv.subviews.suffix(3).map { view in
+            ["header", "badge"].flatMap { kind in (0..<2).map { (kind, $0) } }.first {
+                cv.supplementaryView(forElementKind: $0.0, at: IndexPath(item: 0, section: $0.1)) === view
+            }.map { "\($0.1)\($0.0)" } ?? "?"
+        }
+        #expect(front == ["0badge", "1badge", "0header"], "zIndex 1, 2, 3 last")
+        // A second pass asks nothing again.
+        cv.contentOffset.y = 0
+        cv.setNeedsLayout()
+        cv.layoutIfNeeded()
+        #expect(source.asked.count == 4)
+    }
+}
