@@ -172,8 +172,8 @@ extension SlotTree.Node {
     func setHeight(_ height: Double, isMeasured: Bool, at local: Int, config: Config) -> Bool {
         if isLeaf {
             let (r, k) = runIndex(for: local)
-            let m = runMeta(r)
-            if runHeight(r) == height && RunMeta.isMeasured(m) == isMeasured { return false }
+            let old = runHeight(r), wasMeasured = RunMeta.isMeasured(runMeta(r))
+            if old == height && wasMeasured == isMeasured { return false }
             heightsOnGrid = heightsOnGrid && SlotTree.isOnExactGrid(height)
             if isNarrow && NarrowRuns.holds(height) {
                 withNarrowRuns { Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &$0) }
@@ -181,6 +181,11 @@ extension SlotTree.Node {
                 widen()
                 withWideRuns { Node.setHeight(height, isMeasured: isMeasured, run: r, within: k, in: &$0) }
             }
+            // One slot changed, as `insert` follows its runs: the count and the headers stay, the
+            // height follows by difference when that is exact (on the grid, both heights were).
+            if wasMeasured != isMeasured { summary.unmeasured += isMeasured ? -1 : 1 }
+            summary.height = SlotTree.leafHeight(self, changedBy: height - old)
+            return true
         } else {
             let (j, i) = childIndex(for: local)
             if childSummaries.childrenAreLeaves { touched = childSummaries.touchLeaf(j) }
@@ -192,8 +197,6 @@ extension SlotTree.Node {
             resummarize(childWas: old, isNow: new)
             return true
         }
-        recomputeSummary()
-        return true
     }
 
     func insert<H: Collection<Double>, M: Collection<UInt32>>(heights newHeights: H, meta newMeta: M, at local: Int, config: Config) {

@@ -105,7 +105,7 @@ import TestSupport
         #expect(Array(tree.runs).flatMap { repeatElement($0.height.bitPattern, count: $0.count) } == heights.map(\.bitPattern))
     }
 
-    /// A leaf follows an insert or a removal by the difference only while every height in it is on
+    /// A leaf follows an insert, a removal or a new height by the difference only while every height in it is on
     /// the exact grid and its sum stays below the limit; otherwise it re-adds its runs. Either way the
     /// sum is the fixed-shape sum of the runs (`checkInvariants` recomputes it after every step).
     @Test func leafSumsFollowByDifferenceOnlyOnTheExactGrid() throws {
@@ -124,6 +124,21 @@ import TestSupport
         try tree.checkInvariants()
         tree.setHeight(0.3, at: 0, isMeasured: true)
         try tree.checkInvariants()
+
+        // A new height on the grid, measured or not: by difference, the unmeasured count by one.
+        var heights = SlotTree((0..<50).map { HeightRun(count: 1, height: Double($0 % 7) + 0.5, isMeasured: false) })
+        heights.setHeight(3.25, at: 7, isMeasured: true)
+        #expect(heights.root.heightsOnGrid && heights.unmeasuredCount == 49 && heights.height(at: 7) == 3.25)
+        heights.setHeight(0.75, at: 7, isMeasured: false)
+        heights.setHeight(12, at: 49, isMeasured: true)
+        var expected: [Double] = (0..<49).map { Double($0 % 7) + 0.5 }
+        expected[7] = 0.75
+        expected.append(12)
+        #expect(heights.unmeasuredCount == 49 && heights.totalHeight == expected.reduce(0, +))
+        try heights.checkInvariants()
+        heights.setHeight(0.1, at: 3, isMeasured: true)
+        #expect(!heights.root.heightsOnGrid, "an off-grid height re-adds the leaf")
+        try heights.checkInvariants()
 
         // Near the limit: by difference while the totals stay below 2^44, re-added past it.
         var big = SlotTree([HeightRun(count: 1, height: 0x1p40), HeightRun(count: 3, height: 0x1p39)])

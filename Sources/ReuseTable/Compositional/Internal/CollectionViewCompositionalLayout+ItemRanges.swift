@@ -10,7 +10,7 @@ extension CollectionViewCompositionalLayout {
     /// - Complexity: O(m log r) for m measured items of the section and r ranges; its slots at the next prepare.
     func applyItemRanges(_ map: RowRangeMap, inSection s: Int, newCount: Int) {
         needsPrepare = true
-        store.placedGroups = [:]
+        store.placedGroups.removeAll()
         guard !needsRebuild, s < store.sectionCount else { return }  // prepared from the counts anyway
         if !needsSlotRebuild, pendingRowSlots[s] == nil {
             pendingRowSlots[s] = store.kind(s).rowSlotCount(items: store.records[s].count)

@@ -11,7 +11,7 @@ extension CollectionViewCompositionalLayout {
     /// The collection view applied `plan` (see the file's comment).
     func applyUpdate(_ plan: AppliedUpdate, newCounts: [Int]) {
         needsPrepare = true
-        store.placedGroups = [:]
+        store.placedGroups.removeAll()
         guard !needsRebuild, collectionView != nil, store.sectionCount > 0 || !newCounts.isEmpty else { return }
         if let ranges = plan.plan.rowRanges {  // an outline's expand or collapse: a step a range
             return applyItemRanges(ranges.map, inSection: ranges.section, newCount: newCounts[ranges.section])

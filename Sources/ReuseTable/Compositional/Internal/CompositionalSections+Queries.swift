@@ -121,8 +121,7 @@ extension CompositionalSections {
     /// stayed on screen), or placed now; nil when none of its leaves is measured (the pattern places it).
     /// - Complexity: O(1) when kept, else O(p log m).
     func placedGroup(_ s: Int, _ k: Int) -> PlacedGroup? {
-        let key = placedGroupKey(s, k)
-        if let placed = placedGroups[key] { return placed }
+        if let placed = placedGroups[s, k] { return placed }
         let kind = kind(s)
         let p = kind.leavesPerGroup
         guard let root = kind.root, let m = measured(s), !m.entries(in: k * p..<(k + 1) * p).isEmpty else { return nil }
@@ -132,9 +131,8 @@ extension CompositionalSections {
         var elements: [PlacedElement] = []
         elements.reserveCapacity(kind.pattern.count)  // the estimate's placing has as many
         root.place(in: CGRect(origin: .zero, size: size), measured: heights) { elements.append($0) }
-        if placedGroups.count >= 1_024 { placedGroups.removeAll(keepingCapacity: true) }
         let placed = PlacedGroup(elements: elements, height: size.height)
-        placedGroups[key] = placed
+        placedGroups[s, k] = placed
         return placed
     }
 

@@ -54,12 +54,11 @@ final class CompositionalSections {
     @exclusivity(unchecked) var measuredReachUp: CGFloat = 0
     @exclusivity(unchecked) var measuredReachDown: CGFloat = 0
 
-    /// Measured groups placed recently, by section and group (`placedGroup(_:_:)`), relative to the
-    /// group's origin, with the height they were placed in: a scroll visits a group in pass after
-    /// pass, its slot and its reach read that height, and a group's placement depends only on its
-    /// own leaves' heights. A group's entry goes when one of its items is measured; every entry
-    /// goes when an update or a forgotten height changes anything else.
-    @exclusivity(unchecked) var placedGroups: [Int: PlacedGroup] = [:]
+    /// Measured groups placed recently, relative to the group's origin, with the height they were
+    /// placed in (`placedGroup(_:_:)`): a group's placement depends only on its own leaves' heights.
+    /// A group's entry goes when one of its items is measured; every entry goes when an update or
+    /// a forgotten height changes anything else.
+    @exclusivity(unchecked) var placedGroups = PlacedGroupCache()
 
     /// A measured group's elements, placed from its top-left corner, and its height.
     struct PlacedGroup {
@@ -96,19 +95,16 @@ final class CompositionalSections {
         let result = body(&measurements[Int(m)])
         if measurements[Int(m)].isEmpty { releaseMeasurements(of: s) }
         switch replacing {
-        case .everyGroup: placedGroups.removeAll(keepingCapacity: true)
-        case .group(let k): placedGroups[placedGroupKey(s, k)] = nil
+        case .everyGroup: placedGroups.removeAll()
+        case .group(let k): placedGroups[s, k] = nil
         case .noGroup: break
         }
         return result
     }
 
-    /// Where group `k` of section `s` is kept in `placedGroups`.
-    func placedGroupKey(_ s: Int, _ k: Int) -> Int { s << 32 | k }
-
     /// Drops every section's measurements.
     func removeAllMeasurements() {
-        placedGroups = [:]
+        placedGroups.removeAll()
         for s in records.indices { records[s].measurements = -1 }
         measurements = []
         freeMeasurements = []
@@ -133,7 +129,7 @@ final class CompositionalSections {
         let m = records[s].measurements
         guard m >= 0 else { return }
         measurements[Int(m)] = SectionMeasurements()
-        placedGroups.removeAll(keepingCapacity: true)
+        placedGroups.removeAll()
         freeMeasurements.append(m)
         records[s].measurements = -1
     }
@@ -206,11 +202,11 @@ final class CompositionalSections {
     /// Group `k`'s height: the pattern's, or from its measured leaves.
     /// - Complexity: O(1) with no measurement in the section; O(p log m) else.
     func groupHeight(_ s: Int, _ k: Int) -> CGFloat {
+        if let placed = placedGroups[s, k] { return placed.height }  // kept only while its leaves' heights stand
         let kind = kind(s)
         guard kind.selfSizing, let m = measured(s), let root = kind.root else { return kind.groupSize.height }
         let p = kind.leavesPerGroup
         guard !m.entries(in: k * p..<(k + 1) * p).isEmpty else { return kind.groupSize.height }
-        if let placed = placedGroups[placedGroupKey(s, k)] { return placed.height }
         return root.height(leafHeights(s, group: k))
     }
 
