@@ -88,6 +88,10 @@ struct MeasuringOutcome {
     var stopped = false
 }
 
+/// A slot with its place on the walk (section and row), so a walk can start from it without
+/// searching the tree again.
+typealias PlacedSlot = (slot: Slot, position: SlotPosition)
+
 extension ViewportMeasuring {
     /// Measures every estimate the viewport shows, keeping what the user reads still: the walks
     /// of this file's comment. `preferred` is an anchor the view put back (live data's), kept
@@ -99,10 +103,10 @@ extension ViewportMeasuring {
     /// an estimate.
     /// - Complexity: O(m log n) for m slots measured; O(log n + visible slots) when none is.
     @discardableResult
-    func measureViewport(preferring preferred: Slot? = nil, seen: Bool = false) -> MeasuringOutcome {
+    func measureViewport(preferring preferredSlot: Slot? = nil, seen: Bool = false) -> MeasuringOutcome {
         var outcome = MeasuringOutcome()
-        var preferred = preferred
-        if mayNeedMeasuring, let anchor = preferred, anchor.index < slotCount {
+        var preferred: PlacedSlot?
+        if mayNeedMeasuring, let anchor = preferredSlot, anchor.index < slotCount {
             let position = self.position(ofSlot: anchor.index)
             if needsMeasuring(anchor, at: position) {
                 guard measure(anchor, at: position, keepCell: true) else {
@@ -111,7 +115,7 @@ extension ViewportMeasuring {
                 }
                 outcome.measured = true
             }
-            preferred = slot(at: anchor.index)
+            preferred = (slot(at: anchor.index), position)  // measuring moves no slot: only its height changed
         }
         let visible = visibleRange
         let reach = (visible.lowerBound - overscan)..<(visible.upperBound + overscan)
@@ -119,8 +123,8 @@ extension ViewportMeasuring {
         let wasWithinContent = isOffsetWithinContent
         if distanceSinceLastPass > (visible.upperBound - visible.lowerBound) / 2 { recycleCellsThatLeft() }
         if let anchor = anchorSlot(in: visible, preferring: preferred, keepingPreferred: seen) {
-            let screenY = anchor.minY - visible.lowerBound
-            guard measureDown(from: anchor, in: visible, &outcome), measureUp(from: anchor, screenY: screenY, &outcome) else {
+            let screenY = anchor.slot.minY - visible.lowerBound
+            guard measureDown(from: anchor, in: visible, &outcome), measureUp(from: anchor.slot, screenY: screenY, &outcome) else {
                 return outcome
             }
         }
@@ -135,22 +139,22 @@ extension ViewportMeasuring {
     /// reading: an estimated row between it and a measured row above must not push it down); the
     /// first measured seen row; the first seen row. Never a header or footer while a row is seen:
     /// rows measured below them would push what the user reads down. With no row seen, the first
-    /// slot of any kind in `visible`.
+    /// slot of any kind in `visible`. With its position, which the walk down starts from.
     /// - Complexity: O(log n + slots walked).
-    func anchorSlot(in visible: Range<Double>, preferring preferred: Slot? = nil, keepingPreferred: Bool = false) -> Slot? {
+    func anchorSlot(in visible: Range<Double>, preferring preferred: PlacedSlot? = nil, keepingPreferred: Bool = false) -> PlacedSlot? {
         let seenTop = min(visible.lowerBound + max(seenTopInset, 0), visible.upperBound)
-        if let preferred, keepingPreferred || preferred.maxY > seenTop, preferred.minY < visible.upperBound { return preferred }
+        if let preferred, keepingPreferred || preferred.slot.maxY > seenTop, preferred.slot.minY < visible.upperBound { return preferred }
         let minimum = minimumAnchorHeight
-        var firstSlot: Slot?, firstRow: Slot?, firstMeasuredRow: Slot?, firstShownRow: Slot?
+        var firstSlot: PlacedSlot?, firstRow: PlacedSlot?, firstMeasuredRow: PlacedSlot?, firstShownRow: PlacedSlot?
         walkSlots(in: visible) { slot, position in
             guard slot.height > 0, slot.maxY > visible.lowerBound else { return true }
-            if firstSlot == nil { firstSlot = slot }
+            if firstSlot == nil { firstSlot = (slot, position) }
             guard slot.kind == .row, slot.height > minimum, slot.maxY > seenTop else { return true }
-            if firstRow == nil { firstRow = slot }
+            if firstRow == nil { firstRow = (slot, position) }
             guard slot.isMeasured else { return true }
-            if firstMeasuredRow == nil { firstMeasuredRow = slot }
+            if firstMeasuredRow == nil { firstMeasuredRow = (slot, position) }
             guard showsCell(at: position) else { return true }
-            firstShownRow = slot
+            firstShownRow = (slot, position)
             return false
         }
         return firstShownRow ?? firstMeasuredRow ?? firstRow ?? firstSlot
@@ -187,11 +191,11 @@ extension ViewportMeasuring {
     /// Step 2: down from `anchor`, measuring each estimate until the walk passes the viewport's
     /// bottom (and the overscan). Measured slots are walked; each measurement changes the slots,
     /// so the walk starts again after it. False when measuring stopped.
-    private func measureDown(from anchor: Slot, in visible: Range<Double>, _ outcome: inout MeasuringOutcome) -> Bool {
+    private func measureDown(from anchor: PlacedSlot, in visible: Range<Double>, _ outcome: inout MeasuringOutcome) -> Bool {
         let end = visible.upperBound + overscan
-        var position = self.position(ofSlot: anchor.index)
-        var start = anchor.index
-        var y = anchor.minY
+        var position = anchor.position
+        var start = anchor.slot.index
+        var y = anchor.slot.minY
         while start < slotCount, y < end {
             var next: Slot?
             forEachSlot(from: start) { slot in
@@ -259,7 +263,7 @@ extension ViewportMeasuring {
                     outcome.stopped = true
                     return
                 }
-                if let anchor { keep(slot: anchor.index, atScreenY: anchor.minY - visible.lowerBound) }
+                if let anchor { keep(slot: anchor.slot.index, atScreenY: anchor.slot.minY - visible.lowerBound) }
             } else {
                 return
             }

@@ -25,7 +25,7 @@ extension TableView {
     /// The anchor (`anchorSlot(in:preferring:)`) and its distance from the viewport's top, for keeping it still across a change.
     func currentAnchor() -> (slotIndex: Int, screenY: Double)? {
         let visible = viewport
-        return measuring.anchorSlot(in: visible).map { ($0.index, $0.minY - visible.lowerBound) }
+        return measuring.anchorSlot(in: visible).map { ($0.slot.index, $0.slot.minY - visible.lowerBound) }
     }
 
     /// Moves the offset (without a layout pass) so that slot `slotIndex` starts `screenY` below the top.
