@@ -250,31 +250,16 @@ final class FeedApp: TerminalScreen {
 
     // MARK: Actions
 
-    /// Moves focus by `move` (`moveFocus(_:)`: the smallest scroll that shows the row), then clear of
-    /// the sticky day header; where focus cannot go further (the last post, the first), scrolls `lines`.
+    /// Moves focus by `move` (`moveFocus(_:)`: the smallest scroll that shows the row, clear of the
+    /// sticky day header); where focus cannot go further (the last post, the first), scrolls `lines`.
     func moveFocus(_ move: FocusMove, orScroll lines: Int) -> Outcome {
         guard table.moveFocus(move) else { return scroll(by: lines) }
-        showFocusedRowBelowHeader()
         return .changed
     }
 
     /// Focuses the post at `indexPath` (a click, a jump, a day), shown whole below its day's header.
     func focus(_ indexPath: IndexPath) {
         table.focusRow(at: indexPath)
-        showFocusedRowBelowHeader()
-    }
-
-    /// The focused row's top line clear of the day's sticky header: focus scrolls as little as
-    /// possible, which puts a row moved to from below at the top of the view, under the header, and
-    /// the bottom of a row taller than the view at its bottom. Either way the row's first line (the
-    /// byline) goes just below the header.
-    func showFocusedRowBelowHeader() {
-        guard let focused = table.indexPathForFocusedRow, table.contentOffset.y > 0 else { return }
-        let row = table.rectForRow(at: focused)
-        let header = table.rectForHeader(inSection: focused.section).height
-        let top = table.contentOffset.y + header
-        guard row.minY < top, row.minY >= table.contentOffset.y || row.height > table.bounds.height - header else { return }
-        table.contentOffset.y = max(0, row.minY - header)
     }
 
     /// Scrolls by `lines`, clamped to the content; focus stays on its post (Ctrl-E Ctrl-Y, the wheel).

@@ -33,7 +33,8 @@ extension CollectionView: FocusHost {
 
     /// Moves focus to `indexPath` (nil: focus leaves the view) as the focus engine would: asked
     /// through `canFocusItemAt` and `shouldUpdateFocusIn`, told through `didUpdateFocusIn(_:with:)`,
-    /// scrolling as little as possible to show the item, selecting it when selection follows focus.
+    /// scrolling as little as possible to show the item whole, clear of a pinned header or footer,
+    /// selecting it when selection follows focus.
     /// Returns whether focus moved. Ours. An index path naming no item stops with a message naming it.
     @discardableResult
     public func focusItem(at indexPath: IndexPath?) -> Bool {
@@ -68,5 +69,11 @@ extension CollectionView: FocusHost {
 
     func focusFrame(at indexPath: IndexPath) -> CGRect? { layoutAttributesForItem(at: indexPath)?.frame }
 
-    func scrollToShowFocused(_ indexPath: IndexPath) { scrollToItem(at: indexPath, at: .none, animated: false) }
+    func scrollToShowFocused(_ indexPath: IndexPath) { scroll(toItem: indexPath, at: .none) }
+
+    var supplementaryFramesInViewport: [CGRect] {
+        prepareLayoutForQuery()
+        return collectionViewLayout.layoutAttributesForElements(in: CGRect(origin: contentOffset, size: bounds.size))
+            .filter { $0.representedElementCategory == .supplementaryView }.map(\.frame)
+    }
 }

@@ -86,6 +86,12 @@ extension CollectionView {
         } catch {
             ReuseTableError.trap(error, in: "scrollToItem(at:at:animated:)")
         }
+        scroll(toItem: indexPath, at: position)
+    }
+
+    /// The scroll of `scrollToItem(at:at:animated:)` for a valid index path, now: focus calls it
+    /// inside its update, where the public call would wait for the update to end.
+    func scroll(toItem indexPath: IndexPath, at position: ScrollPosition) {
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame,
             frame.minY.isFinite, frame.maxY.isFinite
         else { return }

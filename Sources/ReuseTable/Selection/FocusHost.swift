@@ -29,8 +29,12 @@ protocol FocusHost: AnyObject {
     func focusCallback(_ callback: FocusCallback, _ context: FocusUpdateContext) -> Bool
     /// The frame of a row or item in content coordinates, or nil when it has none yet.
     func focusFrame(at indexPath: IndexPath) -> CGRect?
-    /// Scrolls as little as possible to show the row or item whole.
+    /// Scrolls as little as possible to show the row or item whole between the insets.
     func scrollToShowFocused(_ indexPath: IndexPath)
+    /// The frames (content coordinates) of the supplementary elements in the viewport where the
+    /// current offset puts them, pinned ones included, before a layout pass shows them: a pinned one
+    /// can cover the focused row or item.
+    var supplementaryFramesInViewport: [CGRect] { get }
 }
 
 extension ReuseEngineView {
@@ -53,7 +57,7 @@ extension ReuseEngineView {
             moved = true
             _ = focusCallback(.didUpdate, context)
             guard let target, engine.focus.focused == target else { return }
-            if scroll { scrollToShowFocused(target) }
+            if scroll { showFocused(target) }
             if allowsSelection, focusCallback(.selectionFollowsFocus, context) { selectWithDelegate(target) }
         }
         return moved
@@ -101,6 +105,40 @@ extension ReuseEngineView {
         return updateFocus(to: indexPath)
     }
 
+    /// Shows the focused row or item whole: as little scrolling as possible between the insets, then
+    /// clear of a header or footer pinned over it. Focus moved up from a section's rows puts the row
+    /// at the top of the view, where the section's pinned header covers it (or, pushed up by the
+    /// section's end, its lower part): the view scrolls back by the part covered, so the row sits just
+    /// below the header; a view over its lower part (a pinned footer) likewise the other way. Only a
+    /// view as wide as the row counts: a badge on an item is part of what it shows. A row taller than
+    /// what the views leave shows its top.
+    func showFocused(_ indexPath: IndexPath) {
+        scrollToShowFocused(indexPath)
+        guard let frame = focusFrame(at: indexPath), frame.minY.isFinite, frame.maxY.isFinite else { return }
+        let insets = adjustedContentInset
+        var clearTop = contentOffset.y + insets.top, clearBottom = contentOffset.y + bounds.height - insets.bottom
+        let middle = (clearTop + clearBottom) / 2
+        for view in supplementaryFramesInViewport
+        where view.minX <= frame.minX + 0.5 && view.maxX >= frame.maxX - 0.5 && view.minY < frame.maxY && view.maxY > frame.minY {
+            // Pinned to the nearer edge: a header at the top (pushed up by its section's end, still
+            // in the upper half), a footer at the bottom.
+            if view.midY < middle {
+                clearTop = max(clearTop, view.maxY)
+            } else {
+                clearBottom = min(clearBottom, view.minY)
+            }
+        }
+        var y = contentOffset.y
+        if frame.minY < clearTop {
+            y -= clearTop - frame.minY
+        } else if frame.maxY > clearBottom {
+            y += min(frame.maxY - clearBottom, frame.minY - clearTop)
+        }
+        let clamped = clampedOffsetY(y)
+        guard clamped != contentOffset.y else { return }
+        contentOffset.y = clamped
+    }
+
     // MARK: Moves by the keys
 
     /// Moves focus by `move` to a row or item that can take focus, scrolling as little as possible to
@@ -122,8 +160,9 @@ extension ReuseEngineView {
         case .pageUp: target = pageTarget(from: from, forward: false)
         case .nextSection: target = firstFocusable(from: firstIndexPath(inSectionAfter: from.section), forward: true)
         case .previousSection:
-            let start = from.row > 0 ? from.section : from.section - 1
-            target = start < 0 ? nil : firstFocusable(from: IndexPath(row: 0, section: start), forward: true)
+            // The start of its section; from there, the start of the nearest section before with rows.
+            let section = from.row > 0 ? from.section : step(from, forward: false)?.section
+            target = section.flatMap { firstFocusable(from: IndexPath(row: 0, section: $0), forward: true) }
         }
         guard let target, target != from else { return false }
         return updateFocus(to: target, canFocusAsked: true)

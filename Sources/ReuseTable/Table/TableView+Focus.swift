@@ -36,7 +36,8 @@ extension TableView: FocusHost {
 
     /// Moves focus to `indexPath` (nil: focus leaves the table) as the focus engine would: asked
     /// through `canFocusRowAt` and `shouldUpdateFocusIn`, told through `didUpdateFocusIn(_:with:)`,
-    /// scrolling as little as possible to show the row, selecting it when selection follows focus.
+    /// scrolling as little as possible to show the row whole, clear of a pinned header or footer,
+    /// selecting it when selection follows focus.
     /// Returns whether focus moved (false while `allowsFocus` is off). Ours, as
     /// `indexPathForFocusedRow`. An index path naming no row stops with a message naming it and the counts.
     /// - Complexity: O(log n) plus the scroll and what the delegate does.
@@ -72,6 +73,12 @@ extension TableView: FocusHost {
     }
 
     func focusFrame(at indexPath: IndexPath) -> CGRect? { rectForRowUnchecked(indexPath) }
+
+    /// Of the table's headers and footers, only the pinned header can cover a row (`.plain`).
+    var supplementaryFramesInViewport: [CGRect] {
+        guard style == .plain, let (_, frame) = pinnedHeader(in: viewport) else { return [] }
+        return [frame]
+    }
 
     func scrollToShowFocused(_ indexPath: IndexPath) {
         closeSwipedRow()

@@ -118,6 +118,9 @@ final class FocusRows: TableViewDataSource, TableViewDelegate {
         check(IndexPath(row: 29, section: 0), "back across the empty section")
         table.moveFocus(.previousSection)
         check(IndexPath(row: 0, section: 0), "the start of its section")
+        table.moveFocus(.nextSection)
+        table.moveFocus(.previousSection)
+        check(IndexPath(row: 0, section: 0), "from a section's start, the previous section with rows, over the empty one")
         #expect(!table.moveFocus(.previous), "nothing before the first row")
     }
 
