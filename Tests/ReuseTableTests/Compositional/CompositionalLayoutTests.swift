@@ -72,6 +72,19 @@ func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> Col
     CollectionLayoutSize(widthDimension: w, heightDimension: h)
 }
 
+/// A section of rows 3 points tall, `itemWidth` of the width each, under a 2-point "header" that pins.
+@MainActor
+func sectionUnderPinnedHeader(itemWidth: CGFloat) -> CollectionLayoutSection {
+    let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(itemWidth), .absolute(3)))
+    let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(3)), subitems: [item])
+    let section = CollectionLayoutSection(group: group)
+    let header = CollectionLayoutBoundarySupplementaryItem(
+        layoutSize: size(.fractionalWidth(1), .absolute(2)), elementKind: "header", alignment: .top)
+    header.pinToVisibleBounds = true
+    section.boundarySupplementaryItems = [header]
+    return section
+}
+
 @MainActor
 @Suite struct CompositionalLayoutTests {
     func frame(_ view: CollectionView, _ item: Int, _ section: Int = 0) -> CGRect? {
@@ -280,15 +293,10 @@ func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> Col
     // MARK: Pinned headers at every offset
 
     @Test func pinnedHeadersStayInTheVisibleAreaWhileTheirSectionIsOnScreen() {
-        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .absolute(3)))
-        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(3)), subitems: [item])
-        let section = CollectionLayoutSection(group: group)
-        let header = CollectionLayoutBoundarySupplementaryItem(
-            layoutSize: size(.fractionalWidth(1), .absolute(2)), elementKind: "header", alignment: .top)
-        header.pinToVisibleBounds = true
+        let section = sectionUnderPinnedHeader(itemWidth: 0.5)
         let footer = CollectionLayoutBoundarySupplementaryItem(
             layoutSize: size(.fractionalWidth(1), .absolute(1)), elementKind: "footer", alignment: .bottom)
-        section.boundarySupplementaryItems = [header, footer]
+        section.boundarySupplementaryItems.append(footer)
         section.interGroupSpacing = 1
         var configuration = CollectionViewCompositionalLayoutConfiguration()
         configuration.interSectionSpacing = 2

@@ -114,13 +114,7 @@ import Testing
 
     /// The compositional layout's pinned header, a self-placing list section of 3-point items.
     @Test func anItemReachedByMovingUpSitsJustBelowAPinnedCompositionalHeader() {
-        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(3)))
-        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(3)), subitems: [item])
-        let section = CollectionLayoutSection(group: group)
-        let header = CollectionLayoutBoundarySupplementaryItem(
-            layoutSize: size(.fractionalWidth(1), .absolute(2)), elementKind: "header", alignment: .top)
-        header.pinToVisibleBounds = true
-        section.boundarySupplementaryItems = [header]
+        let section = sectionUnderPinnedHeader(itemWidth: 1)
         let (view, source, _) = makeCompositional(CollectionViewCompositionalLayout(section: section), counts: [20, 20], height: 10)
         defer { withExtendedLifetime(source) {} }
         view.allowsFocus = true
